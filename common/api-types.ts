@@ -1,0 +1,346 @@
+/**
+ * What the REST API returns. JSON is camelCase; dates and timestamps are ISO 8601 strings;
+ * money (cost, fee, consultationFee, amount) is integer cents. Absent optional values are null.
+ */
+import type {
+  AppointmentStatus,
+  ConsultationStatus,
+  ConsultationType,
+  MedicalSummaryType,
+  MedicationFrequency,
+  PaymentStatus,
+  Relationship,
+  ReportStatus,
+  ReportType,
+  UserRole,
+} from './constants';
+
+/** An ISO 8601 timestamp, e.g. '2025-03-01T14:30:00.000Z'. */
+export type IsoDateString = string;
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/** The one error shape of REST responses and socket acks. */
+export interface ApiError {
+  /** Machine-readable code, e.g. 'VALIDATION_FAILED', 'NOT_FOUND'. */
+  code: string;
+  /** Human-readable message, safe to show. 5xx answers carry a generic one. */
+  message: string;
+  details?: unknown;
+  /** Per-field messages keyed by field name (dotted for nested fields), for Formik. */
+  fields?: Record<string, string>;
+  /** Correlates a 5xx with the server log. */
+  requestId?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Users and doctors
+// ---------------------------------------------------------------------------
+
+/** A patient's emergency contact as stored and returned to the patient. */
+export interface EmergencyContact {
+  name: string;
+  phone: string;
+  relation: Relationship | string;
+}
+
+/** The logged-in user (GET /api/auth/me). Never carries a password or a Stripe customer id. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  emergencyContact: EmergencyContact | null;
+  role: UserRole;
+  biometricEnabled: boolean;
+  stripeSubscriptionId: string | null;
+  /** True when stripeSubscriptionId is set. */
+  isPremium: boolean;
+  lastLogin: IsoDateString | null;
+  createdAt: IsoDateString;
+}
+
+/** A doctor as the admin roster and the doctor portal see it (no password). */
+export interface PublicDoctor {
+  id: string;
+  name: string;
+  specialty: string;
+  licenseNumber: string;
+  email: string;
+  phone: string | null;
+  bio: string | null;
+  /** Years. */
+  experience: number;
+  education: string | null;
+  availability: Record<string, unknown>;
+  /** Cents. */
+  consultationFee: number;
+  /** Text, e.g. '4.5'. */
+  rating: string;
+  totalConsultations: number;
+  isAvailable: boolean;
+  profileImage: string | null;
+  isVerified: boolean;
+  lastLogin: IsoDateString | null;
+  createdAt: IsoDateString;
+}
+
+/** A doctor as patients see it in GET /api/doctors (no contact or licence details). */
+export type DoctorListing = Pick<
+  PublicDoctor,
+  | 'id'
+  | 'name'
+  | 'specialty'
+  | 'bio'
+  | 'experience'
+  | 'education'
+  | 'consultationFee'
+  | 'rating'
+  | 'totalConsultations'
+  | 'isAvailable'
+  | 'profileImage'
+  | 'isVerified'
+>;
+
+/** POST /api/auth/doctor/login answer. GET /api/auth/doctor/me answers the same. */
+export interface DoctorSession {
+  doctor: PublicDoctor;
+}
+
+/** The patient as a doctor sees it on one of their consultations. */
+export interface ConsultationPatient {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  /** The doctor view names the relation 'relationship'. */
+  emergencyContact: { name: string; relationship: string; phone: string } | null;
+}
+
+// ---------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------
+
+/** Test results: a key-value object (values may be arrays, nested objects or text) or JSON text. */
+export type ReportResults = Record<string, unknown> | string | null;
+
+export interface MedicalReport {
+  id: string;
+  userId: string;
+  title: string;
+  type: ReportType;
+  status: ReportStatus;
+  reportDate: IsoDateString;
+  doctorName: string | null;
+  facility: string | null;
+  documentUrl: string | null;
+  summary: string | null;
+  results: ReportResults;
+  isOfflineAvailable: boolean;
+  createdAt: IsoDateString;
+}
+
+export interface Medication {
+  id: string;
+  userId: string;
+  name: string;
+  dosage: string;
+  frequency: MedicationFrequency;
+  /** 'HH:MM' strings. */
+  reminderTimes: string[];
+  prescribedBy: string | null;
+  startDate: IsoDateString;
+  endDate: IsoDateString | null;
+  instructions: string | null;
+  isActive: boolean;
+  createdAt: IsoDateString;
+}
+
+/** GET /api/medications answer. */
+export interface MedicationList {
+  medications: Medication[];
+}
+
+export interface Notification {
+  id: string;
+  userId: string;
+  title: string;
+  message: string;
+  type: string;
+  isRead: boolean;
+  scheduledFor: IsoDateString | null;
+  createdAt: IsoDateString;
+}
+
+/** Alias of Notification that does not shadow the DOM's Notification. */
+export type AppNotification = Notification;
+
+export interface Appointment {
+  id: string;
+  userId: string;
+  doctorName: string;
+  doctorId: string | null;
+  specialty: string;
+  facility: string;
+  facilityAddress: string | null;
+  appointmentDate: IsoDateString;
+  /** Minutes. */
+  duration: number;
+  type: string | null;
+  status: AppointmentStatus;
+  reason: string | null;
+  notes: string | null;
+  /** The reminder flag (sent as reminderEnabled). */
+  reminderSent: boolean;
+  /** Cents. */
+  cost: number;
+  insuranceCovered: boolean;
+  confirmationCode: string | null;
+  createdAt: IsoDateString;
+}
+
+export interface Consultation {
+  id: string;
+  patientId: string;
+  doctorId: string;
+  doctorName: string;
+  doctorSpecialty: string;
+  appointmentDate: IsoDateString;
+  /** Minutes. */
+  duration: number;
+  status: ConsultationStatus;
+  consultationType: ConsultationType;
+  meetingRoomId: string | null;
+  symptoms: string | null;
+  diagnosis: string | null;
+  prescription: string | Record<string, unknown> | null;
+  followUpDate: IsoDateString | null;
+  consultationNotes: string | null;
+  patientNotes: string | null;
+  /** Cents. */
+  fee: number | null;
+  paymentStatus: PaymentStatus;
+  rating: number | null;
+  feedback: string | null;
+  recordingUrl: string | null;
+  createdAt: IsoDateString;
+  updatedAt: IsoDateString;
+}
+
+/** A consultation as its doctor sees it (GET /api/doctor/consultations and /consultation/{id}). */
+export interface DoctorConsultation extends Consultation {
+  patient: ConsultationPatient;
+}
+
+/** GET /api/doctor/patient/{patientId}/records answer. */
+export interface PatientRecords {
+  reports: MedicalReport[];
+  medications: Medication[];
+  appointments: Appointment[];
+}
+
+// ---------------------------------------------------------------------------
+// Summaries
+// ---------------------------------------------------------------------------
+
+/** GET /api/dashboard-summary answer. */
+export interface DashboardSummary {
+  totalReports: number;
+  urgentReports: number;
+  activeMedications: number;
+  upcomingAppointments: number;
+  recommendations: string[];
+}
+
+/** One sentence of a generated summary and the record it is drawn from. */
+export interface SummaryStatement {
+  text: string;
+  recordType: 'report' | 'medication' | 'appointment' | 'consultation';
+  recordId: string;
+}
+
+/** POST /api/medical-summary answer. */
+export interface MedicalSummary {
+  type: MedicalSummaryType;
+  generatedAt: IsoDateString;
+  statements: SummaryStatement[];
+  /** The statements as one preformatted text. */
+  summary: string;
+  disclaimer: string;
+}
+
+// ---------------------------------------------------------------------------
+// Documents, payments, push
+// ---------------------------------------------------------------------------
+
+export interface StructuredPatientInfo {
+  name?: string;
+  patientId?: string;
+  age?: string | number;
+  gender?: string;
+}
+
+/** A scanned or uploaded document turned into a consultation record. */
+export interface StructuredRecord {
+  patientInfo: string | StructuredPatientInfo | null;
+  consultationDate: string | null;
+  chiefComplaint: string | null;
+  diagnosis: string | null;
+  treatmentPlan: string | null;
+  followUp: string | null;
+  additionalNotes: string | null;
+}
+
+/** POST /api/process-medical-document answer. */
+export interface DocumentProcessingResult {
+  structuredRecord: StructuredRecord;
+  extractedText: string;
+  /** The report created from the document, when one was saved. */
+  report?: MedicalReport;
+}
+
+/** POST /api/process-pdf-document answer. */
+export interface PdfProcessingResult {
+  success: boolean;
+  message: string;
+  structuredRecord: StructuredRecord | null;
+  extractedText: string;
+  aiAnalysis: { extractedText: string; medicationsFound: number } | null;
+  report?: MedicalReport;
+}
+
+/** POST /api/create-payment-intent answer. */
+export interface PaymentIntentResponse {
+  clientSecret: string;
+}
+
+// ---------------------------------------------------------------------------
+// Operations
+// ---------------------------------------------------------------------------
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous';
+  actorName: string | null;
+  resourceType: string;
+  resourceId: string | null;
+  outcome: 'success' | 'denied' | 'failure';
+  createdAt: IsoDateString;
+}
+
+/** GET /api/health answer. */
+export interface HealthStatus {
+  status: 'ok' | 'degraded';
+  version: string;
+  uptimeSeconds: number;
+  database: 'up' | 'down';
+  redis: 'up' | 'down' | 'disabled';
+  media: 'sfu' | 'p2p';
+  time: IsoDateString;
+}

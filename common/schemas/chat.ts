@@ -1,0 +1,16 @@
+import * as yup from 'yup';
+import { CHAT_MAX_LENGTH } from '../constants';
+import { strictObject, tooLongMessage, uuidField } from './helpers';
+
+/** 'chat:send' payload. Text is trimmed; blank messages are rejected. */
+export const chatSendSchema = strictObject({
+  consultationId: uuidField('Consultation', 'Invalid consultation id'),
+  text: yup
+    .string()
+    .typeError('Message must be text')
+    .trim()
+    .required('Message cannot be empty')
+    .max(CHAT_MAX_LENGTH, tooLongMessage('Message', CHAT_MAX_LENGTH)),
+});
+
+export type ChatSendInput = yup.InferType<typeof chatSendSchema>;

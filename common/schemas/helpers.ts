@@ -1,0 +1,166 @@
+/**
+ * Building blocks for the shared yup schemas.
+ *
+ * Every schema is run by Formik on the client (`validationSchema`) and by the server's validate
+ * middleware with `{ abortEarly: false, stripUnknown: false }`. Payload schemas are built with
+ * `strictObject`:
+ *  - with `stripUnknown: false` (the server) an unknown key fails with 'Unknown field: a, b'
+ *    (error path '' for the top level, the object's path for nested objects);
+ *  - without the option (Formik, plain `validate()`/`cast()`) yup drops unknown keys silently.
+ */
+import * as yup from 'yup';
+import { MAX_FIELD_LENGTH, PAST_DATE_GRACE_MS } from '../constants';
+
+export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
+
+/** Object schema that rejects keys outside its shape ('Unknown field: foo, bar'). */
+export function strictObject<S extends yup.ObjectShape>(shape: S) {
+  return yup.object(shape).noUnknown(UNKNOWN_FIELD_MESSAGE);
+}
+
+/** Any version/variant of a canonical uuid (PostgreSQL accepts all of them). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** 24-hour 'HH:MM'. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Calendar date 'YYYY-MM-DD'. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * ISO 8601 date or date-time, as produced by `Date#toISOString()`, by `<input type="date">`
+ * or by `<input type="datetime-local">` (no offset = local time).
+ */
+export const ISO_DATE_PATTERN =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) =>
+  `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+
+/** '' (and whitespace-only) becomes undefined, so optional fields and defaults apply. */
+export const emptyToUndefined = (value: unknown, original: unknown) =>
+  typeof original === 'string' && original.trim() === '' ? undefined : value;
+
+export function isValidIsoDate(value: string): boolean {
+  return ISO_DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** 'YYYY-MM-DD' naming a real calendar day. */
+export function isValidCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+}
+
+/** Today's local date as 'YYYY-MM-DD'. */
+export function localDateString(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** True when the instant is now or later (with the clock-skew grace). */
+export function isNotInPast(value: string, now: number = Date.now()): boolean {
+  return Date.parse(value) >= now - PAST_DATE_GRACE_MS;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Field factories
+// ---------------------------------------------------------------------------
+
+/**
+ * Required string, capped at MAX_FIELD_LENGTH unless `max` is tighter. '' and whitespace-only
+ * count as missing (as Formik does), so they get the required message alone.
+ */
+export function requiredString(label: string, requiredMessage = `${label} is required`, max = MAX_FIELD_LENGTH) {
+  return yup
+    .string()
+    .typeError(`${label} must be text`)
+    .transform(emptyToUndefined)
+    .required(requiredMessage)
+    .max(max, tooLongMessage(label, max));
+}
+
+/** Optional string; '' is treated as absent. */
+export function optionalString(label: string, max = MAX_FIELD_LENGTH) {
+  return yup
+    .string()
+    .typeError(`${label} must be text`)
+    .transform(emptyToUndefined)
+    .max(max, tooLongMessage(label, max))
+    .optional();
+}
+
+/** Required ISO date string; `pastMessage` adds a "not before now" rule. */
+export function requiredIsoDate(label: string, requiredMessage: string, pastMessage?: string) {
+  let schema = yup
+    .string()
+    .typeError(`${label} must be a valid date`)
+    .required(requiredMessage)
+    .max(64, `${label} must be a valid date`)
+    .test('iso-date', `${label} must be a valid date`, (v) => v == null || isValidIsoDate(v));
+  if (pastMessage) {
+    schema = schema.test(
+      'not-in-past',
+      pastMessage,
+      (v) => v == null || !isValidIsoDate(v) || isNotInPast(v),
+    );
+  }
+  return schema;
+}
+
+/** Optional ISO date string; '' is treated as absent. */
+export function optionalIsoDate(label: string) {
+  return yup
+    .string()
+    .typeError(`${label} must be a valid date`)
+    .transform(emptyToUndefined)
+    .max(64, `${label} must be a valid date`)
+    .test('iso-date', `${label} must be a valid date`, (v) => v == null || isValidIsoDate(v))
+    .optional();
+}
+
+/** Number field; '' is treated as absent. */
+export function numberField(label: string) {
+  return yup.number().typeError(`${label} must be a number`).transform(emptyToUndefined);
+}
+
+/** Whole number >= 0. */
+export function nonNegativeInteger(label: string, wholeMessage = `${label} must be a whole number`) {
+  return numberField(label).integer(wholeMessage).min(0, `${label} cannot be negative`);
+}
+
+export function booleanField(label: string) {
+  return yup.boolean().typeError(`${label} must be true or false`);
+}
+
+export function uuidField(label: string, message = `${label} must be a valid id`) {
+  return yup
+    .string()
+    .typeError(message)
+    .required(message)
+    .matches(UUID_PATTERN, { message, excludeEmptyString: true });
+}
+
+/** Free-form JSON object (availability, emergency data...), capped when serialised. */
+export function jsonObjectField(label: string) {
+  return yup
+    .mixed<Record<string, unknown>>()
+    .test('is-object', `${label} must be an object`, (v) => v == null || isPlainObject(v))
+    .test(
+      'json-size',
+      `${label} must be at most ${MAX_FIELD_LENGTH.toLocaleString('en-US')} characters when serialised`,
+      (v) => v == null || jsonLength(v) <= MAX_FIELD_LENGTH,
+    );
+}

@@ -1,0 +1,129 @@
+import * as yup from 'yup';
+import {
+  DEFAULT_MEDICATION_FREQUENCY,
+  DEFAULT_REMINDER_TIME,
+  MAX_REMINDER_TIMES,
+  MEDICATION_FREQUENCIES,
+  type MedicationFrequency,
+} from '../constants';
+import {
+  TIME_PATTERN,
+  booleanField,
+  emptyToUndefined,
+  isValidIsoDate,
+  optionalIsoDate,
+  optionalString,
+  requiredString,
+  strictObject,
+} from './helpers';
+
+const FREQUENCY_MESSAGE = 'Please choose a valid frequency';
+const END_BEFORE_START_MESSAGE = 'End date must be after the start date';
+
+const frequency = () =>
+  yup.string().required('Frequency is required').oneOf(MEDICATION_FREQUENCIES, FREQUENCY_MESSAGE);
+
+const reminderTimes = () =>
+  yup
+    .array()
+    .typeError('Reminder times must be a list')
+    .of(
+      yup
+        .string()
+        .required('Reminder time is required')
+        .matches(TIME_PATTERN, 'Reminder times must be in HH:MM format'),
+    )
+    .max(MAX_REMINDER_TIMES, `At most ${MAX_REMINDER_TIMES} reminder times are allowed`);
+
+function endNotBeforeStart(this: yup.TestContext, end: string | null | undefined): boolean {
+  const start: unknown = this.parent?.startDate;
+  if (end == null || typeof start !== 'string') return true;
+  if (!isValidIsoDate(end) || !isValidIsoDate(start)) return true; // reported by the format rule
+  return Date.parse(end) >= Date.parse(start);
+}
+
+/** POST /api/medications body; also the Add Medication form. */
+export const medicationSchema = strictObject({
+  name: requiredString('Name', 'Medication name is required'),
+  dosage: requiredString('Dosage'),
+  frequency: frequency(),
+  reminderTimes: reminderTimes()
+    .required()
+    .default(() => [DEFAULT_REMINDER_TIME]),
+  prescribedBy: optionalString('Prescribed by'),
+  instructions: optionalString('Instructions'),
+  startDate: yup
+    .string()
+    .typeError('Start date must be a valid date')
+    .transform(emptyToUndefined)
+    .default(() => new Date().toISOString())
+    .max(64, 'Start date must be a valid date')
+    .test('iso-date', 'Start date must be a valid date', (v) => v == null || isValidIsoDate(v)),
+  endDate: optionalIsoDate('End date').test('after-start', END_BEFORE_START_MESSAGE, endNotBeforeStart),
+});
+
+/** PATCH body for a medication: every field optional, plus isActive. */
+export const medicationUpdateSchema = strictObject({
+  name: requiredString('Name', 'Medication name is required').optional(),
+  dosage: requiredString('Dosage').optional(),
+  frequency: yup.string().oneOf(MEDICATION_FREQUENCIES, FREQUENCY_MESSAGE).optional(),
+  reminderTimes: reminderTimes().optional(),
+  prescribedBy: optionalString('Prescribed by').nullable(),
+  instructions: optionalString('Instructions').nullable(),
+  startDate: optionalIsoDate('Start date'),
+  endDate: optionalIsoDate('End date')
+    .nullable()
+    .test('after-start', END_BEFORE_START_MESSAGE, endNotBeforeStart),
+  isActive: booleanField('Active').optional(),
+});
+
+export type MedicationInput = yup.InferType<typeof medicationSchema>;
+export type MedicationUpdateInput = yup.InferType<typeof medicationUpdateSchema>;
+
+/** Formik values of the Add Medication dialog (dates as 'YYYY-MM-DD' or ISO, '' when empty). */
+export interface MedicationFormValues {
+  name: string;
+  dosage: string;
+  frequency: MedicationFrequency;
+  reminderTimes: string[];
+  prescribedBy: string;
+  instructions: string;
+  startDate: string;
+  endDate: string;
+}
+
+export function medicationInitialValues(): MedicationFormValues {
+  return {
+    name: '',
+    dosage: '',
+    frequency: DEFAULT_MEDICATION_FREQUENCY,
+    reminderTimes: [DEFAULT_REMINDER_TIME],
+    prescribedBy: '',
+    instructions: '',
+    startDate: '',
+    endDate: '',
+  };
+}
+
+function toIso(value: string): string {
+  // 'YYYY-MM-DD' from a date input means local midnight, not UTC midnight.
+  const local = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value;
+  const date = new Date(local);
+  // An unparseable value is passed through so that validation reports it.
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** Request body from the form: start date as ISO (now if empty), end date ISO or omitted. */
+export function toMedicationPayload(form: MedicationFormValues): MedicationInput {
+  const payload: MedicationInput = {
+    name: form.name.trim(),
+    dosage: form.dosage.trim(),
+    frequency: form.frequency,
+    reminderTimes: form.reminderTimes.length > 0 ? [...form.reminderTimes] : [DEFAULT_REMINDER_TIME],
+    startDate: form.startDate.trim() ? toIso(form.startDate.trim()) : new Date().toISOString(),
+  };
+  if (form.prescribedBy.trim()) payload.prescribedBy = form.prescribedBy.trim();
+  if (form.instructions.trim()) payload.instructions = form.instructions.trim();
+  if (form.endDate.trim()) payload.endDate = toIso(form.endDate.trim());
+  return payload;
+}

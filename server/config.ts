@@ -1,0 +1,148 @@
+import os from 'node:os';
+import path from 'node:path';
+import * as yup from 'yup';
+
+/** Every environment variable the product reads, validated once at start. `.env.example` mirrors this list. */
+const envSchema = yup.object({
+  NODE_ENV: yup.string().oneOf(['development', 'production', 'test']).default('development'),
+  HOST: yup.string().default('0.0.0.0'),
+  PORT: yup.number().integer().min(0).max(65535).default(3000),
+  DATABASE_URL: yup.string().matches(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATA_DIR: yup.string().default('./.data'),
+  EMBEDDED_PG_PORT: yup.number().integer().min(1024).max(65535).default(54329),
+  SESSION_SECRET: yup.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),
+  ALLOWED_ORIGINS: yup.string().default(''),
+  TRUST_PROXY: yup.boolean().default(false),
+  ADMIN_EMAIL: yup.string().email('ADMIN_EMAIL must be an email address').optional(),
+  ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SEED_DEMO: yup.boolean().optional(),
+  LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  REDIS_URL: yup.string().optional(),
+  MEDIA_MODE: yup.string().oneOf(['auto', 'sfu', 'p2p']).default('auto'),
+  MEDIASOUP_WORKER_BIN: yup.string().optional(),
+  MEDIASOUP_WORKERS: yup.number().integer().min(1).default(os.availableParallelism()),
+  MEDIASOUP_LISTEN_IP: yup.string().default('0.0.0.0'),
+  MEDIASOUP_ANNOUNCED_IP: yup.string().optional(),
+  MEDIASOUP_RTC_MIN_PORT: yup.number().integer().min(1024).max(65535).default(40000),
+  MEDIASOUP_RTC_MAX_PORT: yup.number().integer().min(1024).max(65535).default(49999),
+  ICE_SERVERS: yup.string().default('[]'),
+  STRIPE_SECRET_KEY: yup.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: yup.string().optional(),
+  VAPID_PUBLIC_KEY: yup.string().optional(),
+  VAPID_PRIVATE_KEY: yup.string().optional(),
+  AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
+  AI_SUMMARY_KEY: yup.string().optional(),
+  AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
+  LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = yup.InferType<typeof envSchema>;
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  sessionKeys: string[];
+  sessionIdleMs: number;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  admin?: { email: string; password: string };
+  seedDemo: boolean;
+  premiumTestMode: boolean;
+  login: { maxFailures: number; windowMs: number };
+  redisUrl?: string;
+  media: {
+    mode: 'auto' | 'sfu' | 'p2p';
+    workerBin?: string;
+    workers: number;
+    listenIp: string;
+    announcedIp?: string;
+    rtcMinPort: number;
+    rtcMaxPort: number;
+    iceServers: IceServer[];
+  };
+  stripe: { secretKey?: string; publishableKey?: string };
+  vapid: { publicKey?: string; privateKey?: string };
+  aiSummary?: { url: string; key?: string; model: string };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {}
+
+const DEVELOPMENT_SESSION_SECRET = 'medivault-development-only-session-secret-change-me';
+
+function parseIceServers(raw: string): IceServer[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('ICE_SERVERS must be a JSON array such as [{"urls":"stun:stun.example.org:3478"}]');
+  }
+  if (!Array.isArray(parsed) || !parsed.every((s) => s && (typeof s.urls === 'string' || Array.isArray(s.urls)))) {
+    throw new ConfigError('ICE_SERVERS must be a JSON array of objects with a "urls" field');
+  }
+  return parsed as IceServer[];
+}
+
+/** Reads and validates the environment; throws ConfigError with every problem listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  let env: Env;
+  try {
+    env = envSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw new ConfigError(`Invalid configuration:\n- ${err.errors.join('\n- ')}`);
+    throw err;
+  }
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) throw new ConfigError('Invalid configuration:\n- SESSION_SECRET is required when NODE_ENV=production');
+  if (production && !env.DATABASE_URL) throw new ConfigError('Invalid configuration:\n- DATABASE_URL is required when NODE_ENV=production');
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n- ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (env.MEDIASOUP_RTC_MIN_PORT > env.MEDIASOUP_RTC_MAX_PORT) {
+    throw new ConfigError('Invalid configuration:\n- MEDIASOUP_RTC_MIN_PORT must not exceed MEDIASOUP_RTC_MAX_PORT');
+  }
+  return {
+    env: env.NODE_ENV as Config['env'],
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    sessionKeys: [env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET],
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
+    premiumTestMode: !production,
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
+    redisUrl: env.REDIS_URL,
+    media: {
+      mode: env.MEDIA_MODE as Config['media']['mode'],
+      workerBin: env.MEDIASOUP_WORKER_BIN,
+      workers: env.MEDIASOUP_WORKERS,
+      listenIp: env.MEDIASOUP_LISTEN_IP,
+      announcedIp: env.MEDIASOUP_ANNOUNCED_IP,
+      rtcMinPort: env.MEDIASOUP_RTC_MIN_PORT,
+      rtcMaxPort: env.MEDIASOUP_RTC_MAX_PORT,
+      iceServers: parseIceServers(env.ICE_SERVERS),
+    },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+    aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
+    logLevel: env.LOG_LEVEL as Config['logLevel'],
+  };
+}

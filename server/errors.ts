@@ -1,0 +1,79 @@
+/** Typed errors: the error middleware maps them to `{ code, message, details?, fields? }` by class, never by text. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationFailed extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'validation_failed', message, fields);
+  }
+}
+
+export class MalformedRequest extends AppError {
+  constructor(message: string) {
+    super(400, 'malformed_request', message);
+  }
+}
+
+export class Unauthenticated extends AppError {
+  constructor(message = 'Please sign in to continue.') {
+    super(401, 'unauthenticated', message);
+  }
+}
+
+export class InvalidCredentials extends AppError {
+  constructor(message: string) {
+    super(401, 'invalid_credentials', message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do that.') {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(409, 'conflict', message, fields);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'The request body is too large.') {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(message = 'Send the request body as JSON (Content-Type: application/json).') {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests', message);
+  }
+}
+
+export class ServiceUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, 'service_unavailable', message);
+  }
+}

@@ -1,0 +1,84 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, ConfigError, type Config } from './config';
+import { openDatabase, migrateToLatest, type Database } from '../db/connection';
+import { seedDemo } from '../db/seeds/demo';
+import { createApp } from './app';
+import { bootstrapAdmin } from './bootstrap';
+import { ensureWebBuild } from './web-build';
+import { attachSignalling, type Signalling } from '../signalling';
+import { RealtimeEvents } from './services/realtime';
+import { log, setLogLevel } from './log';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = readConfig();
+  setLogLevel(config.logLevel);
+  const db: Database = await openDatabase(config, (line) => log.debug(line));
+  const applied = await migrateToLatest(db.knex);
+  if (applied.length) log.info('database migrated', { migrations: applied });
+  const demo = config.seedDemo ? await seedDemo(db.knex) : null;
+  if (config.admin) await bootstrapAdmin(db.knex, config.admin);
+  const webRoot = await ensureWebBuild(ROOT);
+
+  let signalling: Signalling | undefined;
+  const realtime = new RealtimeEvents();
+  const app = createApp({ config, knex: db.knex, realtime, webRoot, mediaMode: () => signalling?.mediaMode ?? 'p2p' });
+  const server = http.createServer(app.koa.callback());
+  signalling = await attachSignalling(server, app);
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info('MediVault is running', {
+    url: `http://localhost:${port}`,
+    database: db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
+    media: signalling.mediaMode,
+    startupMs: Date.now() - startedAt,
+  });
+  if (demo) {
+    process.stdout.write(
+      `\nDemo accounts (development data):\n` +
+        `  patient  ${demo.patient.username} / ${demo.patient.password}  (or ${demo.patient.email}) at /login\n` +
+        `  doctor   ${demo.doctor.email} / ${demo.doctor.password}  at /doctor/login\n` +
+        `  admin    ${demo.admin.email} / ${demo.admin.password}  at /login, then /admin/doctors\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await signalling?.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+});

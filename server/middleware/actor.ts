@@ -1,0 +1,26 @@
+import type { Next } from 'koa';
+import type { AppContext } from '../context';
+import { ANONYMOUS, type Actor } from '../policies/actor';
+import { Doctor, User } from '../../db/models';
+import type { SessionData } from '../session-store';
+
+/** Resolves the session's actor against the database, so a deleted account's session is worth nothing. */
+export async function actorFromSession(session: SessionData | null | undefined): Promise<Actor> {
+  if (!session?.actorId) return ANONYMOUS;
+  if (session.actorKind === 'doctor') {
+    const doctor = await Doctor.query().findById(session.actorId).select('id', 'name');
+    return doctor ? { kind: 'doctor', doctorId: doctor.id, name: doctor.name } : ANONYMOUS;
+  }
+  if (session.actorKind === 'user') {
+    const user = await User.query().findById(session.actorId).select('id', 'firstName', 'lastName', 'username', 'role');
+    if (!user) return ANONYMOUS;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
+  }
+  return ANONYMOUS;
+}
+
+export async function loadActor(ctx: AppContext, next: Next): Promise<void> {
+  if (ctx.path.startsWith('/api')) ctx.state.actor = await actorFromSession(ctx.session as SessionData | null);
+  await next();
+}

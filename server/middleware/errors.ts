@@ -1,0 +1,67 @@
+import type { Next } from 'koa';
+import type { AppContext } from '../context';
+import { AppError, Conflict, MalformedRequest, PayloadTooLarge, TooManyRequests } from '../errors';
+import { log } from '../log';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  table?: string;
+}
+
+/** Turns a unique violation on a known column into a 409 naming the field. */
+function fromUniqueViolation(err: PgError): AppError | null {
+  if (err.code !== '23505') return null;
+  const constraint = err.constraint ?? '';
+  for (const field of ['username', 'email', 'credential_id', 'meeting_room_id', 'endpoint']) {
+    if (constraint.includes(field)) {
+      const camel = field.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+      const label = field === 'username' ? 'Username' : field === 'email' ? 'Email' : camel;
+      return new Conflict(`${label} is already in use.`, { [camel]: `${label} is already in use.` });
+    }
+  }
+  return new Conflict('That record already exists.');
+}
+
+function translate(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const httpErr = err as HttpLikeError;
+  if (httpErr?.type === 'entity.too.large' || httpErr?.status === 413) return new PayloadTooLarge();
+  if (httpErr?.type === 'entity.parse.failed' || (httpErr?.status === 400 && httpErr.expose)) {
+    return new MalformedRequest('The request body is not valid JSON.');
+  }
+  const pg = err as PgError;
+  if (pg?.code === '23505') return fromUniqueViolation(pg);
+  if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return new MalformedRequest('A value in the request has the wrong format.');
+  if (pg?.code === '23514' || pg?.code === '23502') return new MalformedRequest('A value in the request is not allowed.');
+  return null;
+}
+
+/** One error shape everywhere: `{ code, message, fields?, details?, requestId }`. 5xx never carries internals. */
+export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      ctx.status = 404;
+      ctx.body = { code: 'not_found', message: 'No such API endpoint.', requestId: ctx.state.requestId };
+    }
+  } catch (err) {
+    const known = translate(err);
+    if (known) {
+      ctx.status = known.status;
+      if (known instanceof TooManyRequests) ctx.set('Retry-After', String(known.retryAfterSeconds));
+      ctx.body = { code: known.code, message: known.message, fields: known.fields, details: known.details, requestId: ctx.state.requestId };
+      return;
+    }
+    log.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err) });
+    ctx.status = 500;
+    ctx.body = { code: 'internal_error', message: 'Something went wrong on our side. Please try again; quote this request id if it keeps happening.', requestId: ctx.state.requestId };
+  }
+}

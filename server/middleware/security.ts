@@ -1,0 +1,65 @@
+import type { Next } from 'koa';
+import helmet from 'koa-helmet';
+import type { AppContext } from '../context';
+import type { Config } from '../config';
+import { Forbidden, UnsupportedMediaType } from '../errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function securityHeaders(config: Config) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // styled-components writes <style> tags at run time; scripts stay strictly external.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/** The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS. */
+export function isAllowedOrigin(origin: string, host: string | undefined, protocol: string, allowed: readonly string[]): boolean {
+  if (allowed.includes(origin)) return true;
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return url.host === host && (url.protocol === `${protocol}:` || url.protocol === 'https:' || url.protocol === 'http:');
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses cross-site state changes and non-JSON bodies on the API. */
+export function apiGuards(config: Config) {
+  return async (ctx: AppContext, next: Next): Promise<void> => {
+    if (!ctx.path.startsWith('/api')) return next();
+    ctx.set('Cache-Control', 'no-store');
+    if (STATE_CHANGING.has(ctx.method)) {
+      const origin = ctx.get('Origin');
+      if (origin && !isAllowedOrigin(origin, ctx.get('Host'), ctx.protocol, config.allowedOrigins)) {
+        throw new Forbidden('Cross-site requests are not allowed.');
+      }
+      const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || Boolean(ctx.get('Transfer-Encoding'));
+      if (hasBody && !ctx.is('application/json')) throw new UnsupportedMediaType();
+    }
+    await next();
+  };
+}

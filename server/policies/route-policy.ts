@@ -1,0 +1,30 @@
+import type { Actor, ActorKind } from './actor';
+
+/**
+ * The rule a route applies before its handler runs: which kinds of actor may call it at all.
+ * Record-level reach (whose report, whose consultation) is decided by each resource's policy module,
+ * whose scoped queries make anything out of reach answer 404.
+ */
+export interface RoutePolicy {
+  readonly name: string;
+  /** Kinds allowed through. */
+  readonly allow: readonly ActorKind[];
+  /** What a signed-in actor of another kind gets: 403 (admin area) or 404 (as if the route did not exist for them). */
+  readonly otherwise: 403 | 404;
+}
+
+export function routePolicy(name: string, allow: readonly ActorKind[], otherwise: 403 | 404 = 404): RoutePolicy {
+  return { name, allow, otherwise };
+}
+
+export function allows(policy: RoutePolicy, actor: Actor): boolean {
+  return policy.allow.includes(actor.kind);
+}
+
+export const publicAccess = routePolicy('public', ['anonymous', 'patient', 'admin', 'doctor']);
+/** Patients' own health data. Admins are users too but hold no health records of their own here. */
+export const patientOnly = routePolicy('patient', ['patient']);
+export const signedInUser = routePolicy('signed-in user', ['patient', 'admin']);
+export const anySignedIn = routePolicy('signed in', ['patient', 'admin', 'doctor']);
+export const doctorOnly = routePolicy('doctor', ['doctor']);
+export const adminOnly = routePolicy('admin', ['admin'], 403);

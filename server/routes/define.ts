@@ -1,0 +1,90 @@
+import type { Router, RouterMiddleware } from '@koa/router';
+import type { Next } from 'koa';
+import * as yup from 'yup';
+import type { AppContext } from '../context';
+import { Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../errors';
+import { allows, type RoutePolicy } from '../policies/route-policy';
+import { recordAudit } from '../services/audit';
+
+/** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
+export const POLICY_MARK = Symbol.for('medivault.policy');
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Middleware = (ctx: AppContext, next: Next) => Promise<unknown>;
+
+export interface RouteInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+export interface RouteDefinition<B, Q> {
+  method: Method;
+  path: string;
+  policy: RoutePolicy;
+  body?: yup.Schema<B>;
+  query?: yup.Schema<Q>;
+  /** Runs before the policy (for example a rate limit on sign-in). */
+  before?: Middleware[];
+  /** Status for a successful answer with a body; 204 when the handler returns undefined. */
+  status?: number;
+  handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function fieldErrors(err: yup.ValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const inner of err.inner.length ? err.inner : [err]) {
+    const key = inner.path || (inner.params?.unknown as string | undefined) || '_';
+    fields[key] ??= inner.message;
+  }
+  return fields;
+}
+
+export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
+  try {
+    return await schema.validate(value, { abortEarly: false, stripUnknown: false });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) {
+      const fields = fieldErrors(err);
+      throw new ValidationFailed(Object.values(fields)[0] ?? 'The request is not valid.', fields);
+    }
+    throw err;
+  }
+}
+
+function enforce(policy: RoutePolicy): Middleware {
+  const middleware: Middleware = async (ctx, next) => {
+    const { actor } = ctx.state;
+    if (!allows(policy, actor)) {
+      await recordAudit(ctx, { action: `denied ${ctx.method} ${ctx.path}`, outcome: 'denied' });
+      if (actor.kind === 'anonymous') throw new Unauthenticated();
+      if (policy.otherwise === 403) throw new Forbidden();
+      throw new NotFound();
+    }
+    await next();
+  };
+  Object.defineProperty(middleware, POLICY_MARK, { value: policy.name });
+  return middleware;
+}
+
+/** Registers a route as a checklist: [before] -> policy -> validate -> handler -> present. */
+export function defineRoute<B = undefined, Q = undefined>(router: Router, route: RouteDefinition<B, Q>): void {
+  const handle: Middleware = async (ctx) => {
+    for (const [name, value] of Object.entries(ctx.params as Record<string, string>)) {
+      if ((name === 'id' || name.endsWith('Id')) && !UUID.test(value)) throw new NotFound();
+    }
+    const body = route.body ? await validateInput(route.body, (ctx.request as { body?: unknown }).body ?? {}) : (undefined as B);
+    const query = route.query ? await validateInput(route.query, ctx.query) : (undefined as Q);
+    const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
+    if (result === undefined) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.body = result;
+    if (route.status) ctx.status = route.status;
+  };
+  const stack = [...(route.before ?? []), enforce(route.policy), handle] as unknown as RouterMiddleware[];
+  router[route.method](route.path, ...stack);
+}

@@ -1,0 +1,17 @@
+import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { publicAccess } from '../policies/route-policy';
+import { databaseState } from '../../db/connection';
+
+export function registerHealthRoutes(router: Router): void {
+  defineRoute(router, {
+    method: 'get',
+    path: '/health',
+    policy: publicAccess,
+    handler: async (ctx) => {
+      const database = await databaseState(ctx.deps.knex);
+      ctx.status = database === 'up' ? 200 : 503;
+      return { status: database === 'up' ? 'ok' : 'degraded', database, media: ctx.deps.mediaMode() };
+    },
+  });
+}

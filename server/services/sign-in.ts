@@ -1,0 +1,18 @@
+import type { AppContext } from '../context';
+import type { SessionData } from '../session-store';
+
+type Session = SessionData & { regenerate(): Promise<void> };
+
+/** Starts a fresh session for the actor: a new id at every sign-in, so a planted cookie is worthless. */
+export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
+  const session = ctx.session as unknown as Session;
+  for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];
+  session.actorKind = actorKind;
+  session.actorId = actorId;
+  await session.regenerate();
+}
+
+/** Destroys the server-side session, so the old cookie no longer signs anyone in. */
+export function endSession(ctx: AppContext): void {
+  ctx.session = null;
+}

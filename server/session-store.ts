@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+
+export interface SessionData {
+  actorKind?: 'user' | 'doctor';
+  actorId?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * koa-session's external store in PostgreSQL: the cookie carries only an opaque id, so a destroyed
+ * session is dead everywhere and several processes share sessions.
+ */
+export class PgSessionStore {
+  constructor(private readonly knex: Knex) {}
+
+  async get(id: string): Promise<SessionData | undefined> {
+    const row = await this.knex('sessions').where({ id }).andWhere('expiresAt', '>', new Date()).first('data');
+    return row?.data ?? undefined;
+  }
+
+  async set(id: string, data: SessionData, maxAge: number): Promise<void> {
+    const expiresAt = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : 86_400_000));
+    const actorKind = typeof data.actorKind === 'string' ? data.actorKind : null;
+    const actorId = typeof data.actorId === 'string' ? data.actorId : null;
+    await this.knex('sessions')
+      .insert({ id, data, expiresAt, actorKind, actorId })
+      .onConflict('id')
+      .merge(['data', 'expiresAt', 'actorKind', 'actorId']);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.knex('sessions').where({ id }).delete();
+  }
+
+  /** Ends every session of one actor, for example after a password change. */
+  async destroyFor(actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
+    await this.knex('sessions').where({ actorKind, actorId }).delete();
+  }
+
+  async purgeExpired(): Promise<number> {
+    return this.knex('sessions').where('expiresAt', '<=', new Date()).delete();
+  }
+}

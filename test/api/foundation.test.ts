@@ -1,0 +1,56 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { TestClient } from '../support/client';
+import { io } from 'socket.io-client';
+
+let server: TestServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = new TestClient(server.url);
+});
+afterAll(() => server.close());
+
+describe('foundation', () => {
+  it('reports health with the database state and the media mode', async () => {
+    const res = await client.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'up', media: expect.stringMatching(/^(sfu|p2p)$/) });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await client.get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+  });
+
+  it('marks API answers no-store and sets the security headers', async () => {
+    const res = await client.get('/api/health');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers malformed JSON with a 400 and keeps serving', async () => {
+    const res = await client.request('POST', '/api/auth/login', '{"usernameOrEmail":', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/not valid JSON/);
+    expect((await client.get('/api/health')).status).toBe(200);
+  });
+
+  it('answers a Socket.IO handshake at /socket.io', async () => {
+    const res = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/"sid"/);
+  });
+
+  it('refuses a socket without a session with connect_error', async () => {
+    const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    socket.close();
+    expect(error.message).toMatch(/sign in/i);
+  });
+});

@@ -1,0 +1,41 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { attachSignalling, type Signalling } from '../../signalling';
+import { RealtimeEvents } from '../../server/services/realtime';
+import { testKnex, closeTestKnex } from './db';
+import { setLogLevel } from '../../server/log';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  url: string;
+  signalling: Signalling;
+  close(): Promise<void>;
+}
+
+/** The production app factory on a random port against the test database, with Socket.IO attached. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  setLogLevel('silent');
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', ...env });
+  const knex = await testKnex();
+  let signalling: Signalling | undefined;
+  const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });
+  const server = http.createServer(app.koa.callback());
+  signalling = await attachSignalling(server, app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    signalling,
+    async close() {
+      await signalling?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeTestKnex();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import knexFactory from 'knex';
+import { startEmbeddedPostgres } from '../../db/embedded';
+import { knexConfig } from '../../knexfile';
+import { TEST_DATA_DIR, TEST_PG_PORT } from './test-database';
+
+/** Starts the test database once (embedded unless DATABASE_URL is set) and migrates it. */
+export default async function globalSetup(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    const db = await startEmbeddedPostgres(TEST_DATA_DIR, TEST_PG_PORT);
+    process.env.DATABASE_URL = db.url;
+    (globalThis as { __testDatabase?: { stop(): Promise<void> } }).__testDatabase = db;
+  }
+  const knex = knexFactory(knexConfig(process.env.DATABASE_URL));
+  try {
+    await knex.migrate.latest();
+  } finally {
+    await knex.destroy();
+  }
+}

@@ -1,0 +1,61 @@
+import type { ApiError as ApiErrorBody } from '../../common/api-types';
+
+/** A non-OK response. `message` is '{status}: {body text}' as spec section 8 defines; `body` keeps the parsed error. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Partial<ApiErrorBody> | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's human message, for toasts that show 'the server detail'. */
+  get detail(): string | undefined {
+    return this.body?.message;
+  }
+
+  get fields(): Record<string, string> | undefined {
+    return this.body?.fields;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one fetch client: same-origin, cookies always, JSON in and out. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', signal: options.signal, headers: {} };
+  if (options.body !== undefined) {
+    init.body = JSON.stringify(options.body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(path, init);
+  if (!response.ok) {
+    const text = await response.text();
+    let body: Partial<ApiErrorBody> | null = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Default loader: GET the query key's segments joined by slashes. Throws on 401 unless asked for null. */
+export async function getByKey<T>(queryKey: readonly unknown[], on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
+  const path = queryKey.map(String).join('/');
+  try {
+    return await apiRequest<T>(path);
+  } catch (err) {
+    if (on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,83 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import styled from 'styled-components';
+
+const Bar = styled.nav`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  height: ${({ theme }) => theme.layout.bottomNavHeight};
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  display: flex;
+  justify-content: space-around;
+  align-items: stretch;
+  padding-bottom: env(safe-area-inset-bottom);
+  z-index: 20;
+`;
+
+const Item = styled(Link)`
+  flex: 1;
+  max-width: 160px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  font-size: 0.75rem;
+  font-weight: 500;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-active='true'] {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 700;
+  }
+  svg {
+    width: 22px;
+    height: 22px;
+  }
+`;
+
+const icons = {
+  home: 'M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
+  reports: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6',
+  calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5',
+  video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3z',
+};
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+const ITEMS = [
+  { to: '/', label: 'Dashboard', icon: icons.home, matches: ['/', '/dashboard'] },
+  { to: '/reports', label: 'Reports', icon: icons.reports, matches: ['/reports'] },
+  { to: '/appointments', label: 'Appointments', icon: icons.calendar, matches: ['/appointments'] },
+  { to: '/telemedicine', label: 'Telemedicine', icon: icons.video, matches: ['/telemedicine'] },
+] as const;
+
+function isActive(path: string, matches: readonly string[]): boolean {
+  return matches.some((m) => (m === '/' ? path === '/' : path === m || path.startsWith(`${m}/`)));
+}
+
+/** Spec section 2: Dashboard (/), Reports, Appointments, Telemedicine; the active item is highlighted. */
+export function BottomNav() {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <Bar aria-label="Main">
+      {ITEMS.map((item) => {
+        const active = isActive(path, item.matches);
+        return (
+          <Item key={item.to} to={item.to} data-active={active} aria-current={active ? 'page' : undefined} activeProps={{}} data-testid={`nav-${item.label.toLowerCase()}`}>
+            <Icon path={item.icon} />
+            {item.label}
+          </Item>
+        );
+      })}
+    </Bar>
+  );
+}

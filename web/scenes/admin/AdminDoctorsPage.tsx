@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function AdminDoctorsPage() {
+  return <PageHeading title="Doctor Management" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function DoctorDashboardPage() {
+  return <PageHeading title="Doctor Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function PrivacyPage() {
+  return <PageHeading title="Privacy Policy" />;
+}

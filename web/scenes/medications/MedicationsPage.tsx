@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function MedicationsPage() {
+  return <PageHeading title="Medications" />;
+}

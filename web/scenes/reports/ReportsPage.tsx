@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function ReportsPage() {
+  return <PageHeading title="Medical Reports" />;
+}

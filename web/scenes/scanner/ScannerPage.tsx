@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function ScannerPage() {
+  return <PageHeading title="Scan Document" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/PageHeading';
+
+export default function VideoCallPage() {
+  return <PageHeading title="Video Consultation" />;
+}

@@ -1,0 +1,30 @@
+export const theme = {
+  colors: {
+    primary: '#0f766e',
+    primaryDark: '#115e59',
+    primarySoft: '#ccfbf1',
+    accent: '#2563eb',
+    accentSoft: '#dbeafe',
+    background: '#f4f7f9',
+    surface: '#ffffff',
+    surfaceMuted: '#f1f5f9',
+    border: '#e2e8f0',
+    text: '#0f172a',
+    textMuted: '#64748b',
+    success: '#15803d',
+    successSoft: '#dcfce7',
+    warning: '#a16207',
+    warningSoft: '#fef9c3',
+    danger: '#b91c1c',
+    dangerSoft: '#fee2e2',
+    info: '#1d4ed8',
+    infoSoft: '#dbeafe',
+  },
+  radii: { sm: '8px', md: '12px', lg: '18px', pill: '999px' },
+  shadow: { card: '0 1px 2px rgba(15, 23, 42, 0.06), 0 4px 16px rgba(15, 23, 42, 0.05)', raised: '0 10px 30px rgba(15, 23, 42, 0.12)' },
+  font: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  breakpoints: { md: '768px', lg: '1024px' },
+  layout: { maxWidth: '1080px', bottomNavHeight: '64px' },
+} as const;
+
+export type Theme = typeof theme;

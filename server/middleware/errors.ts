@@ -39,6 +39,7 @@ function translate(err: unknown): AppError | null {
   }
   const pg = err as PgError;
   if (pg?.code === '23505') return fromUniqueViolation(pg);
+  if (pg?.code === '23001' || pg?.code === '23503') return new Conflict('This record is still referenced by other records and cannot be removed.');
   if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return new MalformedRequest('A value in the request has the wrong format.');
   if (pg?.code === '23514' || pg?.code === '23502') return new MalformedRequest('A value in the request is not allowed.');
   return null;

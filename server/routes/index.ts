@@ -1,9 +1,31 @@
 import type { Router } from '@koa/router';
 import { registerHealthRoutes } from './health';
 import { registerAuthRoutes } from './auth';
+import { registerMedicalReportsRoutes } from './medical-reports';
+import { registerMedicationsRoutes } from './medications';
+import { registerNotificationsRoutes } from './notifications';
+import { registerAppointmentsRoutes } from './appointments';
+import { registerSummariesRoutes } from './summaries';
+import { registerDoctorsRoutes } from './doctors';
+import { registerConsultationsRoutes } from './consultations';
+import { registerDoctorPortalRoutes } from './doctor-portal';
+import { registerAdminDoctorsRoutes } from './admin-doctors';
+import { registerAccessHistoryRoutes } from './access-history';
+import { registerPasskeysRoutes } from './passkeys';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
   registerHealthRoutes(router);
   registerAuthRoutes(router);
+  registerMedicalReportsRoutes(router);
+  registerMedicationsRoutes(router);
+  registerNotificationsRoutes(router);
+  registerAppointmentsRoutes(router);
+  registerSummariesRoutes(router);
+  registerDoctorsRoutes(router);
+  registerConsultationsRoutes(router);
+  registerDoctorPortalRoutes(router);
+  registerAdminDoctorsRoutes(router);
+  registerAccessHistoryRoutes(router);
+  registerPasskeysRoutes(router);
 }

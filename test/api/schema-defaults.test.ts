@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { testKnex } from '../support/db';
+import { closeTestKnex, testKnex } from '../support/db';
 
 /**
  * The schema itself keeps the spec's defaults and rules, whatever code path writes the row:
@@ -16,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const CHECK_VIOLATION = '23514';
 const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
+/** ON DELETE RESTRICT raises restrict_violation, not foreign_key_violation (23503). */
+const RESTRICT_VIOLATION = '23001';
 const NOT_NULL_VIOLATION = '23502';
 
 async function expectViolation(query: Promise<unknown>, code: string, constraint?: string): Promise<void> {
@@ -57,6 +58,8 @@ async function createConsultation(patientId: unknown, doctorId: unknown, overrid
 beforeAll(async () => {
   knex = await testKnex();
 });
+
+afterAll(closeTestKnex);
 
 describe('users', () => {
   it('defaults a new account to a patient without biometrics', async () => {
@@ -354,7 +357,7 @@ describe('consultations and chat', () => {
   it('will not delete a doctor who has consultations', async () => {
     const [user, doctor] = await Promise.all([createUser(), createDoctor()]);
     await createConsultation(user.id, doctor.id);
-    await expectViolation(knex('doctors').where({ id: doctor.id }).delete(), FOREIGN_KEY_VIOLATION);
+    await expectViolation(knex('doctors').where({ id: doctor.id }).delete(), RESTRICT_VIOLATION, 'consultations_doctor_id_foreign');
   });
 
   it('stores chat messages of 1 to 2000 characters from a patient or a doctor', async () => {

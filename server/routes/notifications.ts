@@ -1,0 +1,5 @@
+import type { Router } from '@koa/router';
+
+export function registerNotificationsRoutes(router: Router): void {
+  void router;
+}

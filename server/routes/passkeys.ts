@@ -1,0 +1,5 @@
+import type { Router } from '@koa/router';
+
+export function registerPasskeysRoutes(router: Router): void {
+  void router;
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: runs every test/bench/*.bench.ts in turn (each prints its own figures as ratios
+ * against a baseline measured in the same run) and exits non-zero if any bench misses its goal.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+
+async function main(): Promise<void> {
+  const files = (await fs.readdir(here)).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only.length || only.some((o) => f.includes(o))).sort();
+  const failed: string[] = [];
+  for (const file of files) {
+    process.stdout.write(`\n=== ${file}\n`);
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], { stdio: 'inherit' });
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    if (code !== 0) failed.push(file);
+  }
+  process.stdout.write(`\n${files.length - failed.length} benches met their goals${failed.length ? `; missed: ${failed.join(', ')}` : ''}\n`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,66 @@
+import styled, { keyframes } from 'styled-components';
+
+const pulse = keyframes`
+  0% { opacity: 0.55; }
+  50% { opacity: 1; }
+  100% { opacity: 0.55; }
+`;
+
+export const Skeleton = styled.div<{ $height?: string; $width?: string }>`
+  height: ${({ $height }) => $height ?? '16px'};
+  width: ${({ $width }) => $width ?? '100%'};
+  border-radius: 10px;
+  background: ${({ theme }) => theme.colors.border};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+`;
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+export const Spinner = styled.span.attrs({ role: 'status', 'aria-label': 'Loading' })`
+  display: inline-block;
+  width: 22px;
+  height: 22px;
+  border: 3px solid ${({ theme }) => theme.colors.primarySoft};
+  border-top-color: ${({ theme }) => theme.colors.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.8s linear infinite;
+`;
+
+const EmptyBox = styled.div`
+  text-align: center;
+  padding: 32px 16px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  h3 { color: ${({ theme }) => theme.colors.text}; margin: 8px 0 4px; font-size: 1.05rem; }
+  p { margin: 0 0 16px; }
+`;
+
+export function EmptyState({ title, message, action }: { title: string; message?: string; action?: React.ReactNode }) {
+  return (
+    <EmptyBox>
+      <h3>{title}</h3>
+      {message ? <p>{message}</p> : null}
+      {action}
+    </EmptyBox>
+  );
+}
+
+const StatBox = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 14px;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; font-weight: 600; }
+  strong { font-size: 1.4rem; }
+`;
+
+export function StatCard({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <StatBox data-testid={testId}>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </StatBox>
+  );
+}

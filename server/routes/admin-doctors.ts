@@ -1,5 +1,91 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { adminOnly } from '../policies/route-policy';
+import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
+import { adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
+import { Doctor } from '../../db/models';
+import { hashPassword } from '../services/passwords';
+import { presentDoctorAccount } from '../presenters/doctor';
+import { recordAudit } from '../services/audit';
+import type { AppContext } from '../context';
+import { UniqueViolationError } from 'objection';
+import { Conflict } from '../errors';
 
+const EMAIL_TAKEN = 'A doctor with this email already exists';
+
+/** The unique index on lower(email) is the source of truth, so two concurrent saves cannot both win. */
+async function withUniqueEmail<T>(save: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (err instanceof UniqueViolationError) throw new Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
+}
+
+function audit(ctx: AppContext, action: string, doctor: Doctor) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
+}
+
+/** The admin roster: add, edit and verify doctors. Admins never reach patient data through these. */
 export function registerAdminDoctorsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/admin/doctors',
+    policy: adminOnly,
+    handler: async () => (await rosterDoctors()).map(presentDoctorAccount),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/admin/doctors',
+    policy: adminOnly,
+    body: adminDoctorCreateSchema,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const { password, ...fields } = body;
+      const passwordHash = await hashPassword(password);
+      const doctor = await withUniqueEmail(() =>
+        Doctor.query().insertAndFetch({
+          ...fields,
+          email: fields.email.toLowerCase(),
+          bio: fields.bio ?? null,
+          education: fields.education ?? '',
+          availability: (fields.availability ?? {}) as Doctor['availability'],
+          passwordHash,
+        }),
+      );
+      await audit(ctx, 'admin.create_doctor', doctor);
+      return presentDoctorAccount(doctor);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/admin/doctors/:id',
+    policy: adminOnly,
+    body: adminDoctorUpdateSchema,
+    handler: async (ctx, { params, body }) => {
+      const doctor = await findRosterDoctor(params.id!);
+      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
+      if (changes.email) changes.email = changes.email.toLowerCase();
+      if (Object.keys(changes).length === 0) return presentDoctorAccount(doctor);
+      const updated = await withUniqueEmail(() => doctor.$query().patchAndFetch(changes));
+      await audit(ctx, 'admin.update_doctor', updated);
+      return presentDoctorAccount(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/admin/doctors/:id/verification',
+    policy: adminOnly,
+    body: verificationSchema,
+    handler: async (ctx, { params, body }) => {
+      const doctor = await findRosterDoctor(params.id!);
+      const updated = await doctor.$query().patchAndFetch({ isVerified: body.isVerified });
+      await audit(ctx, body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor', updated);
+      return presentDoctorAccount(updated);
+    },
+  });
 }

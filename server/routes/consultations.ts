@@ -1,5 +1,91 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient, consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
+import { consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
+import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
+import { changeConsultationStatus } from '../services/consultations/status';
+import { presentConsultation } from '../presenters/consultation';
+import { recordAudit } from '../services/audit';
+import type { Consultation } from '../../db/models';
+import type { AppContext } from '../context';
 
+/** Reloads the consultation with its doctor, the shape the patient's screens read. */
+async function withDoctor(consultation: Consultation) {
+  return presentConsultation(await consultation.$query().withGraphFetched('doctor'));
+}
+
+function audit(ctx: AppContext, action: string, consultation: Consultation) {
+  return recordAudit(ctx, {
+    action,
+    outcome: 'success',
+    resourceType: 'consultation',
+    resourceId: consultation.id,
+    patientId: consultation.patientId,
+  });
+}
+
+/** The patient's side: book, list, read, cancel and reschedule their own consultations. */
 export function registerConsultationsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/consultations',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const consultations = await consultationsOfPatient(patient).withGraphFetched('doctor').orderBy('appointmentDate', 'desc');
+      await recordAudit(ctx, { action: 'consultation.list', outcome: 'success', resourceType: 'consultation', patientId: patient.userId });
+      return consultations.map(presentConsultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/consultations',
+    policy: patientOnly,
+    body: consultationInsertSchema,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const consultation = await bookConsultation(patient.userId, body);
+      await audit(ctx, 'consultation.book', consultation);
+      return withDoctor(consultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/consultations/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      await audit(ctx, 'consultation.read', consultation);
+      return presentConsultation(consultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/consultations/:id/cancel',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, 'cancelled');
+      await audit(ctx, 'consultation.cancel', cancelled);
+      return withDoctor(cancelled);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/consultations/:id',
+    policy: patientOnly,
+    body: consultationRescheduleSchema,
+    handler: async (ctx, { params, body }) => {
+      const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const moved = await rescheduleConsultation(owned.id, body.appointmentDate);
+      await audit(ctx, 'consultation.reschedule', moved);
+      return withDoctor(moved);
+    },
+  });
 }

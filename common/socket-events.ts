@@ -8,7 +8,7 @@
  * session cookie, never from a payload. mediasoup parameter objects are typed loosely so that
  * this module needs no mediasoup import.
  */
-import type { ConsultationStatus, ConsultationType } from './constants';
+import type { ConsultationStatus, ConsultationStatusUpdate, ConsultationType } from './constants';
 import type { IsoDateString } from './api-types';
 
 // ---------------------------------------------------------------------------
@@ -16,7 +16,7 @@ import type { IsoDateString } from './api-types';
 // ---------------------------------------------------------------------------
 
 export interface AckError {
-  code: string;
+  code: SignallingErrorCode | string;
   message: string;
   /** Per-field messages when the payload failed validation. */
   fields?: Record<string, string>;
@@ -24,6 +24,22 @@ export interface AckError {
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };
 export type AckCallback<T> = (response: Ack<T>) => void;
+
+/** Error codes of socket acks; the same codes as the REST error bodies where they overlap. */
+export const SIGNALLING_ERROR_CODES = {
+  validationFailed: 'validation_failed',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  forbidden: 'forbidden',
+  /** The socket has not joined the consultation it names. */
+  notJoined: 'not_joined',
+  /** The verb belongs to the other media mode (an SFU verb on a P2P server or the reverse). */
+  wrongMediaMode: 'wrong_media_mode',
+  /** Chat on a completed or cancelled consultation. */
+  consultationClosed: 'consultation_closed',
+  internal: 'internal_error',
+} as const;
+export type SignallingErrorCode = (typeof SIGNALLING_ERROR_CODES)[keyof typeof SIGNALLING_ERROR_CODES];
 
 // ---------------------------------------------------------------------------
 // Shared shapes
@@ -92,6 +108,8 @@ export interface JoinResult {
   messages: ChatMessage[];
   /** Everyone in the room, the caller included. */
   participants: Participant[];
+  /** The other side's last known microphone / camera / screen state, when it is in the room. */
+  remoteMedia: MediaState | null;
   iceServers: IceServer[];
 }
 
@@ -109,6 +127,20 @@ export interface ConsultationStatusEvent {
   status: ConsultationStatus;
 }
 
+/** 'consultation:setStatus': the doctor moves the consultation along (same rules as the REST route). */
+export interface SetStatusPayload {
+  consultationId: string;
+  status: ConsultationStatusUpdate;
+  diagnosis?: string;
+  prescription?: string | Record<string, unknown>;
+  consultationNotes?: string;
+  followUpDate?: string;
+}
+
+export interface SetStatusResult {
+  consultation: { id: string; status: ConsultationStatus };
+}
+
 export interface PresenceEvent {
   consultationId: string;
   participants: Participant[];
@@ -117,10 +149,21 @@ export interface PresenceEvent {
 /** Client -> server: its own track state (the server adds the role). */
 export type MediaStatePayload = Omit<MediaState, 'role'>;
 
-export interface P2PSignal {
+/** Client -> server: a simple-peer signal for the other side of the consultation. */
+export interface P2PSignalPayload {
   consultationId: string;
+  /**
+   * Which peer connection the signal belongs to: the initiator picks a fresh id per connection,
+   * so a rejoining side can tell a new connection from a renegotiation of the old one.
+   */
+  session: string;
   /** simple-peer signal data (offer, answer, candidate, renegotiate...). */
   signal: unknown;
+}
+
+/** Server -> client: the relayed signal, stamped with who sent it. */
+export interface P2PSignalEvent extends P2PSignalPayload {
+  from: ParticipantRole;
 }
 
 // ---------------------------------------------------------------------------
@@ -145,11 +188,13 @@ export interface TransportParams {
 }
 
 export interface ConnectTransportPayload {
+  consultationId: string;
   transportId: string;
   dtlsParameters: MediaParameters;
 }
 
 export interface ProducePayload {
+  consultationId: string;
   transportId: string;
   kind: MediaKind;
   rtpParameters: MediaParameters;
@@ -161,6 +206,7 @@ export interface ProduceResult {
 }
 
 export interface ConsumePayload {
+  consultationId: string;
   producerId: string;
   rtpCapabilities: MediaParameters;
 }
@@ -176,15 +222,36 @@ export interface ConsumerParams {
   producerPaused: boolean;
 }
 
+export interface ConsumerRef {
+  consultationId: string;
+  consumerId: string;
+}
+
+export interface ProducerRef {
+  consultationId: string;
+  producerId: string;
+}
+
+export interface TransportRef {
+  consultationId: string;
+  transportId: string;
+}
+
 export interface RestartIceResult {
   iceParameters: MediaParameters;
 }
 
 export interface NewProducerEvent {
+  consultationId: string;
   producerId: string;
   role: ParticipantRole;
   source: TrackSource;
   kind: MediaKind;
+}
+
+/** The producers already in the room when a peer asks, so a late joiner can consume them. */
+export interface ProducerListResult {
+  producers: NewProducerEvent[];
 }
 
 // ---------------------------------------------------------------------------
@@ -194,18 +261,22 @@ export interface NewProducerEvent {
 export interface ClientToServerEvents {
   'consultation:join': (payload: ConsultationRef, ack: AckCallback<JoinResult>) => void;
   'consultation:leave': (payload: ConsultationRef, ack: AckCallback<null>) => void;
+  'consultation:setStatus': (payload: SetStatusPayload, ack: AckCallback<SetStatusResult>) => void;
   'chat:send': (payload: ChatSendPayload, ack: AckCallback<ChatSendResult>) => void;
-  'media:state': (payload: MediaStatePayload) => void;
-  'p2p:signal': (payload: P2PSignal) => void;
+  'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
+  'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
 
   'sfu:getRouterRtpCapabilities': (payload: ConsultationRef, ack: AckCallback<RouterRtpCapabilitiesResult>) => void;
   'sfu:createTransport': (payload: CreateTransportPayload, ack: AckCallback<TransportParams>) => void;
   'sfu:connectTransport': (payload: ConnectTransportPayload, ack: AckCallback<null>) => void;
   'sfu:produce': (payload: ProducePayload, ack: AckCallback<ProduceResult>) => void;
+  'sfu:getProducers': (payload: ConsultationRef, ack: AckCallback<ProducerListResult>) => void;
   'sfu:consume': (payload: ConsumePayload, ack: AckCallback<ConsumerParams>) => void;
-  'sfu:resumeConsumer': (payload: { consumerId: string }, ack: AckCallback<null>) => void;
-  'sfu:closeProducer': (payload: { producerId: string }, ack: AckCallback<null>) => void;
-  'sfu:restartIce': (payload: { transportId: string }, ack: AckCallback<RestartIceResult>) => void;
+  'sfu:resumeConsumer': (payload: ConsumerRef, ack: AckCallback<null>) => void;
+  'sfu:pauseProducer': (payload: ProducerRef, ack: AckCallback<null>) => void;
+  'sfu:resumeProducer': (payload: ProducerRef, ack: AckCallback<null>) => void;
+  'sfu:closeProducer': (payload: ProducerRef, ack: AckCallback<null>) => void;
+  'sfu:restartIce': (payload: TransportRef, ack: AckCallback<RestartIceResult>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -213,11 +284,11 @@ export interface ServerToClientEvents {
   'consultation:status': (event: ConsultationStatusEvent) => void;
   presence: (event: PresenceEvent) => void;
   'media:state': (state: MediaState) => void;
-  /** From the other peer; the server adds nothing but relays within the room. */
-  'p2p:signal': (payload: P2PSignal) => void;
+  /** From the other peer; the server only stamps the sender's role. */
+  'p2p:signal': (payload: P2PSignalEvent) => void;
 
   'sfu:newProducer': (event: NewProducerEvent) => void;
-  'sfu:producerClosed': (event: { producerId: string }) => void;
+  'sfu:producerClosed': (event: ProducerRef) => void;
   /** The media worker died: drop all transports and join again. */
   'sfu:rejoin': (event: ConsultationRef) => void;
 }
@@ -227,15 +298,18 @@ export interface InterServerEvents {}
 
 /** What the signalling server keeps on `socket.data` after authenticating the session cookie. */
 export interface SocketData {
-  kind: ParticipantRole;
+  role: ParticipantRole;
   /** User id (patient) or doctor id. */
   id: string;
   name: string;
+  /** Last reported track state per joined consultation id. */
+  media: Record<string, MediaStatePayload>;
 }
 
 export const CLIENT_EVENTS = [
   'consultation:join',
   'consultation:leave',
+  'consultation:setStatus',
   'chat:send',
   'media:state',
   'p2p:signal',
@@ -243,8 +317,11 @@ export const CLIENT_EVENTS = [
   'sfu:createTransport',
   'sfu:connectTransport',
   'sfu:produce',
+  'sfu:getProducers',
   'sfu:consume',
   'sfu:resumeConsumer',
+  'sfu:pauseProducer',
+  'sfu:resumeProducer',
   'sfu:closeProducer',
   'sfu:restartIce',
 ] as const satisfies readonly (keyof ClientToServerEvents)[];

@@ -1,54 +1,54 @@
 import type { Server as HttpServer } from 'node:http';
-import { ServerResponse } from 'node:http';
 import { Server } from 'socket.io';
 import type { App } from '../server/app';
-import type { Actor } from '../server/policies/actor';
-import { actorFromSession } from '../server/middleware/actor';
-import { isAllowedOrigin } from '../server/middleware/security';
-import type { SessionData } from '../server/session-store';
-import type { AppContext } from '../server/context';
+import type { MediaMode } from '../common/socket-events';
+import { originCheck, sessionAuth } from './auth';
+import { onConnection } from './connection';
+import { createMediaBackend } from './media';
+import { connectRedisAdapter } from './redis';
+import { ChatStore } from './rooms/chat-store';
+import { broadcastStatusChanges } from './rooms/status-broadcast';
+import type { SignallingServer } from './types';
+
+export { actorFromHandshake } from './auth';
 
 export interface Signalling {
-  io: Server;
-  mediaMode: 'sfu' | 'p2p';
+  io: SignallingServer;
+  mediaMode: MediaMode;
   close(): Promise<void>;
 }
 
-/** Reads the actor behind a handshake's session cookie with the same koa-session middleware as HTTP. */
-export async function actorFromHandshake(app: App, request: import('node:http').IncomingMessage): Promise<Actor> {
-  const ctx = app.koa.createContext(request, new ServerResponse(request)) as unknown as AppContext;
-  let actor: Actor = { kind: 'anonymous' };
-  await app.session(ctx as never, async () => {
-    actor = await actorFromSession(ctx.session as SessionData | null);
-  });
-  return actor;
-}
+/** Largest message a client may send: an SDP or a 2,000-character chat line fits many times over. */
+const MAX_MESSAGE_BYTES = 256 * 1024;
 
 /** Socket.IO on the same HTTP server at /socket.io. Every connection must carry a live session. */
 export async function attachSignalling(httpServer: HttpServer, app: App): Promise<Signalling> {
   const { config } = app.deps;
-  const io = new Server(httpServer, {
+  const io: SignallingServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    allowRequest: (req, callback) => {
-      const origin = req.headers.origin;
-      const ok = !origin || isAllowedOrigin(origin, req.headers.host, 'http', config.allowedOrigins);
-      callback(ok ? null : 'Cross-site connections are not allowed.', ok);
-    },
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    allowRequest: originCheck(app),
   });
-  io.use(async (socket, next) => {
-    try {
-      const actor = await actorFromHandshake(app, socket.request);
-      if (actor.kind === 'anonymous') return next(new Error('Please sign in to continue.'));
-      socket.data.actor = actor;
-      next();
-    } catch {
-      next(new Error('Could not verify your session.'));
-    }
+  const redis = config.redisUrl ? await connectRedisAdapter(config.redisUrl) : null;
+  if (redis) io.adapter(redis.adapter);
+
+  const media = await createMediaBackend(config.media, {
+    notify: (socketId, event, ...args) => io.to(socketId).emit(event, ...args),
   });
+  const services = { io, app, media, chat: new ChatStore() };
+  io.use(sessionAuth(app));
+  io.on('connection', (socket) => void onConnection(services, socket));
+  const stopStatus = broadcastStatusChanges(app.deps.realtime, io);
+
   return {
     io,
-    mediaMode: 'p2p',
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    mediaMode: media.mode,
+    async close() {
+      stopStatus();
+      await media.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await redis?.close();
+    },
   };
 }

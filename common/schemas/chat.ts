@@ -8,7 +8,8 @@ export const chatSendSchema = strictObject({
   text: yup
     .string()
     .typeError('Message must be text')
-    .trim()
+    // yup's own trim() throws on non-strings before typeError can answer.
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
     .required('Message cannot be empty')
     .max(CHAT_MAX_LENGTH, tooLongMessage('Message', CHAT_MAX_LENGTH)),
 });

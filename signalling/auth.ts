@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import { ServerResponse } from 'node:http';
+import type { App } from '../server/app';
+import type { AppContext } from '../server/context';
+import { ANONYMOUS, type Actor } from '../server/policies/actor';
+import { actorFromSession } from '../server/middleware/actor';
+import { isAllowedOrigin } from '../server/middleware/security';
+import type { SessionData } from '../server/session-store';
+import type { SocketData } from '../common/socket-events';
+import type { SignallingSocket } from './types';
+
+/** Reads the actor behind a handshake's session cookie with the same koa-session middleware as HTTP. */
+export async function actorFromHandshake(app: App, request: IncomingMessage): Promise<Actor> {
+  const ctx = app.koa.createContext(request, new ServerResponse(request)) as unknown as AppContext;
+  let actor: Actor = ANONYMOUS;
+  await app.session(ctx as never, async () => {
+    actor = await actorFromSession(ctx.session as SessionData | null);
+  });
+  return actor;
+}
+
+/** Socket identity from the session: only patients and doctors take part in consultations. */
+export function socketIdentity(actor: Actor): Omit<SocketData, 'media'> | null {
+  if (actor.kind === 'patient') return { role: 'patient', id: actor.userId, name: actor.name };
+  if (actor.kind === 'doctor') return { role: 'doctor', id: actor.doctorId, name: actor.name };
+  return null;
+}
+
+/** Refuses cross-site upgrades before any session lookup (the same rule as state-changing HTTP). */
+export function originCheck(app: App) {
+  const { allowedOrigins } = app.deps.config;
+  return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
+    const origin = req.headers.origin;
+    const ok = !origin || isAllowedOrigin(origin, req.headers.host, 'http', allowedOrigins);
+    callback(ok ? null : 'Cross-site connections are not allowed.', ok);
+  };
+}
+
+/** Socket.IO middleware: a connection without a live patient or doctor session gets connect_error. */
+export function sessionAuth(app: App) {
+  return async (socket: SignallingSocket, next: (err?: Error) => void) => {
+    try {
+      const identity = socketIdentity(await actorFromHandshake(app, socket.request));
+      if (!identity) return next(new Error('Please sign in to continue.'));
+      socket.data = { ...identity, media: {} };
+      next();
+    } catch {
+      next(new Error('Could not verify your session.'));
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { bindHandler } from './handlers/define';
+import { HANDLERS } from './handlers';
+import { actorRoom, joinedConsultations } from './rooms/names';
+import { broadcastPresence } from './rooms/presence';
+import type { SignallingServices } from './services';
+import type { SignallingSocket } from './types';
+import { log } from '../server/log';
+
+/**
+ * A connected, authenticated socket: it joins its owner's own room (for status pushes to every open
+ * screen), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
+ */
+export async function onConnection(services: SignallingServices, socket: SignallingSocket): Promise<void> {
+  const ctx = { ...services, socket };
+  for (const handler of HANDLERS) bindHandler(ctx, handler);
+
+  let leftRooms: string[] = [];
+  socket.on('disconnecting', () => {
+    leftRooms = joinedConsultations(socket.rooms);
+  });
+  socket.on('disconnect', () => {
+    for (const consultationId of leftRooms) {
+      services.media.release(consultationId, socket.id);
+      broadcastPresence(services.io, consultationId).catch((err: Error) =>
+        log.warn('presence after disconnect failed', { consultationId, error: err.message }),
+      );
+    }
+  });
+  await socket.join(actorRoom(socket.data.role, socket.data.id));
+}

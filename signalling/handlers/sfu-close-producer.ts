@@ -1,0 +1,12 @@
+import { producerRefSchema } from '../../common/schemas/signalling';
+import { defineHandler } from './define';
+import { mediaPeer, sfu } from './guards';
+
+export const sfuCloseProducerHandler = defineHandler({
+  event: 'sfu:closeProducer',
+  schema: producerRefSchema,
+  async handle(ctx, { consultationId, producerId }) {
+    sfu(ctx).closeProducer(mediaPeer(ctx, consultationId), producerId);
+    return null;
+  },
+});

@@ -1,0 +1,11 @@
+import { consultationRefSchema } from '../../common/schemas/signalling';
+import { defineHandler } from './define';
+import { mediaPeer, sfu } from './guards';
+
+export const sfuGetProducersHandler = defineHandler({
+  event: 'sfu:getProducers',
+  schema: consultationRefSchema,
+  async handle(ctx, { consultationId }) {
+    return { producers: sfu(ctx).listProducers(mediaPeer(ctx, consultationId)) };
+  },
+});

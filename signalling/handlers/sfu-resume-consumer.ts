@@ -1,0 +1,12 @@
+import { consumerRefSchema } from '../../common/schemas/signalling';
+import { defineHandler } from './define';
+import { mediaPeer, sfu } from './guards';
+
+export const sfuResumeConsumerHandler = defineHandler({
+  event: 'sfu:resumeConsumer',
+  schema: consumerRefSchema,
+  async handle(ctx, { consultationId, consumerId }) {
+    await sfu(ctx).resumeConsumer(mediaPeer(ctx, consultationId), consumerId);
+    return null;
+  },
+});

@@ -1,0 +1,29 @@
+import type { Config } from '../../server/config';
+import { log } from '../../server/log';
+import type { MediaBackend, PeerNotifier } from './backend';
+import { detectMediasoupWorker } from './detect';
+import { createP2PBackend } from './p2p';
+
+/**
+ * The SFU when a mediasoup worker is available (and MEDIA_MODE is not p2p), else peer-to-peer.
+ * MEDIA_MODE=sfu without a usable worker still starts, in P2P, and says why.
+ */
+export async function createMediaBackend(media: Config['media'], notifier: PeerNotifier): Promise<MediaBackend> {
+  const detection = detectMediasoupWorker(media);
+  if (!detection.available) {
+    if (media.mode === 'sfu') log.warn('MEDIA_MODE=sfu but the SFU cannot start; calls run peer-to-peer', { reason: detection.reason });
+    else log.info('calls run peer-to-peer', { reason: detection.reason });
+    return createP2PBackend(media.iceServers);
+  }
+  try {
+    const { startMediasoupSfu } = await import('./mediasoup/sfu');
+    const sfu = await startMediasoupSfu(media, detection.workerBin, notifier);
+    log.info('calls run through the mediasoup SFU', { workers: media.workers });
+    return sfu;
+  } catch (err) {
+    log.warn('mediasoup failed to start; calls run peer-to-peer', { error: err instanceof Error ? err.message : String(err) });
+    return createP2PBackend(media.iceServers);
+  }
+}
+
+export type { MediaBackend, SfuBackend, P2PBackend, MediaPeer } from './backend';

@@ -1,0 +1,16 @@
+import type { App } from '../server/app';
+import type { MediaBackend } from './media';
+import type { ChatStore } from './rooms/chat-store';
+import type { SignallingServer, SignallingSocket } from './types';
+
+/** What every socket handler can reach. */
+export interface SignallingServices {
+  io: SignallingServer;
+  app: App;
+  media: MediaBackend;
+  chat: ChatStore;
+}
+
+export interface HandlerContext extends SignallingServices {
+  socket: SignallingSocket;
+}

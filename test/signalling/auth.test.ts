@@ -1,0 +1,62 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { createAdmin, createPatient, signedInClient } from '../support/factories';
+import { testKnex } from '../support/db';
+import { connected, openSocket, signedInSocket } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function connectError(socket: ReturnType<typeof openSocket>): Promise<string> {
+  try {
+    await connected(socket);
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    socket.close();
+  }
+  throw new Error('the socket connected');
+}
+
+describe('signalling handshake', () => {
+  it('refuses a connection without a session', async () => {
+    expect(await connectError(openSocket(server.url))).toBe('Please sign in to continue.');
+  });
+
+  it('refuses a forged or unknown session cookie', async () => {
+    expect(await connectError(openSocket(server.url, undefined, { cookie: 'mv.sid=forged; mv.sid.sig=forged' }))).toBe('Please sign in to continue.');
+  });
+
+  it('accepts a signed-in patient and refuses a foreign Origin for the same session', async () => {
+    const client = await signedInClient(server.url, await createPatient());
+    const socket = await signedInSocket(server.url, client);
+    expect(socket.connected).toBe(true);
+    socket.close();
+    const message = await connectError(openSocket(server.url, client, { origin: 'https://evil.example' }));
+    expect(message).toMatch(/Cross-site connections are not allowed|websocket error/);
+  });
+
+  it('refuses an expired session', async () => {
+    const client = await signedInClient(server.url, await createPatient());
+    const sid = /mv\.sid=([^;]+)/.exec(client.cookieHeader)![1]!;
+    const knex = await testKnex();
+    await knex('sessions').where({ id: decodeURIComponent(sid) }).update({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await connectError(openSocket(server.url, client))).toBe('Please sign in to continue.');
+  });
+
+  it('refuses a session that signed out', async () => {
+    const client = await signedInClient(server.url, await createPatient());
+    const stale = client.cookieHeader;
+    expect((await client.post('/api/auth/logout')).status).toBeLessThan(300);
+    expect(await connectError(openSocket(server.url, undefined, { cookie: stale }))).toBe('Please sign in to continue.');
+  });
+
+  it('refuses an admin: only patients and doctors take part in consultations', async () => {
+    const client = await signedInClient(server.url, await createAdmin());
+    expect(await connectError(openSocket(server.url, client))).toBe('Please sign in to continue.');
+  });
+});

@@ -1,0 +1,148 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { ChatMessage, Consultation } from '../../db/models';
+import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, type ClientSocket } from './helpers';
+
+let server: TestServer;
+const sockets: ClientSocket[] = [];
+async function socketFor(client: Parameters<typeof signedInSocket>[1]): Promise<ClientSocket> {
+  const socket = await signedInSocket(server.url, client);
+  sockets.push(socket);
+  return socket;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function joinedPair() {
+  const parties = await createCallParties(server.url);
+  const consultationId = parties.consultation.id;
+  const patient = await socketFor(parties.patientHttp);
+  const doctor = await socketFor(parties.doctorHttp);
+  await request(patient, 'consultation:join', { consultationId });
+  await request(doctor, 'consultation:join', { consultationId });
+  return { ...parties, consultationId, patient, doctor };
+}
+
+describe('chat', () => {
+  it('stores each line, pushes it to the room and replays the history oldest first on join', async () => {
+    const { consultationId, patient, doctor, patientHttp } = await joinedPair();
+
+    const atDoctor = nextEvent(doctor, 'chat:message');
+    const sent = await request(patient, 'chat:send', { consultationId, text: '  I have had a headache since Monday  ' });
+    expect(sent).toMatchObject({
+      ok: true,
+      data: { message: { consultationId, sender: 'patient', senderName: 'Nora Quinn', text: 'I have had a headache since Monday' } },
+    });
+    const pushed = await atDoctor;
+    expect(sent.ok && pushed).toEqual(sent.ok && sent.data.message);
+    expect(Number.isNaN(Date.parse(pushed.createdAt))).toBe(false);
+
+    const atPatient = nextEvent(patient, 'chat:message', (m) => m.sender === 'doctor');
+    await request(doctor, 'chat:send', { consultationId, text: 'Any fever?' });
+    expect(await atPatient).toMatchObject({ sender: 'doctor', senderName: 'Amira Patel', text: 'Any fever?' });
+    for (let i = 1; i <= 5; i++) await request(patient, 'chat:send', { consultationId, text: `line ${i}` });
+
+    const stored = await ChatMessage.query().where({ consultationId });
+    expect(stored).toHaveLength(7);
+
+    const later = await socketFor(patientHttp);
+    const history = await request(later, 'consultation:join', { consultationId });
+    expect(history.ok && history.data.messages.map((m: { text: string }) => m.text)).toEqual([
+      'I have had a headache since Monday',
+      'Any fever?',
+      'line 1',
+      'line 2',
+      'line 3',
+      'line 4',
+      'line 5',
+    ]);
+  });
+
+  it('keeps order for lines sent without waiting for each other', async () => {
+    const { consultationId, patient, patientHttp } = await joinedPair();
+    const texts = Array.from({ length: 40 }, (_, i) => `burst ${i}`);
+    const answers = await Promise.all(texts.map((text) => request(patient, 'chat:send', { consultationId, text })));
+    expect(answers.every((a) => a.ok)).toBe(true);
+    const later = await socketFor(patientHttp);
+    const history = await request(later, 'consultation:join', { consultationId });
+    expect(history.ok && history.data.messages.map((m: { text: string }) => m.text)).toEqual(texts);
+  });
+
+  it('refuses blank and oversized lines and stores nothing for them', async () => {
+    const { consultationId, patient, doctor } = await joinedPair();
+    const doctorLog = recorder(doctor);
+    for (const text of ['', '   \n\t ', 'x'.repeat(2001)]) {
+      const answer = await request(patient, 'chat:send', { consultationId, text });
+      expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    }
+    expect((await request(patient, 'chat:send', { consultationId, text: 'x'.repeat(2001) })).ok === false && true).toBe(true);
+    const maximal = await request(patient, 'chat:send', { consultationId, text: 'y'.repeat(2000) });
+    expect(maximal.ok).toBe(true);
+    await sleep(100);
+    expect(doctorLog.events.filter((e) => e.event === 'chat:message')).toHaveLength(1);
+    expect(await ChatMessage.query().where({ consultationId })).toHaveLength(1);
+  });
+
+  it('gives clear messages for blank and oversized lines', async () => {
+    const { consultationId, patient } = await joinedPair();
+    expect(await request(patient, 'chat:send', { consultationId, text: ' ' })).toEqual({
+      ok: false,
+      error: { code: 'validation_failed', message: 'Message cannot be empty', fields: { text: 'Message cannot be empty' } },
+    });
+    const long = await request(patient, 'chat:send', { consultationId, text: 'x'.repeat(2001) });
+    expect(long.ok === false && long.error.message).toBe('Message must be at most 2,000 characters');
+  });
+});
+
+describe('consultation:status', () => {
+  it('is pushed after a REST change to the room and to both sides\' other screens, and not to strangers', async () => {
+    const { consultationId, patient, doctor, patientHttp, doctorHttp } = await joinedPair();
+    const patientList = await socketFor(patientHttp);
+    const doctorDashboard = await socketFor(doctorHttp);
+    const others = await createCallParties(server.url);
+    const stranger = await socketFor(others.patientHttp);
+    const strangerLog = recorder(stranger);
+
+    const expected = { consultationId, status: 'in_progress' };
+    const pushes = [patient, doctor, patientList, doctorDashboard].map((s) => nextEvent(s, 'consultation:status'));
+    const response = await doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'in_progress' });
+    expect(response.status).toBe(200);
+    for (const push of pushes) expect(await push).toEqual(expected);
+
+    const completed = nextEvent(patient, 'consultation:status', (e) => e.status === 'completed');
+    await doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'completed', diagnosis: 'Tension headache' });
+    expect(await completed).toEqual({ consultationId, status: 'completed' });
+    await sleep(100);
+    expect(strangerLog.events).toEqual([]);
+  });
+
+  it('lets the doctor change it by socket through the same state machine, and nobody else', async () => {
+    const { consultationId, patient, doctor } = await joinedPair();
+
+    const refused = await request(patient, 'consultation:setStatus', { consultationId, status: 'in_progress' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    const illegal = await request(doctor, 'consultation:setStatus', { consultationId, status: 'completed' });
+    expect(illegal).toMatchObject({ ok: false, error: { code: 'conflict' } });
+
+    const pushed = nextEvent(patient, 'consultation:status');
+    const started = await request(doctor, 'consultation:setStatus', { consultationId, status: 'in_progress' });
+    expect(started).toEqual({ ok: true, data: { consultation: { id: consultationId, status: 'in_progress' } } });
+    expect(await pushed).toEqual({ consultationId, status: 'in_progress' });
+
+    const done = await request(doctor, 'consultation:setStatus', { consultationId, status: 'completed', diagnosis: 'Migraine' });
+    expect(done.ok).toBe(true);
+    const row = await Consultation.query().findById(consultationId);
+    expect(row).toMatchObject({ status: 'completed', diagnosis: 'Migraine' });
+
+    const invalid = await request(doctor, 'consultation:setStatus', { consultationId, status: 'teleported' });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+  });
+});

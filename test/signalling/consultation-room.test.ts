@@ -1,0 +1,185 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { createDoctor, createPatient, signedInClient } from '../support/factories';
+import { ChatMessage } from '../../db/models';
+import { HANDLERS } from '../../signalling/handlers';
+import { CLIENT_EVENTS } from '../../common/socket-events';
+import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, type ClientSocket } from './helpers';
+
+let server: TestServer;
+const sockets: ClientSocket[] = [];
+async function socketFor(client: Parameters<typeof signedInSocket>[1]): Promise<ClientSocket> {
+  const socket = await signedInSocket(server.url, client);
+  sockets.push(socket);
+  return socket;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('consultation:join', () => {
+  it('lets the patient and the doctor in, with the consultation, their role, the media mode and presence', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await socketFor(parties.patientHttp);
+    const doctor = await socketFor(parties.doctorHttp);
+
+    const patientJoin = await request(patient, 'consultation:join', { consultationId });
+    expect(patientJoin).toMatchObject({
+      ok: true,
+      data: {
+        consultation: { id: consultationId, status: 'scheduled', consultationType: 'video', doctorName: 'Amira Patel', patientName: 'Nora Quinn' },
+        role: 'patient',
+        media: 'p2p',
+        messages: [],
+        participants: [{ role: 'patient', name: 'Nora Quinn' }],
+      },
+    });
+
+    const presenceSeenByPatient = nextEvent(patient, 'presence', (p) => p.participants.length === 2);
+    const doctorJoin = await request(doctor, 'consultation:join', { consultationId });
+    expect(doctorJoin.ok && doctorJoin.data.role).toBe('doctor');
+    expect(doctorJoin.ok && doctorJoin.data.participants).toEqual([
+      { role: 'patient', name: 'Nora Quinn' },
+      { role: 'doctor', name: 'Amira Patel' },
+    ]);
+    expect(await presenceSeenByPatient).toEqual({
+      consultationId,
+      participants: [
+        { role: 'patient', name: 'Nora Quinn' },
+        { role: 'doctor', name: 'Amira Patel' },
+      ],
+    });
+  });
+
+  it('refuses another patient and another doctor, who then overhear nothing', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const strangerPatient = await socketFor(await signedInClient(server.url, await createPatient()));
+    const strangerDoctor = await socketFor(await signedInClient(server.url, await createDoctor()));
+    const overheard = [recorder(strangerPatient), recorder(strangerDoctor)];
+
+    for (const stranger of [strangerPatient, strangerDoctor]) {
+      const answer = await request(stranger, 'consultation:join', { consultationId });
+      expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: 'Consultation not found.' } });
+      const chat = await request(stranger, 'chat:send', { consultationId, text: 'let me in' });
+      expect(chat).toMatchObject({ ok: false, error: { code: 'not_joined' } });
+      const signal = await request(stranger, 'p2p:signal', { consultationId, session: 's1', signal: { type: 'offer', sdp: 'x' } });
+      expect(signal).toMatchObject({ ok: false, error: { code: 'not_joined' } });
+      const state = await request(stranger, 'media:state', { consultationId, audio: true, video: false, screen: false });
+      expect(state).toMatchObject({ ok: false, error: { code: 'not_joined' } });
+    }
+
+    const patient = await socketFor(parties.patientHttp);
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(patient, 'consultation:join', { consultationId });
+    await request(doctor, 'consultation:join', { consultationId });
+    const delivered = nextEvent(doctor, 'chat:message');
+    await request(patient, 'chat:send', { consultationId, text: 'private symptoms' });
+    await delivered;
+    await request(doctor, 'media:state', { consultationId, audio: true, video: false, screen: false });
+    const statusSeen = nextEvent(patient, 'consultation:status');
+    expect((await parties.doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'in_progress' })).status).toBe(200);
+    await statusSeen;
+    await request(doctor, 'consultation:leave', { consultationId });
+    await sleep(200);
+
+    for (const log of overheard) expect(log.events).toEqual([]);
+    expect(await ChatMessage.query().where({ consultationId, text: 'let me in' })).toHaveLength(0);
+  });
+
+  it('answers not_found for a consultation that does not exist', async () => {
+    const parties = await createCallParties(server.url);
+    const patient = await socketFor(parties.patientHttp);
+    const answer = await request(patient, 'consultation:join', { consultationId: '00000000-0000-4000-8000-000000000000' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('presence', () => {
+  it('is pushed on join, leave and disconnect', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await socketFor(parties.patientHttp);
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(patient, 'consultation:join', { consultationId });
+
+    const joined = nextEvent(patient, 'presence', (p) => p.participants.length === 2);
+    await request(doctor, 'consultation:join', { consultationId });
+    expect((await joined).participants.map((p: { role: string }) => p.role)).toEqual(['patient', 'doctor']);
+
+    const left = nextEvent(patient, 'presence', (p) => p.participants.length === 1);
+    expect(await request(doctor, 'consultation:leave', { consultationId })).toEqual({ ok: true, data: null });
+    expect(await left).toEqual({ consultationId, participants: [{ role: 'patient', name: 'Nora Quinn' }] });
+
+    await request(doctor, 'consultation:join', { consultationId });
+    const gone = nextEvent(patient, 'presence', (p) => p.participants.length === 1);
+    doctor.disconnect();
+    expect((await gone).participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
+  });
+
+  it('counts a person with two open tabs once', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const tab1 = await socketFor(parties.patientHttp);
+    const tab2 = await socketFor(parties.patientHttp);
+    await request(tab1, 'consultation:join', { consultationId });
+    const answer = await request(tab2, 'consultation:join', { consultationId });
+    expect(answer.ok && answer.data.participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
+  });
+});
+
+describe('media relays', () => {
+  it('relays media:state toggles to the other side, and hands them to a late joiner', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await socketFor(parties.patientHttp);
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(patient, 'consultation:join', { consultationId });
+    await request(doctor, 'consultation:join', { consultationId });
+
+    const seen = nextEvent(patient, 'media:state');
+    expect(await request(doctor, 'media:state', { consultationId, audio: true, video: false, screen: false })).toEqual({ ok: true, data: null });
+    expect(await seen).toEqual({ consultationId, role: 'doctor', audio: true, video: false, screen: false });
+
+    await request(patient, 'consultation:leave', { consultationId });
+    const rejoin = await request(patient, 'consultation:join', { consultationId });
+    expect(rejoin.ok && rejoin.data.remoteMedia).toEqual({ consultationId, role: 'doctor', audio: true, video: false, screen: false });
+  });
+
+  it('relays p2p signals to the other side only, stamped with the sender role', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await socketFor(parties.patientHttp);
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(patient, 'consultation:join', { consultationId });
+    await request(doctor, 'consultation:join', { consultationId });
+    const patientLog = recorder(patient);
+
+    const received = nextEvent(doctor, 'p2p:signal');
+    const offer = { type: 'offer', sdp: 'v=0 fake' };
+    expect(await request(patient, 'p2p:signal', { consultationId, session: 'abc_1', signal: offer })).toEqual({ ok: true, data: null });
+    expect(await received).toEqual({ consultationId, session: 'abc_1', signal: offer, from: 'patient' });
+    await sleep(100);
+    expect(patientLog.events.filter((e) => e.event === 'p2p:signal')).toEqual([]);
+  });
+
+  it('refuses SFU verbs on a peer-to-peer server', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await socketFor(parties.patientHttp);
+    await request(patient, 'consultation:join', { consultationId });
+    const answer = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'wrong_media_mode' } });
+  });
+
+  it('has one handler for every client event of the contract', () => {
+    expect(HANDLERS.map((h) => h.event).sort()).toEqual([...CLIENT_EVENTS].sort());
+  });
+});

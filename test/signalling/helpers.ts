@@ -1,0 +1,89 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
+import { Consultation, type Doctor, type User } from '../../db/models';
+import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
+import type { TestClient } from '../support/client';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A Socket.IO client carrying the TestClient's session cookie, as a browser on that origin would. */
+export function openSocket(baseUrl: string, client?: TestClient, headers: Record<string, string> = {}): ClientSocket {
+  return connect(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers },
+  }) as ClientSocket;
+}
+
+/** Resolves once connected, rejects with the server's connect_error message. */
+export function connected(socket: ClientSocket): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+export async function signedInSocket(baseUrl: string, client: TestClient): Promise<ClientSocket> {
+  return connected(openSocket(baseUrl, client));
+}
+
+/** Sends a request and waits for its ack. */
+export function request<T = any>(socket: ClientSocket, event: string, payload: unknown): Promise<Ack<T>> {
+  return (socket as unknown as Socket).timeout(5000).emitWithAck(event, payload) as Promise<Ack<T>>;
+}
+
+/** The next `event` on the socket matching `predicate`. */
+export function nextEvent<T = any>(socket: ClientSocket, event: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const raw = socket as unknown as Socket;
+    const timer = setTimeout(() => {
+      raw.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!predicate(payload)) return;
+      clearTimeout(timer);
+      raw.off(event, listener);
+      resolve(payload);
+    };
+    raw.on(event, listener);
+  });
+}
+
+/** Everything a socket receives, for asserting that nothing leaked to it. */
+export function recorder(socket: ClientSocket): { events: { event: string; args: unknown[] }[] } {
+  const log = { events: [] as { event: string; args: unknown[] }[] };
+  (socket as unknown as Socket).onAny((event, ...args) => log.events.push({ event, args }));
+  return log;
+}
+
+export interface CallParties {
+  patient: Account<User>;
+  doctor: Account<Doctor>;
+  consultation: Consultation;
+  patientHttp: TestClient;
+  doctorHttp: TestClient;
+}
+
+/** A fresh patient, doctor and scheduled consultation between them, both signed in over HTTP. */
+export async function createCallParties(baseUrl: string, overrides: Partial<Consultation> = {}): Promise<CallParties> {
+  const patient = await createPatient({ firstName: 'Nora', lastName: 'Quinn' });
+  const doctor = await createDoctor({ name: 'Amira Patel' });
+  const consultation = await Consultation.query().insertAndFetch({
+    patientId: patient.record.id,
+    doctorId: doctor.record.id,
+    appointmentDate: new Date(Date.now() + 3_600_000),
+    duration: 30,
+    status: 'scheduled',
+    consultationType: 'video',
+    symptoms: 'Headache',
+    fee: 5000,
+    ...overrides,
+  });
+  const [patientHttp, doctorHttp] = await Promise.all([signedInClient(baseUrl, patient), signedInClient(baseUrl, doctor)]);
+  return { patient, doctor, consultation, patientHttp, doctorHttp };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -197,6 +197,8 @@ export interface Appointment {
   notes: string | null;
   /** The reminder flag (sent as reminderEnabled). */
   reminderSent: boolean;
+  /** The same flag under the name the reminder toggle sends. */
+  reminderEnabled: boolean;
   /** Cents. */
   cost: number;
   insuranceCovered: boolean;

@@ -8,3 +8,4 @@ export * from './doctor';
 export * from './chat';
 export * from './signalling';
 export * from './misc';
+export * from './medical-report';

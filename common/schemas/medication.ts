@@ -18,7 +18,7 @@ import {
 } from './helpers';
 
 const FREQUENCY_MESSAGE = 'Please choose a valid frequency';
-const END_BEFORE_START_MESSAGE = 'End date must be after the start date';
+export const END_BEFORE_START_MESSAGE = 'End date must be after the start date';
 
 const frequency = () =>
   yup.string().required('Frequency is required').oneOf(MEDICATION_FREQUENCIES, FREQUENCY_MESSAGE);

@@ -5,12 +5,36 @@ import { optionalString, requiredString, strictObject } from './helpers';
 /** Bodies that must be empty ({}): logout, grant premium. */
 export const emptyBodySchema = strictObject({});
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** IANA time zone the summary's dates are written in (the browser's); UTC when absent. */
+const timeZone = () =>
+  yup
+    .string()
+    .typeError('Time zone must be text')
+    .max(64, 'Time zone must be an IANA name such as Europe/Paris')
+    .test('iana', 'Time zone must be an IANA name such as Europe/Paris', (v) => v == null || isTimeZone(v))
+    .default('UTC');
+
 /** POST /api/medical-summary body: {} (overview) or a chosen analysis. */
 export const medicalSummaryRequestSchema = strictObject({
   type: yup
     .string()
     .oneOf(MEDICAL_SUMMARY_TYPES, `Summary type must be one of ${MEDICAL_SUMMARY_TYPES.join(', ')}`)
     .default('overview'),
+  timeZone: timeZone(),
+});
+
+/** GET /api/dashboard-summary query. */
+export const dashboardSummaryQuerySchema = strictObject({
+  timeZone: timeZone(),
 });
 
 const DOCUMENT_TOO_LARGE = 'Document is too large (at most 10 MB)';
@@ -58,6 +82,7 @@ export const pushSubscriptionSchema = strictObject({
 });
 
 export type MedicalSummaryRequest = yup.InferType<typeof medicalSummaryRequestSchema>;
+export type DashboardSummaryQuery = yup.InferType<typeof dashboardSummaryQuerySchema>;
 export type ProcessImageInput = yup.InferType<typeof processImageSchema>;
 export type ProcessPdfInput = yup.InferType<typeof processPdfSchema>;
 export type PaymentIntentInput = yup.InferType<typeof paymentIntentSchema>;

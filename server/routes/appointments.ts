@@ -1,5 +1,119 @@
+import { randomInt } from 'node:crypto';
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { appointmentsOf, assertCancellable, assertReschedulable, findOwnAppointment } from '../policies/appointment';
+import { appointmentPayloadSchema, appointmentRescheduleSchema, combineDateTime, reminderSchema } from '../../common/schemas/appointment';
+import { DATE_PATTERN, isNotInPast } from '../../common/schemas/helpers';
+import { ValidationFailed } from '../errors';
+import { presentAppointment } from '../presenters/appointment';
+import { recordAudit } from '../services/audit';
+import { Appointment } from '../../db/models';
+import type { AppContext } from '../context';
 
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I look-alikes
+
+/** 'MV-8K2P4Q': short enough to read over the phone; unique in the table. */
+function confirmationCode(): string {
+  let code = '';
+  for (let i = 0; i < 6; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `MV-${code}`;
+}
+
+/**
+ * The stored instant. Clients send a full ISO timestamp; a bare 'YYYY-MM-DD' date with the optional
+ * appointmentTime 'HH:MM' is combined here, and must then not lie in the past either.
+ */
+function appointmentInstant(date: string, time: string | undefined): string {
+  if (!time || !DATE_PATTERN.test(date)) return date;
+  const instant = combineDateTime(date, time).toISOString();
+  if (!isNotInPast(instant)) {
+    const message = 'Appointment time cannot be in the past';
+    throw new ValidationFailed(message, { appointmentTime: message });
+  }
+  return instant;
+}
+
+function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'appointment', resourceId, patientId });
+}
+
+/** The patient's own appointments: list, book, reschedule, reminder toggle, and cancel (kept as 'cancelled'). */
 export function registerAppointmentsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/appointments',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const appointments = await appointmentsOf(patient).orderBy('appointmentDate', 'asc');
+      await audit(ctx, 'appointment.list', patient.userId);
+      return appointments.map(presentAppointment);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/appointments',
+    policy: patientOnly,
+    body: appointmentPayloadSchema,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const { appointmentTime, ...fields } = body;
+      const appointment = await Appointment.query().insertAndFetch({
+        ...fields,
+        appointmentDate: appointmentInstant(body.appointmentDate, appointmentTime),
+        userId: patient.userId,
+        confirmationCode: confirmationCode(),
+      });
+      await audit(ctx, 'appointment.create', patient.userId, appointment.id);
+      return presentAppointment(appointment);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/appointments/:id',
+    policy: patientOnly,
+    body: appointmentRescheduleSchema,
+    handler: async (ctx, { params, body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const appointment = await findOwnAppointment(patient, params.id!);
+      assertReschedulable(appointment);
+      // A new time has not been confirmed by the practice yet.
+      const moved = await appointment.$query().patchAndFetch({ appointmentDate: body.appointmentDate, status: 'scheduled' });
+      await audit(ctx, 'appointment.reschedule', patient.userId, appointment.id);
+      return presentAppointment(moved);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/appointments/:id/reminder',
+    policy: patientOnly,
+    body: reminderSchema,
+    handler: async (ctx, { params, body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const appointment = await findOwnAppointment(patient, params.id!);
+      const updated = await appointment.$query().patchAndFetch({ reminderSent: body.reminderEnabled });
+      await audit(ctx, 'appointment.reminder', patient.userId, appointment.id);
+      return presentAppointment(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/appointments/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const appointment = await findOwnAppointment(patient, params.id!);
+      assertCancellable(appointment);
+      if (appointment.status !== 'cancelled') await appointment.$query().patch({ status: 'cancelled' });
+      await audit(ctx, 'appointment.cancel', patient.userId, appointment.id);
+      return undefined;
+    },
+  });
 }

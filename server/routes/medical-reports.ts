@@ -1,5 +1,72 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { findOwnReport, reportsOf } from '../policies/medical-report';
+import { medicalReportUpdateSchema } from '../../common/schemas/medical-report';
+import { presentReport } from '../presenters/report';
+import { recordAudit } from '../services/audit';
+import type { AppContext } from '../context';
+import type { MedicalReport } from '../../db/models';
 
+function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
+}
+
+/** The patient's own medical reports: list (newest first), read, correct, delete. */
 export function registerMedicalReportsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/medical-reports',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const reports = await reportsOf(patient).orderBy([
+        { column: 'reportDate', order: 'desc' },
+        { column: 'createdAt', order: 'desc' },
+      ]);
+      await audit(ctx, 'report.list', patient.userId);
+      return reports.map(presentReport);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/medical-reports/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const report = await findOwnReport(patient, params.id!);
+      await audit(ctx, 'report.read', patient.userId, report.id);
+      return presentReport(report);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/medical-reports/:id',
+    policy: patientOnly,
+    body: medicalReportUpdateSchema,
+    handler: async (ctx, { params, body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const report = await findOwnReport(patient, params.id!);
+      const change = { ...body, results: body.results as MedicalReport['results'] | undefined };
+      const updated = Object.keys(body).length ? await report.$query().patchAndFetch(change) : report;
+      await audit(ctx, 'report.update', patient.userId, report.id);
+      return presentReport(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/medical-reports/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const report = await findOwnReport(patient, params.id!);
+      await report.$query().delete();
+      await audit(ctx, 'report.delete', patient.userId, report.id);
+      return undefined;
+    },
+  });
 }

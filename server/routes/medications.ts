@@ -1,5 +1,84 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { findOwnMedication, medicationsOf } from '../policies/medication';
+import { END_BEFORE_START_MESSAGE, medicationSchema, medicationUpdateSchema, type MedicationUpdateInput } from '../../common/schemas/medication';
+import { presentMedication } from '../presenters/medication';
+import { recordAudit } from '../services/audit';
+import { ValidationFailed } from '../errors';
+import { Medication } from '../../db/models';
+import type { AppContext } from '../context';
 
+function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medication', resourceId, patientId });
+}
+
+/** The schema compares the dates only when both are sent; a one-sided change is checked against the stored other side. */
+function assertEndNotBeforeStart(medication: Medication, change: MedicationUpdateInput): void {
+  const start = change.startDate ?? medication.startDate;
+  const end = change.endDate === undefined ? medication.endDate : change.endDate;
+  if (end !== null && new Date(end).getTime() < new Date(start).getTime()) {
+    throw new ValidationFailed(END_BEFORE_START_MESSAGE, { endDate: END_BEFORE_START_MESSAGE });
+  }
+}
+
+/** The patient's own medications: GET answers { medications }, plus create, edit and delete. */
 export function registerMedicationsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/medications',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const medications = await medicationsOf(patient).orderBy([
+        { column: 'isActive', order: 'desc' },
+        { column: 'startDate', order: 'desc' },
+      ]);
+      await audit(ctx, 'medication.list', patient.userId);
+      return { medications: medications.map(presentMedication) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/medications',
+    policy: patientOnly,
+    body: medicationSchema,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const medication = await Medication.query().insertAndFetch({ ...body, userId: patient.userId });
+      await audit(ctx, 'medication.create', patient.userId, medication.id);
+      return presentMedication(medication);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/medications/:id',
+    policy: patientOnly,
+    body: medicationUpdateSchema,
+    handler: async (ctx, { params, body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const medication = await findOwnMedication(patient, params.id!);
+      assertEndNotBeforeStart(medication, body);
+      const updated = Object.keys(body).length ? await medication.$query().patchAndFetch(body) : medication;
+      await audit(ctx, 'medication.update', patient.userId, medication.id);
+      return presentMedication(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/medications/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const medication = await findOwnMedication(patient, params.id!);
+      await medication.$query().delete();
+      await audit(ctx, 'medication.delete', patient.userId, medication.id);
+      return undefined;
+    },
+  });
 }

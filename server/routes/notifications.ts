@@ -1,5 +1,55 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { findOwnNotification, notificationsOf } from '../policies/notification';
+import { emptyBodySchema } from '../../common/schemas/misc';
+import { presentNotification } from '../presenters/notification';
+import { recordAudit } from '../services/audit';
+import type { AppContext } from '../context';
 
+function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'notification', resourceId, patientId });
+}
+
+/** The patient's notifications (newest first) and marking them read, one or all. */
 export function registerNotificationsRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/notifications',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const notifications = await notificationsOf(patient).orderBy('createdAt', 'desc');
+      await audit(ctx, 'notification.list', patient.userId);
+      return notifications.map(presentNotification);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/notifications/read-all',
+    policy: patientOnly,
+    body: emptyBodySchema,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const updated = await notificationsOf(patient).where('isRead', false).patch({ isRead: true });
+      await audit(ctx, 'notification.read_all', patient.userId);
+      return { updated };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/notifications/:id/read',
+    policy: patientOnly,
+    body: emptyBodySchema,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const notification = await findOwnNotification(patient, params.id!);
+      const read = notification.isRead ? notification : await notification.$query().patchAndFetch({ isRead: true });
+      await audit(ctx, 'notification.read', patient.userId, notification.id);
+      return presentNotification(read);
+    },
+  });
 }

@@ -1,5 +1,38 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { dashboardSummaryQuerySchema, medicalSummaryRequestSchema } from '../../common/schemas/misc';
+import type { MedicalSummaryType } from '../../common/constants';
+import { dashboardSummaryFor, medicalSummaryFor } from '../services/summary';
+import { recordAudit } from '../services/audit';
 
+/** Counts and recommendations for the dashboard, and the AI summary screen's analyses: one engine for both. */
 export function registerSummariesRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/dashboard-summary',
+    policy: patientOnly,
+    query: dashboardSummaryQuerySchema,
+    handler: async (ctx, { query }) => {
+      const patient = asPatient(ctx.state.actor);
+      const summary = await dashboardSummaryFor(patient, query.timeZone);
+      await recordAudit(ctx, { action: 'summary.dashboard', outcome: 'success', resourceType: 'summary', patientId: patient.userId });
+      return summary;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/medical-summary',
+    policy: patientOnly,
+    body: medicalSummaryRequestSchema,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const type = body.type as MedicalSummaryType;
+      const summary = await medicalSummaryFor(patient, { type, timeZone: body.timeZone }, ctx.deps.config.aiSummary);
+      await recordAudit(ctx, { action: `summary.${type}`, outcome: 'success', resourceType: 'summary', patientId: patient.userId });
+      return summary;
+    },
+  });
 }

@@ -1,0 +1,145 @@
+/**
+ * Rules about records that the screens and the server's summary engine must agree on: when a
+ * medication counts as active, which appointments are upcoming or past, and how test results are read.
+ * Pure TypeScript: no Node or DOM imports.
+ */
+import type { AppointmentStatus } from './constants';
+
+type DateLike = Date | string;
+
+const time = (value: DateLike): number => (value instanceof Date ? value.getTime() : Date.parse(value));
+
+// ---------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------
+
+/** 'Dr. {name}', without doubling a title the stored name already carries ('Dr. Sarah Chen'). */
+export function doctorLabel(name: string): string {
+  const trimmed = name.trim();
+  return /^dr\.?\s/i.test(trimmed) ? trimmed : `Dr. ${trimmed}`;
+}
+
+// ---------------------------------------------------------------------------
+// Medications
+// ---------------------------------------------------------------------------
+
+export type MedicationState = 'active' | 'expired' | 'inactive';
+
+/** Spec section 2: 'Inactive' if not active; 'Expired' if active but the end date has passed; else 'Active'. */
+export function medicationState(medication: { isActive: boolean; endDate: DateLike | null }, now: number = Date.now()): MedicationState {
+  if (!medication.isActive) return 'inactive';
+  if (medication.endDate !== null && time(medication.endDate) < now) return 'expired';
+  return 'active';
+}
+
+// ---------------------------------------------------------------------------
+// Appointments (spec section 4)
+// ---------------------------------------------------------------------------
+
+interface AppointmentLike {
+  status: AppointmentStatus;
+  appointmentDate: DateLike;
+}
+
+/** Scheduled or confirmed, with a date not in the past. */
+export function isUpcomingAppointment(appointment: AppointmentLike, now: number = Date.now()): boolean {
+  return (appointment.status === 'scheduled' || appointment.status === 'confirmed') && time(appointment.appointmentDate) >= now;
+}
+
+/** Completed, or dated in the past; cancelled ones are counted separately. */
+export function isPastAppointment(appointment: AppointmentLike, now: number = Date.now()): boolean {
+  if (appointment.status === 'cancelled') return false;
+  return appointment.status === 'completed' || time(appointment.appointmentDate) < now;
+}
+
+// ---------------------------------------------------------------------------
+// Test results
+// ---------------------------------------------------------------------------
+
+export type ParsedResults =
+  | { kind: 'empty' }
+  | { kind: 'invalid' }
+  | { kind: 'fields'; entries: Array<[string, unknown]> };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Results are a key-value object or a JSON string holding one. Nothing (or an empty object) is 'empty'. */
+export function parseResults(results: unknown): ParsedResults {
+  let value = results;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return { kind: 'empty' };
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return { kind: 'invalid' };
+    }
+  }
+  if (value === null || value === undefined) return { kind: 'empty' };
+  if (!isRecord(value)) return { kind: 'invalid' };
+  const entries = Object.entries(value);
+  return entries.length ? { kind: 'fields', entries } : { kind: 'empty' };
+}
+
+/** A space before each capital and the first letter uppercased: 'whiteBloodCells' -> 'White Blood Cells'. */
+export function formatResultKey(key: string): string {
+  const spaced = key.replace(/([A-Z])/g, ' $1').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export interface ReferenceRange {
+  low?: number;
+  high?: number;
+}
+
+const NUMBER = String.raw`(-?\d+(?:\.\d+)?)`;
+
+/** '13.5-17.5', '13.5 - 17.5', '<200', '<= 5', '>40': anything else is not a range. */
+export function parseReferenceRange(text: unknown): ReferenceRange | null {
+  if (typeof text !== 'string') return null;
+  const value = text.trim();
+  const between = new RegExp(`^${NUMBER}\\s*(?:-|–|to)\\s*${NUMBER}$`).exec(value);
+  if (between) {
+    const low = Number(between[1]);
+    const high = Number(between[2]);
+    return low <= high ? { low, high } : null;
+  }
+  const upper = new RegExp(`^<=?\\s*${NUMBER}$`).exec(value);
+  if (upper) return { high: Number(upper[1]) };
+  const lower = new RegExp(`^>=?\\s*${NUMBER}$`).exec(value);
+  if (lower) return { low: Number(lower[1]) };
+  return null;
+}
+
+/** A numeric result: a bare number, or `{ value, unit?, referenceRange? }` with a numeric value. */
+export interface Measurement {
+  value: number;
+  unit: string | null;
+  range: ReferenceRange | null;
+  rangeText: string | null;
+}
+
+export function readMeasurement(raw: unknown): Measurement | null {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return { value: raw, unit: null, range: null, rangeText: null };
+  if (!isRecord(raw)) return null;
+  const value = typeof raw.value === 'number' ? raw.value : typeof raw.value === 'string' && raw.value.trim() !== '' ? Number(raw.value) : Number.NaN;
+  if (!Number.isFinite(value)) return null;
+  const rangeText = typeof raw.referenceRange === 'string' ? raw.referenceRange : null;
+  return {
+    value,
+    unit: typeof raw.unit === 'string' && raw.unit.trim() ? raw.unit.trim() : null,
+    range: parseReferenceRange(rangeText),
+    rangeText,
+  };
+}
+
+export type RangePosition = 'below' | 'within' | 'above';
+
+export function rangePosition(measurement: Measurement): RangePosition | null {
+  const { range, value } = measurement;
+  if (!range) return null;
+  if (range.low !== undefined && value < range.low) return 'below';
+  if (range.high !== undefined && value > range.high) return 'above';
+  return 'within';
+}

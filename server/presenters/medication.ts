@@ -1,0 +1,20 @@
+import type { Medication as MedicationModel } from '../../db/models';
+import type { Medication } from '../../common/api-types';
+import { iso } from './dates';
+
+export function presentMedication(medication: MedicationModel): Medication {
+  return {
+    id: medication.id,
+    userId: medication.userId,
+    name: medication.name,
+    dosage: medication.dosage,
+    frequency: medication.frequency,
+    reminderTimes: medication.reminderTimes,
+    prescribedBy: medication.prescribedBy,
+    startDate: iso(medication.startDate)!,
+    endDate: iso(medication.endDate),
+    instructions: medication.instructions,
+    isActive: medication.isActive,
+    createdAt: iso(medication.createdAt)!,
+  };
+}

@@ -1,0 +1,29 @@
+import type { DashboardSummary, MedicalSummary } from '../../../common/api-types';
+import type { MedicalSummaryType } from '../../../common/constants';
+import type { Config } from '../../config';
+import type { PatientActor } from '../../policies/actor';
+import { presentDashboardSummary } from '../../presenters/summary';
+import { buildSummary, recommendationsFor, sectionsFor } from './engine';
+import { loadSummaryRecords } from './load';
+import { rephraseStatements } from './rephrase';
+
+/** POST /api/medical-summary: the chosen analysis of the patient's own records, optionally reworded. */
+export async function medicalSummaryFor(
+  patient: PatientActor,
+  request: { type: MedicalSummaryType; timeZone: string },
+  aiSummary: Config['aiSummary'],
+): Promise<MedicalSummary> {
+  const ctx = { now: Date.now(), timeZone: request.timeZone };
+  const sections = sectionsFor(request.type, await loadSummaryRecords(patient), ctx);
+  const summary = buildSummary(request.type, sections, ctx);
+  const reworded = await rephraseStatements(summary.statements.map((s) => s.text), aiSummary);
+  if (!reworded) return summary;
+  return buildSummary(request.type, sections, ctx, summary.statements.map((s, i) => ({ ...s, text: reworded[i]! })));
+}
+
+/** GET /api/dashboard-summary. */
+export async function dashboardSummaryFor(patient: PatientActor, timeZone: string): Promise<DashboardSummary> {
+  const ctx = { now: Date.now(), timeZone };
+  const records = await loadSummaryRecords(patient);
+  return presentDashboardSummary(records, recommendationsFor(records, ctx), ctx.now);
+}

@@ -1,0 +1,26 @@
+import type { PatientActor } from '../../policies/actor';
+import { reportsOf } from '../../policies/medical-report';
+import { medicationsOf } from '../../policies/medication';
+import { appointmentsOf } from '../../policies/appointment';
+import { consultationsOfPatient } from '../../policies/consultation';
+import { presentReport } from '../../presenters/report';
+import { presentMedication } from '../../presenters/medication';
+import { presentAppointment } from '../../presenters/appointment';
+import { presentConsultationFacts } from '../../presenters/summary';
+import type { SummaryRecords } from './types';
+
+/** Everything the summary engine reads, through the patient's own scoped queries. */
+export async function loadSummaryRecords(patient: PatientActor): Promise<SummaryRecords> {
+  const [reports, medications, appointments, consultations] = await Promise.all([
+    reportsOf(patient),
+    medicationsOf(patient),
+    appointmentsOf(patient),
+    consultationsOfPatient(patient).withGraphFetched('doctor(nameOnly)').modifiers({ nameOnly: (q) => q.select('id', 'name') }),
+  ]);
+  return {
+    reports: reports.map(presentReport),
+    medications: medications.map(presentMedication),
+    appointments: appointments.map(presentAppointment),
+    consultations: consultations.map(presentConsultationFacts),
+  };
+}

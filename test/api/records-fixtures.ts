@@ -1,0 +1,58 @@
+import { Appointment, MedicalReport, Medication, Notification } from '../../db/models';
+
+const DAY = 86_400_000;
+
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
+
+/** Rows written straight to the database (reports have no create endpoint: they come from documents). */
+export function insertReport(userId: string, overrides: Partial<MedicalReport> = {}) {
+  return MedicalReport.query().insert({
+    userId,
+    title: 'Complete Blood Count',
+    type: 'blood_work',
+    status: 'normal',
+    reportDate: daysFromNow(-10),
+    doctorName: 'Dr. Sarah Chen',
+    facility: 'Riverside Medical Laboratory',
+    summary: 'All values within reference ranges.',
+    results: { hemoglobin: { value: 14.1, unit: 'g/dL', referenceRange: '13.5-17.5' } },
+    ...overrides,
+  });
+}
+
+export function insertMedication(userId: string, overrides: Partial<Medication> = {}) {
+  return Medication.query().insert({
+    userId,
+    name: 'Lisinopril',
+    dosage: '10mg',
+    frequency: 'once_daily',
+    reminderTimes: ['08:00'],
+    startDate: daysFromNow(-30),
+    isActive: true,
+    ...overrides,
+  });
+}
+
+export function insertAppointment(userId: string, overrides: Partial<Appointment> = {}) {
+  return Appointment.query().insert({
+    userId,
+    doctorName: 'Dr. James Okafor',
+    specialty: 'Cardiology',
+    facility: 'Heart & Vascular Clinic',
+    appointmentDate: daysFromNow(3),
+    status: 'scheduled',
+    cost: 15000,
+    ...overrides,
+  });
+}
+
+export function insertNotification(userId: string, overrides: Partial<Notification> = {}) {
+  return Notification.query().insert({
+    userId,
+    title: 'Medication reminder',
+    message: 'Time to take Lisinopril 10mg.',
+    type: 'medication_reminder',
+    isRead: false,
+    ...overrides,
+  });
+}

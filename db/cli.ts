@@ -1,0 +1,29 @@
+/** `npm run db:migrate` and `npm run db:seed`: the same database the server would use (DATABASE_URL or embedded). */
+import { loadConfig, ConfigError } from '../server/config';
+import { openDatabase, migrateToLatest } from './connection';
+import { seedDemo } from './seeds/demo';
+
+async function main(command: string | undefined): Promise<void> {
+  if (command !== 'migrate' && command !== 'seed') {
+    process.stderr.write('usage: db/cli.ts migrate | seed\n');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrateToLatest(db.knex);
+    process.stdout.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
+    if (command === 'seed') {
+      if (config.env === 'production') throw new ConfigError('Demo data is never seeded in production.');
+      const demo = await seedDemo(db.knex);
+      process.stdout.write(demo ? `seeded demo data; patient ${demo.patient.username} / ${demo.patient.password}\n` : 'database already has users: demo data not seeded\n');
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv[2]).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -346,3 +346,36 @@ export interface HealthStatus {
   media: 'sfu' | 'p2p';
   time: IsoDateString;
 }
+
+// ---------------------------------------------------------------------------
+// Account security
+// ---------------------------------------------------------------------------
+
+/** One line of a patient's Access history (GET /api/access-history). */
+export interface AccessHistoryEntry {
+  id: string;
+  /** 'You', 'Dr. {name}', 'Administrator', 'Someone' (a visitor without a session) or 'MediVault'. */
+  who: string;
+  /** The role the actor acted in. */
+  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous';
+  /** What happened, for people: 'Signed in', 'Viewed a medical report'. */
+  what: string;
+  /** The recorded verb, e.g. 'auth.login'. */
+  action: string;
+  outcome: 'success' | 'denied' | 'failure';
+  at: IsoDateString;
+}
+
+/** GET /api/access-history answer: newest first; pass nextCursor as `before` for the next page. */
+export interface AccessHistoryPage {
+  entries: AccessHistoryEntry[];
+  nextCursor: string | null;
+}
+
+/** A passkey the signed-in patient registered (GET /api/passkeys). */
+export interface Passkey {
+  id: string;
+  deviceName: string | null;
+  createdAt: IsoDateString;
+  lastUsedAt: IsoDateString | null;
+}

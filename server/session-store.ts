@@ -11,7 +11,13 @@ export interface SessionData {
  * session is dead everywhere and several processes share sessions.
  */
 export class PgSessionStore {
-  constructor(private readonly knex: Knex) {}
+  private lastPurge = 0;
+
+  constructor(
+    private readonly knex: Knex,
+    /** Expired rows are deleted at most this often, piggy-backing on writes (no timer to stop). */
+    private readonly purgeEveryMs = 10 * 60_000,
+  ) {}
 
   async get(id: string): Promise<SessionData | undefined> {
     const row = await this.knex('sessions').where({ id }).andWhere('expiresAt', '>', new Date()).first('data');
@@ -26,6 +32,10 @@ export class PgSessionStore {
       .insert({ id, data, expiresAt, actorKind, actorId })
       .onConflict('id')
       .merge(['data', 'expiresAt', 'actorKind', 'actorId']);
+    if (Date.now() - this.lastPurge > this.purgeEveryMs) {
+      this.lastPurge = Date.now();
+      await this.purgeExpired();
+    }
   }
 
   async destroy(id: string): Promise<void> {

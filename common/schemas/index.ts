@@ -9,3 +9,5 @@ export * from './chat';
 export * from './signalling';
 export * from './misc';
 export * from './medical-report';
+export * from './passkey';
+export * from './access-history';

@@ -1,8 +1,16 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { ANONYMOUS, type Actor } from '../policies/actor';
+import { ANONYMOUS, type Actor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
+
+type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'role'>;
+
+/** A patient or admin as an actor: the role decides which. */
+export function userActor(user: UserIdentity): UserActor {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
+}
 
 /** Resolves the session's actor against the database, so a deleted account's session is worth nothing. */
 export async function actorFromSession(session: SessionData | null | undefined): Promise<Actor> {
@@ -13,9 +21,7 @@ export async function actorFromSession(session: SessionData | null | undefined):
   }
   if (session.actorKind === 'user') {
     const user = await User.query().findById(session.actorId).select('id', 'firstName', 'lastName', 'username', 'role');
-    if (!user) return ANONYMOUS;
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-    return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
+    return user ? userActor(user) : ANONYMOUS;
   }
   return ANONYMOUS;
 }

@@ -37,7 +37,8 @@ function translate(err: unknown): AppError | null {
   if (httpErr?.type === 'entity.parse.failed' || (httpErr?.status === 400 && httpErr.expose)) {
     return new MalformedRequest('The request body is not valid JSON.');
   }
-  const pg = err as PgError;
+  // Objection wraps driver errors (UniqueViolationError...) and keeps the driver's in `nativeError`.
+  const pg = ((err as { nativeError?: PgError })?.nativeError ?? err) as PgError;
   if (pg?.code === '23505') return fromUniqueViolation(pg);
   if (pg?.code === '23001' || pg?.code === '23503') return new Conflict('This record is still referenced by other records and cannot be removed.');
   if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return new MalformedRequest('A value in the request has the wrong format.');

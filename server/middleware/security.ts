@@ -54,9 +54,11 @@ export function apiGuards(config: Config) {
     ctx.set('Cache-Control', 'no-store');
     if (STATE_CHANGING.has(ctx.method)) {
       const origin = ctx.get('Origin');
-      if (origin && !isAllowedOrigin(origin, ctx.get('Host'), ctx.protocol, config.allowedOrigins)) {
-        throw new Forbidden('Cross-site requests are not allowed.');
-      }
+      const foreign = origin
+        ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config.allowedOrigins)
+        : // Browsers that omit Origin still say where a request came from.
+          ctx.get('Sec-Fetch-Site') === 'cross-site';
+      if (foreign) throw new Forbidden('Cross-site requests are not allowed.');
       const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || Boolean(ctx.get('Transfer-Encoding'));
       if (hasBody && !ctx.is('application/json')) throw new UnsupportedMediaType();
     }

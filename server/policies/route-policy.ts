@@ -9,7 +9,10 @@ export interface RoutePolicy {
   readonly name: string;
   /** Kinds allowed through. */
   readonly allow: readonly ActorKind[];
-  /** What a signed-in actor of another kind gets: 403 (admin area) or 404 (as if the route did not exist for them). */
+  /**
+   * What an actor of another kind gets: 403 (admin area: everyone else, visitors included) or 404 (as if the
+   * route did not exist for them; visitors get 401 so the app can ask them to sign in).
+   */
   readonly otherwise: 403 | 404;
 }
 

@@ -1,21 +1,24 @@
 import type { User } from '../../db/models';
+import type { PublicUser } from '../../common/api-types';
 import { iso } from './dates';
 
-/** The signed-in user's own account, as /api/auth/me answers it. Never the password hash. */
-export function presentUser(user: User) {
+/** The signed-in user's own account, as /api/auth/me answers it. Never the password hash or Stripe customer id. */
+export function presentUser(user: User): PublicUser {
+  const contact = user.emergencyContact;
   return {
     id: user.id,
     username: user.username,
     email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
     phone: user.phone,
-    emergencyContact: user.emergencyContact,
+    // Stored as `relationship` (the doctor view's name); the patient's own view uses the sign-up name `relation`.
+    emergencyContact: contact ? { name: contact.name, phone: contact.phone, relation: contact.relationship } : null,
     role: user.role,
     biometricEnabled: user.biometricEnabled,
     stripeSubscriptionId: user.stripeSubscriptionId,
     isPremium: Boolean(user.stripeSubscriptionId),
     lastLogin: iso(user.lastLogin),
-    createdAt: iso(user.createdAt),
+    createdAt: iso(user.createdAt)!,
   };
 }

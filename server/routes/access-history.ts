@@ -1,5 +1,38 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { accessHistoryOf } from '../policies/access-history';
+import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
+import { presentAccessHistoryEntry } from '../presenters/access-history';
+import type { AccessHistoryPage } from '../../common/api-types';
 
+/** The signed-in patient's Access history: who read or changed their records and account, newest first. */
 export function registerAccessHistoryRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/access-history',
+    policy: patientOnly,
+    query: accessHistoryQuerySchema,
+    handler: async (ctx, { query }): Promise<AccessHistoryPage> => {
+      const patient = asPatient(ctx.state.actor);
+      const page = accessHistoryOf(patient)
+        .orderBy([
+          { column: 'audit_events.createdAt', order: 'desc' },
+          { column: 'audit_events.id', order: 'desc' },
+        ])
+        .limit(query.limit + 1);
+      if (query.before) {
+        // Keyset paging: rows strictly after the cursor row in the same order, so new rows never shift a page.
+        const cursor = accessHistoryOf(patient).where('audit_events.id', query.before).select('createdAt', 'id');
+        page.whereRaw('(audit_events.created_at, audit_events.id) < (?)', [cursor]);
+      }
+      const rows = await page;
+      const entries = rows.slice(0, query.limit);
+      return {
+        entries: entries.map((row) => presentAccessHistoryEntry(row, patient)),
+        nextCursor: rows.length > query.limit ? entries[entries.length - 1]!.id : null,
+      };
+    },
+  });
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
+import { isPlainObject } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
 export const POLICY_MARK = Symbol.for('medivault.policy');
@@ -33,16 +34,23 @@ export interface RouteDefinition<B, Q> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Per-field messages keyed by (dotted) field name; each unknown key gets its own 'Unknown field: x'. */
 export function fieldErrors(err: yup.ValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const inner of err.inner.length ? err.inner : [err]) {
-    const key = inner.path || (inner.params?.unknown as string | undefined) || '_';
-    fields[key] ??= inner.message;
+    if (inner.type === 'noUnknown') {
+      for (const name of String(inner.params?.unknown ?? '').split(', ').filter(Boolean)) {
+        fields[inner.path ? `${inner.path}.${name}` : name] ??= `Unknown field: ${name}`;
+      }
+      continue;
+    }
+    fields[inner.path || '_'] ??= inner.message;
   }
   return fields;
 }
 
 export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
+  if (schema.type === 'object' && !isPlainObject(value)) throw new ValidationFailed('Send a JSON object.');
   try {
     return await schema.validate(value, { abortEarly: false, stripUnknown: false });
   } catch (err) {
@@ -54,13 +62,22 @@ export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): P
   }
 }
 
+/**
+ * Visitors without a session asking to read something (the app's session probe on every page load) are
+ * not worth a row each; every other refusal is audited.
+ */
+function worthAuditing(ctx: AppContext): boolean {
+  return ctx.state.actor.kind !== 'anonymous' || ctx.method !== 'GET';
+}
+
 function enforce(policy: RoutePolicy): Middleware {
   const middleware: Middleware = async (ctx, next) => {
     const { actor } = ctx.state;
     if (!allows(policy, actor)) {
-      await recordAudit(ctx, { action: `denied ${ctx.method} ${ctx.path}`, outcome: 'denied' });
-      if (actor.kind === 'anonymous') throw new Unauthenticated();
+      if (worthAuditing(ctx)) await recordAudit(ctx, { action: `denied ${ctx.method} ${ctx.path}`, outcome: 'denied' });
+      // The admin area answers 403 to everyone else, signed in or not: it never invites a sign-in.
       if (policy.otherwise === 403) throw new Forbidden();
+      if (actor.kind === 'anonymous') throw new Unauthenticated();
       throw new NotFound();
     }
     await next();

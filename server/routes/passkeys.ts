@@ -1,5 +1,136 @@
 import type { Router } from '@koa/router';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { defineRoute } from './define';
+import { patientOnly, publicAccess } from '../policies/route-policy';
+import { asPatient } from '../policies/consultation';
+import { findOwnPasskey, passkeysOf } from '../policies/passkey';
+import { emptyBodySchema } from '../../common/schemas/misc';
+import { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../common/schemas/passkey';
+import { User, WebauthnCredential } from '../../db/models';
+import {
+  authenticationOptions,
+  registrationOptions,
+  takeAuthenticationChallenge,
+  verifyAuthentication,
+  verifyRegistration,
+} from '../services/passkeys';
+import { startSession } from '../services/sign-in';
+import { recordAudit } from '../services/audit';
+import { userActor } from '../middleware/actor';
+import { presentPasskey } from '../presenters/passkey';
+import { presentUser } from '../presenters/user';
+import { throttleFor } from './auth/patient';
+import { Conflict, InvalidCredentials, Unauthenticated } from '../errors';
+import type { AppContext } from '../context';
 
+const NOT_REGISTERED = 'This passkey is not registered with MediVault. Please set up biometric authentication first.';
+const NOT_VERIFIED = 'Biometric verification failed. Please use your username/email and password.';
+
+async function signInFailed(ctx: AppContext, account: string | null, message: string, user?: User): Promise<never> {
+  await throttleFor(ctx).recordFailure(account, ctx.ip);
+  await recordAudit(ctx, { action: 'auth.passkey_login', outcome: 'failure', resourceType: 'user', resourceId: user?.id, patientId: user?.id });
+  throw new InvalidCredentials(message);
+}
+
+/** Passkeys (WebAuthn): a signed-in patient registers this device, then 'Use Biometric Login' signs in with it. */
 export function registerPasskeysRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/passkeys',
+    policy: patientOnly,
+    handler: async (ctx) => {
+      const passkeys = await passkeysOf(asPatient(ctx.state.actor)).orderBy('createdAt', 'desc');
+      return passkeys.map(presentPasskey);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/passkeys/registration/options',
+    policy: patientOnly,
+    body: emptyBodySchema,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const user = await User.query().findById(patient.userId);
+      if (!user) throw new Unauthenticated();
+      return registrationOptions(ctx, user, await passkeysOf(patient));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/passkeys/registration',
+    policy: patientOnly,
+    body: passkeyRegistrationSchema,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const verified = await verifyRegistration(ctx, body.credential as unknown as RegistrationResponseJSON);
+      if (await WebauthnCredential.query().findOne({ credentialId: verified.credentialId })) {
+        throw new Conflict('This passkey is already registered.', { credential: 'This passkey is already registered.' });
+      }
+      const passkey = await WebauthnCredential.transaction(async (trx) => {
+        const created = await WebauthnCredential.query(trx)
+          .insert({ ...verified, userId: patient.userId, deviceName: body.deviceName?.trim() || null })
+          .returning('*');
+        await User.query(trx).findById(patient.userId).patch({ biometricEnabled: true });
+        return created;
+      });
+      await recordAudit(ctx, { action: 'passkey.register', outcome: 'success', resourceType: 'passkey', resourceId: passkey.id, patientId: patient.userId });
+      return presentPasskey(passkey);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/passkeys/:id',
+    policy: patientOnly,
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const passkey = await findOwnPasskey(patient, params.id!);
+      await WebauthnCredential.transaction(async (trx) => {
+        await passkey.$query(trx).delete();
+        const left = await passkeysOf(patient).transacting(trx).resultSize();
+        if (!left) await User.query(trx).findById(patient.userId).patch({ biometricEnabled: false });
+      });
+      await recordAudit(ctx, { action: 'passkey.remove', outcome: 'success', resourceType: 'passkey', resourceId: passkey.id, patientId: patient.userId });
+      return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/passkeys/authentication/options',
+    policy: publicAccess,
+    body: emptyBodySchema,
+    handler: (ctx) => authenticationOptions(ctx),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/passkeys/authentication',
+    policy: publicAccess,
+    body: passkeyAuthenticationSchema,
+    handler: async (ctx, { body }) => {
+      const credential = body.credential as unknown as AuthenticationResponseJSON;
+      const expectedChallenge = takeAuthenticationChallenge(ctx);
+      const throttle = throttleFor(ctx);
+      await throttle.assertAllowed(null, ctx.ip);
+      const stored = await WebauthnCredential.query().findOne({ credentialId: credential.id });
+      const user = stored && (await User.query().findById(stored.userId));
+      if (!stored || !user) return signInFailed(ctx, null, NOT_REGISTERED);
+      const account = `user:${user.id}`;
+      await throttle.assertAllowed(account, ctx.ip);
+      const counter = await verifyAuthentication(ctx, expectedChallenge, credential, stored);
+      if (counter === null) return signInFailed(ctx, account, NOT_VERIFIED, user);
+
+      await stored.$query().patch({ counter, lastUsedAt: new Date() });
+      await throttle.clearAccount(account);
+      await startSession(ctx, 'user', user.id);
+      const signedIn = await user.$query().patchAndFetch({ lastLogin: new Date() });
+      ctx.state.actor = userActor(user);
+      await recordAudit(ctx, { action: 'auth.passkey_login', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
+      return { user: presentUser(signedIn) };
+    },
+  });
 }

@@ -4,7 +4,9 @@ import { TooManyRequests } from '../errors';
 
 /**
  * Failed sign-ins counted per account and per IP in PostgreSQL, so every process sees the same count.
- * Successful sign-ins are never counted; a success clears the account's failures.
+ * Successful sign-ins are never counted; a success clears the account's failures (not the address's, so
+ * one good password does not reset a spray across many accounts). `account` is null when the attempt
+ * names no known account (an unknown passkey): then only the address is counted.
  */
 export class LoginThrottle {
   constructor(
@@ -22,23 +24,32 @@ export class LoginThrottle {
   }
 
   /** Throws 429 when the account or the address has used up its failures in the window. */
-  async assertAllowed(accountKey: string, ip: string): Promise<void> {
-    const [account, address] = await Promise.all([this.count('account', accountKey), this.count('ip', ip)]);
-    if (account >= this.limits.maxFailures || address >= this.limits.maxFailures) {
+  async assertAllowed(account: string | null, ip: string): Promise<void> {
+    const [byAccount, byAddress] = await Promise.all([account ? this.count('account', account) : 0, this.count('ip', ip)]);
+    if (byAccount >= this.limits.maxFailures || byAddress >= this.limits.maxFailures) {
       const minutes = Math.round(this.limits.windowMs / 60_000);
-      throw new TooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`, Math.round(this.limits.windowMs / 1000));
+      throw new TooManyRequests(
+        `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
+        Math.round(this.limits.windowMs / 1000),
+      );
     }
   }
 
-  async recordFailure(accountKey: string, ip: string): Promise<void> {
-    await this.knex('auth_failures').insert([
-      { scope: 'account', key: accountKey },
-      { scope: 'ip', key: ip },
-    ]);
+  async recordFailure(account: string | null, ip: string): Promise<void> {
+    const rows = [{ scope: 'ip', key: ip }, ...(account ? [{ scope: 'account', key: account }] : [])];
+    await this.knex('auth_failures').insert(rows);
+    // Rows older than the window count for nothing: drop this address's and account's, so the table stays small.
+    await this.knex('auth_failures')
+      .where('createdAt', '<=', this.since())
+      .andWhere((q) => {
+        q.where({ scope: 'ip', key: ip });
+        if (account) q.orWhere({ scope: 'account', key: account });
+      })
+      .delete();
   }
 
-  async clearAccount(accountKey: string): Promise<void> {
-    await this.knex('auth_failures').where({ scope: 'account', key: accountKey }).delete();
+  async clearAccount(account: string): Promise<void> {
+    await this.knex('auth_failures').where({ scope: 'account', key: account }).delete();
   }
 }
 

@@ -6,6 +6,7 @@ type Session = SessionData & { regenerate(): Promise<void> };
 /** Starts a fresh session for the actor: a new id at every sign-in, so a planted cookie is worthless. */
 export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
   const session = ctx.session as unknown as Session;
+  // Nothing from before sign-in (a pending passkey challenge, say) survives into the signed-in session.
   for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];
   session.actorKind = actorKind;
   session.actorId = actorId;

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
 import { publicAccess, doctorOnly } from '../../policies/route-policy';
-import { doctorLoginSchema } from '../../../common/schemas/login';
+import { emailLoginSchema } from '../../../common/schemas/login';
 import { Doctor } from '../../../db/models';
 import { verifyPassword, decoyPasswordHash } from '../../services/passwords';
 import { accountKey } from '../../services/login-throttle';
@@ -16,12 +16,12 @@ export function registerDoctorAuthRoutes(router: Router): void {
     method: 'post',
     path: '/auth/doctor/login',
     policy: publicAccess,
-    body: doctorLoginSchema,
+    body: emailLoginSchema,
     handler: async (ctx, { body }) => {
       const key = accountKey('doctor', body.email);
       const throttle = throttleFor(ctx);
       await throttle.assertAllowed(key, ctx.ip);
-      const doctor = await Doctor.query().where('email', body.email.trim().toLowerCase()).first();
+      const doctor = await Doctor.query().whereRaw('lower(email) = ?', [body.email.trim().toLowerCase()]).first();
       const valid = await verifyPassword(doctor?.passwordHash ?? (await decoyPasswordHash()), body.password);
       if (!doctor || !valid) {
         await throttle.recordFailure(key, ctx.ip);

@@ -1,22 +1,72 @@
 import type { Router } from '@koa/router';
+import { UniqueViolationError } from 'objection';
 import { defineRoute } from '../define';
-import { publicAccess, signedInUser, anySignedIn } from '../../policies/route-policy';
+import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
-import { signupPayloadSchema } from '../../../common/schemas/signup';
+import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
+import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
 import { hashPassword, verifyPassword, decoyPasswordHash } from '../../services/passwords';
 import { LoginThrottle, accountKey } from '../../services/login-throttle';
 import { startSession, endSession } from '../../services/sign-in';
+import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
 import { presentUser } from '../../presenters/user';
 import { InvalidCredentials, Conflict, Unauthenticated } from '../../errors';
 import type { AppContext } from '../../context';
 
 const WRONG_CREDENTIALS = 'Invalid username/email or password.';
+const USERNAME_TAKEN = 'Username is already taken.';
+const EMAIL_TAKEN = 'An account with this email already exists.';
 
+/** Usernames and emails are unique regardless of case (see the lower() unique indexes). */
 async function findByUsernameOrEmail(identifier: string): Promise<User | undefined> {
-  const value = identifier.trim();
-  return User.query().where('username', value).orWhere('email', value.toLowerCase()).first();
+  const value = identifier.trim().toLowerCase();
+  return User.query().whereRaw('lower(username) = ?', [value]).orWhereRaw('lower(email) = ?', [value]).first();
+}
+
+/** 409 naming every field already in use, so the form can mark both at once. */
+async function assertAvailable(username: string, email: string): Promise<void> {
+  const taken = await User.query()
+    .whereRaw('lower(username) = ?', [username.toLowerCase()])
+    .orWhereRaw('lower(email) = ?', [email])
+    .select('username', 'email');
+  const fields: Record<string, string> = {};
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = USERNAME_TAKEN;
+  if (taken.some((u) => u.email.toLowerCase() === email)) fields.email = EMAIL_TAKEN;
+  if (Object.keys(fields).length) throw new Conflict(Object.values(fields)[0]!, fields);
+}
+
+/** A concurrent sign-up that won the race surfaces as a unique violation: the same 409 as the check above. */
+function asConflict(err: unknown): unknown {
+  if (!(err instanceof UniqueViolationError)) return err;
+  if (err.constraint.includes('username')) return new Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  if (err.constraint.includes('email')) return new Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  return err;
+}
+
+async function createPatient(body: SignupPayload): Promise<User> {
+  const email = body.email.trim().toLowerCase();
+  await assertAvailable(body.username, email);
+  const passwordHash = await hashPassword(body.password);
+  // One INSERT: an account is either fully created or not at all.
+  return User.query()
+    .insert({
+      username: body.username,
+      email,
+      passwordHash,
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      phone: body.phone?.trim() || null,
+      role: 'patient',
+      emergencyContact: body.emergencyContact
+        ? { name: body.emergencyContact.name.trim(), phone: body.emergencyContact.phone.trim(), relationship: body.emergencyContact.relation }
+        : null,
+    })
+    .returning('*')
+    .catch((err: unknown) => {
+      throw asConflict(err);
+    });
 }
 
 export function throttleFor(ctx: AppContext): LoginThrottle {
@@ -31,25 +81,8 @@ export function registerPatientAuthRoutes(router: Router): void {
     body: signupPayloadSchema,
     status: 201,
     handler: async (ctx, { body }) => {
-      const email = body.email.trim().toLowerCase();
-      const taken = await User.query().where('username', body.username).orWhere('email', email).first();
-      if (taken) {
-        const field = taken.username === body.username ? 'username' : 'email';
-        const message = field === 'username' ? 'Username is already taken.' : 'An account with this email already exists.';
-        throw new Conflict(message, { [field]: message });
-      }
-      const user = await User.query().insert({
-        username: body.username,
-        email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName.trim(),
-        lastName: body.lastName.trim(),
-        phone: body.phone?.trim() || null,
-        emergencyContact: body.emergencyContact
-          ? { name: body.emergencyContact.name, phone: body.emergencyContact.phone, relationship: body.emergencyContact.relation }
-          : null,
-      });
-      ctx.state.actor = { kind: 'patient', userId: user.id, name: `${user.firstName} ${user.lastName}` };
+      const user = await createPatient(body);
+      ctx.state.actor = userActor(user);
       await recordAudit(ctx, { action: 'auth.signup', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
       return { user: presentUser(user) };
     },
@@ -61,10 +94,11 @@ export function registerPatientAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: loginSchema,
     handler: async (ctx, { body }) => {
-      const key = accountKey('user', body.usernameOrEmail);
+      const user = await findByUsernameOrEmail(body.usernameOrEmail);
+      // Counted per account, whichever identifier was typed; unknown names count under the name itself.
+      const key = user ? `user:${user.id}` : accountKey('user', body.usernameOrEmail);
       const throttle = throttleFor(ctx);
       await throttle.assertAllowed(key, ctx.ip);
-      const user = await findByUsernameOrEmail(body.usernameOrEmail);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
       if (!user || !valid) {
         await throttle.recordFailure(key, ctx.ip);
@@ -74,8 +108,7 @@ export function registerPatientAuthRoutes(router: Router): void {
       await throttle.clearAccount(key);
       await startSession(ctx, 'user', user.id);
       const signedIn = await user.$query().patchAndFetch({ lastLogin: new Date() });
-      const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-      ctx.state.actor = user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
+      ctx.state.actor = userActor(user);
       await recordAudit(ctx, { action: 'auth.login', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
       return { user: presentUser(signedIn) };
     },
@@ -94,13 +127,17 @@ export function registerPatientAuthRoutes(router: Router): void {
     },
   });
 
+  /** Shared by patients, admins and doctors. Idempotent: with no live session there is nothing to end. */
   defineRoute(router, {
     method: 'post',
     path: '/auth/logout',
-    policy: anySignedIn,
+    policy: publicAccess,
+    body: emptyBodySchema,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
-      await recordAudit(ctx, { action: 'auth.logout', outcome: 'success', patientId: actor.kind === 'patient' ? actor.userId : undefined });
+      if (actor.kind !== 'anonymous') {
+        await recordAudit(ctx, { action: 'auth.logout', outcome: 'success', patientId: actor.kind === 'patient' ? actor.userId : undefined });
+      }
       endSession(ctx);
       return { ok: true };
     },

@@ -1,0 +1,5 @@
+import { AuditEvent } from '../../db/models';
+import type { PatientActor } from './actor';
+
+/** A patient sees the audit rows about their own data and account, never anyone else's. */
+export const accessHistoryOf = (patient: PatientActor) => AuditEvent.query().where('audit_events.patientId', patient.userId);

@@ -1,0 +1,106 @@
+import type { AuditEvent } from '../../db/models';
+import type { AccessHistoryEntry } from '../../common/api-types';
+import type { PatientActor } from '../policies/actor';
+import { iso } from './dates';
+
+const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
+
+/** Labels for the verbs recorded today; anything newer falls back to a reading of its name. */
+const LABELS: Record<string, string> = {
+  'auth.signup': 'Created the account',
+  'auth.login': 'Signed in',
+  'auth.passkey_login': 'Signed in with biometric login',
+  'auth.logout': 'Signed out',
+  'passkey.register': 'Set up biometric login on a device',
+  'passkey.remove': 'Removed biometric login from a device',
+  'report.list': 'Viewed the list of medical reports',
+  'report.read': 'Viewed a medical report',
+  'report.create': 'Added a medical report',
+  'report.update': 'Changed a medical report',
+  'report.delete': 'Deleted a medical report',
+  'medication.list': 'Viewed medications',
+  'medication.create': 'Added a medication',
+  'medication.update': 'Changed a medication',
+  'medication.delete': 'Deleted a medication',
+  'appointment.list': 'Viewed appointments',
+  'appointment.create': 'Booked an appointment',
+  'appointment.reminder': 'Changed an appointment reminder',
+  'appointment.reschedule': 'Rescheduled an appointment',
+  'appointment.cancel': 'Cancelled an appointment',
+  'consultation.list': 'Viewed consultations',
+  'consultation.read': 'Viewed a consultation',
+  'consultation.book': 'Booked a consultation',
+  'consultation.reschedule': 'Rescheduled a consultation',
+  'consultation.cancel': 'Cancelled a consultation',
+  'notification.list': 'Viewed notifications',
+  'notification.read': 'Read a notification',
+  'notification.read_all': 'Marked all notifications as read',
+  'doctor.list_consultations': 'Viewed your consultations',
+  'doctor.view_consultation': 'Viewed a consultation',
+  'doctor.view_records': 'Viewed your medical records',
+  'doctor.consultation_in_progress': 'Started a consultation',
+  'doctor.consultation_completed': 'Completed a consultation',
+  'doctor.consultation_cancelled': 'Cancelled a consultation',
+};
+
+const VERBS: Record<string, string> = {
+  list: 'Viewed',
+  read: 'Viewed',
+  view: 'Viewed',
+  create: 'Added',
+  add: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  cancel: 'Cancelled',
+  book: 'Booked',
+  reschedule: 'Rescheduled',
+  export: 'Exported',
+  process: 'Processed',
+  generate: 'Generated',
+};
+
+function words(text: string): string {
+  return text.replace(/[_.]+/g, ' ').trim();
+}
+
+/** 'report.export' -> 'Exported report'; an unknown shape -> its words, capitalised. */
+export function describeAction(action: string, outcome: AuditEvent['outcome']): string {
+  if (SIGN_IN_ACTIONS.has(action) && outcome !== 'success') return 'Failed sign-in attempt';
+  const known = LABELS[action];
+  if (known) return known;
+  const [resource = '', verb = ''] = action.split('.', 2);
+  const past = VERBS[verb];
+  if (past && resource) return `${past} ${words(resource)}`;
+  const plain = words(action);
+  return plain.charAt(0).toUpperCase() + plain.slice(1);
+}
+
+/** Who acted, as the patient should read it. Other patients are never named. */
+export function describeActor(event: AuditEvent, viewer: PatientActor): string {
+  switch (event.actorKind) {
+    case 'patient':
+      return event.actorId === viewer.userId ? 'You' : 'Another patient';
+    case 'doctor': {
+      const name = event.actorName?.trim() || 'a doctor';
+      return /^dr\.?\s/i.test(name) ? name : `Dr. ${name}`;
+    }
+    case 'admin':
+      return 'Administrator';
+    case 'system':
+      return 'MediVault';
+    default:
+      return 'Someone';
+  }
+}
+
+export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActor): AccessHistoryEntry {
+  return {
+    id: event.id,
+    who: describeActor(event, viewer),
+    actorKind: event.actorKind,
+    what: describeAction(event.action, event.outcome),
+    action: event.action,
+    outcome: event.outcome,
+    at: iso(event.createdAt)!,
+  };
+}

@@ -1,0 +1,18 @@
+import { unique } from '../../support/factories';
+import { statuses, type MatrixRow } from './types';
+
+function signup() {
+  const username = unique('mx_');
+  return { firstName: 'Matrix', lastName: 'Row', username, email: `${username}@example.test`, password: 'secret-pass', confirmPassword: 'secret-pass', termsAccepted: true, privacyAccepted: true };
+}
+
+export const rows: MatrixRow[] = [
+  // Anyone may create an account; it never signs the caller in or out.
+  { route: 'POST /api/auth/signup', body: signup, expect: statuses(201) },
+  // Reached by everyone: wrong credentials answer 401 whoever asks.
+  { route: 'POST /api/auth/login', body: () => ({ usernameOrEmail: unique('nobody'), password: 'not-a-password' }), expect: statuses(401), freshSession: true },
+  { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
+  { route: 'GET /api/auth/me', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
+  { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
+  { route: 'POST /api/auth/logout', expect: statuses(200), freshSession: true },
+];

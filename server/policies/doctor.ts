@@ -1,9 +1,9 @@
 import { Doctor } from '../../db/models';
 import { NotFound } from '../errors';
 
-/** Doctors patients may see and book: verified ones only (available or not, the grid shows both). */
+/** Doctors patients may see and book: verified ones only; available ones first, the grid shows both. */
 export function listedDoctors() {
-  return Doctor.query().where('isVerified', true).orderBy('name');
+  return Doctor.query().where('isVerified', true).orderBy('isAvailable', 'desc').orderBy('name');
 }
 
 /** The admin roster: every doctor, verified or pending. Admin-only routes call this. */

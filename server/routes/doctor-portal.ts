@@ -1,5 +1,95 @@
 import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { doctorOnly } from '../policies/route-policy';
+import { asDoctor, consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
+import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-records';
+import { consultationStatusSchema } from '../../common/schemas/consultation';
+import { changeConsultationStatus } from '../services/consultations/status';
+import { presentDoctorConsultation } from '../presenters/consultation';
+import { presentReport } from '../presenters/report';
+import { presentMedication } from '../presenters/medication';
+import { presentAppointment } from '../presenters/appointment';
+import { recordAudit } from '../services/audit';
+import { ValidationFailed } from '../errors';
 
+const OUTCOME_FIELDS = ['diagnosis', 'prescription', 'consultationNotes', 'followUpDate'] as const;
+const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';
+
+/** The doctor portal (spec section 7): a doctor reaches only their own consultations and those patients' records. */
 export function registerDoctorPortalRoutes(router: Router): void {
-  void router;
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/consultations',
+    policy: doctorOnly,
+    handler: async (ctx) => {
+      const doctor = asDoctor(ctx.state.actor);
+      const consultations = await consultationsOfDoctor(doctor)
+        .withGraphFetched('[patient, doctor]')
+        .orderBy('appointmentDate', 'desc');
+      // The list shows each patient's name and symptoms: one access row per patient whose data was shown.
+      const patientIds = [...new Set(consultations.map((c) => c.patientId))];
+      for (const patientId of patientIds) {
+        await recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId });
+      }
+      return consultations.map(presentDoctorConsultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/consultation/:id',
+    policy: doctorOnly,
+    handler: async (ctx, { params }) => {
+      const consultation = await findDoctorConsultation(asDoctor(ctx.state.actor), params.id!);
+      await recordAudit(ctx, {
+        action: 'doctor.view_consultation',
+        outcome: 'success',
+        resourceType: 'consultation',
+        resourceId: consultation.id,
+        patientId: consultation.patientId,
+      });
+      return presentDoctorConsultation(consultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/patient/:patientId/records',
+    policy: doctorOnly,
+    handler: async (ctx, { params }) => {
+      const patientId = params.patientId!;
+      await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
+      const { reports, medications, appointments } = await patientRecords(patientId);
+      await recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId });
+      return {
+        reports: reports.map(presentReport),
+        medications: medications.map(presentMedication),
+        appointments: appointments.map(presentAppointment),
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put',
+    path: '/doctor/consultation/:id/status',
+    policy: doctorOnly,
+    body: consultationStatusSchema,
+    handler: async (ctx, { params, body }) => {
+      const doctor = asDoctor(ctx.state.actor);
+      const consultation = await findDoctorConsultation(doctor, params.id!);
+      if (body.status !== 'completed') {
+        const given = OUTCOME_FIELDS.filter((field) => body[field] != null);
+        if (given.length) throw new ValidationFailed(OUTCOME_ONLY_ON_COMPLETE, Object.fromEntries(given.map((f) => [f, OUTCOME_ONLY_ON_COMPLETE])));
+      }
+      await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      await recordAudit(ctx, {
+        action: `doctor.consultation_${body.status}`,
+        outcome: 'success',
+        resourceType: 'consultation',
+        resourceId: consultation.id,
+        patientId: consultation.patientId,
+      });
+      return presentDoctorConsultation(await findDoctorConsultation(doctor, consultation.id));
+    },
+  });
 }

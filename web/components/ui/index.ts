@@ -5,3 +5,4 @@ export * from './Field';
 export * from './Dialog';
 export * from './Feedback';
 export * from './Tabs';
+export * from './Icon';

@@ -1,0 +1,56 @@
+import { Consultation } from '../../../db/models';
+import { unique } from '../../support/factories';
+import type { Fixtures } from './fixtures';
+import { ACTORS, ownPatientData, patientAOnly, statuses, type ActorName, type MatrixRow } from './types';
+
+const DAY = 86_400_000;
+let nextFreeDay = 60;
+/** A day nobody else in this run has booked with the matrix doctors, so no row fails on an overlap. */
+const freeSlot = () => new Date(Date.now() + nextFreeDay++ * DAY);
+
+/** A fresh scheduled consultation of patient A's with their doctor, one per call. */
+async function freshOfPatientA(fx: Fixtures): Promise<string> {
+  const consultation = await Consultation.query().insert({
+    patientId: fx.patientA.id,
+    doctorId: fx.doctor.id,
+    appointmentDate: freeSlot(),
+    meetingRoomId: unique('mv-'),
+    fee: 5000,
+  });
+  return consultation.id;
+}
+
+/** Only patient A's doctor reaches patient A's consultation and records; visitors 401, everyone else 404. */
+const treatingDoctorOnly = (ok: number) => statuses(404, { anonymous: 401, doctor: ok });
+
+const booking = (fx: Fixtures, actor: ActorName) => ({
+  doctorId: fx.doctor.id,
+  // Each actor books its own day, so a patient's 201 is never another patient's overlap.
+  appointmentDate: new Date(Date.now() + (30 + ACTORS.indexOf(actor)) * DAY).toISOString(),
+  symptoms: 'Matrix symptoms',
+});
+
+export const rows: MatrixRow[] = [
+  { route: 'GET /api/doctors', expect: statuses(200) },
+
+  { route: 'GET /api/consultations', expect: ownPatientData(200) },
+  { route: 'POST /api/consultations', body: booking, expect: ownPatientData(201) },
+  { route: 'GET /api/consultations/:id', path: (fx) => `/api/consultations/${fx.patientA.consultationId}`, expect: patientAOnly(200) },
+  { route: 'POST /api/consultations/:id/cancel', path: async (fx) => `/api/consultations/${await freshOfPatientA(fx)}/cancel`, expect: patientAOnly(200) },
+  {
+    route: 'PATCH /api/consultations/:id',
+    path: async (fx) => `/api/consultations/${await freshOfPatientA(fx)}`,
+    body: () => ({ appointmentDate: freeSlot().toISOString() }),
+    expect: patientAOnly(200),
+  },
+
+  { route: 'GET /api/doctor/consultations', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
+  { route: 'GET /api/doctor/consultation/:id', path: (fx) => `/api/doctor/consultation/${fx.patientA.consultationId}`, expect: treatingDoctorOnly(200) },
+  { route: 'GET /api/doctor/patient/:patientId/records', path: (fx) => `/api/doctor/patient/${fx.patientA.id}/records`, expect: treatingDoctorOnly(200) },
+  {
+    route: 'PUT /api/doctor/consultation/:id/status',
+    path: async (fx) => `/api/doctor/consultation/${await freshOfPatientA(fx)}/status`,
+    body: () => ({ status: 'in_progress' }),
+    expect: treatingDoctorOnly(200),
+  },
+];

@@ -1,3 +1,8 @@
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient, unique } from '../support/factories';
@@ -257,6 +262,20 @@ describe('doctor sign-in', () => {
     expect((await client.get('/api/auth/doctor/me')).body.id).toBe(doctor.record.id);
     expect((await client.post('/api/auth/logout')).status).toBe(200);
     expect((await client.get('/api/auth/doctor/me')).status).toBe(401);
+  });
+
+  it('offers the demo doctor as a sign-in hint only where demo data is seeded', async () => {
+    expect((await browser().get('/api/auth/doctor/demo-credentials')).status).toBe(404);
+    // A second app on the same database, configured to seed demo data.
+    const app = createApp({ config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }), knex: server.app.deps.knex });
+    const demo = http.createServer(app.koa.callback()).listen(0, '127.0.0.1');
+    await once(demo, 'listening');
+    try {
+      const res = await new TestClient(`http://127.0.0.1:${(demo.address() as AddressInfo).port}`).get('/api/auth/doctor/demo-credentials');
+      expect(res.body).toEqual({ email: 'sarah.chen@medivault.test', password: 'Doctor123!' });
+    } finally {
+      demo.close();
+    }
   });
 
   it('answers 401 with the spec message for a wrong password', async () => {

@@ -8,7 +8,8 @@ import { accountKey } from '../../services/login-throttle';
 import { startSession } from '../../services/sign-in';
 import { recordAudit } from '../../services/audit';
 import { presentDoctorAccount } from '../../presenters/doctor';
-import { InvalidCredentials, Unauthenticated } from '../../errors';
+import { InvalidCredentials, NotFound, Unauthenticated } from '../../errors';
+import { DEMO_CREDENTIALS } from '../../../db/seeds/demo';
 import { throttleFor } from './patient';
 
 export function registerDoctorAuthRoutes(router: Router): void {
@@ -34,6 +35,17 @@ export function registerDoctorAuthRoutes(router: Router): void {
       ctx.state.actor = { kind: 'doctor', doctorId: doctor.id, name: doctor.name };
       await recordAudit(ctx, { action: 'auth.doctor_login', outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
       return { doctor: presentDoctorAccount(signedIn) };
+    },
+  });
+
+  /** The doctor-login hint, only where the demo data is seeded (never in production). */
+  defineRoute(router, {
+    method: 'get',
+    path: '/auth/doctor/demo-credentials',
+    policy: publicAccess,
+    handler: (ctx) => {
+      if (!ctx.deps.config.seedDemo) throw new NotFound('No demo accounts on this server.');
+      return { email: DEMO_CREDENTIALS.doctor.email, password: DEMO_CREDENTIALS.doctor.password };
     },
   });
 

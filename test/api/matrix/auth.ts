@@ -13,6 +13,8 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/auth/login', body: () => ({ usernameOrEmail: unique('nobody'), password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'GET /api/auth/me', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
+  // The test server seeds no demo data, so there is no hint to give anyone.
+  { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404) },
   { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
   { route: 'POST /api/auth/logout', expect: statuses(200), freshSession: true },
 ];

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { DoctorSession, PublicUser } from '../../common/api-types';
+import type { LoginInput, EmailLoginInput } from '../../common/schemas/login';
+import type { SignupPayload } from '../../common/schemas/signup';
+import { ApiError, apiRequest } from './client';
+import { meQuery } from './session';
+import { doctorMeQuery } from './doctor-session';
+import { showToast } from '../components/toast';
+
+/** Where a signed-in user lands: admins manage the roster, patients see their dashboard. */
+export function homeFor(user: Pick<PublicUser, 'role'>): '/admin/doctors' | '/dashboard' {
+  return user.role === 'admin' ? '/admin/doctors' : '/dashboard';
+}
+
+/** The server's own words when it gave any, else the screen's fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+/**
+ * Data cached for one account must never show for the next: sign-in starts from an empty cache holding
+ * only the new session.
+ */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return {
+    user(user: PublicUser) {
+      queryClient.clear();
+      queryClient.setQueryData(meQuery.queryKey, user);
+    },
+    doctor(session: DoctorSession) {
+      queryClient.clear();
+      queryClient.setQueryData(doctorMeQuery.queryKey, session.doctor);
+    },
+  };
+}
+
+/** POST /api/auth/login. */
+export function useLogin() {
+  const start = useStartSession();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<{ user: PublicUser }>('/api/auth/login', { method: 'POST', body: input }),
+    onSuccess: ({ user }) => start.user(user),
+  });
+}
+
+/** POST /api/auth/signup: creates the account without signing in. */
+export function useSignup() {
+  return useMutation({
+    mutationFn: (payload: SignupPayload) => apiRequest<{ user: PublicUser }>('/api/auth/signup', { method: 'POST', body: payload }),
+  });
+}
+
+/** POST /api/auth/doctor/login. */
+export function useDoctorLogin() {
+  const start = useStartSession();
+  return useMutation({
+    mutationFn: (input: EmailLoginInput) => apiRequest<DoctorSession>('/api/auth/doctor/login', { method: 'POST', body: input }),
+    onSuccess: (session) => start.doctor(session),
+  });
+}
+
+/** The demo doctor shown as a hint on the doctor login; null where the server seeds no demo data. */
+export function useDoctorDemoCredentials() {
+  return useQuery({
+    queryKey: ['/api/auth/doctor/demo-credentials'],
+    queryFn: () => apiRequest<{ email: string; password: string }>('/api/auth/doctor/demo-credentials').catch(() => null),
+  });
+}
+
+function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
+    onSettled: (_data, error) => {
+      if (!error) queryClient.clear();
+    },
+  });
+}
+
+/** Patient (and admin) logout per spec: clear cached data, toast 'Logged Out', go to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const end = useEndSession();
+  return {
+    isPending: end.isPending,
+    logout: () =>
+      end.mutate(undefined, {
+        onSuccess: () => {
+          showToast('Logged Out', 'You have been signed out of your medical vault.', 'success');
+          void navigate({ to: '/login' });
+        },
+        onError: () => showToast('Error', 'Failed to logout. Please try again.', 'destructive'),
+      }),
+  };
+}
+
+/** Doctor portal logout: success toasts 'Logged Out'; either way the doctor ends up at /doctor/login. */
+export function useDoctorLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const end = useEndSession();
+  return {
+    isPending: end.isPending,
+    logout: () =>
+      end.mutate(undefined, {
+        onSuccess: () => showToast('Logged Out', 'You have been signed out of the Doctor Portal.', 'success'),
+        onSettled: () => {
+          queryClient.setQueryData(doctorMeQuery.queryKey, null);
+          void navigate({ to: '/doctor/login' });
+        },
+      }),
+  };
+}

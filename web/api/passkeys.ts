@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  platformAuthenticatorIsAvailable,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { Passkey, PublicUser } from '../../common/api-types';
+import { apiRequest } from './client';
+import { meQuery } from './session';
+import { useStartSession } from './auth';
+
+export const passkeysQuery = queryOptions<Passkey[]>({ queryKey: ['/api/passkeys'] });
+
+/** Whether this device has a biometric (user-verifying platform) authenticator; null while asking. */
+export function usePlatformAuthenticator(): boolean | null {
+  const [available, setAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    platformAuthenticatorIsAvailable()
+      .catch(() => false)
+      .then((yes) => live && setAvailable(yes));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
+}
+
+/** A readable name for this device in the passkey list, e.g. 'Chrome on Android'. */
+function deviceName(): string {
+  const agent = navigator.userAgent;
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
+  const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Windows/.test(agent) ? 'Windows' : /Linux/.test(agent) ? 'Linux' : 'this device';
+  return `${browser} on ${system}`;
+}
+
+/** 'Set up biometric login': registers this device's passkey for the signed-in patient. */
+function useRefreshPasskeys() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries(passkeysQuery), queryClient.invalidateQueries(meQuery)]);
+}
+
+export function useRegisterPasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: async () => {
+      const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('/api/passkeys/registration/options', { method: 'POST' });
+      const credential = await startRegistration({ optionsJSON });
+      return apiRequest<Passkey>('/api/passkeys/registration', { method: 'POST', body: { credential, deviceName: deviceName() } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(`/api/passkeys/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/** 'Use Biometric Login': the device offers its passkey for this site; the server then opens a session. */
+export function usePasskeyLogin() {
+  const start = useStartSession();
+  return useMutation({
+    mutationFn: async () => {
+      const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/api/passkeys/authentication/options', { method: 'POST' });
+      const credential = await startAuthentication({ optionsJSON });
+      return apiRequest<{ user: PublicUser }>('/api/passkeys/authentication', { method: 'POST', body: { credential } });
+    },
+    onSuccess: ({ user }) => start.user(user),
+  });
+}

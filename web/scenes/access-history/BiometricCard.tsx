@@ -1,0 +1,116 @@
+import { format } from 'date-fns';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { Badge, Button, Card, CardHeader, CardTitle, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { showToast } from '../../components/toast';
+import { messageOf } from '../../api/auth';
+import { passkeysQuery, usePlatformAuthenticator, useRegisterPasskey, useRemovePasskey } from '../../api/passkeys';
+import type { Passkey } from '../../../common/api-types';
+import { ICONS } from '../auth/icons';
+
+const Devices = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+  li > div { flex: 1; min-width: 0; }
+  strong { display: block; font-size: 0.95rem; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; }
+`;
+
+const Unavailable = styled.div`
+  display: flex;
+  gap: 10px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  strong { display: block; }
+  svg { color: ${({ theme }) => theme.colors.textMuted}; flex: none; margin-top: 2px; }
+`;
+
+const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+function DeviceList({ passkeys }: { passkeys: Passkey[] }) {
+  const remove = useRemovePasskey();
+  if (!passkeys.length) return null;
+  return (
+    <Devices aria-label="Devices with biometric login">
+      {passkeys.map((p) => (
+        <li key={p.id}>
+          <Icon path={ICONS.fingerprint} size={22} />
+          <div>
+            <strong>{p.deviceName ?? 'Passkey'}</strong>
+            <span>
+              Added {when(p.createdAt)}
+              {p.lastUsedAt ? ` · last used ${when(p.lastUsedAt)}` : ' · not used yet'}
+            </span>
+          </div>
+          <IconButton
+            aria-label={`Remove ${p.deviceName ?? 'passkey'}`}
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(p.id, {
+                onSuccess: () => showToast('Biometric login removed', `${p.deviceName ?? 'This passkey'} can no longer sign you in.`, 'success'),
+                onError: (error) => showToast('Error', messageOf(error, 'Failed to remove this device. Please try again.'), 'destructive'),
+              })
+            }
+          >
+            <Icon path={ICONS.trash} />
+          </IconButton>
+        </li>
+      ))}
+    </Devices>
+  );
+}
+
+/** 'Set up biometric login' for this device, and the devices that can already sign in with a passkey. */
+export function BiometricCard() {
+  const available = usePlatformAuthenticator();
+  const { data: passkeys = [] } = useQuery(passkeysQuery);
+  const register = useRegisterPasskey();
+
+  const setUp = () =>
+    register.mutate(undefined, {
+      onSuccess: () => showToast('Biometric login is set up', 'Next time, choose Use Biometric Login on the sign-in screen.', 'success'),
+      onError: (error) => showToast('Biometric setup failed', messageOf(error, 'Your device did not confirm. Please try again.'), 'destructive'),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Biometric login</CardTitle>
+        <Badge $tone={passkeys.length ? 'success' : 'neutral'}>{passkeys.length ? 'On' : 'Off'}</Badge>
+      </CardHeader>
+      <Stack>
+        <Muted>Sign in with your fingerprint, face or device PIN. Your biometrics never leave this device.</Muted>
+        {available === null ? (
+          <Skeleton $height="44px" />
+        ) : available ? (
+          <Button $block onClick={setUp} disabled={register.isPending}>
+            <Icon path={ICONS.fingerprint} />
+            {register.isPending ? 'Waiting for your device...' : 'Set up biometric login'}
+          </Button>
+        ) : (
+          <Unavailable role="note">
+            <Icon path={ICONS.alert} />
+            <div>
+              <strong>Biometric authentication unavailable</strong>
+              <Muted>Your device doesn't support biometric authentication.</Muted>
+            </div>
+          </Unavailable>
+        )}
+        <DeviceList passkeys={passkeys} />
+      </Stack>
+    </Card>
+  );
+}

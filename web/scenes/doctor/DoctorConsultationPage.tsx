@@ -1,5 +1,192 @@
-import { PageHeading } from '../../components/PageHeading';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
+import type { DoctorConsultation } from '../../../common/api-types';
+import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
+import { ApiError } from '../../api/client';
+import { doctorConsultationQuery, patientRecordsQuery, useUpdateConsultationStatus } from '../../api/doctor';
+import { showToast } from '../../components/toast';
+import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs } from '../../components/ui';
+import { CompleteConsultationDialog, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
+import { ConsultationOverview } from '../../components/consultations/ConsultationOverview';
+import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
+import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
+import { PatientInfoCard } from '../../components/consultations/PatientInfoCard';
+import { AppointmentHistory, MedicationList, ReportList } from '../../components/consultations/PatientRecordLists';
+import { PortalMain, TwoColumns } from '../../components/consultations/PortalMain';
+import { messageOf } from '../../api/auth';
+import { formatDay, formatTimeRange } from '../../components/consultations/format';
+import { ICONS } from '../../components/consultations/icons';
+
+const TABS = ['Overview', 'Medical Records', 'Medications', 'History'] as const;
+type Tab = (typeof TABS)[number];
+
+const Header = styled(Card)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 14px;
+  margin-bottom: 16px;
+  h1 { margin: 0; font-size: 1.3rem; }
+`;
+
+const Heading = styled.div`
+  flex: 1;
+  min-width: 220px;
+`;
+
+const Actions = styled(Row)`
+  flex-wrap: wrap;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
+    width: 100%;
+    & > * { flex: 1; }
+  }
+`;
+
+const Back = styled(LinkButton)`
+  margin-bottom: 12px;
+`;
+
+const openCall = (id: string) => window.open(`/video-call/${id}`, '_blank');
+const isLive = (c: DoctorConsultation) => c.status === 'scheduled' || c.status === 'in_progress';
+
+function NotFoundState() {
+  return (
+    <PortalMain>
+      <Card>
+        <EmptyState
+          title="Consultation Not Found"
+          message="This consultation does not exist or is not one of yours."
+          action={<LinkButton to="/doctor/dashboard">Back to Dashboard</LinkButton>}
+        />
+      </Card>
+    </PortalMain>
+  );
+}
+
+function RecordsTab({ consultation, tab }: { consultation: DoctorConsultation; tab: Exclude<Tab, 'Overview'> }) {
+  const shared = consultation.status !== 'cancelled';
+  const records = useQuery({ ...patientRecordsQuery(consultation.patientId), enabled: shared });
+  if (!shared) return <EmptyState title="Records not shared" message="A cancelled consultation does not give access to the patient's records." />;
+  if (records.isPending) return <Skeleton $height="96px" />;
+  if (records.isError) return <EmptyState title="Failed to fetch records" message={messageOf(records.error, 'Please try again.')} />;
+  if (tab === 'Medical Records') return <ReportList reports={records.data.reports} />;
+  if (tab === 'Medications') return <MedicationList medications={records.data.medications} />;
+  return <AppointmentHistory appointments={records.data.appointments} />;
+}
 
 export default function DoctorConsultationPage() {
-  return <PageHeading title="Consultation" />;
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const navigate = useNavigate();
+  const query = useQuery(doctorConsultationQuery(id));
+  const update = useUpdateConsultationStatus(id);
+  const [tab, setTab] = useState<Tab>('Overview');
+  const [completing, setCompleting] = useState(false);
+  const status = query.error instanceof ApiError ? query.error.status : null;
+
+  useEffect(() => {
+    if (status === 401) void navigate({ to: '/doctor/login' });
+  }, [status, navigate]);
+
+  const changeStatus = async (change: ConsultationStatusInput, done: string) => {
+    try {
+      await update.mutateAsync(change);
+      showToast('Status Updated', done, 'success');
+    } catch (error) {
+      showToast('Error', messageOf(error, 'Failed to update consultation status'), 'destructive');
+      throw error;
+    }
+  };
+
+  const start = async () => {
+    await changeStatus({ status: 'in_progress' }, 'The consultation is now in progress.').then(
+      () => openCall(id),
+      () => undefined,
+    );
+  };
+
+  const complete = (values: CompletionValues) =>
+    changeStatus(
+      {
+        status: 'completed',
+        diagnosis: values.diagnosis.trim() || undefined,
+        prescription: values.prescription.trim() || undefined,
+        consultationNotes: values.consultationNotes.trim() || undefined,
+      },
+      'The consultation has been completed.',
+    );
+
+  if (query.isPending) {
+    return (
+      <PortalMain>
+        <Stack>
+          <Skeleton $height="96px" />
+          <Skeleton $height="280px" />
+        </Stack>
+      </PortalMain>
+    );
+  }
+  if (query.isError) return status === 401 ? null : <NotFoundState />;
+
+  const c = query.data;
+  const patientName = `${c.patient.firstName} ${c.patient.lastName}`.trim();
+  return (
+    <PortalMain>
+      <Back to="/doctor/dashboard" $variant="ghost" $size="sm">
+        <Icon path={ICONS.arrowLeft} size={16} />
+        Back to Dashboard
+      </Back>
+      <Header as="header" data-testid="consultation-header">
+        <ConsultationTypeIcon type={c.consultationType} />
+        <Heading>
+          <h1>Consultation with {patientName}</h1>
+          <Muted>
+            {formatDay(c.appointmentDate)} · {formatTimeRange(c.appointmentDate, c.duration)} · {CONSULTATION_TYPE_LABELS[c.consultationType]}
+          </Muted>
+        </Heading>
+        <ConsultationStatusBadge status={c.status} />
+        {c.status === 'scheduled' || c.status === 'in_progress' ? (
+          <Actions>
+            {c.status === 'scheduled' ? (
+              <Button onClick={start} disabled={update.isPending}>
+                <Icon path={ICONS.video} size={18} />
+                {update.isPending ? 'Starting...' : 'Start Consultation'}
+              </Button>
+            ) : (
+              <Button onClick={() => setCompleting(true)} disabled={update.isPending}>
+                <Icon path={ICONS.check} size={18} />
+                Complete
+              </Button>
+            )}
+          </Actions>
+        ) : null}
+      </Header>
+      <TwoColumns $side="340px">
+        <Card>
+          <Tabs tabs={TABS} value={tab} onChange={setTab} />
+          <div role="tabpanel" aria-label={tab}>
+            {tab === 'Overview' ? <ConsultationOverview consultation={c} /> : <RecordsTab consultation={c} tab={tab} />}
+          </div>
+        </Card>
+        <Stack>
+          <PatientInfoCard patient={c.patient} />
+          {c.meetingRoomId && isLive(c) ? (
+            <Card aria-labelledby="video-call-heading">
+              <Stack $gap="10px">
+                <CardTitle id="video-call-heading">Video Call</CardTitle>
+                <Muted>The call opens in a new window so this page stays at hand.</Muted>
+                <Button $variant="secondary" $block onClick={() => openCall(c.id)}>
+                  <Icon path={ICONS.video} size={18} />
+                  Join Video Call
+                </Button>
+              </Stack>
+            </Card>
+          ) : null}
+        </Stack>
+      </TwoColumns>
+      <CompleteConsultationDialog open={completing} onClose={() => setCompleting(false)} onComplete={complete} />
+    </PortalMain>
+  );
 }

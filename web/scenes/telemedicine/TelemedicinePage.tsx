@@ -1,5 +1,101 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { Consultation } from '../../../common/api-types';
+import { doctorsQuery, myConsultationsQuery } from '../../api/consultations';
 import { PageHeading } from '../../components/PageHeading';
+import { Button, EmptyState, Grid, Icon, Skeleton, Stack } from '../../components/ui';
+import { ICONS } from '../../components/consultations/icons';
+import { BookConsultationDialog } from './BookConsultationDialog';
+import { CancelConsultationDialog } from './CancelConsultationDialog';
+import { ConsultationCard } from './ConsultationCard';
+import { DoctorCard } from './DoctorCard';
+import { ProviderBox } from './ProviderBox';
+import { RescheduleDialog } from './RescheduleDialog';
+
+const Section = styled.section`
+  margin-bottom: 28px;
+  h2 { font-size: 1.15rem; margin: 0 0 12px; }
+`;
+
+const ACTIVE = new Set(['scheduled', 'in_progress']);
+
+/** Upcoming and running consultations first (soonest first), then the rest (newest first). */
+function byRelevance(a: Consultation, b: Consultation): number {
+  const activeA = ACTIVE.has(a.status);
+  const activeB = ACTIVE.has(b.status);
+  if (activeA !== activeB) return activeA ? -1 : 1;
+  const diff = Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
+  return activeA ? diff : -diff;
+}
+
+type Booking = { doctorId?: string } | null;
 
 export default function TelemedicinePage() {
-  return <PageHeading title="Telemedicine" />;
+  const doctors = useQuery(doctorsQuery);
+  const consultations = useQuery(myConsultationsQuery);
+  const [booking, setBooking] = useState<Booking>(null);
+  const [cancelling, setCancelling] = useState<Consultation | null>(null);
+  const [rescheduling, setRescheduling] = useState<Consultation | null>(null);
+  const doctorList = doctors.data ?? [];
+
+  return (
+    <>
+      <PageHeading
+        title="Telemedicine"
+        subtitle="See a verified doctor by video, audio or chat"
+        actions={
+          <Button onClick={() => setBooking({})} disabled={!doctorList.some((d) => d.isAvailable)}>
+            <Icon path={ICONS.plus} size={18} />
+            Book
+          </Button>
+        }
+      />
+
+      <Section aria-labelledby="doctors-heading">
+        <h2 id="doctors-heading">Available Doctors</h2>
+        {doctors.isPending ? (
+          <Grid $min="280px">
+            <Skeleton $height="220px" />
+            <Skeleton $height="220px" />
+          </Grid>
+        ) : doctors.isError ? (
+          <EmptyState title="Failed to fetch doctors" message="Please try again in a moment." />
+        ) : doctorList.length === 0 ? (
+          <EmptyState title="No doctors available" message="Please check back later." />
+        ) : (
+          <Grid $min="280px">
+            {doctorList.map((doctor) => (
+              <DoctorCard key={doctor.id} doctor={doctor} onBook={() => setBooking({ doctorId: doctor.id })} />
+            ))}
+          </Grid>
+        )}
+      </Section>
+
+      <Section aria-labelledby="consultations-heading">
+        <h2 id="consultations-heading">My Consultations</h2>
+        {consultations.isPending ? (
+          <Stack>
+            <Skeleton $height="140px" />
+          </Stack>
+        ) : consultations.isError ? (
+          <EmptyState title="Failed to fetch consultations" message="Please try again in a moment." />
+        ) : consultations.data.length === 0 ? (
+          <EmptyState title="No consultations scheduled" message="Book a consultation with one of the doctors above." />
+        ) : (
+          <Grid $min="min(400px, 100%)">
+            {[...consultations.data].sort(byRelevance).map((c) => (
+              <ConsultationCard key={c.id} consultation={c} onCancel={() => setCancelling(c)} onReschedule={() => setRescheduling(c)} />
+            ))}
+          </Grid>
+        )}
+      </Section>
+
+      <ProviderBox />
+
+      <BookConsultationDialog open={booking !== null} doctors={doctorList} doctorId={booking?.doctorId} onClose={() => setBooking(null)} />
+      <CancelConsultationDialog consultation={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog consultation={rescheduling} onClose={() => setRescheduling(null)} />
+    </>
+  );
 }

@@ -1,0 +1,249 @@
+import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { format } from 'date-fns';
+
+const ADMIN = { usernameOrEmail: 'admin@medivault.test', password: 'Admin1234!' };
+const DOCTOR_PASSWORD = 'Clinic-Pass-42';
+
+const tag = () => randomUUID().replace(/-/g, '').slice(0, 8);
+
+/** Doctors a test added; unverified afterwards so repeated runs don't crowd the shared Available Doctors grid. */
+let addedDoctorNames: string[] = [];
+
+test.afterEach(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signInAdmin(context.request);
+  const roster: Array<{ id: string; name: string }> = await (await context.request.get('/api/admin/doctors')).json();
+  for (const doctor of roster.filter((d) => addedDoctorNames.includes(d.name))) {
+    await context.request.patch(`/api/admin/doctors/${doctor.id}/verification`, { data: { isVerified: false } });
+  }
+  addedDoctorNames = [];
+  await context.close();
+});
+
+/** 'YYYY-MM-DDTHH:MM' for a datetime-local input, `minutes` from now on a 5-minute mark. */
+function localSlot(minutes: number): { input: string; at: Date } {
+  const at = new Date(Date.now() + minutes * 60_000);
+  at.setMinutes(Math.ceil(at.getMinutes() / 5) * 5, 0, 0);
+  return { input: format(at, "yyyy-MM-dd'T'HH:mm"), at };
+}
+
+async function signInAdmin(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A new verified doctor, added through the admin API so bookings never collide with earlier runs. */
+async function addVerifiedDoctor(browser: Browser, feeCents: number) {
+  const context = await browser.newContext();
+  await signInAdmin(context.request);
+  const name = `Avery Quinn ${tag()}`;
+  addedDoctorNames.push(name);
+  const email = `avery.${tag()}@clinic.test`;
+  const created = await context.request.post('/api/admin/doctors', {
+    data: { name, email, specialty: 'General Practice', licenseNumber: `MD-${tag()}`, phone: '+1 555 0142', experience: 8, consultationFee: feeCents, password: DOCTOR_PASSWORD, bio: 'Family doctor.' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doctor = await created.json();
+  const verified = await context.request.patch(`/api/admin/doctors/${doctor.id}/verification`, { data: { isVerified: true } });
+  expect(verified.status()).toBe(200);
+  await context.close();
+  return { id: doctor.id as string, name, email };
+}
+
+/** Signs up a brand-new patient (with phone and emergency contact) and signs them in; returns the full name. */
+async function signUpPatient(request: APIRequestContext): Promise<string> {
+  const id = tag();
+  const patient = { firstName: 'Jules', lastName: `Park${id.slice(0, 4)}`, username: `tele_${id}`, email: `tele_${id}@example.test`, password: 'Patient123!' };
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      ...patient,
+      confirmPassword: patient.password,
+      phone: '+1 555 0177',
+      emergencyContact: { name: 'Sam Park', phone: '+1 555 0178', relation: 'parent' },
+      termsAccepted: true,
+      privacyAccepted: true,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return `${patient.firstName} ${patient.lastName}`;
+}
+
+async function signInDoctorThroughTheForm(page: Page, email: string) {
+  await page.goto('/doctor/login');
+  await page.getByLabel('Medical Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DOCTOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/doctor\/dashboard$/);
+}
+
+test('a patient books; the doctor reads the records, starts and completes it; the patient sees the diagnosis', async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 6400);
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  const patientName = await signUpPatient(patientContext.request);
+  const medication = await patientContext.request.post('/api/medications', { data: { name: 'Metformin', dosage: '500mg', frequency: 'twice_daily' } });
+  expect(medication.status(), await medication.text()).toBe(201);
+  const appointment = await patientContext.request.post('/api/appointments', {
+    data: { doctorName: 'Dr. Lee', specialty: 'Cardiology', facility: 'Harbor Heart Clinic', appointmentDate: new Date(Date.now() + 9 * 86_400_000).toISOString() },
+  });
+  expect(appointment.status(), await appointment.text()).toBe(201);
+
+  // The patient books from the doctor's card; the fee shown is the doctor's.
+  await patient.goto('/telemedicine');
+  await expect(patient.getByRole('heading', { name: 'Telemedicine', level: 1 })).toBeVisible();
+  const card = patient.getByTestId('doctor-card').filter({ hasText: doctor.name });
+  await expect(card).toContainText('Available');
+  await expect(card).toContainText('$64.00');
+  await card.getByRole('button', { name: 'Book Consultation' }).click();
+  const dialog = patient.getByRole('dialog', { name: 'Book Consultation' });
+  await expect(dialog.getByLabel('Doctor')).toHaveValue(doctor.id);
+  await expect(dialog.getByTestId('consultation-fee')).toContainText('$64.00');
+  await dialog.getByLabel('Appointment Date & Time').fill(localSlot(20).input);
+  await dialog.getByLabel('Consultation Type').selectOption({ label: 'Video Call' });
+  await dialog.getByLabel('Symptoms').fill('Sore throat and fever for three days');
+  await dialog.getByRole('button', { name: 'Book Consultation' }).click();
+  await expect(patient.getByText('Consultation booked successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const booked = patient.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });
+  await expect(booked).toContainText('Scheduled');
+  await expect(booked).toContainText('Sore throat and fever for three days');
+  await expect(booked.getByRole('link', { name: 'Join Call' })).toBeVisible();
+
+  // The doctor signs in and finds it on the dashboard (Today's Schedule, or Recent after midnight).
+  const doctorContext = await browser.newContext();
+  const portal = await doctorContext.newPage();
+  await signInDoctorThroughTheForm(portal, doctor.email);
+  await expect(portal.getByRole('heading', { name: `Dr. ${doctor.name}` })).toBeVisible();
+  await expect(portal.getByTestId('stat-patients')).toContainText('1');
+  await portal.getByTestId('doctor-consultation-row').filter({ hasText: patientName }).first().click();
+  await expect(portal).toHaveURL(/\/doctor\/consultation\/[0-9a-f-]{36}$/);
+  const consultationId = portal.url().split('/').pop()!;
+  await expect(portal.getByRole('heading', { name: `Consultation with ${patientName}` })).toBeVisible();
+
+  const info = portal.getByTestId('patient-info');
+  await expect(info).toContainText('+1 555 0177');
+  await expect(info).toContainText('Sam Park (Parent)');
+  await expect(portal.getByTestId('consultation-overview')).toContainText('Sore throat and fever for three days');
+  await portal.getByRole('tab', { name: 'Medical Records' }).click();
+  await expect(portal.getByText('No medical records')).toBeVisible();
+  await portal.getByRole('tab', { name: 'Medications' }).click();
+  await expect(portal.getByTestId('patient-medication')).toContainText('Metformin 500mg');
+  await portal.getByRole('tab', { name: 'History' }).click();
+  await expect(portal.getByTestId('patient-appointment')).toContainText('Harbor Heart Clinic');
+
+  // Start opens the call in a new window.
+  const popup = portal.waitForEvent('popup');
+  await portal.getByRole('button', { name: 'Start Consultation' }).click();
+  const call = await popup;
+  await expect(call).toHaveURL(new RegExp(`/video-call/${consultationId}$`));
+  await call.close();
+  await expect(portal.getByText('Status Updated')).toBeVisible();
+  await expect(portal.getByTestId('consultation-header').getByText('In Progress')).toBeVisible();
+
+  await portal.getByRole('button', { name: 'Complete' }).click();
+  const complete = portal.getByRole('dialog', { name: 'Complete Consultation' });
+  await complete.getByLabel('Diagnosis').fill('Streptococcal pharyngitis');
+  await complete.getByLabel('Prescription').fill('Amoxicillin 500mg three times daily for 10 days');
+  await complete.getByLabel('Notes').fill('Return if fever persists beyond 48 hours.');
+  await complete.getByRole('button', { name: 'Complete Consultation' }).click();
+  await expect(complete).toBeHidden();
+  await expect(portal.getByTestId('consultation-header').getByText('Completed')).toBeVisible();
+  await portal.getByRole('tab', { name: 'Overview' }).click();
+  await expect(portal.getByTestId('consultation-overview')).toContainText('Streptococcal pharyngitis');
+  await expect(portal.getByRole('button', { name: 'Start Consultation' })).toHaveCount(0);
+
+  // The patient sees the outcome.
+  await patient.reload();
+  await expect(booked).toContainText('Completed');
+  await expect(booked.getByTestId('consultation-diagnosis')).toHaveText('Diagnosis: Streptococcal pharyngitis');
+  await expect(booked.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+
+  await patientContext.close();
+  await doctorContext.close();
+});
+
+test('a patient reschedules and then cancels a consultation', async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const first = localSlot(3 * 24 * 60);
+  const res = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: first.at.toISOString(), symptoms: 'Knee pain after running' } });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });
+  await expect(card).toContainText(format(first.at, 'EEE, MMM d, yyyy'));
+  await card.getByRole('button', { name: 'Reschedule' }).click();
+  const later = localSlot(5 * 24 * 60 + 90);
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Consultation' });
+  await dialog.getByLabel('New Date & Time').fill(later.input);
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByText('Consultation Rescheduled')).toBeVisible();
+  await expect(card).toContainText(format(later.at, 'EEE, MMM d, yyyy'));
+  await expect(card).toContainText(format(later.at, 'h:mm a'));
+
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel Consultation?' });
+  await confirm.getByRole('button', { name: 'Cancel Consultation' }).click();
+  await expect(page.getByText('Consultation Cancelled')).toBeVisible();
+  await expect(card).toContainText('Cancelled');
+  await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+  await context.close();
+});
+
+test('an admin adds, verifies and re-prices a doctor, who then appears under Available Doctors', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAdmin(adminContext.request);
+  await admin.goto('/admin/doctors');
+  await expect(admin.getByRole('heading', { name: 'Doctor Management' })).toBeVisible();
+
+  const name = `Rowan Ellis ${tag()}`;
+  addedDoctorNames.push(name);
+  await admin.getByRole('button', { name: 'Add Doctor' }).click();
+  const add = admin.getByRole('dialog', { name: 'Add New Doctor' });
+  await add.getByLabel('Full Name').fill(name);
+  await add.getByLabel('Email').fill(`rowan.${tag()}@clinic.test`);
+  await add.getByLabel('Phone').fill('+1 555 0190');
+  await add.getByLabel('Specialty').selectOption('Dermatology');
+  await add.getByLabel('License Number').fill(`MD-DE-${tag()}`);
+  await add.getByLabel('Experience (years)').fill('11');
+  await add.getByLabel('Consultation Fee ($)').fill('95');
+  await add.getByLabel('Initial Password').fill(DOCTOR_PASSWORD);
+  await add.getByLabel('Bio (optional)').fill('Dermatologist with a focus on skin-cancer screening.');
+  await add.getByRole('button', { name: 'Add Doctor' }).click();
+  await expect(admin.getByText('Doctor Added')).toBeVisible();
+  await expect(add).toBeHidden();
+
+  const card = admin.getByTestId('roster-card').filter({ hasText: name });
+  await expect(card).toContainText('Pending');
+  await expect(card).toContainText('$95.00');
+  await card.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByText('Verification Updated')).toBeVisible();
+  await expect(card).toContainText('Verified');
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = admin.getByRole('dialog', { name: 'Edit Doctor' });
+  await expect(edit.getByLabel('Consultation Fee ($)')).toHaveValue('95');
+  await expect(edit.getByLabel('Initial Password')).toHaveCount(0);
+  await edit.getByLabel('Consultation Fee ($)').fill('120');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(admin.getByText('Doctor Updated')).toBeVisible();
+  await expect(card).toContainText('$120.00');
+
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await signUpPatient(patientContext.request);
+  await patient.goto('/telemedicine');
+  const listed = patient.getByTestId('doctor-card').filter({ hasText: name });
+  await expect(listed).toContainText('Dermatology');
+  await expect(listed).toContainText('$120.00');
+  await expect(listed.getByRole('button', { name: 'Book Consultation' })).toBeEnabled();
+
+  await adminContext.close();
+  await patientContext.close();
+});

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Consultation, DoctorListing } from '../../common/api-types';
+import type { ConsultationInsertInput } from '../../common/schemas/consultation';
+import { apiRequest } from './client';
+
+/** A doctor as GET /api/doctors lists it (verified doctors only). */
+export type ListedDoctor = DoctorListing;
+
+export const doctorsQuery = queryOptions<ListedDoctor[]>({
+  queryKey: ['/api/doctors'],
+});
+
+export const myConsultationsQuery = queryOptions<Consultation[]>({
+  queryKey: ['/api/consultations'],
+});
+
+function useRefreshingMutation<V>(send: (variables: V) => Promise<Consultation>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myConsultationsQuery.queryKey }),
+  });
+}
+
+export function useBookConsultation() {
+  return useRefreshingMutation((payload: ConsultationInsertInput) =>
+    apiRequest<Consultation>('/api/consultations', { method: 'POST', body: payload }),
+  );
+}
+
+export function useCancelConsultation() {
+  return useRefreshingMutation((id: string) => apiRequest<Consultation>(`/api/consultations/${id}/cancel`, { method: 'POST' }));
+}
+
+export function useRescheduleConsultation() {
+  return useRefreshingMutation(({ id, appointmentDate }: { id: string; appointmentDate: string }) =>
+    apiRequest<Consultation>(`/api/consultations/${id}`, { method: 'PATCH', body: { appointmentDate } }),
+  );
+}

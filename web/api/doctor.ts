@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DoctorConsultation, PatientRecords } from '../../common/api-types';
+import type { ConsultationStatusInput } from '../../common/schemas/consultation';
+import { apiRequest } from './client';
+
+/** The signed-in doctor's consultations, newest appointment first. */
+export const doctorConsultationsQuery = queryOptions<DoctorConsultation[]>({
+  queryKey: ['/api/doctor/consultations'],
+});
+
+export const doctorConsultationQuery = (id: string) =>
+  queryOptions<DoctorConsultation>({
+    queryKey: ['/api/doctor/consultation', id],
+  });
+
+export const patientRecordsQuery = (patientId: string) =>
+  queryOptions<PatientRecords>({
+    queryKey: ['/api/doctor/patient', patientId, 'records'],
+  });
+
+/** PUT /api/doctor/consultation/{id}/status; the answer replaces the cached consultation. */
+export function useUpdateConsultationStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ConsultationStatusInput) =>
+      apiRequest<DoctorConsultation>(`/api/doctor/consultation/${id}/status`, { method: 'PUT', body: change }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(doctorConsultationQuery(id).queryKey, updated);
+      return queryClient.invalidateQueries({ queryKey: doctorConsultationsQuery.queryKey });
+    },
+  });
+}

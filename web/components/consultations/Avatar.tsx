@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+
+const Circle = styled.span<{ $size: number }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border-radius: 50%;
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.accent});
+  color: white;
+  font-weight: 700;
+  font-size: ${({ $size }) => Math.round($size * 0.38)}px;
+  letter-spacing: 0.02em;
+`;
+
+function initials(name: string): string {
+  const words = name.replace(/^dr\.?\s+/i, '').split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase() || '?';
+}
+
+/** A person's initials on a coloured disc (no photos are stored). */
+export function Avatar({ name, size = 48 }: { name: string; size?: number }) {
+  return (
+    <Circle $size={size} aria-hidden="true">
+      {initials(name)}
+    </Circle>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import styled from 'styled-components';
+import type { DoctorConsultation } from '../../../common/api-types';
+import { ConsultationStatusBadge } from './ConsultationStatusBadge';
+import { ConsultationTypeIcon } from './ConsultationTypeIcon';
+import { formatDay, formatTime } from './format';
+
+const RowLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: inherit;
+  text-decoration: none;
+  transition: background 120ms ease, border-color 120ms ease;
+  &:hover, &:focus-visible { background: ${({ theme }) => theme.colors.surfaceMuted}; border-color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Text = styled.div`
+  flex: 1;
+  min-width: 0;
+  strong { display: block; }
+  span {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.85rem;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;
+
+/** One consultation in the doctor's lists, opening its detail page. */
+export function DoctorConsultationRow({ consultation: c, showDay }: { consultation: DoctorConsultation; showDay?: boolean }) {
+  const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
+  return (
+    <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
+      <ConsultationTypeIcon type={c.consultationType} />
+      <Text>
+        <strong>
+          {c.patient.firstName} {c.patient.lastName}
+        </strong>
+        <span>{when}</span>
+        {c.symptoms ? <span>{c.symptoms}</span> : null}
+      </Text>
+      <ConsultationStatusBadge status={c.status} />
+    </RowLink>
+  );
+}

@@ -1,0 +1,113 @@
+import styled from 'styled-components';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  MEDICATION_FREQUENCY_LABELS,
+  REPORT_STATUS_LABELS,
+  REPORT_TYPE_LABELS,
+  type AppointmentStatus,
+  type ReportStatus,
+} from '../../../common/constants';
+import { medicationState, type MedicationState } from '../../../common/records';
+import type { Appointment, MedicalReport, Medication } from '../../../common/api-types';
+import { Badge, EmptyState, Stack, type BadgeTone } from '../ui';
+import { formatDay, formatTime } from './format';
+
+const Item = styled.article`
+  padding: 12px 14px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  header { display: flex; align-items: flex-start; justify-content: space-between; gap: 10px; }
+  h4 { margin: 0; font-size: 0.98rem; }
+  p { margin: 0; font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const REPORT_TONES: Record<ReportStatus, BadgeTone> = { urgent: 'danger', review: 'warning', normal: 'success', active: 'info' };
+const MEDICATION_TONES: Record<MedicationState, [BadgeTone, string]> = {
+  active: ['success', 'Active'],
+  expired: ['danger', 'Expired'],
+  inactive: ['neutral', 'Inactive'],
+};
+const APPOINTMENT_TONES: Record<AppointmentStatus, BadgeTone> = { scheduled: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' };
+
+const joinDefined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
+
+interface RecordItemProps {
+  testId: string;
+  title: React.ReactNode;
+  badge: React.ReactNode;
+  meta: string;
+  note?: string | null;
+}
+
+function RecordItem({ testId, title, badge, meta, note }: RecordItemProps) {
+  return (
+    <Item data-testid={testId}>
+      <header>
+        <h4>{title}</h4>
+        {badge}
+      </header>
+      <p>{meta}</p>
+      {note ? <p>{note}</p> : null}
+    </Item>
+  );
+}
+
+export function ReportList({ reports }: { reports: MedicalReport[] }) {
+  if (reports.length === 0) return <EmptyState title="No medical records" message="This patient has no reports on file." />;
+  return (
+    <Stack $gap="8px">
+      {reports.map((r) => (
+        <RecordItem
+          key={r.id}
+          testId="patient-report"
+          title={r.title}
+          badge={<Badge $tone={REPORT_TONES[r.status]}>{REPORT_STATUS_LABELS[r.status]}</Badge>}
+          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName, r.facility)}
+          note={r.summary}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export function MedicationList({ medications }: { medications: Medication[] }) {
+  if (medications.length === 0) return <EmptyState title="No medications" message="This patient has no medications on file." />;
+  return (
+    <Stack $gap="8px">
+      {medications.map((m) => {
+        const [tone, label] = MEDICATION_TONES[medicationState(m)];
+        return (
+          <RecordItem
+            key={m.id}
+            testId="patient-medication"
+            title={`${m.name} ${m.dosage}`}
+            badge={<Badge $tone={tone}>{label}</Badge>}
+            meta={joinDefined(MEDICATION_FREQUENCY_LABELS[m.frequency], m.prescribedBy ? `Prescribed by ${m.prescribedBy}` : null, `Since ${formatDay(m.startDate)}`)}
+            note={m.instructions}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function AppointmentHistory({ appointments }: { appointments: Appointment[] }) {
+  if (appointments.length === 0) return <EmptyState title="No appointment history" message="This patient has no appointments on file." />;
+  return (
+    <Stack $gap="8px">
+      {appointments.map((a) => (
+        <RecordItem
+          key={a.id}
+          testId="patient-appointment"
+          title={`${a.specialty} · ${a.doctorName}`}
+          badge={<Badge $tone={APPOINTMENT_TONES[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>}
+          meta={joinDefined(`${formatDay(a.appointmentDate)} at ${formatTime(a.appointmentDate)}`, a.facility)}
+          note={a.reason}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { format, isSameDay } from 'date-fns';
+
+/** 'Mon, Mar 3, 2025' */
+export const formatDay = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
+/** '2:30 PM' */
+export const formatTime = (iso: string) => format(new Date(iso), 'h:mm a');
+export const isTodayDate = (iso: string, now = new Date()) => isSameDay(new Date(iso), now);
+
+/** A date as the value of <input type="datetime-local"> in local time: 'YYYY-MM-DDTHH:MM'. */
+export function toLocalInputValue(date: Date): string {
+  return format(date, "yyyy-MM-dd'T'HH:mm");
+}
+
+/** The 'min' of a date-time picker: the current minute. */
+export function nowLocalInputValue(): string {
+  return toLocalInputValue(new Date());
+}
+
+/** '2:30 PM – 3:00 PM' */
+export function formatTimeRange(iso: string, minutes: number): string {
+  const end = new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  return `${formatTime(iso)} – ${formatTime(end)}`;
+}

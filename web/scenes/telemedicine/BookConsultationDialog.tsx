@@ -1,0 +1,85 @@
+import { Form, Formik, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import { CONSULTATION_TYPES, CONSULTATION_TYPE_LABELS } from '../../../common/constants';
+import {
+  consultationInsertSchema,
+  consultationInitialValues,
+  toConsultationPayload,
+  type ConsultationFormValues,
+} from '../../../common/schemas/consultation';
+import { useBookConsultation, type ListedDoctor } from '../../api/consultations';
+import { Dialog, FormField, Stack } from '../../components/ui';
+import { showToast } from '../../components/toast';
+import { DialogFormActions } from '../../components/consultations/DialogActions';
+import { FeeSummary } from '../../components/consultations/FeeSummary';
+import { serverFieldErrors } from '../../components/consultations/errors';
+import { messageOf } from '../../api/auth';
+import { nowLocalInputValue } from '../../components/consultations/format';
+
+interface Props {
+  open: boolean;
+  doctors: ListedDoctor[];
+  /** Doctor chosen from a card, if any. */
+  doctorId?: string;
+  onClose: () => void;
+}
+
+/** Keeps the shown (and sent) fee equal to the selected doctor's; the server charges that fee anyway. */
+function FeeFromDoctor({ doctors }: { doctors: ListedDoctor[] }) {
+  const { values, setFieldValue } = useFormikContext<ConsultationFormValues>();
+  const fee = doctors.find((d) => d.id === values.doctorId)?.consultationFee ?? 0;
+  useEffect(() => {
+    if (values.fee !== fee) void setFieldValue('fee', fee, false);
+  }, [fee, values.fee, setFieldValue]);
+  return <FeeSummary cents={fee} />;
+}
+
+export function BookConsultationDialog({ open, doctors, doctorId, onClose }: Props) {
+  const book = useBookConsultation();
+  const bookable = doctors.filter((d) => d.isAvailable);
+  return (
+    <Dialog open={open} title="Book Consultation" description="Choose a doctor, a time and how you would like to meet." onClose={onClose}>
+      <Formik<ConsultationFormValues>
+        initialValues={{ ...consultationInitialValues, doctorId: doctorId ?? '' }}
+        validationSchema={consultationInsertSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await book.mutateAsync(toConsultationPayload(values));
+            showToast('Consultation booked successfully', undefined, 'success');
+            onClose();
+          } catch (error) {
+            helpers.setErrors(serverFieldErrors(error));
+            showToast('Error', messageOf(error, 'Failed to book consultation'), 'destructive');
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <Stack $gap="14px">
+              <FormField name="doctorId" label="Doctor" as="select">
+                <option value="">Select a doctor</option>
+                {bookable.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} - {d.specialty}
+                  </option>
+                ))}
+              </FormField>
+              <FormField name="appointmentDate" label="Appointment Date & Time" type="datetime-local" min={nowLocalInputValue()} />
+              <FormField name="consultationType" label="Consultation Type" as="select">
+                {CONSULTATION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {CONSULTATION_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </FormField>
+              <FormField name="symptoms" label="Symptoms" as="textarea" placeholder="Describe your symptoms and how long you have had them" />
+              <FormField name="patientNotes" label="Additional Notes (optional)" as="textarea" placeholder="Anything else the doctor should know" />
+              <FeeFromDoctor doctors={doctors} />
+              <DialogFormActions pending={isSubmitting} submitLabel="Book Consultation" pendingLabel="Booking..." onCancel={onClose} />
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

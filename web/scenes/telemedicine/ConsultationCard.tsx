@@ -1,0 +1,92 @@
+import styled from 'styled-components';
+import type { Consultation } from '../../../common/api-types';
+import { Button, Icon, LinkButton, Row } from '../../components/ui';
+import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
+import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
+import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
+import { ICONS } from '../../components/consultations/icons';
+import { formatDay, formatTime } from '../../components/consultations/format';
+
+const When = styled(Row)`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.88rem;
+  span { display: inline-flex; align-items: center; gap: 6px; }
+`;
+
+const Detail = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  strong { font-weight: 600; }
+`;
+
+const Diagnosis = styled(Detail)`
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Actions = styled(Row)`
+  & > * { flex: 1; }
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    & > * { flex: none; }
+  }
+`;
+
+interface Props {
+  consultation: Consultation;
+  onCancel: () => void;
+  onReschedule: () => void;
+}
+
+export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Props) {
+  const joinable = c.status === 'scheduled' || c.status === 'in_progress';
+  return (
+    <StackedCard as="article" aria-label={`Consultation with Dr. ${c.doctorName}`} data-testid="consultation-card">
+      <CardHeading
+        leading={<ConsultationTypeIcon type={c.consultationType} />}
+        title={`Dr. ${c.doctorName}`}
+        subtitle={c.doctorSpecialty}
+        trailing={<ConsultationStatusBadge status={c.status} />}
+      />
+      <When $gap="16px" $wrap>
+        <span>
+          <Icon path={ICONS.calendar} size={16} />
+          {formatDay(c.appointmentDate)}
+        </span>
+        <span>
+          <Icon path={ICONS.clock} size={16} />
+          {formatTime(c.appointmentDate)}
+        </span>
+      </When>
+      {c.symptoms ? (
+        <Detail>
+          <strong>Symptoms:</strong> {c.symptoms}
+        </Detail>
+      ) : null}
+      {c.status === 'completed' && c.diagnosis ? (
+        <Diagnosis data-testid="consultation-diagnosis">
+          <strong>Diagnosis:</strong> {c.diagnosis}
+        </Diagnosis>
+      ) : null}
+      {joinable ? (
+        <Actions $wrap>
+          <LinkButton to={`/video-call/${c.id}`} $size="sm">
+            <Icon path={ICONS.video} size={16} />
+            Join Call
+          </LinkButton>
+          {c.status === 'scheduled' ? (
+            <>
+              <Button $variant="secondary" $size="sm" onClick={onReschedule}>
+                Reschedule
+              </Button>
+              <Button $variant="ghost" $size="sm" onClick={onCancel}>
+                Cancel
+              </Button>
+            </>
+          ) : null}
+        </Actions>
+      ) : null}
+    </StackedCard>
+  );
+}

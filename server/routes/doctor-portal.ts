@@ -28,9 +28,9 @@ export function registerDoctorPortalRoutes(router: Router): void {
         .orderBy('appointmentDate', 'desc');
       // The list shows each patient's name and symptoms: one access row per patient whose data was shown.
       const patientIds = [...new Set(consultations.map((c) => c.patientId))];
-      for (const patientId of patientIds) {
-        await recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId });
-      }
+      await Promise.all(
+        patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
+      );
       return consultations.map(presentDoctorConsultation);
     },
   });

@@ -37,7 +37,7 @@ function setStatus(b: Booking, body: Record<string, unknown>) {
 }
 
 describe('the doctor’s consultations', () => {
-  it('lists only the doctor’s own, each with its patient', async () => {
+  it('lists only the doctor’s own, each with its patient, and records the access for each patient shown', async () => {
     const mine = await booking();
     const other = await booking();
     const res = await mine.doctor.client.get('/api/doctor/consultations');
@@ -52,6 +52,8 @@ describe('the doctor’s consultations', () => {
       }),
     ]);
     expect(res.body.map((c: { id: string }) => c.id)).not.toContain(other.consultationId);
+    const shown = await AuditEvent.query().where({ action: 'doctor.list_consultations', actorId: mine.doctor.account.record.id });
+    expect(shown.map((row) => row.patientId)).toEqual([mine.patient.account.record.id]);
   });
 
   it('shows one consultation with the patient’s contact details and records the access for the patient', async () => {

@@ -1,0 +1,241 @@
+import { test, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+interface NewPatient {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+function newPatient(): NewPatient {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  return { firstName: 'Robin', lastName: 'Okafor', username: `auth_${tag}`, email: `auth_${tag}@example.test`, password: 'Patient123!' };
+}
+
+/** Creates the account through the API (for tests about what comes after sign-up). */
+async function signUpByApi(page: Page, patient: NewPatient): Promise<void> {
+  const res = await page.request.post('/api/auth/signup', {
+    data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function signIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username or Email').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('a new patient signs up in two steps, signs in and is greeted on the dashboard', async ({ page }) => {
+  const patient = newPatient();
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Join MediVault' })).toBeVisible();
+  await expect(page.getByText('Create your secure medical records account')).toBeVisible();
+  await expect(page.getByText('Step 1 of 2')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await page.getByLabel('First Name').fill(patient.firstName);
+  await page.getByLabel('Last Name').fill(patient.lastName);
+  await page.getByLabel('Username').fill('no spaces');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Username can only contain letters, numbers, and underscores')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Username').fill(patient.username);
+  await page.getByLabel('Email').fill(patient.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Step 2 of 2')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(patient.password);
+  await page.getByLabel('Confirm Password').fill('Patient124!');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('You must accept the terms and conditions')).toBeVisible();
+  await expect(page.getByText('You must accept the privacy policy')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+
+  await page.getByLabel('Confirm Password').fill(patient.password);
+  await page.getByLabel('Full Name').fill('Sam Okafor');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0198');
+  await page.getByLabel('Relationship').selectOption('sibling');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByText('Account Created Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, patient.username, patient.password);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), Robin$/ })).toBeVisible();
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.emergencyContact).toEqual({ name: 'Sam Okafor', phone: '+1 555 0198', relation: 'sibling' });
+});
+
+test('a taken username sends the wizard back to step 1 with the reason', async ({ page }) => {
+  const existing = newPatient();
+  await signUpByApi(page, existing);
+  await page.goto('/signup');
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByLabel('Last Name').fill('Again');
+  await page.getByLabel('Username').fill(existing.username);
+  await page.getByLabel('Email').fill(`other_${existing.email}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('Patient123!');
+  await page.getByLabel('Confirm Password').fill('Patient123!');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Signup Failed' })).toContainText('Username is already taken.');
+  await expect(page.getByText('Step 1 of 2')).toBeVisible();
+  await expect(page.locator('#username-error')).toHaveText('Username is already taken.');
+});
+
+test('the sign-in screen shows the spec texts', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome to MediVault' })).toBeVisible();
+  for (const text of ['Secure access to your medical records', 'Secure', 'AI-Powered', 'Mobile-First', 'End-to-end encrypted', 'Offline capable', 'Your medical data is encrypted and secure', 'Create your secure medical account']) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/medical vault/)).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('hidden');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  // Headless Chromium has no platform authenticator: no biometric button.
+  await expect(page.getByRole('button', { name: 'Use Biometric Login' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('an empty sign-in form says what is missing and sends nothing', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/login')) calls.push(request.url());
+  });
+  await page.goto('/login');
+  await page.getByLabel('Username or Email').fill('demo');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Missing information' });
+  await expect(toast).toContainText('Please enter both your username/email and password.');
+  expect(calls).toEqual([]);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the login failed toast and stays on /login', async ({ page }) => {
+  const patient = newPatient();
+  await signUpByApi(page, patient);
+  await signIn(page, patient.username, 'not-my-password');
+  const toast = page.getByRole('alert').filter({ hasText: 'Login failed' });
+  await expect(toast).toContainText('Invalid username/email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a visitor on /dashboard is sent to /', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'MediVault' })).toBeVisible();
+});
+
+test('a visitor on /doctor/dashboard is sent to /doctor/login', async ({ page }) => {
+  await page.goto('/doctor/dashboard');
+  await expect(page).toHaveURL(/\/doctor\/login$/);
+  await expect(page.getByLabel('Medical Email')).toBeVisible();
+});
+
+test('the doctor login checks for empty fields, signs the demo doctor in and links back', async ({ page }) => {
+  await page.goto('/doctor/login');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Please fill in all fields');
+  await expect(page.getByRole('link', { name: 'Back to Patient Portal' })).toHaveAttribute('href', '/');
+  const hint = page.getByLabel('Demo credentials');
+  await expect(hint).toContainText('sarah.chen@medivault.test');
+
+  await page.getByLabel('Medical Email').fill('sarah.chen@medivault.test');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toContainText('Invalid email or password');
+
+  await page.getByLabel('Password', { exact: true }).fill('Doctor123!');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome to the Doctor Portal')).toBeVisible();
+  await expect(page).toHaveURL(/\/doctor\/dashboard$/);
+});
+
+test('the access history lists the patient’s own sign-in', async ({ page }) => {
+  const patient = newPatient();
+  await signUpByApi(page, patient);
+  await signIn(page, patient.email, patient.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/access-history');
+  const history = page.getByRole('region', { name: 'Access history' });
+  const signIns = history.getByRole('listitem').filter({ hasText: /^Signed in/ });
+  await expect(signIns).toHaveCount(1);
+  await expect(signIns).toContainText('You ·');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Created the account' })).toHaveCount(1);
+});
+
+test('a patient sets up biometric login and then signs in with it', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  const patient = newPatient();
+  await signUpByApi(page, patient);
+  await signIn(page, patient.username, patient.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/access-history');
+  await page.getByRole('button', { name: 'Set up biometric login' }).click();
+  await expect(page.getByText('Biometric login is set up')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Devices with biometric login' })).toContainText('Chrome on Linux');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+  await page.goto('/login');
+  await expect(page.getByText('Or use biometric')).toBeVisible();
+  await page.getByRole('button', { name: 'Use Biometric Login' }).click();
+  await expect(page.getByText('Biometric login successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), Robin$/ })).toBeVisible();
+
+  await page.goto('/access-history');
+  await expect(page.getByRole('region', { name: 'Access history' }).getByRole('listitem').filter({ hasText: 'Signed in with biometric login' })).toHaveCount(1);
+});
+
+test('biometric sign-in with an unknown passkey fails with the set-up hint', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const patient = newPatient();
+  await signUpByApi(page, patient);
+  await signIn(page, patient.username, patient.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/access-history');
+  await page.getByRole('button', { name: 'Set up biometric login' }).click();
+  await expect(page.getByText('Biometric login is set up')).toBeVisible();
+  // The patient removes the device on the server; the phone still holds its passkey.
+  await page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();
+  await expect(page.getByText('Biometric login removed')).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+
+  await page.request.post('/api/auth/logout');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Use Biometric Login' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Biometric login failed' });
+  await expect(toast).toContainText('Please set up biometric authentication first.');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -23,6 +23,11 @@ export default defineConfig({
       },
     },
   },
+  resolve: {
+    // simple-peer's stream library asks for Node's 'events'; in the browser use the npm polyfill that
+    // mediasoup-client already depends on (installed as 'events-alias').
+    alias: { events: 'events-alias' },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -1,5 +1,79 @@
-import { PageHeading } from '../../components/PageHeading';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { meQuery } from '../../api/session';
+import { doctorMeQuery } from '../../api/doctor-session';
+import { CallProvider, useCallSnapshot } from '../../call/CallContext';
+import { Button, Spinner } from '../../components/ui';
+import { CallScreen } from './CallScreen';
 
+const Centered = styled.div`
+  min-height: 100dvh;
+  display: grid;
+  place-items: center;
+  align-content: center;
+  gap: 16px;
+  padding: 24px;
+  text-align: center;
+  background: #020617;
+  color: #e2e8f0;
+  h1 { margin: 0; font-size: 1.3rem; }
+  p { margin: 0; color: #94a3b8; }
+`;
+
+function CallGate({ exitTo }: { exitTo: string }) {
+  const call = useCallSnapshot();
+  const navigate = useNavigate();
+  if (call.phase === 'unavailable') {
+    return (
+      <Centered>
+        <h1>{call.problem}</h1>
+        <p>This consultation is not available to you.</p>
+        <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
+          Go back
+        </Button>
+      </Centered>
+    );
+  }
+  if (!call.consultation) {
+    return (
+      <Centered>
+        <Spinner />
+        <p>Connecting to the consultation...</p>
+      </Centered>
+    );
+  }
+  return <CallScreen exitTo={exitTo} />;
+}
+
+/**
+ * /video-call/{consultationId}: both sides of a consultation. The patient or doctor session decides
+ * the side; a visitor with neither is sent to /.
+ */
 export default function VideoCallPage() {
-  return <PageHeading title="Video Consultation" />;
+  const { consultationId } = useParams({ from: '/video-call/$consultationId' });
+  const navigate = useNavigate();
+  const patient = useQuery(meQuery);
+  const doctor = useQuery(doctorMeQuery);
+  const settled = !patient.isPending && !doctor.isPending;
+  const signedIn = Boolean(patient.data) || Boolean(doctor.data);
+
+  useEffect(() => {
+    if (settled && !signedIn) void navigate({ to: '/' });
+  }, [settled, signedIn, navigate]);
+
+  if (!settled || !signedIn) {
+    return (
+      <Centered>
+        <Spinner />
+      </Centered>
+    );
+  }
+  const exitTo = doctor.data ? `/doctor/consultation/${consultationId}` : '/telemedicine';
+  return (
+    <CallProvider consultationId={consultationId}>
+      <CallGate exitTo={exitTo} />
+    </CallProvider>
+  );
 }

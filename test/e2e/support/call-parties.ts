@@ -1,0 +1,76 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export const DEMO_DOCTOR = { email: 'sarah.chen@medivault.test', password: 'Doctor123!', name: 'Sarah Chen', id: '20000000-0000-4000-8000-000000000001' };
+
+export interface CallParty {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Signs up and signs in a brand-new patient in the context's cookie jar; returns their full name. */
+export async function signUpPatient(request: APIRequestContext): Promise<string> {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  const patient = { firstName: 'Robin', lastName: `Call${tag.slice(0, 4)}`, username: `call_${tag}`, email: `call_${tag}@example.test`, password: 'Patient123!' };
+  const signup = await request.post('/api/auth/signup', {
+    data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return `${patient.firstName} ${patient.lastName}`;
+}
+
+/** Books a consultation with the demo doctor at a random free slot in the coming months. */
+export async function bookConsultation(request: APIRequestContext, consultationType: 'video' | 'audio' | 'chat' = 'video'): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const slot = new Date(Date.now() + (2 + Math.floor(Math.random() * 2000)) * 3_600_000);
+    slot.setMinutes(Math.random() < 0.5 ? 0 : 30, 0, 0);
+    const response = await request.post('/api/consultations', {
+      data: { doctorId: DEMO_DOCTOR.id, appointmentDate: slot.toISOString(), consultationType, symptoms: 'Persistent cough for a week', duration: 30 },
+    });
+    if (response.status() === 409) continue;
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).id as string;
+  }
+  throw new Error('no free slot found for the demo doctor');
+}
+
+export async function signInDoctor(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/auth/doctor/login', { data: { email: DEMO_DOCTOR.email, password: DEMO_DOCTOR.password } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+/** A patient and the demo doctor in two browser contexts, with a fresh consultation between them. */
+export async function openCallParties(browser: Browser, consultationType: 'video' | 'audio' | 'chat' = 'video') {
+  const permissions = ['camera', 'microphone'];
+  const patientContext = await browser.newContext({ permissions });
+  const doctorContext = await browser.newContext({ permissions });
+  const patientName = await signUpPatient(patientContext.request);
+  const consultationId = await bookConsultation(patientContext.request, consultationType);
+  await signInDoctor(doctorContext.request);
+  return {
+    consultationId,
+    patientName,
+    patient: { context: patientContext, page: await patientContext.newPage() } satisfies CallParty,
+    doctor: { context: doctorContext, page: await doctorContext.newPage() } satisfies CallParty,
+    async close() {
+      await patientContext.close();
+      await doctorContext.close();
+    },
+  };
+}
+
+/** Resolves once the element's video is really playing frames. */
+export async function expectVideoPlaying(page: Page, testId: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.getByTestId(testId).evaluate((el) => {
+          const video = el as HTMLVideoElement;
+          return video.videoWidth > 0 && !video.paused && video.currentTime > 0;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_DOCTOR, expectVideoPlaying, openCallParties } from './support/call-parties';
+
+test.describe('live consultation', () => {
+  test('a patient and their doctor see and hear each other, toggle, chat, and the doctor completes the consultation', async ({ browser, request }) => {
+    const health = await (await request.get('/api/health')).json();
+    console.log(`video call e2e: media mode ${health.media}`);
+    const call = await openCallParties(browser);
+    const { patient, doctor, consultationId, patientName } = call;
+    try {
+      await patient.page.goto(`/video-call/${consultationId}`);
+      await expect(patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeVisible();
+      await expectVideoPlaying(patient.page, 'local-video');
+
+      await doctor.page.goto(`/video-call/${consultationId}`);
+      await expectVideoPlaying(doctor.page, 'remote-video');
+      await expectVideoPlaying(patient.page, 'remote-video');
+      await expect(patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeHidden();
+      await expect(doctor.page.getByRole('heading', { name: patientName })).toBeVisible();
+      await expect(patient.page.getByText('Call Started')).toBeVisible();
+      await expect(patient.page.getByTestId('call-timer')).not.toHaveText('00:00', { timeout: 5000 });
+
+      // The doctor's camera goes off: the patient sees it, then it comes back.
+      await doctor.page.getByRole('button', { name: 'Turn camera off' }).click();
+      await expect(patient.page.getByText('Camera off')).toBeVisible();
+      await doctor.page.getByRole('button', { name: 'Turn camera on' }).click();
+      await expect(patient.page.getByText('Camera off')).toBeHidden();
+      await patient.page.getByRole('button', { name: 'Mute microphone' }).click();
+      await expect(doctor.page.getByText('Muted')).toBeVisible();
+
+      // Chat both ways; a blank line is ignored.
+      await patient.page.getByRole('button', { name: 'Open chat' }).click();
+      await patient.page.getByRole('textbox', { name: 'Message' }).fill('Hello doctor, the cough is worse at night.');
+      await patient.page.getByRole('button', { name: 'Send message' }).click();
+      await expect(doctor.page.getByRole('button', { name: 'Open chat' }).getByLabel('1 unread')).toBeVisible();
+      await doctor.page.getByRole('button', { name: 'Open chat' }).click();
+      await expect(doctor.page.getByTestId('chat-message').filter({ hasText: 'the cough is worse at night' })).toBeVisible();
+      await doctor.page.getByRole('textbox', { name: 'Message' }).fill('Any fever or shortness of breath?');
+      await doctor.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(patient.page.getByTestId('chat-message').filter({ hasText: 'Any fever or shortness of breath?' })).toBeVisible();
+      await patient.page.getByRole('textbox', { name: 'Message' }).fill('    ');
+      await expect(patient.page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+      await expect(patient.page.getByTestId('chat-message')).toHaveCount(2);
+
+      // The doctor starts and completes the consultation; the patient's screen follows live.
+      await doctor.page.getByRole('button', { name: 'Hide chat' }).click();
+      await doctor.page.getByRole('button', { name: 'Start Consultation' }).click();
+      await expect(patient.page.getByTestId('consultation-status')).toHaveText('In Progress');
+      await doctor.page.getByRole('button', { name: 'Complete' }).click();
+      await expect(patient.page.getByTestId('consultation-status')).toHaveText('Completed');
+      await expect(patient.page.getByText('The consultation has been completed').first()).toBeVisible();
+      await expect(patient.page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
+      await expect(doctor.page).toHaveURL(new RegExp(`/doctor/consultation/${consultationId}$`), { timeout: 10_000 });
+    } finally {
+      await call.close();
+    }
+  });
+
+  test('the chat history is kept, and a visitor is sent home', async ({ browser, page }) => {
+    const call = await openCallParties(browser, 'chat');
+    try {
+      const { patient, doctor, consultationId } = call;
+      await patient.page.goto(`/video-call/${consultationId}`);
+      await patient.page.getByRole('textbox', { name: 'Message' }).fill('Sent before the doctor arrived');
+      await patient.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(patient.page.getByTestId('chat-message')).toHaveCount(1);
+      await doctor.page.goto(`/video-call/${consultationId}`);
+      await expect(doctor.page.getByTestId('chat-message').filter({ hasText: 'Sent before the doctor arrived' })).toBeVisible();
+      await expect(patient.page.getByText('Call Started')).toBeVisible();
+
+      await page.goto(`/video-call/${consultationId}`);
+      await expect(page).toHaveURL(/\/$/);
+    } finally {
+      await call.close();
+    }
+  });
+});

@@ -1,0 +1,361 @@
+import type { ConsultationStatus, ConsultationStatusUpdate } from '../../common/constants';
+import type {
+  CallConsultation,
+  ChatMessage,
+  ConsultationStatusEvent,
+  JoinResult,
+  MediaMode,
+  MediaState,
+  Participant,
+  ParticipantRole,
+  PresenceEvent,
+} from '../../common/socket-events';
+import { openLocalMedia, openScreenShare, stopStream } from './local-media';
+import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
+import { P2PSession } from './p2p-session';
+import { SfuSession } from './sfu-session';
+import { openCallSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
+
+export interface TrackState {
+  audio: boolean;
+  video: boolean;
+  screen: boolean;
+}
+
+export type CallPhase = 'joining' | 'live' | 'ended' | 'unavailable';
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  /** Why the call cannot be shown (phase 'unavailable'). */
+  problem: string | null;
+  consultation: CallConsultation | null;
+  role: ParticipantRole | null;
+  media: MediaMode | null;
+  participants: Participant[];
+  messages: ChatMessage[];
+  localStream: MediaStream | null;
+  remoteStream: MediaStream | null;
+  local: TrackState;
+  /** The other side's toggles, once they reported them. */
+  remote: TrackState | null;
+  /** The socket dropped, or the media link is being restored. */
+  reconnecting: boolean;
+  /** When both sides were first connected (the call timer counts from here). */
+  connectedAt: number | null;
+}
+
+/** Moments the screen announces with a toast. */
+export type CallNotice =
+  | { kind: 'call-started' }
+  | { kind: 'call-ended'; reason: 'left' | ConsultationStatus }
+  | { kind: 'media-error' }
+  | { kind: 'screen-error'; message: string }
+  | { kind: 'request-failed'; message: string };
+
+const OPEN_STATUSES: readonly ConsultationStatus[] = ['scheduled', 'in_progress'];
+
+const INITIAL: CallSnapshot = {
+  phase: 'joining',
+  problem: null,
+  consultation: null,
+  role: null,
+  media: null,
+  participants: [],
+  messages: [],
+  localStream: null,
+  remoteStream: null,
+  local: { audio: true, video: true, screen: false },
+  remote: null,
+  reconnecting: false,
+  connectedAt: null,
+};
+
+/**
+ * One consultation call, outside React: it owns the socket, the local devices and the media session,
+ * and publishes immutable snapshots (for useSyncExternalStore) plus notices (for toasts).
+ */
+export class CallClient {
+  private snapshot: CallSnapshot = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private readonly noticeListeners = new Set<(notice: CallNotice) => void>();
+  private socket: CallSocket | null = null;
+  private session: MediaSession | null = null;
+  private screenTrack: MediaStreamTrack | null = null;
+  private mediaLink: MediaLinkState = 'connecting';
+  private socketDown = false;
+  private joinedOnce = false;
+  private finished = false;
+
+  constructor(readonly consultationId: string) {}
+
+  // -- store -------------------------------------------------------------------------------------
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): CallSnapshot => this.snapshot;
+
+  onNotice(listener: (notice: CallNotice) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  private update(patch: Partial<CallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.snapshot.reconnecting = this.joinedOnce && this.snapshot.phase === 'live' && (this.socketDown || this.mediaLink === 'interrupted');
+    this.listeners.forEach((l) => l());
+  }
+
+  private notify(notice: CallNotice): void {
+    this.noticeListeners.forEach((l) => l(notice));
+  }
+
+  // -- lifecycle ---------------------------------------------------------------------------------
+
+  start(): void {
+    const socket = openCallSocket();
+    this.socket = socket;
+    socket.on('connect', () => void this.join());
+    socket.on('disconnect', () => {
+      if (this.finished) return;
+      this.socketDown = true;
+      this.update({});
+    });
+    socket.on('connect_error', (err) => {
+      if (!this.joinedOnce && /sign in/i.test(err.message)) this.fail('Please sign in to join this consultation.');
+    });
+    socket.on('chat:message', (message) => this.addMessages([message]));
+    socket.on('presence', (event) => this.onPresence(event));
+    socket.on('media:state', (state) => this.onRemoteMedia(state));
+    socket.on('consultation:status', (event) => this.onStatus(event));
+  }
+
+  /** Leaves the call: stops every track, leaves the room and closes the socket. */
+  end(reason: 'left' | ConsultationStatus = 'left'): void {
+    if (this.finished) return;
+    this.teardown();
+    this.update({ phase: 'ended', connectedAt: null, remoteStream: null, localStream: null });
+    this.notify({ kind: 'call-ended', reason });
+  }
+
+  /** Unmount: like end, without announcing anything. */
+  destroy(): void {
+    if (this.finished) return;
+    this.teardown();
+  }
+
+  private teardown(): void {
+    this.finished = true;
+    this.session?.close();
+    this.session = null;
+    stopStream(this.snapshot.localStream);
+    this.screenTrack?.stop();
+    this.screenTrack = null;
+    const socket = this.socket;
+    if (socket?.connected) {
+      request(socket, 'consultation:leave', { consultationId: this.consultationId })
+        .catch(() => {})
+        .finally(() => socket.close());
+    } else socket?.close();
+  }
+
+  private fail(problem: string): void {
+    this.teardown();
+    this.update({ phase: 'unavailable', problem });
+  }
+
+  // -- joining -----------------------------------------------------------------------------------
+
+  private async join(): Promise<void> {
+    const socket = this.socket!;
+    let answer: JoinResult;
+    try {
+      answer = await request(socket, 'consultation:join', { consultationId: this.consultationId });
+    } catch (err) {
+      if (!this.joinedOnce) {
+        this.fail(err instanceof SignallingRequestError && err.code === 'not_found' ? 'Consultation Not Found' : 'Could not join the consultation. Please try again.');
+      }
+      return;
+    }
+    if (this.finished) return;
+    this.socketDown = false;
+    this.addMessages(answer.messages);
+    const remote = answer.remoteMedia ? pickTracks(answer.remoteMedia) : this.snapshot.remote;
+    if (this.joinedOnce) {
+      this.update({ participants: answer.participants, consultation: answer.consultation, remote });
+      this.session?.rejoined();
+      this.session?.otherPresent(this.otherIsHere(answer.participants));
+      this.reportTracks();
+      return;
+    }
+    this.joinedOnce = true;
+    const open = OPEN_STATUSES.includes(answer.consultation.status);
+    this.update({
+      phase: open ? 'live' : 'ended',
+      consultation: answer.consultation,
+      role: answer.role,
+      media: answer.media,
+      participants: answer.participants,
+      remote,
+      local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
+    });
+    if (!open) return;
+    if (answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
+    this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants });
+    this.reportTracks();
+  }
+
+  private async startMedia(answer: JoinResult): Promise<void> {
+    let localStream: MediaStream | null = null;
+    try {
+      localStream = await openLocalMedia(answer.consultation.consultationType);
+    } catch {
+      this.notify({ kind: 'media-error' });
+      this.update({ local: { audio: false, video: false, screen: false } });
+    }
+    if (this.finished) {
+      stopStream(localStream);
+      return;
+    }
+    this.update({ localStream });
+    const options: MediaSessionOptions = {
+      socket: this.socket!,
+      consultationId: this.consultationId,
+      role: answer.role,
+      iceServers: answer.iceServers,
+      localStream,
+      onRemoteStream: (stream) => this.onRemoteStream(stream),
+      onLinkState: (state) => {
+        this.mediaLink = state;
+        this.update({});
+      },
+    };
+    this.session = answer.media === 'sfu' ? new SfuSession(options) : new P2PSession(options);
+  }
+
+  // -- server pushes -----------------------------------------------------------------------------
+
+  private otherIsHere(participants: Participant[]): boolean {
+    return participants.some((p) => p.role !== this.snapshot.role);
+  }
+
+  private onPresence(event: PresenceEvent): void {
+    if (event.consultationId !== this.consultationId) return;
+    const otherHere = this.otherIsHere(event.participants);
+    this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }) });
+    this.session?.otherPresent(otherHere);
+    // A chat-only consultation is connected as soon as both are in the room.
+    if (otherHere && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
+  }
+
+  private onRemoteStream(stream: MediaStream | null): void {
+    this.update({ remoteStream: stream });
+    if (stream) this.markConnected();
+  }
+
+  private markConnected(): void {
+    if (this.snapshot.connectedAt !== null || this.snapshot.phase !== 'live') return;
+    this.update({ connectedAt: Date.now() });
+    this.notify({ kind: 'call-started' });
+  }
+
+  private onRemoteMedia(state: MediaState): void {
+    if (state.consultationId === this.consultationId && state.role !== this.snapshot.role) this.update({ remote: pickTracks(state) });
+  }
+
+  private onStatus(event: ConsultationStatusEvent): void {
+    const consultation = this.snapshot.consultation;
+    if (event.consultationId !== this.consultationId || !consultation) return;
+    this.update({ consultation: { ...consultation, status: event.status } });
+    if (!OPEN_STATUSES.includes(event.status) && this.snapshot.phase === 'live') this.end(event.status);
+  }
+
+  private addMessages(incoming: ChatMessage[]): void {
+    const known = new Set(this.snapshot.messages.map((m) => m.id));
+    const fresh = incoming.filter((m) => !known.has(m.id));
+    if (!fresh.length) return;
+    const messages = [...this.snapshot.messages, ...fresh].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    this.update({ messages });
+  }
+
+  // -- user actions ------------------------------------------------------------------------------
+
+  /** Blank lines are ignored (spec section 5). */
+  async sendChat(text: string): Promise<boolean> {
+    const line = text.trim();
+    if (!line || !this.socket) return false;
+    try {
+      const { message } = await request(this.socket, 'chat:send', { consultationId: this.consultationId, text: line });
+      this.addMessages([message]);
+      return true;
+    } catch (err) {
+      this.notify({ kind: 'request-failed', message: err instanceof Error ? err.message : 'Message not sent' });
+      return false;
+    }
+  }
+
+  toggleAudio(): void {
+    const audio = !this.snapshot.local.audio;
+    this.snapshot.localStream?.getAudioTracks().forEach((t) => (t.enabled = audio));
+    this.session?.setSending('audio', audio);
+    this.update({ local: { ...this.snapshot.local, audio } });
+    this.reportTracks();
+  }
+
+  toggleVideo(): void {
+    const video = !this.snapshot.local.video;
+    this.snapshot.localStream?.getVideoTracks().forEach((t) => (t.enabled = video));
+    this.session?.setSending('video', video);
+    this.update({ local: { ...this.snapshot.local, video } });
+    this.reportTracks();
+  }
+
+  async toggleScreen(): Promise<void> {
+    if (this.screenTrack) return this.stopScreen();
+    let track: MediaStreamTrack;
+    try {
+      track = await openScreenShare();
+    } catch (err) {
+      this.notify({ kind: 'screen-error', message: err instanceof Error && err.name !== 'NotAllowedError' ? err.message : 'Screen sharing was cancelled or is not allowed.' });
+      return;
+    }
+    this.screenTrack = track;
+    track.addEventListener('ended', () => void this.stopScreen());
+    await this.session?.shareScreen(track);
+    this.update({ local: { ...this.snapshot.local, screen: true } });
+    this.reportTracks();
+  }
+
+  private async stopScreen(): Promise<void> {
+    const track = this.screenTrack;
+    if (!track) return;
+    this.screenTrack = null;
+    track.stop();
+    await this.session?.shareScreen(null);
+    this.update({ local: { ...this.snapshot.local, screen: false } });
+    this.reportTracks();
+  }
+
+  /** The doctor's Start Consultation / Complete, through the same state machine as the REST route. */
+  async setStatus(status: ConsultationStatusUpdate): Promise<void> {
+    if (!this.socket) return;
+    try {
+      await request(this.socket, 'consultation:setStatus', { consultationId: this.consultationId, status });
+    } catch (err) {
+      this.notify({ kind: 'request-failed', message: err instanceof Error ? err.message : 'Failed to update consultation status' });
+    }
+  }
+
+  /** Tells the other side what our microphone, camera and screen are doing. */
+  private reportTracks(): void {
+    if (!this.socket?.connected || this.snapshot.phase !== 'live') return;
+    const { audio, video, screen } = this.snapshot.local;
+    request(this.socket, 'media:state', { consultationId: this.consultationId, audio, video, screen }).catch(() => {});
+  }
+}
+
+function pickTracks(state: MediaState): TrackState {
+  return { audio: state.audio, video: state.video, screen: state.screen };
+}

@@ -1,0 +1,28 @@
+import type { IceServer, ParticipantRole } from '../../common/socket-events';
+import type { CallSocket } from './signalling-client';
+
+export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
+
+export interface MediaSessionOptions {
+  socket: CallSocket;
+  consultationId: string;
+  role: ParticipantRole;
+  iceServers: IceServer[];
+  /** Microphone (and camera for video) captured before joining; null when access was refused. */
+  localStream: MediaStream | null;
+  onRemoteStream(stream: MediaStream | null): void;
+  onLinkState(state: MediaLinkState): void;
+}
+
+/** The media half of a call, peer-to-peer or through the SFU; the CallClient drives it the same way. */
+export interface MediaSession {
+  /** The other side is in the room (join answer or presence) or has gone. */
+  otherPresent(present: boolean): void;
+  /** The socket came back and the room was joined again: restore whatever the server dropped. */
+  rejoined(): void;
+  /** Shows the other side a shared screen instead of the camera, or the camera again (null). */
+  shareScreen(track: MediaStreamTrack | null): Promise<void>;
+  /** Mute or unmute without renegotiating. */
+  setSending(kind: 'audio' | 'video', enabled: boolean): void;
+  close(): void;
+}

@@ -1,0 +1,134 @@
+import Peer, { type SignalData } from '@thaunknown/simple-peer';
+import type { P2PSignalEvent } from '../../common/socket-events';
+import type { MediaSession, MediaSessionOptions } from './media-session';
+import { request } from './signalling-client';
+
+const RESTART_DELAY_MS = 800;
+
+function newSessionId(): string {
+  return `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Peer-to-peer call with simple-peer, signalled through 'p2p:signal'. Each connection attempt has a
+ * session id chosen by its initiator: an offer with an unknown id is a new connection (the other
+ * side reloaded or recovered) and replaces ours; when both sides offer at once the larger id wins.
+ * A connection that fails is rebuilt while the other side is still in the room.
+ */
+export class P2PSession implements MediaSession {
+  private peer: Peer | null = null;
+  private session: string | null = null;
+  private initiator = false;
+  private otherHere = false;
+  private closed = false;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The tracks the connection is built with (microphone, camera); a shared screen replaces the camera's. */
+  private readonly outgoing: MediaStream;
+  private sentVideo: MediaStreamTrack | null;
+  private readonly camera: MediaStreamTrack | null;
+
+  constructor(private readonly options: MediaSessionOptions) {
+    this.outgoing = new MediaStream(options.localStream?.getTracks() ?? []);
+    this.camera = this.outgoing.getVideoTracks()[0] ?? null;
+    this.sentVideo = this.camera;
+    options.socket.on('p2p:signal', this.onSignal);
+  }
+
+  otherPresent(present: boolean): void {
+    this.otherHere = present;
+    if (present && !this.peer) this.connect();
+  }
+
+  rejoined(): void {
+    // The server keeps nothing for P2P; a connection that survived the blip carries on.
+    if (this.otherHere && (!this.peer || this.peer.destroyed)) this.connect();
+  }
+
+  /** The screen replaces the camera on the same sender: no renegotiation needed. */
+  async shareScreen(screen: MediaStreamTrack | null): Promise<void> {
+    const track = screen ?? this.camera;
+    if (!track || !this.sentVideo || track === this.sentVideo) return;
+    if (this.peer && !this.peer.destroyed) this.peer.replaceTrack(this.sentVideo, track, this.outgoing);
+    this.sentVideo = track;
+  }
+
+  setSending(kind: 'audio' | 'video', enabled: boolean): void {
+    const tracks = kind === 'audio' ? this.outgoing.getAudioTracks() : this.camera ? [this.camera] : [];
+    tracks.forEach((t) => (t.enabled = enabled));
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    this.options.socket.off('p2p:signal', this.onSignal);
+    this.dropPeer();
+  }
+
+  /** Starts a new connection as its initiator. */
+  private connect(): void {
+    this.createPeer(true, newSessionId());
+  }
+
+  private createPeer(initiator: boolean, session: string): Peer {
+    this.dropPeer();
+    this.initiator = initiator;
+    this.session = session;
+    this.options.onLinkState('connecting');
+    const peer = new Peer({
+      initiator,
+      stream: this.outgoing.getTracks().length ? this.outgoing : undefined,
+      trickle: true,
+      config: { iceServers: this.options.iceServers },
+      offerOptions: { offerToReceiveAudio: true, offerToReceiveVideo: true },
+    });
+    this.peer = peer;
+    // A new connection starts from the camera; carry on showing a screen that is being shared.
+    if (this.camera && this.sentVideo && this.sentVideo !== this.camera) peer.replaceTrack(this.camera, this.sentVideo, this.outgoing);
+    peer.on('signal', (signal) => {
+      if (this.peer !== peer) return;
+      request(this.options.socket, 'p2p:signal', { consultationId: this.options.consultationId, session, signal }).catch(() => {});
+    });
+    peer.on('stream', (stream) => this.peer === peer && this.options.onRemoteStream(stream));
+    peer.on('connect', () => this.peer === peer && this.options.onLinkState('connected'));
+    peer.on('iceStateChange', (state) => {
+      if (this.peer !== peer) return;
+      if (state === 'disconnected') this.options.onLinkState('interrupted');
+      if (state === 'connected' || state === 'completed') this.options.onLinkState('connected');
+    });
+    peer.on('error', () => {});
+    peer.on('close', () => {
+      if (this.peer !== peer) return;
+      this.peer = null;
+      this.options.onRemoteStream(null);
+      this.scheduleRestart();
+    });
+    return peer;
+  }
+
+  private scheduleRestart(): void {
+    clearTimeout(this.restartTimer);
+    if (this.closed || !this.otherHere) return;
+    this.options.onLinkState('interrupted');
+    this.restartTimer = setTimeout(() => {
+      if (!this.closed && this.otherHere && !this.peer) this.connect();
+    }, RESTART_DELAY_MS);
+  }
+
+  private dropPeer(): void {
+    const peer = this.peer;
+    this.peer = null;
+    peer?.destroy();
+  }
+
+  private readonly onSignal = (event: P2PSignalEvent) => {
+    if (this.closed || event.consultationId !== this.options.consultationId || event.from === this.options.role) return;
+    const signal = event.signal as SignalData;
+    if (event.session === this.session && this.peer) {
+      this.peer.signal(signal);
+      return;
+    }
+    if (signal.type !== 'offer') return; // a late candidate or answer of a connection we dropped
+    if (this.initiator && this.session && this.peer && event.session < this.session) return; // our own offer wins
+    this.createPeer(false, event.session).signal(signal);
+  };
+}

@@ -1,0 +1,226 @@
+import { Device, type types } from 'mediasoup-client';
+import type { NewProducerEvent, ProducerRef, TrackSource, TransportDirection } from '../../common/socket-events';
+import type { MediaSession, MediaSessionOptions } from './media-session';
+import { request } from './signalling-client';
+
+type VideoSource = Exclude<TrackSource, 'mic'>;
+const ICE_RESTART_DELAY_MS = 2000;
+
+/**
+ * Call through the mediasoup SFU (mediasoup-client): one send and one receive transport, a
+ * producer per source (mic, camera, screen), a consumer per remote producer, resumed once wired.
+ * Transports that lose connectivity restart ICE; after a socket reconnect or a worker loss
+ * ('sfu:rejoin') everything is built again from scratch.
+ */
+export class SfuSession implements MediaSession {
+  private device: Device | null = null;
+  private send: types.Transport | null = null;
+  private recv: types.Transport | null = null;
+  private readonly producers = new Map<TrackSource, types.Producer>();
+  private readonly consumers = new Map<string, { consumer: types.Consumer; source: TrackSource }>();
+  private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
+  private enabled = { audio: true, video: true };
+  private generation = 0;
+  private closed = false;
+
+  constructor(private readonly options: MediaSessionOptions) {
+    const camera = options.localStream?.getVideoTracks()[0];
+    if (camera) this.outgoingVideo.set('camera', camera);
+    options.socket.on('sfu:newProducer', this.onNewProducer);
+    options.socket.on('sfu:producerClosed', this.onProducerClosed);
+    options.socket.on('sfu:rejoin', this.onRejoin);
+    void this.start();
+  }
+
+  otherPresent(present: boolean): void {
+    if (!present) this.publishRemote();
+  }
+
+  rejoined(): void {
+    void this.start();
+  }
+
+  /** A shared screen is its own producer; the other side shows it instead of the camera. */
+  async shareScreen(track: MediaStreamTrack | null): Promise<void> {
+    if (track) this.outgoingVideo.set('screen', track);
+    else this.outgoingVideo.delete('screen');
+    if (!this.send) return;
+    const producer = this.producers.get('screen');
+    if (track && producer) await producer.replaceTrack({ track });
+    else if (track) await this.produce('screen', track);
+    else if (producer) await this.closeProducer('screen');
+  }
+
+  setSending(kind: 'audio' | 'video', enabled: boolean): void {
+    this.enabled[kind] = enabled;
+    const producer = this.producers.get(kind === 'audio' ? 'mic' : 'camera');
+    if (!producer) return;
+    const ref: ProducerRef = { consultationId: this.options.consultationId, producerId: producer.id };
+    if (enabled) {
+      producer.resume();
+      void request(this.options.socket, 'sfu:resumeProducer', ref).catch(() => {});
+    } else {
+      producer.pause();
+      void request(this.options.socket, 'sfu:pauseProducer', ref).catch(() => {});
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.options.socket.off('sfu:newProducer', this.onNewProducer);
+    this.options.socket.off('sfu:producerClosed', this.onProducerClosed);
+    this.options.socket.off('sfu:rejoin', this.onRejoin);
+    this.teardown();
+  }
+
+  private teardown(): void {
+    this.generation++;
+    this.send?.close();
+    this.recv?.close();
+    this.send = this.recv = null;
+    this.producers.clear();
+    this.consumers.clear();
+    this.options.onRemoteStream(null);
+  }
+
+  private async start(): Promise<void> {
+    this.teardown();
+    const generation = this.generation;
+    const { socket, consultationId } = this.options;
+    this.options.onLinkState('connecting');
+    try {
+      const { rtpCapabilities } = await request(socket, 'sfu:getRouterRtpCapabilities', { consultationId });
+      if (!this.device) {
+        this.device = new Device();
+        await this.device.load({ routerRtpCapabilities: rtpCapabilities as unknown as types.RtpCapabilities });
+      }
+      const send = await this.createTransport('send');
+      const recv = await this.createTransport('recv');
+      if (generation !== this.generation || this.closed) {
+        send.close();
+        recv.close();
+        return;
+      }
+      this.send = send;
+      this.recv = recv;
+      const mic = this.options.localStream?.getAudioTracks()[0];
+      if (mic) await this.produce('mic', mic);
+      for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
+      const { producers } = await request(socket, 'sfu:getProducers', { consultationId });
+      for (const producer of producers) await this.consume(producer);
+    } catch {
+      if (generation === this.generation && !this.closed) {
+        this.options.onLinkState('interrupted');
+        setTimeout(() => generation === this.generation && !this.closed && void this.start(), ICE_RESTART_DELAY_MS);
+      }
+    }
+  }
+
+  private async createTransport(direction: TransportDirection): Promise<types.Transport> {
+    const { socket, consultationId, iceServers } = this.options;
+    const params = await request(socket, 'sfu:createTransport', { consultationId, direction });
+    const options = {
+      id: params.id,
+      iceParameters: params.iceParameters as unknown as types.IceParameters,
+      iceCandidates: params.iceCandidates as unknown as types.IceCandidate[],
+      dtlsParameters: params.dtlsParameters as unknown as types.DtlsParameters,
+      iceServers: iceServers as RTCIceServer[],
+    };
+    const transport = direction === 'send' ? this.device!.createSendTransport(options) : this.device!.createRecvTransport(options);
+    transport.on('connect', ({ dtlsParameters }, callback, errback) => {
+      request(socket, 'sfu:connectTransport', { consultationId, transportId: transport.id, dtlsParameters: dtlsParameters as unknown as Record<string, unknown> }).then(
+        () => callback(),
+        errback,
+      );
+    });
+    if (direction === 'send') {
+      transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
+        request(socket, 'sfu:produce', {
+          consultationId,
+          transportId: transport.id,
+          kind,
+          rtpParameters: rtpParameters as unknown as Record<string, unknown>,
+          appData: { source: appData.source as TrackSource },
+        }).then(({ producerId }) => callback({ id: producerId }), errback);
+      });
+    }
+    let restartTimer: ReturnType<typeof setTimeout> | undefined;
+    transport.on('connectionstatechange', (state) => {
+      clearTimeout(restartTimer);
+      if (state === 'connected') this.options.onLinkState('connected');
+      if (state === 'disconnected' || state === 'failed') {
+        this.options.onLinkState('interrupted');
+        restartTimer = setTimeout(() => void this.restartIce(transport), state === 'failed' ? 0 : ICE_RESTART_DELAY_MS);
+      }
+    });
+    return transport;
+  }
+
+  private async restartIce(transport: types.Transport): Promise<void> {
+    if (transport.closed || this.closed) return;
+    try {
+      const { iceParameters } = await request(this.options.socket, 'sfu:restartIce', { consultationId: this.options.consultationId, transportId: transport.id });
+      await transport.restartIce({ iceParameters: iceParameters as unknown as types.IceParameters });
+    } catch {
+      void this.start();
+    }
+  }
+
+  private async produce(source: TrackSource, track: MediaStreamTrack): Promise<void> {
+    if (!this.send) return;
+    const producer = await this.send.produce({ track, appData: { source }, stopTracks: false });
+    this.producers.set(source, producer);
+    if ((source === 'mic' && !this.enabled.audio) || (source === 'camera' && !this.enabled.video)) this.setSending(source === 'mic' ? 'audio' : 'video', false);
+  }
+
+  private async closeProducer(source: TrackSource): Promise<void> {
+    const producer = this.producers.get(source);
+    if (!producer) return;
+    this.producers.delete(source);
+    producer.close();
+    await request(this.options.socket, 'sfu:closeProducer', { consultationId: this.options.consultationId, producerId: producer.id }).catch(() => {});
+  }
+
+  private async consume(event: NewProducerEvent): Promise<void> {
+    if (!this.recv || !this.device || event.role === this.options.role) return;
+    const { consultationId, socket } = this.options;
+    const params = await request(socket, 'sfu:consume', {
+      consultationId,
+      producerId: event.producerId,
+      rtpCapabilities: this.device.rtpCapabilities as unknown as Record<string, unknown>,
+    });
+    const consumer = await this.recv.consume({
+      id: params.id,
+      producerId: params.producerId,
+      kind: params.kind,
+      rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
+    });
+    this.consumers.set(params.producerId, { consumer, source: params.source });
+    this.publishRemote();
+    await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });
+  }
+
+  /** The remote stream: their microphone plus their screen when shared, else their camera. */
+  private publishRemote(): void {
+    const bySource = new Map([...this.consumers.values()].map(({ consumer, source }) => [source, consumer.track]));
+    const video = bySource.get('screen') ?? bySource.get('camera');
+    const tracks = [bySource.get('mic'), video].filter((t): t is MediaStreamTrack => Boolean(t));
+    this.options.onRemoteStream(tracks.length ? new MediaStream(tracks) : null);
+  }
+
+  private readonly onNewProducer = (event: NewProducerEvent) => {
+    if (event.consultationId === this.options.consultationId) void this.consume(event).catch(() => {});
+  };
+
+  private readonly onProducerClosed = (event: ProducerRef) => {
+    const entry = this.consumers.get(event.producerId);
+    if (!entry) return;
+    entry.consumer.close();
+    this.consumers.delete(event.producerId);
+    this.publishRemote();
+  };
+
+  private readonly onRejoin = (event: { consultationId: string }) => {
+    if (event.consultationId === this.options.consultationId) void this.start();
+  };
+}

@@ -1,0 +1,41 @@
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, AckCallback, ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
+
+export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The socket of one call screen: same origin, session cookie, reconnecting on its own. */
+export function openCallSocket(): CallSocket {
+  return io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    withCredentials: true,
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 3000,
+  });
+}
+
+/** A request the server refused (`ok: false`), with its code. */
+export class SignallingRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SignallingRequestError';
+  }
+}
+
+/** Every client event is a request with an ack. */
+type RequestEvent = keyof ClientToServerEvents;
+type PayloadOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[0];
+type DataOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[1] extends AckCallback<infer T> ? T : never;
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Sends a request and resolves with the ack's data; rejects on `ok: false` or when no answer comes. */
+export async function request<E extends RequestEvent>(socket: CallSocket, event: E, payload: PayloadOf<E>): Promise<DataOf<E>> {
+  const loose = socket as unknown as Socket;
+  const answer = (await loose.timeout(REQUEST_TIMEOUT_MS).emitWithAck(event, payload)) as Ack<DataOf<E>>;
+  if (!answer.ok) throw new SignallingRequestError(answer.error.code, answer.error.message);
+  return answer.data;
+}

@@ -1,0 +1,89 @@
+import styled from 'styled-components';
+import type { TrackState } from '../../call/CallClient';
+import { CameraIcon, CameraOffIcon, ChatIcon, MicIcon, MicOffIcon, PhoneOffIcon, ScreenIcon } from './icons';
+
+const Bar = styled.div`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: 14px;
+  padding: 14px 16px calc(14px + env(safe-area-inset-bottom));
+`;
+
+const Control = styled.button.attrs({ type: 'button' })<{ $off?: boolean; $active?: boolean; $danger?: boolean }>`
+  width: 54px;
+  height: 54px;
+  border-radius: 50%;
+  border: none;
+  display: grid;
+  place-items: center;
+  cursor: pointer;
+  position: relative;
+  transition: background 120ms ease, transform 120ms ease;
+  color: ${({ $off }) => ($off ? '#0f172a' : 'white')};
+  background: ${({ $off, $active, $danger, theme }) =>
+    $danger ? theme.colors.danger : $off ? '#f8fafc' : $active ? theme.colors.primary : 'rgba(255, 255, 255, 0.16)'};
+  &:hover { transform: translateY(-1px); }
+  &:disabled { opacity: 0.4; cursor: not-allowed; transform: none; }
+  svg { width: 24px; height: 24px; }
+`;
+
+const Unread = styled.span`
+  position: absolute;
+  top: 2px;
+  right: 2px;
+  min-width: 18px;
+  height: 18px;
+  padding: 0 5px;
+  border-radius: 9px;
+  background: ${({ theme }) => theme.colors.danger};
+  color: white;
+  font-size: 0.7rem;
+  font-weight: 700;
+  display: grid;
+  place-items: center;
+`;
+
+interface CallControlsProps {
+  local: TrackState;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  canShareScreen: boolean;
+  chatOpen: boolean;
+  unread: number;
+  onToggleAudio(): void;
+  onToggleVideo(): void;
+  onToggleScreen(): void;
+  onToggleChat(): void;
+  onEnd(): void;
+}
+
+export function CallControls(props: CallControlsProps) {
+  const { local } = props;
+  return (
+    <Bar role="toolbar" aria-label="Call controls">
+      {props.hasAudio ? (
+        <Control $off={!local.audio} aria-pressed={!local.audio} aria-label={local.audio ? 'Mute microphone' : 'Unmute microphone'} onClick={props.onToggleAudio}>
+          {local.audio ? <MicIcon /> : <MicOffIcon />}
+        </Control>
+      ) : null}
+      {props.hasVideo ? (
+        <Control $off={!local.video} aria-pressed={!local.video} aria-label={local.video ? 'Turn camera off' : 'Turn camera on'} onClick={props.onToggleVideo}>
+          {local.video ? <CameraIcon /> : <CameraOffIcon />}
+        </Control>
+      ) : null}
+      {props.canShareScreen ? (
+        <Control $active={local.screen} aria-pressed={local.screen} aria-label={local.screen ? 'Stop sharing screen' : 'Share screen'} onClick={props.onToggleScreen}>
+          <ScreenIcon />
+        </Control>
+      ) : null}
+      <Control $active={props.chatOpen} aria-pressed={props.chatOpen} aria-label={props.chatOpen ? 'Close chat' : 'Open chat'} onClick={props.onToggleChat}>
+        <ChatIcon />
+        {props.unread > 0 && !props.chatOpen ? <Unread aria-label={`${props.unread} unread`}>{props.unread}</Unread> : null}
+      </Control>
+      <Control $danger aria-label="End call" onClick={props.onEnd}>
+        <PhoneOffIcon />
+      </Control>
+    </Bar>
+  );
+}

@@ -1,0 +1,304 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { CONSULTATION_STATUS_LABELS, POST_CALL_REDIRECT_MS, type ConsultationStatus } from '../../../common/constants';
+import { useCallClient, useCallSnapshot } from '../../call/CallContext';
+import type { CallNotice } from '../../call/CallClient';
+import { showToast } from '../../components/toast';
+import { Badge, Button, type BadgeTone } from '../../components/ui';
+import { CallControls } from './CallControls';
+import { ChatPanel } from './ChatPanel';
+import { VideoTile } from './VideoTile';
+import { useElapsed } from './useElapsed';
+
+const STATUS_TONES: Record<ConsultationStatus, BadgeTone> = {
+  scheduled: 'info',
+  in_progress: 'success',
+  completed: 'neutral',
+  cancelled: 'danger',
+};
+
+const Shell = styled.div<{ $chat: boolean }>`
+  height: 100dvh;
+  display: grid;
+  grid-template-columns: 1fr;
+  background: #020617;
+  color: white;
+  overflow: hidden;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: ${({ $chat }) => ($chat ? '1fr 380px' : '1fr')};
+  }
+`;
+
+const Stage = styled.main`
+  position: relative;
+  display: grid;
+  grid-template-rows: auto 1fr auto;
+  min-height: 0;
+`;
+
+const TopBar = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 16px;
+  background: linear-gradient(#020617, rgba(2, 6, 23, 0.6));
+  z-index: 2;
+  h1 { margin: 0; font-size: 1.05rem; }
+  p { margin: 2px 0 0; font-size: 0.8rem; color: #94a3b8; }
+`;
+
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+`;
+
+const Pill = styled.span<{ $tone?: 'live' | 'warn' }>`
+  padding: 4px 10px;
+  border-radius: 999px;
+  font-size: 0.8rem;
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  background: ${({ $tone }) => ($tone === 'warn' ? '#f59e0b' : $tone === 'live' ? 'rgba(22, 163, 74, 0.9)' : 'rgba(255,255,255,0.14)')};
+  color: ${({ $tone }) => ($tone === 'warn' ? '#1c1917' : 'white')};
+`;
+
+const RemoteArea = styled.div`
+  position: relative;
+  min-height: 0;
+  margin: 0 12px;
+  border-radius: 20px;
+  overflow: hidden;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    margin: 0 24px;
+  }
+`;
+
+const RemoteBadges = styled.div`
+  position: absolute;
+  left: 12px;
+  bottom: 12px;
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
+`;
+
+const WaitingText = styled.p`
+  margin: 0;
+  font-size: 1.1rem;
+  font-weight: 600;
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: #94a3b8;
+  font-size: 0.9rem;
+`;
+
+const LocalPip = styled.div`
+  position: absolute;
+  top: 12px;
+  right: 12px;
+  width: 104px;
+  height: 148px;
+  border-radius: 14px;
+  overflow: hidden;
+  border: 2px solid rgba(255, 255, 255, 0.7);
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
+  z-index: 1;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    top: auto;
+    bottom: 16px;
+    right: 16px;
+    width: 240px;
+    height: 135px;
+  }
+`;
+
+const DoctorActions = styled.div`
+  display: flex;
+  justify-content: center;
+  gap: 10px;
+  padding: 10px 16px 0;
+`;
+
+const ChatArea = styled.div`
+  position: absolute;
+  inset: 30% 0 0 0;
+  z-index: 5;
+  border-radius: 18px 18px 0 0;
+  overflow: hidden;
+  box-shadow: 0 -12px 32px rgba(0, 0, 0, 0.4);
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    position: static;
+    border-radius: 0;
+    box-shadow: none;
+    border-left: 1px solid #1e293b;
+    min-height: 0;
+  }
+`;
+
+const ChatOnlyArea = styled.div`
+  margin: 0 12px;
+  border-radius: 18px;
+  overflow: hidden;
+  min-height: 0;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    width: min(720px, 100%);
+    justify-self: center;
+  }
+`;
+
+/** The live call: remote video, local preview, toggles, chat, timer, status and toasts. */
+export function CallScreen({ exitTo }: { exitTo: string }) {
+  const client = useCallClient();
+  const call = useCallSnapshot();
+  const navigate = useNavigate();
+  const [chatOpen, setChatOpen] = useState(false);
+  const seen = useRef(0);
+  const elapsed = useElapsed(call.connectedAt);
+
+  useEffect(
+    () =>
+      client.onNotice((notice: CallNotice) => {
+        switch (notice.kind) {
+          case 'call-started':
+            return showToast('Call Started', 'You are now connected to the consultation', 'success');
+          case 'call-ended':
+            showToast('Call Ended', notice.reason === 'cancelled' ? 'The consultation has been cancelled' : 'The consultation has been completed');
+            setTimeout(() => void navigate({ to: exitTo }), POST_CALL_REDIRECT_MS);
+            return;
+          case 'media-error':
+            return showToast('Media Access Error', 'Unable to access camera or microphone', 'destructive');
+          case 'screen-error':
+            return showToast('Screen Share Error', notice.message, 'destructive');
+          case 'request-failed':
+            return showToast('Error', notice.message, 'destructive');
+        }
+      }),
+    [client, navigate, exitTo],
+  );
+
+  const consultation = call.consultation!;
+  const isDoctor = call.role === 'doctor';
+  const otherName = isDoctor ? consultation.patientName : `Dr. ${consultation.doctorName}`;
+  const type = consultation.consultationType;
+  const fromOther = call.messages.filter((m) => m.sender !== call.role).length;
+  if (chatOpen) seen.current = fromOther;
+  const unread = Math.max(0, fromOther - seen.current);
+  const live = call.phase === 'live';
+
+  const remoteOverlay = !call.remoteStream ? (
+    <>
+      <WaitingText>{live ? `Waiting for ${otherName}` : 'Call Ended'}</WaitingText>
+      <Hint>{live ? 'The call connects as soon as they join.' : 'The consultation has been completed'}</Hint>
+    </>
+  ) : type === 'audio' ? (
+    <>
+      <WaitingText>{otherName}</WaitingText>
+      <Hint>Audio call</Hint>
+    </>
+  ) : call.remote && !call.remote.video && !call.remote.screen ? (
+    <WaitingText>Camera off</WaitingText>
+  ) : null;
+
+  const chat = (
+    <ChatPanel
+      messages={call.messages}
+      myRole={call.role}
+      otherName={otherName}
+      readOnly={!live}
+      onSend={(text) => client.sendChat(text)}
+      onClose={type === 'chat' ? undefined : () => setChatOpen(false)}
+    />
+  );
+
+  return (
+    <Shell $chat={chatOpen && type !== 'chat'}>
+      <Stage>
+        <TopBar>
+          <div>
+            <h1>{otherName}</h1>
+            <p>{isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
+          </div>
+          <Meta>
+            {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
+            <Badge $tone={STATUS_TONES[consultation.status]} data-testid="consultation-status">
+              {CONSULTATION_STATUS_LABELS[consultation.status]}
+            </Badge>
+            <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
+              {elapsed}
+            </Pill>
+          </Meta>
+        </TopBar>
+
+        {type === 'chat' ? (
+          <ChatOnlyArea>{chat}</ChatOnlyArea>
+        ) : (
+          <RemoteArea>
+            <VideoTile stream={call.remoteStream} testId="remote-video" name={otherName} fit={call.remote?.screen ? 'contain' : 'cover'} overlay={remoteOverlay} avatarSize={112}>
+              {call.remoteStream && call.remote ? (
+                <RemoteBadges>
+                  {!call.remote.audio ? <Pill>Muted</Pill> : null}
+                  {call.remote.screen ? <Pill>Sharing screen</Pill> : null}
+                </RemoteBadges>
+              ) : null}
+            </VideoTile>
+            {type === 'video' ? (
+              <LocalPip>
+                <VideoTile
+                  stream={call.localStream}
+                  testId="local-video"
+                  name="You"
+                  muted
+                  mirrored
+                  avatarSize={48}
+                  overlay={!call.localStream || !call.local.video ? <Hint>Camera off</Hint> : undefined}
+                />
+              </LocalPip>
+            ) : null}
+          </RemoteArea>
+        )}
+
+        <div>
+          {isDoctor && live && consultation.status === 'scheduled' ? (
+            <DoctorActions>
+              <Button onClick={() => void client.setStatus('in_progress')}>Start Consultation</Button>
+            </DoctorActions>
+          ) : null}
+          {isDoctor && live && consultation.status === 'in_progress' ? (
+            <DoctorActions>
+              <Button onClick={() => void client.setStatus('completed')}>Complete</Button>
+            </DoctorActions>
+          ) : null}
+          {live ? (
+            <CallControls
+              local={call.local}
+              hasAudio={type !== 'chat' && Boolean(call.localStream)}
+              hasVideo={type === 'video' && Boolean(call.localStream)}
+              canShareScreen={type === 'video' && Boolean(call.localStream) && 'getDisplayMedia' in (navigator.mediaDevices ?? {})}
+              chatOpen={chatOpen || type === 'chat'}
+              unread={unread}
+              onToggleAudio={() => client.toggleAudio()}
+              onToggleVideo={() => client.toggleVideo()}
+              onToggleScreen={() => void client.toggleScreen()}
+              onToggleChat={() => setChatOpen((open) => !open)}
+              onEnd={() => client.end('left')}
+            />
+          ) : (
+            <DoctorActions style={{ paddingBottom: 24 }}>
+              <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
+                {isDoctor ? 'Back to Consultation' : 'Back to Telemedicine'}
+              </Button>
+            </DoctorActions>
+          )}
+        </div>
+      </Stage>
+      {chatOpen && type !== 'chat' ? <ChatArea>{chat}</ChatArea> : null}
+    </Shell>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { format } from 'date-fns';
+import { CHAT_MAX_LENGTH } from '../../../common/constants';
+import type { ChatMessage, ParticipantRole } from '../../../common/socket-events';
+import { IconButton, Input } from '../../components/ui';
+import { CloseIcon, SendIcon } from './icons';
+
+const Panel = styled.aside`
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  min-height: 0;
+  height: 100%;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 12px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  h2 { margin: 0; font-size: 1rem; }
+  p { margin: 0; font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Lines = styled.ol`
+  flex: 1;
+  overflow-y: auto;
+  list-style: none;
+  margin: 0;
+  padding: 16px;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Line = styled.li<{ $mine: boolean }>`
+  align-self: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
+  max-width: 85%;
+  display: flex;
+  flex-direction: column;
+  align-items: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
+  gap: 2px;
+  small { font-size: 0.72rem; color: ${({ theme }) => theme.colors.textMuted}; }
+  p {
+    margin: 0;
+    padding: 8px 12px;
+    border-radius: 16px;
+    border-bottom-${({ $mine }) => ($mine ? 'right' : 'left')}-radius: 4px;
+    background: ${({ $mine, theme }) => ($mine ? theme.colors.primary : theme.colors.surface)};
+    color: ${({ $mine, theme }) => ($mine ? 'white' : theme.colors.text)};
+    border: 1px solid ${({ $mine, theme }) => ($mine ? theme.colors.primary : theme.colors.border)};
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Empty = styled.li`
+  margin: auto;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
+
+const Composer = styled.form`
+  display: flex;
+  gap: 8px;
+  padding: 12px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  ${Input} { flex: 1; }
+`;
+
+const SendButton = styled(IconButton).attrs({ type: 'submit' })`
+  background: ${({ theme }) => theme.colors.primary};
+  border-color: ${({ theme }) => theme.colors.primary};
+  color: white;
+  &:hover { background: ${({ theme }) => theme.colors.primaryDark}; }
+  &:disabled { opacity: 0.5; cursor: not-allowed; }
+`;
+
+interface ChatPanelProps {
+  messages: ChatMessage[];
+  myRole: ParticipantRole | null;
+  otherName: string;
+  readOnly: boolean;
+  onSend(text: string): Promise<boolean>;
+  onClose?: () => void;
+}
+
+const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? `Dr. ${message.senderName}` : message.senderName);
+
+/** The consultation's chat: history from the server, live lines, blank input ignored. */
+export function ChatPanel({ messages, myRole, otherName, readOnly, onSend, onClose }: ChatPanelProps) {
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim() || sending) return;
+    setSending(true);
+    const sent = await onSend(draft);
+    setSending(false);
+    if (sent) setDraft('');
+  };
+
+  return (
+    <Panel aria-label="Consultation chat">
+      <Header>
+        <div>
+          <h2>Chat</h2>
+          <p>with {otherName}</p>
+        </div>
+        {onClose ? (
+          <IconButton aria-label="Hide chat" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        ) : null}
+      </Header>
+      <Lines data-testid="chat-messages">
+        {messages.length === 0 ? <Empty>No messages yet. Say hello!</Empty> : null}
+        {messages.map((message) => {
+          const mine = message.sender === myRole;
+          return (
+            <Line key={message.id} $mine={mine} data-testid="chat-message">
+              <small>
+                {mine ? 'You' : displayName(message)} · {format(new Date(message.createdAt), 'HH:mm')}
+              </small>
+              <p>{message.text}</p>
+            </Line>
+          );
+        })}
+        <li ref={end} aria-hidden />
+      </Lines>
+      {readOnly ? null : (
+        <Composer onSubmit={submit}>
+          <Input
+            aria-label="Message"
+            placeholder="Type a message..."
+            value={draft}
+            maxLength={CHAT_MAX_LENGTH}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <SendButton aria-label="Send message" disabled={!draft.trim() || sending}>
+            <SendIcon />
+          </SendButton>
+        </Composer>
+      )}
+    </Panel>
+  );
+}

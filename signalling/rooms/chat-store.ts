@@ -69,10 +69,11 @@ export class ChatStore {
     this.flushing = false;
   }
 
+  /** Plain knex (no model instances): this is the hot path of every chat line. */
   private async insert(batch: PendingLine[]): Promise<ChatMessage[]> {
-    return (await ChatMessage.query()
-      .insert(batch.map((p) => p.row) as never)
-      .returning('*')) as unknown as ChatMessage[];
+    return ChatMessage.knex()('chat_messages')
+      .insert(batch.map((p) => p.row))
+      .returning(['id', 'consultationId', 'senderRole', 'text', 'createdAt']);
   }
 
   /** Chat history of one consultation, oldest first. */

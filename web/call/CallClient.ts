@@ -42,6 +42,8 @@ export interface CallSnapshot {
   reconnecting: boolean;
   /** When both sides were first connected (the call timer counts from here). */
   connectedAt: number | null;
+  /** Camera / microphone access: asked for once the consultation's type is known. */
+  devices: 'pending' | 'ready' | 'denied';
 }
 
 /** Moments the screen announces with a toast. */
@@ -51,6 +53,9 @@ export type CallNotice =
   | { kind: 'media-error' }
   | { kind: 'screen-error'; message: string }
   | { kind: 'request-failed'; message: string };
+
+/** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
+export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
 
 const OPEN_STATUSES: readonly ConsultationStatus[] = ['scheduled', 'in_progress'];
 
@@ -68,6 +73,7 @@ const INITIAL: CallSnapshot = {
   remote: null,
   reconnecting: false,
   connectedAt: null,
+  devices: 'pending',
 };
 
 /**
@@ -171,6 +177,7 @@ export class CallClient {
   private async join(): Promise<void> {
     const socket = this.socket!;
     let answer: JoinResult;
+    if (!this.joinedOnce) performance.mark(CALL_MARKS.join);
     try {
       answer = await request(socket, 'consultation:join', { consultationId: this.consultationId });
     } catch (err) {
@@ -186,7 +193,7 @@ export class CallClient {
     if (this.joinedOnce) {
       this.update({ participants: answer.participants, consultation: answer.consultation, remote });
       this.session?.rejoined();
-      this.session?.otherPresent(this.otherIsHere(answer.participants));
+      this.session?.otherPresent(this.otherIsHere(answer.participants), true);
       this.reportTracks();
       return;
     }
@@ -203,7 +210,7 @@ export class CallClient {
     });
     if (!open) return;
     if (answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
-    this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants });
+    this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
   }
 
@@ -213,13 +220,13 @@ export class CallClient {
       localStream = await openLocalMedia(answer.consultation.consultationType);
     } catch {
       this.notify({ kind: 'media-error' });
-      this.update({ local: { audio: false, video: false, screen: false } });
+      this.update({ local: { audio: false, video: false, screen: false }, devices: 'denied' });
     }
     if (this.finished) {
       stopStream(localStream);
       return;
     }
-    this.update({ localStream });
+    this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
     const options: MediaSessionOptions = {
       socket: this.socket!,
       consultationId: this.consultationId,
@@ -241,11 +248,11 @@ export class CallClient {
     return participants.some((p) => p.role !== this.snapshot.role);
   }
 
-  private onPresence(event: PresenceEvent): void {
+  private onPresence(event: PresenceEvent, atJoin = false): void {
     if (event.consultationId !== this.consultationId) return;
     const otherHere = this.otherIsHere(event.participants);
     this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }) });
-    this.session?.otherPresent(otherHere);
+    this.session?.otherPresent(otherHere, atJoin);
     // A chat-only consultation is connected as soon as both are in the room.
     if (otherHere && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
   }
@@ -256,6 +263,7 @@ export class CallClient {
   }
 
   private markConnected(): void {
+    if (!performance.getEntriesByName(CALL_MARKS.firstRemoteMedia).length) performance.mark(CALL_MARKS.firstRemoteMedia);
     if (this.snapshot.connectedAt !== null || this.snapshot.phase !== 'live') return;
     this.update({ connectedAt: Date.now() });
     this.notify({ kind: 'call-started' });

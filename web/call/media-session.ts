@@ -16,8 +16,11 @@ export interface MediaSessionOptions {
 
 /** The media half of a call, peer-to-peer or through the SFU; the CallClient drives it the same way. */
 export interface MediaSession {
-  /** The other side is in the room (join answer or presence) or has gone. */
-  otherPresent(present: boolean): void;
+  /**
+   * The other side is in the room or has gone. `atJoin`: they were already there when we joined
+   * (we make the first move); otherwise they just arrived and make it themselves.
+   */
+  otherPresent(present: boolean, atJoin: boolean): void;
   /** The socket came back and the room was joined again: restore whatever the server dropped. */
   rejoined(): void;
   /** Shows the other side a shared screen instead of the camera, or the camera again (null). */

@@ -4,6 +4,8 @@ import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 
 const RESTART_DELAY_MS = 800;
+/** How long a side that saw the other arrive waits for their offer before offering itself. */
+const ARRIVAL_GRACE_MS = 1500;
 
 function newSessionId(): string {
   return `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
@@ -34,9 +36,21 @@ export class P2PSession implements MediaSession {
     options.socket.on('p2p:signal', this.onSignal);
   }
 
-  otherPresent(present: boolean): void {
+  /** The newcomer offers; the side already waiting answers (and offers only if no offer comes). */
+  otherPresent(present: boolean, atJoin: boolean): void {
     this.otherHere = present;
-    if (present && !this.peer) this.connect();
+    clearTimeout(this.restartTimer);
+    if (!present) {
+      // They left the room (closed the tab, ended the call): their media is gone with them.
+      if (this.peer) {
+        this.dropPeer();
+        this.options.onRemoteStream(null);
+      }
+      return;
+    }
+    if (this.peer) return;
+    if (atJoin) this.connect();
+    else this.restartTimer = setTimeout(() => this.otherHere && !this.peer && !this.closed && this.connect(), ARRIVAL_GRACE_MS);
   }
 
   rejoined(): void {

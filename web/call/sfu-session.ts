@@ -32,7 +32,9 @@ export class SfuSession implements MediaSession {
     void this.start();
   }
 
-  otherPresent(present: boolean): void {
+  otherPresent(present: boolean, atJoin: boolean): void {
+    void atJoin; // the SFU announces producers itself
+
     if (!present) this.publishRemote();
   }
 

@@ -257,7 +257,9 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
                   muted
                   mirrored
                   avatarSize={48}
-                  overlay={!call.localStream || !call.local.video ? <Hint>Camera off</Hint> : undefined}
+                  overlay={
+                    call.devices === 'pending' ? <Hint>Starting camera...</Hint> : !call.localStream || !call.local.video ? <Hint>Camera off</Hint> : undefined
+                  }
                 />
               </LocalPip>
             ) : null}

@@ -1,0 +1,382 @@
+/**
+ * Live consultations, each figure against a baseline measured side by side in this run:
+ *  1. join to first remote frame in Chromium (median of 5, each available media mode) against two
+ *     bare RTCPeerConnections in the same Chromium (gUM, offer/answer, first frame). Goal: <= 1.5x.
+ *  2. chat round trip p50/p99 and chat lines per second (stored in PostgreSQL, pushed to the room)
+ *     against a bare Socket.IO echo server with the same load. Goal: >= 70% of its events per second.
+ *  3. memory per idle connected socket against the bare Socket.IO server (informational).
+ *
+ * The database is an embedded PostgreSQL under .data-bench-call (or DATABASE_URL when set).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { openDatabase, migrateToLatest } from '../../db/connection';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { setLogLevel } from '../../server/log';
+import { ensureWebBuild } from '../../server/web-build';
+import { attachSignalling, type Signalling } from '../../signalling';
+import { detectMediasoupWorker } from '../../signalling/media/detect';
+import { CALL_MARKS } from '../../web/call/CallClient';
+import { Consultation } from '../../db/models';
+import { createDoctor, createPatient, signedInClient } from '../support/factories';
+import type { TestClient } from '../support/client';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FRAME_RUNS = 5;
+const FRAME_GOAL = 1.5;
+const CHAT_GOAL = 0.7;
+const RTT_SAMPLES = 400;
+const LOAD_PAIRS = 8;
+const LOAD_PER_SENDER = 300;
+const LOAD_WINDOW = 16;
+const IDLE_SOCKETS = 300;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+// ---------------------------------------------------------------------------------------------
+
+interface Running {
+  url: string;
+  signalling: Signalling;
+  close(): Promise<void>;
+}
+
+async function startApp(knex: Parameters<typeof createApp>[0]['knex'], env: Record<string, string>, webRoot: string): Promise<Running> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: 'postgres://bench', ...env });
+  let signalling: Signalling | undefined;
+  const app = createApp({ config, knex, webRoot, mediaMode: () => signalling?.mediaMode ?? 'p2p' });
+  const server = http.createServer(app.koa.callback());
+  signalling = await attachSignalling(server, app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    signalling,
+    async close() {
+      await signalling!.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+/** The floor for chat: Socket.IO acking and broadcasting to a room, nothing else. */
+async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer();
+  const io = new Server(server, { path: '/socket.io', serveClient: false });
+  io.on('connection', (socket) => {
+    const room = String(socket.handshake.query.room ?? 'r');
+    void socket.join(room);
+    socket.on('chat:send', (payload: { text: string }, ack: (answer: unknown) => void) => {
+      const message = { id: String(Math.random()), text: payload.text, createdAt: new Date().toISOString() };
+      io.to(room).emit('chat:message', message);
+      ack({ ok: true, data: { message } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => io.close(() => resolve())) };
+}
+
+/** A floor page for the frame measurement: any same-origin localhost document lets Chromium open the fake camera. */
+async function startBlankPage(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>floor</title><video id="v" autoplay playsinline muted></video>'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://localhost:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Join to first remote frame
+// ---------------------------------------------------------------------------------------------
+
+async function floorFrameMs(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  return page.evaluate(async () => {
+    const t0 = performance.now();
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
+    const a = new RTCPeerConnection();
+    const b = new RTCPeerConnection();
+    a.onicecandidate = (e) => e.candidate && void b.addIceCandidate(e.candidate);
+    b.onicecandidate = (e) => e.candidate && void a.addIceCandidate(e.candidate);
+    const video = document.getElementById('v') as HTMLVideoElement;
+    const frame = new Promise<number>((resolve) => {
+      b.ontrack = (e) => {
+        if (e.track.kind !== 'video') return;
+        video.srcObject = e.streams[0]!;
+        video.requestVideoFrameCallback(() => resolve(performance.now()));
+      };
+    });
+    stream.getTracks().forEach((t) => a.addTrack(t, stream));
+    await a.setLocalDescription(await a.createOffer());
+    await b.setRemoteDescription(a.localDescription!);
+    await b.setLocalDescription(await b.createAnswer());
+    await a.setRemoteDescription(b.localDescription!);
+    const t1 = await frame;
+    a.close();
+    b.close();
+    stream.getTracks().forEach((t) => t.stop());
+    return t1 - t0;
+  });
+}
+
+/** Records when the remote video element shows its first frame (performance.now()). */
+const FIRST_FRAME_PROBE = `(() => {
+  const watch = () => {
+    const video = document.querySelector('[data-testid="remote-video"]');
+    if (!video) return requestAnimationFrame(watch);
+    const onFrame = () => {
+      if (video.videoWidth > 0) window.__firstRemoteFrame = performance.now();
+      else video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+  watch();
+})()`;
+
+async function cookiesFor(page: Page, client: TestClient, url: string) {
+  const jar = client.cookieHeader.split('; ').map((pair) => {
+    const i = pair.indexOf('=');
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), url };
+  });
+  await page.context().addCookies(jar);
+}
+
+async function callFrameMs(browser: Browser, url: string): Promise<number[]> {
+  const patient = await createPatient({ firstName: 'Bench', lastName: 'Patient' });
+  const doctor = await createDoctor({ name: 'Bench Doctor' });
+  const consultation = await Consultation.query().insertAndFetch({
+    patientId: patient.record.id,
+    doctorId: doctor.record.id,
+    appointmentDate: new Date(Date.now() + 3_600_000),
+    duration: 30,
+    status: 'scheduled',
+    consultationType: 'video',
+    fee: 0,
+  });
+  const doctorContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const doctorPage = await doctorContext.newPage();
+  const patientPage = await patientContext.newPage();
+  await cookiesFor(doctorPage, await signedInClient(url, doctor), url);
+  await cookiesFor(patientPage, await signedInClient(url, patient), url);
+  await patientPage.addInitScript(FIRST_FRAME_PROBE);
+  await doctorPage.goto(`${url}/video-call/${consultation.id}`);
+  await doctorPage.getByText('Waiting for Bench Patient').waitFor();
+  const samples: number[] = [];
+  for (let run = 0; run <= FRAME_RUNS; run++) {
+    await patientPage.goto(`${url}/video-call/${consultation.id}`);
+    const handle = await patientPage.waitForFunction(() => (window as unknown as { __firstRemoteFrame?: number }).__firstRemoteFrame, null, { timeout: 30_000 });
+    const frameAt = (await handle.jsonValue()) as number;
+    const joinAt = await patientPage.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, CALL_MARKS.join);
+    if (run > 0) samples.push(frameAt - joinAt); // the first run warms the caches
+    await patientPage.goto('about:blank');
+    await doctorPage.getByText('Waiting for Bench Patient').waitFor();
+  }
+  await doctorContext.close();
+  await patientContext.close();
+  return samples;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chat
+// ---------------------------------------------------------------------------------------------
+
+type Client = Socket;
+function open(url: string, cookie?: string, query?: Record<string, string>): Promise<Client> {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, query, extraHeaders: cookie ? { cookie } : {} });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+interface ChatPair {
+  sender: Client;
+  receiver: Client;
+  consultationId: string;
+}
+
+async function chatPairs(url: string | null, echoUrl: string | null, count: number): Promise<ChatPair[]> {
+  const pairs: ChatPair[] = [];
+  for (let i = 0; i < count; i++) {
+    if (echoUrl) {
+      const room = `r${i}`;
+      pairs.push({ sender: await open(echoUrl, undefined, { room }), receiver: await open(echoUrl, undefined, { room }), consultationId: '00000000-0000-4000-8000-000000000000' });
+      continue;
+    }
+    const patient = await createPatient();
+    const doctor = await createDoctor();
+    const consultation = await Consultation.query().insertAndFetch({
+      patientId: patient.record.id,
+      doctorId: doctor.record.id,
+      appointmentDate: new Date(Date.now() + 3_600_000),
+      duration: 30,
+      status: 'scheduled',
+      consultationType: 'chat',
+      fee: 0,
+    });
+    const sender = await open(url!, (await signedInClient(url!, patient)).cookieHeader);
+    const receiver = await open(url!, (await signedInClient(url!, doctor)).cookieHeader);
+    for (const s of [sender, receiver]) await s.emitWithAck('consultation:join', { consultationId: consultation.id });
+    pairs.push({ sender, receiver, consultationId: consultation.id });
+  }
+  return pairs;
+}
+
+async function roundTrips(pair: ChatPair): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < RTT_SAMPLES; i++) {
+    const t0 = performance.now();
+    const answer = await pair.sender.emitWithAck('chat:send', { consultationId: pair.consultationId, text: `rtt ${i}` });
+    if (!answer.ok) throw new Error(`chat:send failed: ${JSON.stringify(answer)}`);
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
+/** Every sender keeps LOAD_WINDOW lines in flight; answers events (lines acked and delivered) per second. */
+async function throughput(pairs: ChatPair[]): Promise<number> {
+  let delivered = 0;
+  const expected = pairs.length * LOAD_PER_SENDER;
+  const allDelivered = new Promise<void>((resolve) => {
+    for (const pair of pairs) pair.receiver.on('chat:message', () => ++delivered === expected && resolve());
+  });
+  const t0 = performance.now();
+  await Promise.all(
+    pairs.map(async (pair) => {
+      let next = 0;
+      const lane = async () => {
+        while (next < LOAD_PER_SENDER) {
+          const i = next++;
+          const answer = await pair.sender.emitWithAck('chat:send', { consultationId: pair.consultationId, text: `load line ${i}` });
+          if (!answer.ok) throw new Error(`chat:send failed: ${JSON.stringify(answer)}`);
+        }
+      };
+      await Promise.all(Array.from({ length: LOAD_WINDOW }, lane));
+    }),
+  );
+  await allDelivered;
+  const seconds = (performance.now() - t0) / 1000;
+  for (const pair of pairs) pair.receiver.off('chat:message');
+  return expected / seconds;
+}
+
+async function idleSocketBytes(url: string, cookie?: string): Promise<number> {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const sockets: Client[] = [];
+  for (let i = 0; i < IDLE_SOCKETS; i++) sockets.push(await open(url, cookie));
+  await new Promise((r) => setTimeout(r, 500));
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  sockets.forEach((s) => s.close());
+  await new Promise((r) => setTimeout(r, 300));
+  return (after - before) / IDLE_SOCKETS;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  setLogLevel('silent');
+  const db = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: path.join(ROOT, '.data-bench-call'),
+    embeddedPgPort: Number(process.env.BENCH_CALL_PG_PORT ?? 54389),
+  });
+  await migrateToLatest(db.knex);
+  const webRoot = await ensureWebBuild(ROOT);
+  const p2p = await startApp(db.knex, { MEDIA_MODE: 'p2p' }, webRoot);
+  const sfuDetection = detectMediasoupWorker(loadConfig({ NODE_ENV: 'test', MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN ?? '' }).media);
+  const sfu = sfuDetection.available ? await startApp(db.knex, { MEDIA_MODE: 'sfu', MEDIASOUP_LISTEN_IP: '127.0.0.1' }, webRoot) : null;
+  const echo = await startEchoServer();
+  const blank = await startBlankPage();
+  const failures: string[] = [];
+
+  try {
+    // 1. Join to first remote frame.
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      const floorPage = await (await browser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
+      const floor: number[] = [];
+      for (let run = 0; run <= FRAME_RUNS; run++) {
+        const ms = await floorFrameMs(floorPage, blank.url);
+        if (run > 0) floor.push(ms);
+      }
+      const floorMedian = median(floor);
+      console.log(`first remote frame, bare RTCPeerConnections (floor): median ${fmt(floorMedian)} ms of ${floor.map((x) => fmt(x, 0)).join(', ')}`);
+      const modes: [string, Running | null][] = [['p2p', p2p], ['sfu', sfu]];
+      for (const [mode, server] of modes) {
+        if (!server) {
+          console.log(`first remote frame, ${mode}: skipped (${sfuDetection.available ? '' : sfuDetection.reason})`);
+          continue;
+        }
+        const samples = await callFrameMs(browser, server.url);
+        const ratio = median(samples) / floorMedian;
+        console.log(`first remote frame, ${mode} (from consultation:join): median ${fmt(median(samples))} ms of ${samples.map((x) => fmt(x, 0)).join(', ')} -> ${fmt(ratio, 2)}x the floor (goal <= ${FRAME_GOAL}x)`);
+        if (ratio > FRAME_GOAL) failures.push(`first remote frame ${mode} ${fmt(ratio, 2)}x`);
+      }
+    } finally {
+      await browser.close();
+    }
+
+    // 2. Chat round trip and throughput.
+    const [ourRtt] = await chatPairs(p2p.url, null, 1);
+    const [echoRtt] = await chatPairs(null, echo.url, 1);
+    await roundTrips(ourRtt!); // warm-up
+    await roundTrips(echoRtt!);
+    const ours = await roundTrips(ourRtt!);
+    const bare = await roundTrips(echoRtt!);
+    console.log(
+      `chat round trip: p50 ${fmt(percentile(ours, 50), 2)} ms / p99 ${fmt(percentile(ours, 99), 2)} ms; echo p50 ${fmt(percentile(bare, 50), 2)} ms / p99 ${fmt(percentile(bare, 99), 2)} ms` +
+        ` -> p50 ${fmt(percentile(ours, 50) / percentile(bare, 50), 2)}x, p99 ${fmt(percentile(ours, 99) / percentile(bare, 99), 2)}x the echo server`,
+    );
+    const ourPairs = await chatPairs(p2p.url, null, LOAD_PAIRS);
+    const echoPairs = await chatPairs(null, echo.url, LOAD_PAIRS);
+    await throughput(echoPairs); // warm-up of both paths
+    await throughput(ourPairs);
+    const echoRate = await throughput(echoPairs);
+    const ourRate = await throughput(ourPairs);
+    const share = ourRate / echoRate;
+    console.log(`chat lines per second (stored and pushed): ${fmt(ourRate, 0)}; echo server ${fmt(echoRate, 0)} -> ${fmt(share * 100)}% (goal >= ${CHAT_GOAL * 100}%)`);
+    if (share < CHAT_GOAL) failures.push(`chat throughput ${fmt(share * 100)}%`);
+    for (const pair of [...ourPairs, ...echoPairs, ourRtt!, echoRtt!]) {
+      pair.sender.close();
+      pair.receiver.close();
+    }
+
+    // 3. Memory per idle socket.
+    const cookie = (await signedInClient(p2p.url, await createPatient())).cookieHeader;
+    const ourBytes = await idleSocketBytes(p2p.url, cookie);
+    const bareBytes = await idleSocketBytes(echo.url);
+    console.log(`memory per idle connected socket (server and client heap): ${fmt(ourBytes / 1024)} KiB; bare Socket.IO ${fmt(bareBytes / 1024)} KiB -> ${fmt(ourBytes / bareBytes, 2)}x`);
+  } finally {
+    await Promise.allSettled([p2p.close(), sfu?.close(), echo.close(), blank.close()]);
+    await db.close();
+  }
+  if (failures.length) {
+    console.log(`missed: ${failures.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('call bench met its goals');
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

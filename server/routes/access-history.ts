@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/consultation';
-import { accessHistoryOf } from '../policies/access-history';
+import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
 import { presentAccessHistoryEntry } from '../presenters/access-history';
 import type { AccessHistoryPage } from '../../common/api-types';
@@ -16,7 +16,8 @@ export function registerAccessHistoryRoutes(router: Router): void {
     query: accessHistoryQuerySchema,
     handler: async (ctx, { query }): Promise<AccessHistoryPage> => {
       const patient = asPatient(ctx.state.actor);
-      const page = accessHistoryOf(patient)
+      const scope = query.by === 'others' ? accessByOthersOf : accessHistoryOf;
+      const page = scope(patient)
         .orderBy([
           { column: 'audit_events.createdAt', order: 'desc' },
           { column: 'audit_events.id', order: 'desc' },
@@ -24,7 +25,7 @@ export function registerAccessHistoryRoutes(router: Router): void {
         .limit(query.limit + 1);
       if (query.before) {
         // Keyset paging: rows strictly after the cursor row in the same order, so new rows never shift a page.
-        const cursor = accessHistoryOf(patient).where('audit_events.id', query.before).select('createdAt', 'id');
+        const cursor = scope(patient).where('audit_events.id', query.before).select('createdAt', 'id');
         page.whereRaw('(audit_events.created_at, audit_events.id) < (?)', [cursor]);
       }
       const rows = await page;

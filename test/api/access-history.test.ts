@@ -55,6 +55,17 @@ describe('GET /api/access-history', () => {
     expect(res.body.entries.some((e: AccessHistoryEntry) => ids.has(e.id))).toBe(false);
   });
 
+  it("filters to what others did with by=others", async () => {
+    const patient = await createPatient();
+    const stranger = new TestClient(server.url, { 'X-Forwarded-For': '10.77.2.2' });
+    await stranger.post('/api/auth/login', { usernameOrEmail: patient.login, password: 'guessing' });
+    await AuditEvent.query().insert({ actorKind: 'doctor', actorName: 'Amara Osei', action: 'doctor.view_records', outcome: 'success', patientId: patient.record.id, createdAt: minutesAgo(1) });
+    const client = await signedInClient(server.url, patient);
+    const res = await client.get('/api/access-history?by=others');
+    expect(summary(res.body.entries)).toEqual(['Someone | Failed sign-in attempt | failure', 'Dr. Amara Osei | Viewed your medical records | success']);
+    expect((await client.get('/api/access-history?by=me')).body.fields).toEqual({ by: 'By must be anyone or others' });
+  });
+
   it('pages with limit and the nextCursor, without gaps or repeats', async () => {
     const patient = await createPatient();
     await AuditEvent.query().insert(

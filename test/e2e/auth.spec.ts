@@ -181,6 +181,8 @@ test('the access history lists the patient’s own sign-in', async ({ page }) =>
   await expect(signIns).toHaveCount(1);
   await expect(signIns).toContainText('You ·');
   await expect(history.getByRole('listitem').filter({ hasText: 'Created the account' })).toHaveCount(1);
+  await page.getByRole('tab', { name: 'By others' }).click();
+  await expect(page.getByText('Nobody else yet')).toBeVisible();
 });
 
 test('a patient sets up biometric login and then signs in with it', async ({ page }) => {

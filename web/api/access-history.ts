@@ -2,10 +2,17 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { AccessHistoryPage } from '../../common/api-types';
 import { apiRequest } from './client';
 
-/** GET /api/access-history, a page at a time ('Load more' follows nextCursor). */
-export const accessHistoryQuery = infiniteQueryOptions({
-  queryKey: ['/api/access-history'],
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam }) => apiRequest<AccessHistoryPage>(`/api/access-history${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`),
-  getNextPageParam: (last) => last.nextCursor,
-});
+export type AccessHistoryScope = 'anyone' | 'others';
+
+/** GET /api/access-history, a page at a time ('Load more' follows nextCursor); `others` leaves out the patient's own actions. */
+export const accessHistoryQuery = (by: AccessHistoryScope) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/access-history', by],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ by });
+      if (pageParam) params.set('before', pageParam);
+      return apiRequest<AccessHistoryPage>(`/api/access-history?${params}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { format, isToday, isYesterday } from 'date-fns';
 import styled from 'styled-components';
 import { PageHeading } from '../../components/PageHeading';
-import { Badge, Button, Card, CardHeader, CardTitle, EmptyState, Icon, Muted, Skeleton, Stack } from '../../components/ui';
-import { accessHistoryQuery } from '../../api/access-history';
+import { Badge, Button, Card, CardHeader, CardTitle, EmptyState, Icon, Muted, Skeleton, Stack, Tabs } from '../../components/ui';
+import { accessHistoryQuery, type AccessHistoryScope } from '../../api/access-history';
 import type { AccessHistoryEntry } from '../../../common/api-types';
 import { ICONS } from '../auth/icons';
 import { BiometricCard } from './BiometricCard';
@@ -113,8 +114,11 @@ function byDay(entries: AccessHistoryEntry[]): [string, AccessHistoryEntry[]][] 
   return days;
 }
 
-function History() {
-  const history = useInfiniteQuery(accessHistoryQuery);
+const SCOPES: Record<string, AccessHistoryScope> = { 'All activity': 'anyone', 'By others': 'others' };
+type ScopeTab = keyof typeof SCOPES;
+
+function History({ by }: { by: AccessHistoryScope }) {
+  const history = useInfiniteQuery(accessHistoryQuery(by));
   if (history.isPending) {
     return (
       <Stack>
@@ -126,7 +130,13 @@ function History() {
   }
   if (history.isError) return <EmptyState title="Access history unavailable" message="We could not load your access history. Please try again." action={<Button onClick={() => void history.refetch()}>Try again</Button>} />;
   const entries = history.data.pages.flatMap((page) => page.entries);
-  if (!entries.length) return <EmptyState title="Nothing yet" message="Sign-ins and every view or change of your records will be listed here." />;
+  if (!entries.length) {
+    return by === 'others' ? (
+      <EmptyState title="Nobody else yet" message="When a doctor opens your records, or someone tries to sign in as you, it shows here." />
+    ) : (
+      <EmptyState title="Nothing yet" message="Sign-ins and every view or change of your records will be listed here." />
+    );
+  }
   return (
     <Stack>
       <div aria-label="Access history" role="region">
@@ -152,6 +162,7 @@ function History() {
 
 /** Who opened or changed the patient's records and account, when, and in which role; plus biometric login. */
 export default function AccessHistoryPage() {
+  const [tab, setTab] = useState<ScopeTab>('All activity');
   return (
     <>
       <PageHeading title="Access history" subtitle="Who opened or changed your records and account, and when." />
@@ -162,7 +173,8 @@ export default function AccessHistoryPage() {
             <CardTitle>Recent activity</CardTitle>
           </CardHeader>
           <Advice>Don't recognise something? Contact your MediVault operator right away.</Advice>
-          <History />
+          <Tabs tabs={Object.keys(SCOPES)} value={tab} onChange={setTab} />
+          <History by={SCOPES[tab]!} />
         </Card>
       </Layout>
     </>

@@ -185,13 +185,16 @@ test('the access history lists the patient’s own sign-in', async ({ page }) =>
   await expect(page.getByText('Nobody else yet')).toBeVisible();
 });
 
-test('a patient sets up biometric login and then signs in with it', async ({ page }) => {
+/**
+ * Gives the page a phone-like biometric authenticator (Chromium's virtual one over CDP), signs a new
+ * patient in and registers a passkey from the Access history screen.
+ */
+async function patientWithBiometricLogin(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-
   const patient = newPatient();
   await signUpByApi(page, patient);
   await signIn(page, patient.username, patient.password);
@@ -199,8 +202,14 @@ test('a patient sets up biometric login and then signs in with it', async ({ pag
   await page.goto('/access-history');
   await page.getByRole('button', { name: 'Set up biometric login' }).click();
   await expect(page.getByText('Biometric login is set up')).toBeVisible();
+  const deviceCredentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { deviceCredentials };
+}
+
+test('a patient sets up biometric login and then signs in with it', async ({ page }) => {
+  const { deviceCredentials } = await patientWithBiometricLogin(page);
   await expect(page.getByRole('list', { name: 'Devices with biometric login' })).toContainText('Chrome on Linux');
-  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  const credentials = await deviceCredentials();
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
 
@@ -217,22 +226,11 @@ test('a patient sets up biometric login and then signs in with it', async ({ pag
 });
 
 test('biometric sign-in with an unknown passkey fails with the set-up hint', async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  const patient = newPatient();
-  await signUpByApi(page, patient);
-  await signIn(page, patient.username, patient.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/access-history');
-  await page.getByRole('button', { name: 'Set up biometric login' }).click();
-  await expect(page.getByText('Biometric login is set up')).toBeVisible();
+  const { deviceCredentials } = await patientWithBiometricLogin(page);
   // The patient removes the device on the server; the phone still holds its passkey.
   await page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();
   await expect(page.getByText('Biometric login removed')).toBeVisible();
-  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  expect(await deviceCredentials()).toHaveLength(1);
 
   await page.request.post('/api/auth/logout');
   await page.goto('/login');

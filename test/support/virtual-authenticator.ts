@@ -92,18 +92,11 @@ export class VirtualAuthenticator {
     const rpId = options.rp?.id ?? new URL(this.origin).hostname;
     this.userHandle = options.user?.id;
     const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData: this.authenticatorData(rpId, true) });
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The browser's AuthenticationResponseJSON for these request options. */
@@ -112,18 +105,16 @@ export class VirtualAuthenticator {
     const authenticatorData = this.authenticatorData(rpId, false);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides.origin);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-        userHandle: overrides.userHandle ?? this.userHandle,
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      userHandle: overrides.userHandle ?? this.userHandle,
+    });
+  }
+
+  /** The PublicKeyCredential JSON around an authenticator response. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key', authenticatorAttachment: 'platform', clientExtensionResults: {}, response };
   }
 }

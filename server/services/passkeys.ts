@@ -114,6 +114,8 @@ export async function verifyRegistration(ctx: AppContext, response: Registration
 export async function authenticationOptions(ctx: AppContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({ rpID: relyingParty(ctx).rpID, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
   keepChallenge(ctx, 'authentication', options.challenge);
+  // A visitor's session exists only to hold the challenge: it lives no longer than the challenge does.
+  if (ctx.state.actor.kind === 'anonymous') (ctx.session as unknown as { maxAge: number }).maxAge = CEREMONY_TIMEOUT_MS;
   return options;
 }
 

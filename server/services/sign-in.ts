@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { SessionData } from '../session-store';
 
-type Session = SessionData & { regenerate(): Promise<void> };
+type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
 /** Starts a fresh session for the actor: a new id at every sign-in, so a planted cookie is worthless. */
 export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
@@ -10,6 +10,8 @@ export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor'
   for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];
   session.actorKind = actorKind;
   session.actorId = actorId;
+  // Back to the configured idle period, whatever the pre-sign-in session had (a short-lived challenge one).
+  session.maxAge = ctx.deps.config.sessionIdleMs;
   await session.regenerate();
 }
 

@@ -183,8 +183,11 @@ describe('sign-in', () => {
     await client.post('/api/passkeys/authentication/options');
     const planted = sessionCookie(client);
     expect(planted).toBeDefined();
-    await client.post('/api/auth/login', { usernameOrEmail: account.login, password: account.password });
+    const signedIn = await client.post('/api/auth/login', { usernameOrEmail: account.login, password: account.password });
     expect(sessionCookie(client)).not.toBe(planted);
+    // The signed-in session lasts the idle period, not the short life of the challenge-only session before it.
+    const expires = Date.parse(/expires=([^;]+)/i.exec(signedIn.headers.getSetCookie().find((c) => c.startsWith('mv.sid='))!)![1]!);
+    expect(Math.abs(expires - Date.now() - 30 * 60_000)).toBeLessThan(60_000);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     expect((await withCookies(`${planted}; mv.sid.sig=${/mv\.sid\.sig=([^;]+)/.exec(client.cookieHeader)![1]}`).get('/api/auth/me')).status).toBe(401);
   });

@@ -122,6 +122,14 @@ describe('passkey sign-in', () => {
     expect((await swapped.client.get('/api/auth/me')).status).toBe(401);
   });
 
+  it("keeps a visitor's challenge-only session no longer than the challenge", async () => {
+    const client = browser();
+    const res = await client.post('/api/passkeys/authentication/options');
+    const expires = Date.parse(/expires=([^;]+)/i.exec(res.headers.getSetCookie().find((c) => c.startsWith('mv.sid='))!)![1]!);
+    expect(expires - Date.now()).toBeLessThanOrEqual(5 * 60_000 + 1000);
+    expect(expires - Date.now()).toBeGreaterThan(4 * 60_000);
+  });
+
   it('needs the challenge issued to this browser, once', async () => {
     const { device } = await registeredPatient();
     const client = browser();

@@ -208,7 +208,9 @@ async function patientWithBiometricLogin(page: Page) {
 
 test('a patient sets up biometric login and then signs in with it', async ({ page }) => {
   const { deviceCredentials } = await patientWithBiometricLogin(page);
-  await expect(page.getByRole('list', { name: 'Devices with biometric login' })).toContainText('Chrome on Linux');
+  await expect(page.getByRole('list', { name: 'Devices with biometric login' })).toContainText('Chrome on Linux This device');
+  await expect(page.getByText('This device is set up for biometric login.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up biometric login' })).toHaveCount(0);
   const credentials = await deviceCredentials();
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);

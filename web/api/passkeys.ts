@@ -4,6 +4,7 @@ import {
   platformAuthenticatorIsAvailable,
   startAuthentication,
   startRegistration,
+  WebAuthnError,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
@@ -13,6 +14,32 @@ import { meQuery } from './session';
 import { useStartSession } from './auth';
 
 export const passkeysQuery = queryOptions<Passkey[]>({ queryKey: ['/api/passkeys'] });
+
+/** Ids of the passkeys registered from this browser, so the screen can tell 'this device' apart. */
+const DEVICE_PASSKEYS_KEY = 'medivault.devicePasskeys';
+
+function devicePasskeyIds(): string[] {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(DEVICE_PASSKEYS_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberDevicePasskey(id: string): void {
+  localStorage.setItem(DEVICE_PASSKEYS_KEY, JSON.stringify([...devicePasskeyIds(), id]));
+}
+
+/** Whether this passkey was registered from this browser. */
+export function isThisDevice(passkey: Passkey): boolean {
+  return devicePasskeyIds().includes(passkey.id);
+}
+
+/** True when the device refused because it already holds a passkey for this account. */
+export function isAlreadyRegistered(error: unknown): boolean {
+  return error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
+}
 
 /** Whether this device has a biometric (user-verifying platform) authenticator; null while asking. */
 export function usePlatformAuthenticator(): boolean | null {
@@ -51,7 +78,10 @@ export function useRegisterPasskey() {
       const credential = await startRegistration({ optionsJSON });
       return apiRequest<Passkey>('/api/passkeys/registration', { method: 'POST', body: { credential, deviceName: deviceName() } });
     },
-    onSuccess: refresh,
+    onSuccess: (passkey) => {
+      rememberDevicePasskey(passkey.id);
+      return refresh();
+    },
   });
 }
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge, Button, Card, CardHeader, CardTitle, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
-import { passkeysQuery, usePlatformAuthenticator, useRegisterPasskey, useRemovePasskey } from '../../api/passkeys';
+import { isAlreadyRegistered, isThisDevice, passkeysQuery, usePlatformAuthenticator, useRegisterPasskey, useRemovePasskey } from '../../api/passkeys';
 import type { Passkey } from '../../../common/api-types';
 import { ICONS } from '../auth/icons';
 
@@ -38,6 +38,15 @@ const Unavailable = styled.div`
   svg { color: ${({ theme }) => theme.colors.textMuted}; flex: none; margin-top: 2px; }
 `;
 
+const SetUp = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.success};
+`;
+
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 
 function DeviceList({ passkeys }: { passkeys: Passkey[] }) {
@@ -49,7 +58,9 @@ function DeviceList({ passkeys }: { passkeys: Passkey[] }) {
         <li key={p.id}>
           <Icon path={ICONS.fingerprint} size={22} />
           <div>
-            <strong>{p.deviceName ?? 'Passkey'}</strong>
+            <strong>
+              {p.deviceName ?? 'Passkey'} {isThisDevice(p) ? <Badge $tone="primary">This device</Badge> : null}
+            </strong>
             <span>
               Added {when(p.createdAt)}
               {p.lastUsedAt ? ` · last used ${when(p.lastUsedAt)}` : ' · not used yet'}
@@ -82,8 +93,12 @@ export function BiometricCard() {
   const setUp = () =>
     register.mutate(undefined, {
       onSuccess: () => showToast('Biometric login is set up', 'Next time, choose Use Biometric Login on the sign-in screen.', 'success'),
-      onError: (error) => showToast('Biometric setup failed', messageOf(error, 'Your device did not confirm. Please try again.'), 'destructive'),
+      onError: (error) =>
+        isAlreadyRegistered(error)
+          ? showToast('Already set up', 'This device can already sign you in with biometric login.')
+          : showToast('Biometric setup failed', messageOf(error, 'Your device did not confirm. Please try again.'), 'destructive'),
     });
+  const thisDeviceSetUp = passkeys.some(isThisDevice);
 
   return (
     <Card>
@@ -95,6 +110,11 @@ export function BiometricCard() {
         <Muted>Sign in with your fingerprint, face or device PIN. Your biometrics never leave this device.</Muted>
         {available === null ? (
           <Skeleton $height="44px" />
+        ) : available && thisDeviceSetUp ? (
+          <SetUp role="status">
+            <Icon path={ICONS.check} />
+            This device is set up for biometric login.
+          </SetUp>
         ) : available ? (
           <Button $block onClick={setUp} disabled={register.isPending}>
             <Icon path={ICONS.fingerprint} />

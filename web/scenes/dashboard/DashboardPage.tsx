@@ -1,5 +1,71 @@
-import { PageHeading } from '../../components/PageHeading';
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { medicationState } from '../../../common/records';
+import { dashboardSummaryQuery, useAppointments, useMedications, useReports } from '../../api/records';
+import { nextAppointmentLabel } from '../../components/records/appointment-time';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { Icon, StatCard } from '../../components/ui';
+import { Columns, StatRow } from '../../components/records/Layout';
+import { DashboardHeader } from './DashboardHeader';
+import { HealthSummaryCard } from './HealthSummaryCard';
+import { RecentReports } from './RecentReports';
+import { SearchBar } from './SearchBar';
+import { ServiceTiles } from './ServiceTiles';
+import { UpcomingAppointments } from './UpcomingAppointments';
+
+const Main = styled(Columns)`
+  margin-top: 16px;
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const History = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin-top: 20px;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
 
 export default function DashboardPage() {
-  return <PageHeading title="Dashboard" />;
+  const [search, setSearch] = useState('');
+  const reports = useReports();
+  const medications = useMedications();
+  const appointments = useAppointments();
+  // Null on failure in the dashboard (spec section 7).
+  const summary = useQuery(dashboardSummaryQuery);
+  const activeMedications = medications.items.filter((m) => medicationState(m) === 'active').length;
+
+  return (
+    <>
+      <DashboardHeader />
+      <SearchBar value={search} onChange={setSearch} />
+      <StatRow>
+        <StatCard label="Medical Reports" value={reports.items.length} testId="stat-reports" />
+        <StatCard label="Active Medications" value={activeMedications} testId="stat-medications" />
+        <StatCard label="Next Appointment" value={nextAppointmentLabel(appointments.items)} testId="stat-next-appointment" />
+      </StatRow>
+      <ServiceTiles />
+      <Main $ratio="3fr 2fr">
+        <RecentReports reports={reports.items} search={search} isPending={reports.isPending} />
+        <Side>
+          <UpcomingAppointments appointments={appointments.items} isPending={appointments.isPending} />
+          <HealthSummaryCard summary={summary.data ?? null} />
+        </Side>
+      </Main>
+      <History to="/access-history">
+        <Icon path={RECORD_ICONS.history} size={16} />
+        Access history
+      </History>
+    </>
+  );
 }

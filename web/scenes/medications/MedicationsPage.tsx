@@ -1,5 +1,72 @@
+import { useState } from 'react';
+import type { Medication } from '../../../common/api-types';
+import { messageOf } from '../../api/auth';
+import { useDeleteMedication, useMedications } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
+import { ConfirmDialog } from '../../components/records/ConfirmDialog';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { showToast } from '../../components/toast';
+import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components/ui';
+import { MedicationCard } from './MedicationCard';
+import { MedicationDialog } from './MedicationDialog';
+
+/** null: closed; 'new': adding; a medication: editing it. */
+type Editing = null | 'new' | Medication;
 
 export default function MedicationsPage() {
-  return <PageHeading title="Medications" />;
+  const { items: medications, isPending } = useMedications();
+  const remove = useDeleteMedication();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Medication | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      showToast('Medication deleted', `${deleting.name} has been removed.`, 'success');
+    } catch (error) {
+      showToast(messageOf(error, 'Failed to delete medication'), undefined, 'destructive');
+      throw error;
+    }
+  };
+
+  const addButton = (
+    <Button onClick={() => setEditing('new')}>
+      <Icon path={RECORD_ICONS.plus} size={18} />
+      Add Medication
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeading title="Medications" subtitle="Your doses and reminders" actions={addButton} />
+      {isPending ? (
+        <Grid $min="300px">
+          <Skeleton $height="180px" />
+          <Skeleton $height="180px" />
+        </Grid>
+      ) : medications.length ? (
+        <Grid $min="300px">
+          {medications.map((m) => (
+            <MedicationCard key={m.id} medication={m} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+          ))}
+        </Grid>
+      ) : (
+        <Card>
+          <EmptyState title="No medications yet" message="Add a medication to track your doses and get reminders." action={addButton} />
+        </Card>
+      )}
+      <MedicationDialog open={editing !== null} medication={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Medication?"
+        description={deleting ? `${deleting.name} ${deleting.dosage} and its reminders will be removed from your records.` : undefined}
+        keepLabel="Keep"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
 }

@@ -1,5 +1,186 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { PLANS, type PlanId } from '../../../common/constants';
+import { apiRequest } from '../../api/client';
+import { useIsPremium } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
+import { DialogActions } from '../../components/consultations/DialogActions';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { IconTile } from '../../components/records/IconTile';
+import { TileGrid } from '../../components/records/Layout';
+import { showToast } from '../../components/toast';
+import { Badge, Button, Card, Dialog, Muted, Stack } from '../../components/ui';
+import { PlanCards } from './PlanCards';
+
+const Toggle = styled.div`
+  display: inline-flex;
+  padding: 4px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  margin-bottom: 8px;
+  button {
+    border: none;
+    background: none;
+    padding: 8px 18px;
+    border-radius: 999px;
+    font-weight: 600;
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  button[aria-pressed='true'] { background: ${({ theme }) => theme.colors.primary}; color: white; }
+`;
+
+const Savings = styled.p`
+  margin: 0 0 16px;
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  flex-wrap: wrap;
+  font-size: 0.88rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Section = styled.section`
+  margin-top: 28px;
+  h2 { font-size: 1.15rem; margin: 0 0 12px; }
+`;
+
+const Feature = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 14px;
+  strong { font-size: 0.95rem; }
+  p { margin: 0; font-size: 0.84rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Faq = styled.details`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 14px 16px;
+  & + & { margin-top: 8px; }
+  summary { font-weight: 600; cursor: pointer; }
+  p { margin: 10px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.92rem; }
+`;
+
+const Testing = styled(Card)`
+  margin-top: 28px;
+  border-style: dashed;
+  border-color: ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  h2 { margin: 0 0 6px; font-size: 1rem; }
+  p { margin: 0 0 12px; font-size: 0.9rem; }
+`;
+
+const CardField = styled.div`
+  padding: 14px;
+  border-radius: 10px;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
+
+const FEATURES = [
+  { icon: RECORD_ICONS.sparkles, title: 'Advanced AI Analysis', text: 'Deeper summaries and trends across all your reports.' },
+  { icon: RECORD_ICONS.download, title: 'Export Reports', text: 'Download your records as PDF to share with any doctor.' },
+  { icon: RECORD_ICONS.shield, title: 'Enhanced Security', text: 'Extra protection for your most sensitive records.' },
+  { icon: RECORD_ICONS.bell, title: 'Smart Reminders', text: 'Medication and appointment reminders that adapt to you.' },
+  { icon: RECORD_ICONS.users, title: 'Priority Support', text: 'Answers from our team first, whenever you need help.' },
+  { icon: RECORD_ICONS.file, title: 'Unlimited Storage', text: 'Keep every report, scan and prescription, no limits.' },
+];
+
+const FAQS = [
+  { q: 'Can I cancel anytime?', a: 'Yes. Cancel whenever you like and keep Premium access until the end of your billing period.' },
+  { q: 'Is my medical data secure?', a: 'Your records are protected with HIPAA-compliant encryption, in transit and at rest.' },
+  { q: 'What payment methods do you accept?', a: 'All major credit and debit cards, processed securely by our card payment provider.' },
+];
 
 export default function PremiumPage() {
-  return <PageHeading title="Premium" />;
+  const navigate = useNavigate();
+  const subscribed = useIsPremium();
+  const [planId, setPlanId] = useState<PlanId>('monthly');
+  const [purchasing, setPurchasing] = useState(false);
+  const plan = PLANS[planId];
+  const grant = useMutation({ mutationFn: () => apiRequest('/api/test/grant-premium', { method: 'POST', body: {} }) });
+
+  const grantPremium = () =>
+    grant.mutate(undefined, {
+      onSuccess: () => window.location.reload(),
+      onError: () => showToast('Error', 'Failed to grant premium access. Please try again.', 'destructive'),
+    });
+
+  return (
+    <>
+      <PageHeading title="MediVault Premium" subtitle="More insight from your records, for less than a coffee a month" />
+      <Toggle role="group" aria-label="Billing period">
+        {(['monthly', 'yearly'] as const).map((id) => (
+          <button key={id} type="button" aria-pressed={planId === id} onClick={() => setPlanId(id)}>
+            {PLANS[id].name}
+          </button>
+        ))}
+      </Toggle>
+      <Savings>
+        {planId === 'yearly' ? (
+          <>
+            <Badge $tone="success">{PLANS.yearly.savingsLabel}</Badge>
+            {PLANS.yearly.badge}
+          </>
+        ) : (
+          'Switch to yearly billing and save.'
+        )}
+      </Savings>
+      <PlanCards plan={plan} subscribed={subscribed} onUpgrade={() => setPurchasing(true)} onManage={() => void navigate({ to: '/dashboard' })} />
+
+      <Section aria-labelledby="features-heading">
+        <h2 id="features-heading">Everything in Premium</h2>
+        <TileGrid $columns={3}>
+          {FEATURES.map((f) => (
+            <Feature key={f.title}>
+              <IconTile icon={f.icon} size={36} />
+              <strong>{f.title}</strong>
+              <p>{f.text}</p>
+            </Feature>
+          ))}
+        </TileGrid>
+      </Section>
+
+      <Section aria-labelledby="faq-heading">
+        <h2 id="faq-heading">Frequently Asked Questions</h2>
+        {FAQS.map((f) => (
+          <Faq key={f.q}>
+            <summary>{f.q}</summary>
+            <p>{f.a}</p>
+          </Faq>
+        ))}
+      </Section>
+
+      {subscribed ? null : (
+        <Testing aria-label="Testing Mode">
+          <h2>Testing Mode</h2>
+          <p>Try every Premium feature without paying: this grants Premium to your account on this test server.</p>
+          <Button $variant="secondary" onClick={grantPremium} disabled={grant.isPending}>
+            {grant.isPending ? 'Granting...' : 'Grant Premium Access'}
+          </Button>
+        </Testing>
+      )}
+
+      <Dialog open={purchasing} title="Complete Your Purchase" description={`MediVault Premium, ${plan.name.toLowerCase()}: $${plan.price.toFixed(2)} per ${plan.interval}.`} onClose={() => setPurchasing(false)}>
+        <Stack $gap="14px">
+          <CardField role="note">Card payments are not available on this server yet.</CardField>
+          <Muted>Payments are processed securely by our card payment provider. You can cancel anytime.</Muted>
+          <DialogActions>
+            <Button $variant="secondary" onClick={() => setPurchasing(false)}>
+              Back
+            </Button>
+            <Button disabled>Pay ${plan.price.toFixed(2)}</Button>
+          </DialogActions>
+        </Stack>
+      </Dialog>
+    </>
+  );
 }

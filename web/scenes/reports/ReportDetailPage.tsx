@@ -1,5 +1,176 @@
-import { PageHeading } from '../../components/PageHeading';
+import { Navigate, useParams } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { REPORT_TYPE_LABELS } from '../../../common/constants';
+import { doctorLabel } from '../../../common/records';
+import { useIsPremium, useReport } from '../../api/records';
+import { formatLongDate } from '../../components/records/dates';
+import { openDocument, safeDocumentUrl, shareReport } from '../../components/records/documents';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { isPremiumOnly } from '../../components/records/ReportCard';
+import { ReportStatusBadge } from '../../components/records/StatusBadge';
+import { ReportTypeIcon } from '../../components/records/ReportTypeIcon';
+import { TestResults } from '../../components/records/TestResults';
+import { BackLink, Columns } from '../../components/records/Layout';
+import { showToast } from '../../components/toast';
+import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
+
+const Title = styled.header`
+  display: flex;
+  gap: 14px;
+  align-items: flex-start;
+  margin-bottom: 16px;
+  h1 { margin: 0 0 6px; font-size: 1.4rem; line-height: 1.25; }
+  p { margin: 6px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.92rem; }
+`;
+
+const Tags = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  align-items: center;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Provider = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  strong { display: block; }
+  span { font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Avatar = styled.span`
+  width: 42px;
+  height: 42px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.info};
+  flex-shrink: 0;
+`;
+
+const Offline = styled.p<{ $on: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0;
+  font-size: 0.9rem;
+  color: ${({ $on, theme }) => ($on ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+const DocumentActions = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-top: 14px;
+  & > * { flex: 1; }
+`;
+
+const Section = styled(Card)`
+  h2 { margin: 0 0 12px; font-size: 1.05rem; }
+`;
+
+const SummaryText = styled.p`
+  margin: 0;
+  font-size: 0.98rem;
+  line-height: 1.55;
+`;
+
+function NotFound() {
+  return (
+    <Card>
+      <EmptyState
+        title="Report Not Found"
+        message="The report you're looking for doesn't exist."
+        action={<LinkButton to="/reports">Back to Reports</LinkButton>}
+      />
+    </Card>
+  );
+}
 
 export default function ReportDetailPage() {
-  return <PageHeading title="Report" />;
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { data: report, isPending } = useReport(id);
+  const premium = useIsPremium();
+
+  if (isPending && !report) {
+    return (
+      <Stack>
+        <Skeleton $height="80px" />
+        <Skeleton $height="240px" />
+      </Stack>
+    );
+  }
+  if (!report) return <NotFound />;
+  // Premium-only reports are for subscribers; everyone else is sent to /premium (spec section 6).
+  if (isPremiumOnly(report) && !premium) return <Navigate to="/premium" replace />;
+
+  const documentUrl = safeDocumentUrl(report.documentUrl);
+  const share = async () => {
+    const outcome = await shareReport(report).catch(() => 'failed' as const);
+    if (outcome === 'copied') showToast('Link copied', 'The link to this report is on your clipboard.');
+    if (outcome === 'failed') showToast('Error', 'Unable to share this report.', 'destructive');
+  };
+
+  return (
+    <>
+      <BackLink to="/reports" label="Back to Reports" />
+      <Title>
+        <ReportTypeIcon type={report.type} size={52} />
+        <div>
+          <h1>{report.title}</h1>
+          <Tags>
+            <ReportStatusBadge status={report.status} />
+            <span>{REPORT_TYPE_LABELS[report.type]}</span>
+          </Tags>
+          <p>{formatLongDate(report.reportDate)}</p>
+        </div>
+      </Title>
+      <Columns $ratio="2fr 1fr">
+        <Stack $gap="14px">
+          {report.summary ? (
+            <Section>
+              <h2>Summary</h2>
+              <SummaryText>{report.summary}</SummaryText>
+            </Section>
+          ) : null}
+          <Card>
+            <TestResults results={report.results} />
+          </Card>
+        </Stack>
+        <Stack $gap="14px">
+          <Section aria-label="Provider">
+            <h2>Provider</h2>
+            <Provider>
+              <Avatar>
+                <Icon path={RECORD_ICONS.stethoscope} />
+              </Avatar>
+              <div>
+                <strong>{report.doctorName ? doctorLabel(report.doctorName) : 'Doctor not recorded'}</strong>
+                <span>{report.facility ?? 'Facility not recorded'}</span>
+              </div>
+            </Provider>
+          </Section>
+          <Section aria-label="Document">
+            <h2>Document</h2>
+            <Offline $on={report.isOfflineAvailable}>
+              <Icon path={RECORD_ICONS.offline} size={18} />
+              {report.isOfflineAvailable ? 'Available offline' : 'Available online only'}
+            </Offline>
+            <DocumentActions>
+              <Button onClick={() => documentUrl && openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
+                <Icon path={RECORD_ICONS.download} size={18} />
+                Download
+              </Button>
+              <Button $variant="secondary" onClick={() => void share()}>
+                <Icon path={RECORD_ICONS.share} size={18} />
+                Share
+              </Button>
+            </DocumentActions>
+          </Section>
+        </Stack>
+      </Columns>
+    </>
+  );
 }

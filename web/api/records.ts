@@ -1,0 +1,138 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  AppNotification,
+  Appointment,
+  DashboardSummary,
+  DocumentProcessingResult,
+  PdfProcessingResult,
+  MedicalReport,
+  MedicalSummary,
+  Medication,
+  MedicationList,
+} from '../../common/api-types';
+import type { MedicalSummaryType } from '../../common/constants';
+import type { AppointmentPayload } from '../../common/schemas/appointment';
+import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
+import { apiRequest } from './client';
+import { meQuery } from './session';
+
+/** The browser's time zone, so the server writes summary dates as the patient reads them. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const reportsQuery = queryOptions<MedicalReport[]>({ queryKey: ['/api/medical-reports'] });
+export const medicationsQuery = queryOptions<MedicationList>({ queryKey: ['/api/medications'] });
+export const notificationsQuery = queryOptions<AppNotification[]>({ queryKey: ['/api/notifications'] });
+export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/appointments'] });
+export const dashboardSummaryQuery = queryOptions<DashboardSummary>({
+  queryKey: ['/api/dashboard-summary'],
+  queryFn: () => apiRequest<DashboardSummary>(`/api/dashboard-summary?timeZone=${encodeURIComponent(browserTimeZone())}`),
+});
+
+export const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
+
+/** Lists answer empty on failure (spec section 7): the screens then show their empty states. */
+const listOf = <T>(query: { data?: T[]; isPending: boolean }) => ({ items: query.data ?? [], isPending: query.isPending });
+
+export const useReports = () => listOf(useQuery(reportsQuery));
+export const useNotifications = () => listOf(useQuery(notificationsQuery));
+export const useAppointments = () => listOf(useQuery(appointmentsQuery));
+export const useMedications = () => listOf(useQuery({ ...medicationsQuery, select: (data) => data.medications }));
+
+/** One report: shown at once from the list when it is cached, then read on its own (an audited read). */
+export function useReport(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...reportQuery(id),
+    placeholderData: () => queryClient.getQueryData(reportsQuery.queryKey)?.find((r) => r.id === id),
+  });
+}
+
+/** A mutation that refreshes the given lists and the dashboard summary once it succeeds. */
+function useRefreshing<V, R>(send: (variables: V) => Promise<R>, ...keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => Promise.all([...keys, dashboardSummaryQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Medications
+// ---------------------------------------------------------------------------
+
+export const useAddMedication = () =>
+  useRefreshing((body: MedicationInput) => apiRequest<Medication>('/api/medications', { method: 'POST', body }), medicationsQuery.queryKey);
+
+export const useUpdateMedication = () =>
+  useRefreshing(
+    ({ id, change }: { id: string; change: MedicationUpdateInput }) => apiRequest<Medication>(`/api/medications/${id}`, { method: 'PATCH', body: change }),
+    medicationsQuery.queryKey,
+  );
+
+export const useDeleteMedication = () =>
+  useRefreshing((id: string) => apiRequest<void>(`/api/medications/${id}`, { method: 'DELETE' }), medicationsQuery.queryKey);
+
+// ---------------------------------------------------------------------------
+// Notifications
+// ---------------------------------------------------------------------------
+
+export const useMarkNotificationRead = () =>
+  useRefreshing((id: string) => apiRequest<AppNotification>(`/api/notifications/${id}/read`, { method: 'PATCH', body: {} }), notificationsQuery.queryKey);
+
+export const useMarkAllNotificationsRead = () =>
+  useRefreshing(() => apiRequest<{ updated: number }>('/api/notifications/read-all', { method: 'PATCH', body: {} }), notificationsQuery.queryKey);
+
+// ---------------------------------------------------------------------------
+// Appointments
+// ---------------------------------------------------------------------------
+
+export const useBookAppointment = () =>
+  useRefreshing((body: AppointmentPayload) => apiRequest<Appointment>('/api/appointments', { method: 'POST', body }), appointmentsQuery.queryKey);
+
+export const useRescheduleAppointment = () =>
+  useRefreshing(
+    ({ id, appointmentDate }: { id: string; appointmentDate: string }) =>
+      apiRequest<Appointment>(`/api/appointments/${id}`, { method: 'PATCH', body: { appointmentDate } }),
+    appointmentsQuery.queryKey,
+  );
+
+/** Sends the opposite of the current flag (spec section 4). */
+export const useToggleReminder = () =>
+  useRefreshing(
+    (appointment: Appointment) =>
+      apiRequest<Appointment>(`/api/appointments/${appointment.id}/reminder`, { method: 'PATCH', body: { reminderEnabled: !appointment.reminderEnabled } }),
+    appointmentsQuery.queryKey,
+  );
+
+/** Cancel is a DELETE; the appointment stays listed as cancelled. */
+export const useCancelAppointment = () =>
+  useRefreshing((id: string) => apiRequest<void>(`/api/appointments/${id}`, { method: 'DELETE' }), appointmentsQuery.queryKey);
+
+// ---------------------------------------------------------------------------
+// Documents (the scanner): a processed document becomes a report
+// ---------------------------------------------------------------------------
+
+export const useProcessImage = () =>
+  useRefreshing(
+    (imageData: string) => apiRequest<DocumentProcessingResult>('/api/process-medical-document', { method: 'POST', body: { imageData } }),
+    reportsQuery.queryKey,
+  );
+
+export const useProcessPdf = () =>
+  useRefreshing((pdfData: string) => apiRequest<PdfProcessingResult>('/api/process-pdf-document', { method: 'POST', body: { pdfData } }), reportsQuery.queryKey);
+
+// ---------------------------------------------------------------------------
+// Summaries
+// ---------------------------------------------------------------------------
+
+export const useGenerateSummary = () =>
+  useMutation({
+    mutationFn: (type: MedicalSummaryType) =>
+      apiRequest<MedicalSummary>('/api/medical-summary', { method: 'POST', body: { type, timeZone: browserTimeZone() } }),
+  });
+
+/** Premium is the signed-in user having a stripeSubscriptionId (spec section 1). */
+export function useIsPremium(): boolean {
+  const me = useQuery(meQuery);
+  return Boolean(me.data?.stripeSubscriptionId);
+}

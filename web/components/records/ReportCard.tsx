@@ -1,0 +1,104 @@
+import { useNavigate } from '@tanstack/react-router';
+import styled from 'styled-components';
+import type { MedicalReport } from '../../../common/api-types';
+import { PREMIUM_REPORT_TYPES, REPORT_TYPE_LABELS } from '../../../common/constants';
+import { doctorLabel } from '../../../common/records';
+import { Badge, Button, Card, Icon, LinkButton } from '../ui';
+import { formatReportDate } from './dates';
+import { openDocument, safeDocumentUrl } from './documents';
+import { RECORD_ICONS } from './icons';
+import { ReportStatusBadge } from './StatusBadge';
+import { ReportTypeIcon } from './ReportTypeIcon';
+import { TestResults } from './TestResults';
+
+const Body = styled(Card)<{ $locked: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  ${({ $locked }) => ($locked ? 'opacity: 0.6; filter: grayscale(0.4);' : '')}
+`;
+
+const Top = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: flex-start;
+`;
+
+const Heading = styled.div`
+  flex: 1;
+  min-width: 0;
+  h3 { margin: 0 0 2px; font-size: 1.02rem; }
+  p { margin: 0; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Tags = styled.div`
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-top: auto;
+  & > * { flex: 1; }
+`;
+
+export const isPremiumOnly = (report: MedicalReport) => PREMIUM_REPORT_TYPES.includes(report.type);
+
+/** A report in the reports list. A premium-only report of a free user is dimmed and leads to /premium. */
+export function ReportCard({ report, premium }: { report: MedicalReport; premium: boolean }) {
+  const navigate = useNavigate();
+  const locked = isPremiumOnly(report) && !premium;
+  const documentUrl = safeDocumentUrl(report.documentUrl);
+  const download = () => (locked ? void navigate({ to: '/premium' }) : documentUrl && openDocument(documentUrl));
+  return (
+    <Body as="article" $locked={locked} aria-label={report.title} data-testid="report-card" data-locked={locked}>
+      <Top>
+        <ReportTypeIcon type={report.type} />
+        <Heading>
+          <h3>{report.title}</h3>
+          <p>
+            {REPORT_TYPE_LABELS[report.type]} · {formatReportDate(report.reportDate)}
+          </p>
+          {report.doctorName || report.facility ? (
+            <p>{[report.doctorName && doctorLabel(report.doctorName), report.facility].filter(Boolean).join(' · ')}</p>
+          ) : null}
+        </Heading>
+        <ReportStatusBadge status={report.status} />
+      </Top>
+      {report.isOfflineAvailable && !locked ? (
+        <Tags>
+          <Badge $tone="primary">
+            <Icon path={RECORD_ICONS.offline} size={12} />
+            Offline Ready
+          </Badge>
+        </Tags>
+      ) : null}
+      {locked ? null : <TestResults results={report.results} compact />}
+      <Actions>
+        {locked ? (
+          <Button $variant="secondary" $size="sm" disabled>
+            <Icon path={RECORD_ICONS.lock} size={16} />
+            Premium Required
+          </Button>
+        ) : (
+          <LinkButton to={`/reports/${report.id}`} $variant="secondary" $size="sm">
+            View Details
+          </LinkButton>
+        )}
+        <Button
+          $variant="ghost"
+          $size="sm"
+          onClick={download}
+          aria-disabled={locked || undefined}
+          disabled={!locked && !documentUrl}
+          title={!locked && !documentUrl ? 'No document attached' : undefined}
+        >
+          <Icon path={RECORD_ICONS.download} size={16} />
+          Download
+        </Button>
+      </Actions>
+    </Body>
+  );
+}

@@ -1,0 +1,32 @@
+import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../common/constants';
+import type { MedicationState } from '../../../common/records';
+import { Badge, Icon, type BadgeTone } from '../ui';
+import { RECORD_ICONS } from './icons';
+
+/** Spec section 4: normal green, review yellow, urgent red with an alert icon, active blue. */
+export const REPORT_STATUS_TONES: Record<ReportStatus, BadgeTone> = { normal: 'success', review: 'warning', urgent: 'danger', active: 'info' };
+
+export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+  return (
+    <Badge $tone={REPORT_STATUS_TONES[status]} data-testid="report-status">
+      {status === 'urgent' ? <Icon path={RECORD_ICONS.alert} size={13} label="Alert" /> : null}
+      {REPORT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Spec section 2: 'Inactive' if not active; 'Expired' (red) if active past its end date; else 'Active'. */
+export const MEDICATION_STATE_BADGES: Record<MedicationState, [BadgeTone, string]> = {
+  active: ['success', 'Active'],
+  expired: ['danger', 'Expired'],
+  inactive: ['neutral', 'Inactive'],
+};
+
+export function MedicationStateBadge({ state }: { state: MedicationState }) {
+  const [tone, label] = MEDICATION_STATE_BADGES[state];
+  return (
+    <Badge $tone={tone} data-testid="medication-state">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,143 @@
+import styled from 'styled-components';
+import { Badge } from '../ui';
+import { NONE, resultsView, type ResultField, type ResultValue } from './test-results';
+
+const Box = styled.div<{ $compact: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ $compact }) => ($compact ? '6px' : '12px')};
+  h3 {
+    margin: 0;
+    font-size: ${({ $compact }) => ($compact ? '0.78rem' : '1.05rem')};
+    ${({ $compact, theme }) => ($compact ? `text-transform: uppercase; letter-spacing: 0.05em; color: ${theme.colors.textMuted};` : '')}
+  }
+`;
+
+const Fields = styled.dl<{ $compact: boolean }>`
+  margin: 0;
+  display: grid;
+  gap: ${({ $compact }) => ($compact ? '4px' : '10px')};
+  grid-template-columns: ${({ $compact }) => ($compact ? '1fr' : 'repeat(auto-fill, minmax(240px, 1fr))')};
+`;
+
+const Field = styled.div<{ $compact: boolean }>`
+  min-width: 0;
+  ${({ $compact, theme }) =>
+    $compact
+      ? 'display: flex; gap: 8px; align-items: baseline; font-size: 0.88rem;'
+      : `padding: 10px 12px; border-radius: ${theme.radii.md}; background: ${theme.colors.surfaceMuted};`}
+  dt {
+    font-weight: 600;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    flex-wrap: wrap;
+    ${({ $compact, theme }) => ($compact ? `color: ${theme.colors.textMuted}; flex-shrink: 0;` : 'margin-bottom: 4px;')}
+  }
+  dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
+`;
+
+const Chips = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 4px;
+`;
+
+const Chip = styled.span`
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.primaryDark};
+  font-size: 0.8rem;
+  font-weight: 500;
+`;
+
+const Pairs = styled.span<{ $compact: boolean }>`
+  display: ${({ $compact }) => ($compact ? 'inline' : 'grid')};
+  grid-template-columns: auto 1fr;
+  gap: 2px 10px;
+  font-size: 0.9rem;
+  span:nth-child(odd) { color: ${({ theme }) => theme.colors.textMuted}; }
+  ${({ $compact }) => ($compact ? 'span:nth-child(odd)::after { content: ": "; } span:nth-child(even):not(:last-child)::after { content: ", "; }' : '')}
+`;
+
+const More = styled.p`
+  margin: 0;
+  font-size: 0.82rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Message = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.92rem;
+`;
+
+function Value({ value, compact }: { value: ResultValue; compact: boolean }) {
+  if (value.kind === 'text') return <>{value.text}</>;
+  if (value.kind === 'chips') {
+    if (!value.items.length) return <>{NONE}</>;
+    return (
+      <Chips>
+        {value.items.map((item, i) => (
+          <Chip key={`${i}-${item}`}>{item}</Chip>
+        ))}
+      </Chips>
+    );
+  }
+  return (
+    <Pairs $compact={compact}>
+      {value.pairs.map((pair) => (
+        <Pair key={pair.label} label={pair.label} value={pair.value} />
+      ))}
+    </Pairs>
+  );
+}
+
+function Pair({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <span>{label}</span>
+      <span>{value}</span>
+    </>
+  );
+}
+
+function FieldRow({ field, compact }: { field: ResultField; compact: boolean }) {
+  return (
+    <Field $compact={compact} data-testid="test-result">
+      <dt>
+        {field.label}
+        {field.outOfRange && !compact ? <Badge $tone={field.outOfRange === 'above' ? 'danger' : 'warning'}>{field.outOfRange === 'above' ? 'Above range' : 'Below range'}</Badge> : null}
+      </dt>
+      <dd>
+        <Value value={field.value} compact={compact} />
+      </dd>
+    </Field>
+  );
+}
+
+/** A report's test results; `compact` (report cards) shows the first 2 fields and '+N more fields'. */
+export function TestResults({ results, compact = false }: { results: unknown; compact?: boolean }) {
+  const view = resultsView(results, compact);
+  return (
+    <Box $compact={compact} data-testid="test-results">
+      <h3>Test Results</h3>
+      {view.kind === 'empty' ? (
+        <Message>No test results to display.</Message>
+      ) : view.kind === 'invalid' ? (
+        <Message>Error parsing test results.</Message>
+      ) : (
+        <>
+          <Fields $compact={compact}>
+            {view.fields.map((field) => (
+              <FieldRow key={field.key} field={field} compact={compact} />
+            ))}
+          </Fields>
+          {compact && view.moreFields > 0 ? <More>+{view.moreFields} more fields</More> : null}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,9 @@
+import { format } from 'date-fns';
+import { REPORT_DATE_FORMAT } from '../../../common/constants';
+
+/** Report cards: 'Mar 05, 2026'. */
+export const formatReportDate = (iso: string) => format(new Date(iso), REPORT_DATE_FORMAT);
+/** Report detail: 'Thursday, March 5, 2026'. */
+export const formatLongDate = (iso: string) => format(new Date(iso), 'EEEE, MMMM d, yyyy');
+/** Medication periods: 'Mar 5, 2026'. */
+export const formatShortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');

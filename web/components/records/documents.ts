@@ -1,0 +1,28 @@
+import type { MedicalReport } from '../../../common/api-types';
+
+/** Only web links and this site's own paths open: never javascript:, data: or other schemes. */
+export function safeDocumentUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))) return url;
+  return null;
+}
+
+/** Download: the document in a new tab. */
+export function openDocument(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** Share: the native share sheet when there is one; otherwise the link goes to the clipboard. */
+export async function shareReport(report: Pick<MedicalReport, 'id' | 'title'>): Promise<'shared' | 'copied' | 'cancelled'> {
+  const url = `${window.location.origin}/reports/${report.id}`;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: report.title, text: `${report.title} - MediVault`, url });
+      return 'shared';
+    } catch {
+      return 'cancelled';
+    }
+  }
+  await navigator.clipboard.writeText(url);
+  return 'copied';
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { greetingFor } from '../../../common/constants';
+import { useLogout } from '../../api/auth';
+import { meQuery } from '../../api/session';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { Icon, IconButton, LinkButton } from '../../components/ui';
+import { NotificationBell } from './NotificationBell';
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin: 4px 0 18px;
+`;
+
+const Greeting = styled.div`
+  min-width: 0;
+  h1 { margin: 0; font-size: 1.45rem; line-height: 1.2; }
+  p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.92rem; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-shrink: 0;
+`;
+
+const NewRecord = styled(LinkButton)`
+  span { display: none; }
+  padding: 9px 12px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    span { display: inline; }
+    padding: 10px 16px;
+  }
+`;
+
+/** Greeting by time of day, the notification bell, New Record and sign-out. */
+export function DashboardHeader() {
+  const me = useQuery(meQuery);
+  const { logout, isPending } = useLogout();
+  return (
+    <Bar>
+      <Greeting>
+        <h1>{greetingFor(new Date(), me.data?.firstName)}</h1>
+        <p>Your health records at a glance</p>
+      </Greeting>
+      <Actions>
+        <NotificationBell />
+        <NewRecord to="/scanner" aria-label="New Record">
+          <Icon path={RECORD_ICONS.plus} size={18} />
+          <span>New Record</span>
+        </NewRecord>
+        <IconButton onClick={logout} disabled={isPending} aria-label="Log out" title="Log out">
+          <Icon path={RECORD_ICONS.logout} />
+        </IconButton>
+      </Actions>
+    </Bar>
+  );
+}

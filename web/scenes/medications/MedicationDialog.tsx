@@ -1,0 +1,153 @@
+import { FieldArray, Form, Formik, useFormikContext } from 'formik';
+import styled from 'styled-components';
+import type { Medication } from '../../../common/api-types';
+import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS } from '../../../common/constants';
+import { localDateString } from '../../../common/schemas/helpers';
+import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
+import { messageOf } from '../../api/auth';
+import { useAddMedication, useUpdateMedication } from '../../api/records';
+import { DialogFormActions } from '../../components/consultations/DialogActions';
+import { serverFieldErrors } from '../../components/consultations/errors';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { showToast } from '../../components/toast';
+import { Button, CheckboxField, Dialog, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../../components/ui';
+
+type Values = MedicationFormValues & { isActive: boolean };
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+`;
+
+const TimeRow = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+`;
+
+function ReminderTimes() {
+  const { values, errors, touched, handleChange, handleBlur } = useFormikContext<Values>();
+  const error = touched.reminderTimes && errors.reminderTimes;
+  return (
+    <FieldArray name="reminderTimes">
+      {({ push, remove }) => (
+        <Label as="div">
+          Reminder Times
+          {values.reminderTimes.map((time, index) => (
+            <TimeRow key={index}>
+              <Input type="time" name={`reminderTimes.${index}`} value={time} onChange={handleChange} onBlur={handleBlur} aria-label={`Reminder time ${index + 1}`} />
+              {values.reminderTimes.length > 1 ? (
+                <IconButton onClick={() => remove(index)} aria-label={`Remove reminder time ${index + 1}`}>
+                  <Icon path={RECORD_ICONS.trash} size={18} />
+                </IconButton>
+              ) : null}
+            </TimeRow>
+          ))}
+          {values.reminderTimes.length < MAX_REMINDER_TIMES ? (
+            <Button $variant="ghost" $size="sm" onClick={() => push(DEFAULT_REMINDER_TIME)}>
+              <Icon path={RECORD_ICONS.plus} size={16} />
+              Add time
+            </Button>
+          ) : null}
+          {error ? <FieldError>{Array.isArray(error) ? error.find(Boolean) : error}</FieldError> : null}
+        </Label>
+      )}
+    </FieldArray>
+  );
+}
+
+const dateInput = (iso: string | null) => (iso ? localDateString(new Date(iso)) : '');
+
+function valuesOf(medication: Medication | null): Values {
+  if (!medication) return { ...medicationInitialValues(), isActive: true };
+  return {
+    name: medication.name,
+    dosage: medication.dosage,
+    frequency: medication.frequency,
+    reminderTimes: medication.reminderTimes.length ? medication.reminderTimes : [DEFAULT_REMINDER_TIME],
+    prescribedBy: medication.prescribedBy ?? '',
+    instructions: medication.instructions ?? '',
+    startDate: dateInput(medication.startDate),
+    endDate: dateInput(medication.endDate),
+    isActive: medication.isActive,
+  };
+}
+
+interface Props {
+  open: boolean;
+  /** The medication to edit; null adds a new one. */
+  medication: Medication | null;
+  onClose: () => void;
+}
+
+/** Add Medication (spec defaults: 08:00, once daily, starting now) and Edit Medication. */
+export function MedicationDialog({ open, medication, onClose }: Props) {
+  const add = useAddMedication();
+  const update = useUpdateMedication();
+  const editing = medication !== null;
+
+  const submit = async (values: Values) => {
+    const payload = toMedicationPayload(values);
+    if (!editing) {
+      await add.mutateAsync(payload);
+      showToast('Medication added successfully', undefined, 'success');
+      return;
+    }
+    // Cleared optional fields are sent as null so the stored values are removed too.
+    const change = { ...payload, endDate: payload.endDate ?? null, prescribedBy: payload.prescribedBy ?? null, instructions: payload.instructions ?? null, isActive: values.isActive };
+    await update.mutateAsync({ id: medication.id, change });
+    showToast('Medication updated', `${payload.name} has been saved.`, 'success');
+  };
+
+  return (
+    <Dialog open={open} title={editing ? 'Edit Medication' : 'Add Medication'} description={editing ? undefined : 'Track a medication and when to take it.'} onClose={onClose}>
+      <Formik<Values>
+        key={medication?.id ?? 'new'}
+        initialValues={valuesOf(medication)}
+        validationSchema={medicationSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await submit(values);
+            onClose();
+          } catch (error) {
+            helpers.setErrors(serverFieldErrors(error));
+            showToast(messageOf(error, editing ? 'Failed to update medication' : 'Failed to add medication'), undefined, 'destructive');
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <Stack $gap="14px">
+              <FormField name="name" label="Medication Name" placeholder="e.g. Lisinopril" />
+              <Pair>
+                <FormField name="dosage" label="Dosage" placeholder="e.g. 10mg" />
+                <FormField name="frequency" label="Frequency" as="select">
+                  {MEDICATION_FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {MEDICATION_FREQUENCY_LABELS[f]}
+                    </option>
+                  ))}
+                </FormField>
+              </Pair>
+              <ReminderTimes />
+              <FormField name="prescribedBy" label="Prescribed By (optional)" placeholder="e.g. Dr. Sarah Chen" />
+              <Pair>
+                <FormField name="startDate" label="Start Date" type="date" />
+                <FormField name="endDate" label="End Date (optional)" type="date" />
+              </Pair>
+              <FormField name="instructions" label="Instructions (optional)" as="textarea" placeholder="e.g. Take with food" />
+              {editing ? <CheckboxField name="isActive">Currently taking this medication</CheckboxField> : null}
+              <DialogFormActions
+                pending={isSubmitting}
+                submitLabel={editing ? 'Save Changes' : 'Add Medication'}
+                pendingLabel={editing ? 'Saving...' : 'Adding...'}
+                onCancel={onClose}
+              />
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

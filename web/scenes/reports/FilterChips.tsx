@@ -1,0 +1,53 @@
+import styled from 'styled-components';
+import { REPORT_FILTER_NAMES, type ReportFilter } from './report-filters';
+
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  overflow-x: auto;
+  padding: 2px 2px 6px;
+  margin: 0 -2px;
+  scrollbar-width: none;
+`;
+
+const Chip = styled.button`
+  flex-shrink: 0;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 7px 14px;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  font-size: 0.88rem;
+  cursor: pointer;
+  span {
+    min-width: 22px;
+    padding: 0 6px;
+    border-radius: 999px;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.78rem;
+  }
+  &[aria-pressed='true'] {
+    background: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.primary};
+    color: white;
+    span { background: rgba(255, 255, 255, 0.22); color: white; }
+  }
+`;
+
+export function FilterChips({ value, counts, onChange }: { value: ReportFilter; counts: Record<ReportFilter, number>; onChange: (filter: ReportFilter) => void }) {
+  return (
+    <Row role="group" aria-label="Filter reports">
+      {REPORT_FILTER_NAMES.map((name) => (
+        <Chip key={name} aria-pressed={value === name} onClick={() => onChange(name)} data-testid={`filter-${name}`}>
+          {name}
+          <span>{counts[name]}</span>
+        </Chip>
+      ))}
+    </Row>
+  );
+}

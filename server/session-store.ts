@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batchedLookup } from './services/batcher';
 
 export interface SessionData {
   actorKind?: 'user' | 'doctor';
@@ -19,9 +20,14 @@ export class PgSessionStore {
     private readonly purgeEveryMs = 10 * 60_000,
   ) {}
 
+  /** Every API request reads its session: concurrent reads share one query. */
+  private readonly live = batchedLookup(async (ids: string[]) => {
+    const rows: Array<{ id: string; data: SessionData }> = await this.knex('sessions').whereIn('id', ids).andWhere('expiresAt', '>', new Date()).select('id', 'data');
+    return new Map(rows.map((row) => [row.id, row.data]));
+  });
+
   async get(id: string): Promise<SessionData | undefined> {
-    const row = await this.knex('sessions').where({ id }).andWhere('expiresAt', '>', new Date()).first('data');
-    return row?.data ?? undefined;
+    return this.live(id);
   }
 
   async set(id: string, data: SessionData, maxAge: number): Promise<void> {

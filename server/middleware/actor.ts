@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
+import { batchedLookup } from '../services/batcher';
 
 type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'role'>;
 
@@ -12,15 +13,25 @@ export function userActor(user: UserIdentity): UserActor {
   return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
 }
 
+/** Every API request resolves its actor: concurrent lookups share one query per table. */
+const doctorById = batchedLookup(async (ids: string[]) => {
+  const doctors = await Doctor.query().whereIn('id', ids).select('id', 'name');
+  return new Map(doctors.map((d) => [d.id, d]));
+});
+const userById = batchedLookup(async (ids: string[]) => {
+  const users = await User.query().whereIn('id', ids).select('id', 'firstName', 'lastName', 'username', 'role');
+  return new Map(users.map((u) => [u.id, u]));
+});
+
 /** Resolves the session's actor against the database, so a deleted account's session is worth nothing. */
 export async function actorFromSession(session: SessionData | null | undefined): Promise<Actor> {
   if (!session?.actorId) return ANONYMOUS;
   if (session.actorKind === 'doctor') {
-    const doctor = await Doctor.query().findById(session.actorId).select('id', 'name');
+    const doctor = await doctorById(session.actorId);
     return doctor ? { kind: 'doctor', doctorId: doctor.id, name: doctor.name } : ANONYMOUS;
   }
   if (session.actorKind === 'user') {
-    const user = await User.query().findById(session.actorId).select('id', 'firstName', 'lastName', 'username', 'role');
+    const user = await userById(session.actorId);
     return user ? userActor(user) : ANONYMOUS;
   }
   return ANONYMOUS;

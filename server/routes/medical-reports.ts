@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/consultation';
-import { findOwnReport, reportsOf } from '../policies/medical-report';
+import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportUpdateSchema } from '../../common/schemas/medical-report';
 import { presentReport } from '../presenters/report';
 import { recordAudit } from '../services/audit';
@@ -21,10 +21,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     policy: patientOnly,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
-      const reports = await reportsOf(patient).orderBy([
-        { column: 'reportDate', order: 'desc' },
-        { column: 'createdAt', order: 'desc' },
-      ]);
+      const reports = await listOwnReports(patient);
       await audit(ctx, 'report.list', patient.userId);
       return reports.map(presentReport);
     },

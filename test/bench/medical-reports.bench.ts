@@ -1,0 +1,190 @@
+/**
+ * GET /api/medical-reports for a signed-in patient with 10 reports (session lookup, actor lookup, the
+ * owner-scoped query, presenters and the audit row included), against a bare Koa hello-world, each in
+ * its own process, loaded one after the other by autocannon from this process over loopback.
+ * Goal: at least 25% of the hello-world's requests per second, and p99 at most 50 ms, at 32 connections.
+ *
+ * The database is an embedded PostgreSQL under .data-bench (or DATABASE_URL when set).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), '../..');
+const CONNECTIONS = 32;
+const DURATION_S = 8;
+const WARMUP_S = 2;
+const GOAL_SHARE = 0.25;
+const GOAL_P99_MS = 50;
+const REPORTS = 10;
+const BENCH_USER = { username: 'bench_reports', password: 'Bench-Reports-1' };
+
+interface LoadResult {
+  requests: { average: number };
+  latency: { p99: number; p50: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<LoadResult>;
+
+// ---------------------------------------------------------------------------
+// Child roles: this file also runs as the two servers under test.
+// ---------------------------------------------------------------------------
+
+async function serveHelloWorld(): Promise<{ port: number; close: () => Promise<void> }> {
+  const { default: Koa } = await import('koa');
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = 'Hello World';
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as AddressInfo).port, close: async () => undefined };
+}
+
+/** The production app factory on the bench database, with a patient holding exactly 10 reports. */
+async function serveMedivault(): Promise<{ port: number; close: () => Promise<void> }> {
+  const http = await import('node:http');
+  const { loadConfig } = await import('../../server/config');
+  const { openDatabase, migrateToLatest } = await import('../../db/connection');
+  const { createApp } = await import('../../server/app');
+  const { setLogLevel } = await import('../../server/log');
+  const { hashPassword } = await import('../../server/services/passwords');
+  const { User, MedicalReport } = await import('../../db/models');
+
+  setLogLevel('warn');
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: path.join(ROOT, '.data-bench'),
+    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '54379',
+  });
+  const db = await openDatabase(config);
+  await migrateToLatest(db.knex);
+
+  let user = await User.query().findOne({ username: BENCH_USER.username });
+  user ??= await User.query().insert({
+    username: BENCH_USER.username,
+    email: `${BENCH_USER.username}@bench.test`,
+    passwordHash: await hashPassword(BENCH_USER.password),
+    firstName: 'Bench',
+    lastName: 'Patient',
+  });
+  await MedicalReport.query().where({ userId: user.id }).delete();
+  for (let i = 0; i < REPORTS; i++) {
+    await MedicalReport.query().insert({
+      userId: user.id,
+      title: `Complete Blood Count #${i + 1}`,
+      type: 'blood_work',
+      status: i % 4 === 0 ? 'review' : 'normal',
+      reportDate: new Date(Date.now() - i * 86_400_000),
+      doctorName: 'Dr. Sarah Chen',
+      facility: 'Riverside Medical Laboratory',
+      summary: 'All values within reference ranges.',
+      results: {
+        hemoglobin: { value: 14.1, unit: 'g/dL', referenceRange: '13.5-17.5' },
+        whiteBloodCells: { value: 6.4, unit: '10^3/uL', referenceRange: '4.5-11.0' },
+        platelets: { value: 262, unit: '10^3/uL', referenceRange: '150-400' },
+      },
+      isOfflineAvailable: i % 2 === 0,
+    });
+  }
+  const app = createApp({ config, knex: db.knex });
+  const server = http.createServer(app.koa.callback());
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as AddressInfo).port, close: () => db.close() };
+}
+
+// ---------------------------------------------------------------------------
+// The bench itself
+// ---------------------------------------------------------------------------
+
+async function startRole(role: 'hello' | 'medivault'): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF, role], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /^listening (\d+)$/m.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${role} server exited (${code}) before listening`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usernameOrEmail: BENCH_USER.username, password: BENCH_USER.password }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const list = await fetch(`${url}/api/medical-reports`, { headers: { cookie } });
+  const reports = (await list.json()) as unknown[];
+  if (!list.ok || reports.length !== REPORTS) throw new Error(`expected ${REPORTS} reports, got ${list.status} ${reports.length}`);
+  return cookie;
+}
+
+async function load(autocannon: Autocannon, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
+  return autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+}
+
+function describe(label: string, result: LoadResult): string {
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return `${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${failures ? `, ${failures} failed` : ''}`;
+}
+
+async function bench(): Promise<void> {
+  const autocannon = (await import('autocannon' as string)).default as Autocannon;
+  const hello = await startRole('hello');
+  let baseline: LoadResult;
+  try {
+    baseline = await load(autocannon, `${hello.url}/`);
+  } finally {
+    await stop(hello.child);
+  }
+  const medivault = await startRole('medivault');
+  let reports: LoadResult;
+  try {
+    const cookie = await signIn(medivault.url);
+    reports = await load(autocannon, `${medivault.url}/api/medical-reports`, { cookie });
+  } finally {
+    await stop(medivault.child);
+  }
+
+  const share = reports.requests.average / baseline.requests.average;
+  const failed = reports.non2xx + reports.errors + reports.timeouts > 0;
+  const met = share >= GOAL_SHARE && reports.latency.p99 <= GOAL_P99_MS && !failed;
+  console.log(`${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up`);
+  console.log(describe('bare Koa hello-world         ', baseline));
+  console.log(describe(`GET /api/medical-reports (${REPORTS})`, reports));
+  console.log(
+    `ratio medical-reports / hello-world: ${(share * 100).toFixed(1)}% (goal >= ${GOAL_SHARE * 100}%); p99 ${reports.latency.p99} ms (goal <= ${GOAL_P99_MS} ms): ${met ? 'met' : 'MISSED'}`,
+  );
+  process.exitCode = met ? 0 : 1;
+}
+
+const role = process.argv[2];
+if (role === 'hello' || role === 'medivault') {
+  const served = await (role === 'hello' ? serveHelloWorld() : serveMedivault());
+  process.stdout.write(`listening ${served.port}\n`);
+  // Stops the embedded PostgreSQL too when this process started it.
+  process.on('SIGTERM', () => void served.close().finally(() => process.exit(0)));
+} else {
+  await bench();
+}

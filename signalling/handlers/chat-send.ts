@@ -1,12 +1,24 @@
-import { chatSendSchema } from '../../common/schemas/chat';
+import { chatSendSchema, type ChatSendInput } from '../../common/schemas/chat';
+import { UUID_PATTERN } from '../../common/schemas/helpers';
+import { CHAT_MAX_LENGTH } from '../../common/constants';
 import { consultationRoom } from '../rooms/names';
 import { defineHandler } from './define';
 import { assertJoined } from './guards';
+
+/** The well-formed line, checked without yup's machinery; anything else goes to chatSendSchema. */
+function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null {
+  const { consultationId, text } = payload;
+  if (typeof consultationId !== 'string' || typeof text !== 'string' || Object.keys(payload).length !== 2) return null;
+  const line = text.trim();
+  if (!line || line.length > CHAT_MAX_LENGTH || !UUID_PATTERN.test(consultationId)) return null;
+  return { consultationId, text: line };
+}
 
 /** Stores the line in PostgreSQL, then pushes it to everyone in the room (the sender's other tabs too). */
 export const chatSendHandler = defineHandler({
   event: 'chat:send',
   schema: chatSendSchema,
+  precheck: wellFormedLine,
   async handle(ctx, { consultationId, text }) {
     assertJoined(ctx, consultationId);
     const { role, id, name } = ctx.socket.data;

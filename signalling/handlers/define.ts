@@ -12,6 +12,12 @@ export interface SocketHandler<E extends keyof ClientToServerEvents = keyof Clie
   event: E;
   /** The payload's schema (validated with abortEarly: false, unknown keys refused). */
   schema: S;
+  /**
+   * Optional fast path for hot events: answers the validated input for payloads the schema surely
+   * accepts (the same value the schema would produce), or null to let the schema decide and word
+   * the error.
+   */
+  precheck?(payload: Record<string, unknown>): yup.InferType<S> | null;
   /** Authorize, then act; the answer becomes the ack's data. Throwing answers `ok: false`. */
   handle(ctx: HandlerContext, input: yup.InferType<S>): Promise<AckDataOf<E>>;
 }
@@ -46,7 +52,7 @@ async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToSer
   try {
     if (!isPlainObject(payload)) throw new ValidationFailed('Send the request as an object, e.g. { consultationId }.');
     // validateSync: every schema here is synchronous, and skipping the promise chain matters on the chat path.
-    const input = handler.schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
+    const input = handler.precheck?.(payload) ?? handler.schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
     const data = await handler.handle(ctx, input);
     return { ok: true, data: data ?? null };
   } catch (err) {

@@ -2,33 +2,44 @@ import { consultationRefSchema } from '../../common/schemas/signalling';
 import { NotFound } from '../../server/errors';
 import { actorFromHandshake, socketIdentity } from '../auth';
 import { recordSocketAudit } from '../audit';
-import { loadMembership } from '../rooms/membership';
+import { loadMembership, type Membership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
 import { broadcastPresence } from '../rooms/presence';
 import type { HandlerContext } from '../services';
 import { defineHandler } from './define';
 
 /** A session signed out since the socket connected must not open rooms any more. */
-async function assertSessionStillValid(ctx: HandlerContext): Promise<void> {
+async function sessionStillValid(ctx: HandlerContext): Promise<boolean> {
   const identity = socketIdentity(await actorFromHandshake(ctx.app, ctx.socket.request));
-  if (!identity || identity.id !== ctx.socket.data.id || identity.role !== ctx.socket.data.role) {
-    ctx.socket.disconnect(true);
-    throw new NotFound('Consultation not found.');
-  }
+  return Boolean(identity && identity.id === ctx.socket.data.id && identity.role === ctx.socket.data.role);
 }
 
+/**
+ * The session check and the membership lookup run side by side; the room is joined only when both
+ * said yes. The audit row, the history and the presence push then run side by side too, and the ack
+ * waits for all three (the read is on record before its data leaves).
+ */
 export const joinHandler = defineHandler({
   event: 'consultation:join',
   schema: consultationRefSchema,
   async handle(ctx, { consultationId }) {
-    await assertSessionStillValid(ctx);
-    const membership = await loadMembership(consultationId, ctx.socket.data).catch(async (err) => {
-      if (err instanceof NotFound) await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId });
-      throw err;
-    });
+    const [session, lookup] = await Promise.allSettled([sessionStillValid(ctx), loadMembership(consultationId, ctx.socket.data)]);
+    if (session.status === 'rejected') throw session.reason;
+    if (!session.value) {
+      ctx.socket.disconnect(true);
+      throw new NotFound('Consultation not found.');
+    }
+    if (lookup.status === 'rejected') {
+      if (lookup.reason instanceof NotFound) await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId });
+      throw lookup.reason;
+    }
+    const membership: Membership = lookup.value;
     await ctx.socket.join(consultationRoom(consultationId));
-    await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId });
-    const [messages, room] = await Promise.all([ctx.chat.history(consultationId, membership.names), broadcastPresence(ctx.io, consultationId)]);
+    const [messages, room] = await Promise.all([
+      ctx.chat.history(consultationId, membership.names),
+      broadcastPresence(ctx.io, consultationId),
+      recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
+    ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';
     return {
       consultation: membership.consultation,

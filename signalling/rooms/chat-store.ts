@@ -1,27 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
 import type { ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
 import { iso } from '../../server/presenters/dates';
+import { Batcher } from '../../server/services/batcher';
 
-interface PendingLine {
-  row: { consultationId: string; senderRole: ParticipantRole; senderId: string; text: string; createdAt: string };
-  senderName: string;
-  resolve: (line: ChatLine) => void;
-  reject: (err: unknown) => void;
+interface ChatRow {
+  id: string;
+  consultationId: string;
+  senderRole: ParticipantRole;
+  senderId: string;
+  text: string;
+  /** Microsecond ISO timestamp (PostgreSQL's precision). */
+  createdAt: string;
 }
 
 let lastMicros = 0;
+let lastMillis = -1;
+let lastMillisIso = '';
 /**
  * Strictly increasing timestamps with microseconds (PostgreSQL's precision), so lines saved in one
- * batch keep their sending order in the history.
+ * batch keep their sending order in the history. The millisecond part is formatted once per
+ * millisecond: a busy chat saves many lines in each.
  */
 function nextTimestamp(): string {
   const micros = Math.max(Date.now() * 1000, lastMicros + 1);
   lastMicros = micros;
-  const date = new Date(Math.floor(micros / 1000)).toISOString();
-  return `${date.slice(0, 23)}${String(micros % 1000).padStart(3, '0')}Z`;
+  const millis = Math.floor(micros / 1000);
+  if (millis !== lastMillis) {
+    lastMillis = millis;
+    lastMillisIso = new Date(millis).toISOString().slice(0, 23);
+  }
+  return `${lastMillisIso}${String(micros % 1000).padStart(3, '0')}Z`;
 }
 
-export function presentChatLine(row: ChatMessage, senderName: string): ChatLine {
+function presentChatLine(row: ChatMessage, senderName: string): ChatLine {
   return {
     id: row.id,
     consultationId: row.consultationId,
@@ -33,47 +45,29 @@ export function presentChatLine(row: ChatMessage, senderName: string): ChatLine 
 }
 
 /**
- * Saves chat lines with group commit: lines that arrive while an insert is in flight go out together
- * in the next multi-row insert, so a busy server spends one round trip on many lines. Each caller's
- * promise settles once its own line is stored.
+ * One statement for any batch: the lines travel as one JSON parameter, so the work per line on this
+ * side is a JSON.stringify. Ids and timestamps are made here, so nothing needs to come back.
  */
+const INSERT_LINES = `insert into chat_messages (id, consultation_id, sender_role, sender_id, text, created_at)
+  select id, "consultationId", "senderRole", "senderId", text, "createdAt"
+  from json_to_recordset(?::json) as line(id uuid, "consultationId" uuid, "senderRole" text, "senderId" uuid, text text, "createdAt" timestamptz)`;
+
+async function insertLines(rows: ChatRow[]): Promise<void[]> {
+  await ChatMessage.knex().raw(INSERT_LINES, [JSON.stringify(rows)]);
+  return rows.map(() => undefined);
+}
+
+/** Chat lines in PostgreSQL: saved with group commit, read back as a consultation's history. */
 export class ChatStore {
-  private queue: PendingLine[] = [];
-  private flushing = false;
+  /** Group commit: lines arriving while an insert is in flight share the next insert and commit. */
+  private readonly writer = new Batcher<ChatRow, void>(insertLines);
 
-  save(line: { consultationId: string; sender: ParticipantRole; senderId: string; senderName: string; text: string }): Promise<ChatLine> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({
-        row: { consultationId: line.consultationId, senderRole: line.sender, senderId: line.senderId, text: line.text, createdAt: nextTimestamp() },
-        senderName: line.senderName,
-        resolve,
-        reject,
-      });
-      if (!this.flushing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, 500);
-      try {
-        const rows = await this.insert(batch);
-        rows.forEach((row, i) => batch[i]!.resolve(presentChatLine(row, batch[i]!.senderName)));
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        // One bad line (its consultation just deleted) must not sink the others: retry one by one.
-        else await Promise.all(batch.map((p) => this.insert([p]).then(([row]) => p.resolve(presentChatLine(row!, p.senderName)), p.reject)));
-      }
-    }
-    this.flushing = false;
-  }
-
-  /** Plain knex (no model instances): this is the hot path of every chat line. */
-  private async insert(batch: PendingLine[]): Promise<ChatMessage[]> {
-    return ChatMessage.knex()('chat_messages')
-      .insert(batch.map((p) => p.row))
-      .returning(['id', 'consultationId', 'senderRole', 'text', 'createdAt']);
+  async save(line: { consultationId: string; sender: ParticipantRole; senderId: string; senderName: string; text: string }): Promise<ChatLine> {
+    const createdAt = nextTimestamp();
+    const row: ChatRow = { id: randomUUID(), consultationId: line.consultationId, senderRole: line.sender, senderId: line.senderId, text: line.text, createdAt };
+    await this.writer.submit(row);
+    // The API shows milliseconds, as it does for rows read back from the database.
+    return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: line.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
   }
 
   /** Chat history of one consultation, oldest first. */

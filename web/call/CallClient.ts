@@ -6,6 +6,7 @@ import type {
   JoinResult,
   MediaMode,
   MediaState,
+  P2PSignalEvent,
   Participant,
   ParticipantRole,
   PresenceEvent,
@@ -13,7 +14,6 @@ import type {
 import { openLocalMedia, openScreenShare, stopStream } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
 import { P2PSession } from './p2p-session';
-import { SfuSession } from './sfu-session';
 import { openCallSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
 
 export interface TrackState {
@@ -91,6 +91,8 @@ export class CallClient {
   private socketDown = false;
   private joinedOnce = false;
   private finished = false;
+  /** P2P signals received before the media session exists (an offer made while our camera opens). */
+  private earlySignals: P2PSignalEvent[] | null = [];
 
   constructor(readonly consultationId: string) {}
 
@@ -136,6 +138,16 @@ export class CallClient {
     socket.on('presence', (event) => this.onPresence(event));
     socket.on('media:state', (state) => this.onRemoteMedia(state));
     socket.on('consultation:status', (event) => this.onStatus(event));
+    socket.on('p2p:signal', this.keepEarlySignal);
+  }
+
+  private readonly keepEarlySignal = (event: P2PSignalEvent) => {
+    this.earlySignals?.push(event);
+  };
+
+  private stopKeepingSignals(): void {
+    this.socket?.off('p2p:signal', this.keepEarlySignal);
+    this.earlySignals = null;
   }
 
   /** Leaves the call: stops every track, leaves the room and closes the socket. */
@@ -208,8 +220,9 @@ export class CallClient {
       remote,
       local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
     });
+    if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
+    else this.stopKeepingSignals();
     if (!open) return;
-    if (answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
     this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
   }
@@ -226,20 +239,30 @@ export class CallClient {
       stopStream(localStream);
       return;
     }
-    this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
     const options: MediaSessionOptions = {
       socket: this.socket!,
       consultationId: this.consultationId,
       role: answer.role,
       iceServers: answer.iceServers,
       localStream,
+      earlySignals: this.earlySignals ?? [],
       onRemoteStream: (stream) => this.onRemoteStream(stream),
       onLinkState: (state) => {
         this.mediaLink = state;
         this.update({});
       },
     };
-    this.session = answer.media === 'sfu' ? new SfuSession(options) : new P2PSession(options);
+    this.stopKeepingSignals();
+    // The SFU client is a large module: P2P calls never load it.
+    this.session = answer.media === 'sfu' ? new (await import('./sfu-session')).SfuSession(options) : new P2PSession(options);
+    if (this.finished) {
+      this.session.close();
+      this.session = null;
+      stopStream(localStream);
+      return;
+    }
+    // Negotiation is under way before the screen renders the preview.
+    this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
   }
 
   // -- server pushes -----------------------------------------------------------------------------

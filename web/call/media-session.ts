@@ -1,4 +1,4 @@
-import type { IceServer, ParticipantRole } from '../../common/socket-events';
+import type { IceServer, P2PSignalEvent, ParticipantRole } from '../../common/socket-events';
 import type { CallSocket } from './signalling-client';
 
 export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
@@ -10,6 +10,8 @@ export interface MediaSessionOptions {
   iceServers: IceServer[];
   /** Microphone (and camera for video) captured before joining; null when access was refused. */
   localStream: MediaStream | null;
+  /** P2P signals that arrived while the camera was opening (the other side's offer), oldest first. */
+  earlySignals?: P2PSignalEvent[];
   onRemoteStream(stream: MediaStream | null): void;
   onLinkState(state: MediaLinkState): void;
 }

@@ -4,7 +4,7 @@ import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 
 const RESTART_DELAY_MS = 800;
-/** How long a side that saw the other arrive waits for their offer before offering itself. */
+/** How long a newcomer that found the other side in the room waits for their offer before offering itself. */
 const ARRIVAL_GRACE_MS = 1500;
 
 function newSessionId(): string {
@@ -12,10 +12,12 @@ function newSessionId(): string {
 }
 
 /**
- * Peer-to-peer call with simple-peer, signalled through 'p2p:signal'. Each connection attempt has a
- * session id chosen by its initiator: an offer with an unknown id is a new connection (the other
- * side reloaded or recovered) and replaces ours; when both sides offer at once the larger id wins.
- * A connection that fails is rebuilt while the other side is still in the room.
+ * Peer-to-peer call with simple-peer, signalled through 'p2p:signal'. The side already in the room
+ * offers as soon as the other arrives, while the newcomer is still opening its camera; the newcomer
+ * answers (and offers itself only if no offer comes). Each connection attempt has a session id chosen
+ * by its initiator: an offer with an unknown id is a new connection (the other side reloaded or
+ * recovered) and replaces ours; when both sides offer at once the larger id wins. A connection that
+ * fails is rebuilt while the other side is still in the room.
  */
 export class P2PSession implements MediaSession {
   private peer: Peer | null = null;
@@ -34,13 +36,14 @@ export class P2PSession implements MediaSession {
     this.camera = this.outgoing.getVideoTracks()[0] ?? null;
     this.sentVideo = this.camera;
     options.socket.on('p2p:signal', this.onSignal);
+    options.earlySignals?.forEach(this.onSignal);
   }
 
-  /** The newcomer offers; the side already waiting answers (and offers only if no offer comes). */
+  /** The side already waiting offers at once; the newcomer answers (and offers only if no offer comes). */
   otherPresent(present: boolean, atJoin: boolean): void {
     this.otherHere = present;
-    clearTimeout(this.restartTimer);
     if (!present) {
+      clearTimeout(this.restartTimer);
       // They left the room (closed the tab, ended the call): their media is gone with them.
       if (this.peer) {
         this.dropPeer();
@@ -49,7 +52,8 @@ export class P2PSession implements MediaSession {
       return;
     }
     if (this.peer) return;
-    if (atJoin) this.connect();
+    clearTimeout(this.restartTimer);
+    if (!atJoin) this.connect();
     else this.restartTimer = setTimeout(() => this.otherHere && !this.peer && !this.closed && this.connect(), ARRIVAL_GRACE_MS);
   }
 

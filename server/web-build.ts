@@ -21,6 +21,14 @@ export async function ensureWebBuild(root: string): Promise<string> {
   if (built && built >= sources) return outDir;
   log.info(built ? 'web sources changed: rebuilding the web app' : 'building the web app (first start)');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite builds React's development bundles whenever NODE_ENV says 'development' (as `npm run dev` and the
+  // e2e server do): the app served must be the production build whatever mode the server runs in.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }

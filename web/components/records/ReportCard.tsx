@@ -91,9 +91,8 @@ export function ReportCard({ report, premium }: { report: MedicalReport; premium
           $variant="ghost"
           $size="sm"
           onClick={download}
-          aria-disabled={locked || undefined}
           disabled={!locked && !documentUrl}
-          title={!locked && !documentUrl ? 'No document attached' : undefined}
+          title={locked ? 'Premium Required' : documentUrl ? undefined : 'No document attached'}
         >
           <Icon path={RECORD_ICONS.download} size={16} />
           Download

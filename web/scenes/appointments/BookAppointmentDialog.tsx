@@ -23,6 +23,9 @@ export function BookAppointmentDialog({ open, onClose }: { open: boolean; onClos
       <Formik<AppointmentFormValues>
         initialValues={appointmentInitialValues}
         validationSchema={appointmentFormSchema}
+        // Messages appear on submit, not on blur: a message appearing under a field as the pointer goes down on
+        // the submit button would move the button away from the pointer.
+        validateOnBlur={false}
         onSubmit={async (values, helpers) => {
           try {
             await book.mutateAsync(toAppointmentPayload(values));

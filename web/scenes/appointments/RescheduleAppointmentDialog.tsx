@@ -28,6 +28,9 @@ export function RescheduleAppointmentDialog({ appointment, onClose }: { appointm
         key={appointment?.id}
         initialValues={{ date: localDateString(current), time: format(current, 'HH:mm') }}
         validationSchema={rescheduleSchema}
+        // Messages appear on submit, not on blur: a message appearing under a field as the pointer goes down on
+        // the submit button would move the button away from the pointer.
+        validateOnBlur={false}
         onSubmit={async (values) => {
           if (!appointment) return;
           const when = combineDateTime(values.date, values.time);

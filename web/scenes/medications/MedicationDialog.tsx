@@ -106,6 +106,9 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
         key={medication?.id ?? 'new'}
         initialValues={valuesOf(medication)}
         validationSchema={medicationSchema}
+        // Messages appear on submit, not on blur: a message appearing under a field as the pointer goes down on
+        // the submit button would move the button away from the pointer.
+        validateOnBlur={false}
         onSubmit={async (values, helpers) => {
           try {
             await submit(values);

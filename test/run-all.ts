@@ -44,11 +44,13 @@ async function main(): Promise<void> {
   await fs.mkdir(RESULTS, { recursive: true });
   const typecheck = await run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
   const jest = await run('jest', 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`]);
+  // Read now: Playwright empties test-results/ (its output folder) when it starts.
+  const jestTotals = await jestCounts();
   const e2e = await run('playwright', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'playwright.json'),
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   });
-  const totals = [await jestCounts(), await playwrightCounts()].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+  const totals = [jestTotals, await playwrightCounts()].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
   if (typecheck !== 0) totals.failed += 1;
   process.stdout.write(`\ntypecheck ${typecheck === 0 ? 'passed' : 'FAILED'}; jest exit ${jest}; playwright exit ${e2e}\n`);
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -27,11 +27,19 @@ const Count = styled.span`
   border: 2px solid ${({ theme }) => theme.colors.surface};
 `;
 
+/** Under the bell from tablet width; across the screen below the header on phones. */
 const Panel = styled.div`
-  position: absolute;
-  right: 0;
-  top: calc(100% + 8px);
-  width: min(360px, calc(100vw - 32px));
+  position: fixed;
+  left: 16px;
+  right: 16px;
+  top: 72px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    position: absolute;
+    left: auto;
+    right: 0;
+    top: calc(100% + 8px);
+    width: 360px;
+  }
   max-height: 70vh;
   overflow-y: auto;
   background: ${({ theme }) => theme.colors.surface};

@@ -153,7 +153,7 @@ export default function HealthSummaryPage() {
       </Tiles>
       <Stack $gap="16px">
         {generate.data ? <SummaryResult title="AI Medical Summary" summary={generate.data} /> : null}
-        <Columns>
+        <Columns $ratio={recommendations.length ? '1fr 1fr' : '1fr'}>
           <SectionCard title="Recent Activity" testId="recent-activity">
             {recentReports.length || activeMedications.length ? (
               <>

@@ -1,27 +1,11 @@
-import { startTestServer, type TestServer } from '../support/app';
 import { ChatMessage, Consultation } from '../../db/models';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, type ClientSocket } from './helpers';
+import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
 
-let server: TestServer;
-const sockets: ClientSocket[] = [];
-async function socketFor(client: Parameters<typeof signedInSocket>[1]): Promise<ClientSocket> {
-  const socket = await signedInSocket(server.url, client);
-  sockets.push(socket);
-  return socket;
-}
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await server.close();
-});
+const harness = useSignallingServer();
+const socketFor = (client: Parameters<typeof signedInSocket>[1]) => harness.socketFor(client);
 
 async function joinedPair() {
-  const parties = await createCallParties(server.url);
+  const parties = await createCallParties(harness.server.url);
   const consultationId = parties.consultation.id;
   const patient = await socketFor(parties.patientHttp);
   const doctor = await socketFor(parties.doctorHttp);
@@ -106,7 +90,7 @@ describe('consultation:status', () => {
     const { consultationId, patient, doctor, patientHttp, doctorHttp } = await joinedPair();
     const patientList = await socketFor(patientHttp);
     const doctorDashboard = await socketFor(doctorHttp);
-    const others = await createCallParties(server.url);
+    const others = await createCallParties(harness.server.url);
     const stranger = await socketFor(others.patientHttp);
     const strangerLog = recorder(stranger);
 

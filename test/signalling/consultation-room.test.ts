@@ -1,31 +1,15 @@
-import { startTestServer, type TestServer } from '../support/app';
 import { createDoctor, createPatient, signedInClient } from '../support/factories';
 import { ChatMessage } from '../../db/models';
 import { HANDLERS } from '../../signalling/handlers';
 import { CLIENT_EVENTS } from '../../common/socket-events';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, type ClientSocket } from './helpers';
+import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
 
-let server: TestServer;
-const sockets: ClientSocket[] = [];
-async function socketFor(client: Parameters<typeof signedInSocket>[1]): Promise<ClientSocket> {
-  const socket = await signedInSocket(server.url, client);
-  sockets.push(socket);
-  return socket;
-}
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await server.close();
-});
+const harness = useSignallingServer();
+const socketFor = (client: Parameters<typeof signedInSocket>[1]) => harness.socketFor(client);
 
 describe('consultation:join', () => {
   it('lets the patient and the doctor in, with the consultation, their role, the media mode and presence', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await socketFor(parties.patientHttp);
     const doctor = await socketFor(parties.doctorHttp);
@@ -59,10 +43,10 @@ describe('consultation:join', () => {
   });
 
   it('refuses another patient and another doctor, who then overhear nothing', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
-    const strangerPatient = await socketFor(await signedInClient(server.url, await createPatient()));
-    const strangerDoctor = await socketFor(await signedInClient(server.url, await createDoctor()));
+    const strangerPatient = await socketFor(await signedInClient(harness.server.url, await createPatient()));
+    const strangerDoctor = await socketFor(await signedInClient(harness.server.url, await createDoctor()));
     const overheard = [recorder(strangerPatient), recorder(strangerDoctor)];
 
     for (const stranger of [strangerPatient, strangerDoctor]) {
@@ -95,7 +79,7 @@ describe('consultation:join', () => {
   });
 
   it('answers not_found for a consultation that does not exist', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const patient = await socketFor(parties.patientHttp);
     const answer = await request(patient, 'consultation:join', { consultationId: '00000000-0000-4000-8000-000000000000' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -104,7 +88,7 @@ describe('consultation:join', () => {
 
 describe('presence', () => {
   it('is pushed on join, leave and disconnect', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await socketFor(parties.patientHttp);
     const doctor = await socketFor(parties.doctorHttp);
@@ -125,7 +109,7 @@ describe('presence', () => {
   });
 
   it('counts a person with two open tabs once', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const tab1 = await socketFor(parties.patientHttp);
     const tab2 = await socketFor(parties.patientHttp);
@@ -137,7 +121,7 @@ describe('presence', () => {
 
 describe('media relays', () => {
   it('relays media:state toggles to the other side, and hands them to a late joiner', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await socketFor(parties.patientHttp);
     const doctor = await socketFor(parties.doctorHttp);
@@ -154,7 +138,7 @@ describe('media relays', () => {
   });
 
   it('relays p2p signals to the other side only, stamped with the sender role', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await socketFor(parties.patientHttp);
     const doctor = await socketFor(parties.doctorHttp);
@@ -171,7 +155,7 @@ describe('media relays', () => {
   });
 
   it('refuses SFU verbs on a peer-to-peer server', async () => {
-    const parties = await createCallParties(server.url);
+    const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await socketFor(parties.patientHttp);
     await request(patient, 'consultation:join', { consultationId });

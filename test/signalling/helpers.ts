@@ -3,6 +3,7 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../comm
 import { Consultation, type Doctor, type User } from '../../db/models';
 import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
 import type { TestClient } from '../support/client';
+import { startTestServer, type TestServer } from '../support/app';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -87,3 +88,35 @@ export async function createCallParties(baseUrl: string, overrides: Partial<Cons
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface SignallingHarness {
+  readonly server: TestServer;
+  /** A signed-in socket that is closed after the test. */
+  socketFor(client: TestClient): Promise<ClientSocket>;
+}
+
+/** One test server per file, with every socket a test opens closed after it. */
+export function useSignallingServer(): SignallingHarness {
+  let server: TestServer | undefined;
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the signalling test server is not started yet');
+      return server;
+    },
+    async socketFor(client) {
+      const socket = await signedInSocket(this.server.url, client);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+}

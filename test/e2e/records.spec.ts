@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { greetingFor } from '../../common/constants';
+import { APPOINTMENT_SPECIALTIES, MEDICATION_FREQUENCY_LABELS, greetingFor } from '../../common/constants';
 import { medicationState, isUpcomingAppointment } from '../../common/records';
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
 
@@ -363,15 +363,7 @@ test.describe('medications', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Medication' });
     await expect(dialog.getByLabel('Frequency')).toHaveValue('once_daily');
     await expect(dialog.getByLabel('Reminder time 1', { exact: true })).toHaveValue('08:00');
-    expect(await dialog.getByLabel('Frequency').locator('option').allTextContents()).toEqual([
-      'Once daily',
-      'Twice daily',
-      'Three times daily',
-      'Four times daily',
-      'As needed',
-      'Weekly',
-      'Monthly',
-    ]);
+    expect(await dialog.getByLabel('Frequency').locator('option').allTextContents()).toEqual(Object.values(MEDICATION_FREQUENCY_LABELS));
     await dialog.getByRole('button', { name: 'Add Medication' }).click();
     await expect(dialog.getByText('Medication name is required')).toBeVisible();
     await expect(dialog.getByText('Dosage is required')).toBeVisible();
@@ -432,21 +424,7 @@ test.describe('appointments', () => {
     await expect(page.getByText('No appointments scheduled')).toBeVisible();
     await page.getByRole('button', { name: 'Book Appointment' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
-    expect(await dialog.getByLabel('Specialty').locator('option').allTextContents()).toEqual([
-      'Select a specialty',
-      'General Medicine',
-      'Cardiology',
-      'Dermatology',
-      'Endocrinology',
-      'Gastroenterology',
-      'Neurology',
-      'Orthopedics',
-      'Pediatrics',
-      'Psychiatry',
-      'Radiology',
-      'Surgery',
-      'Urology',
-    ]);
+    expect(await dialog.getByLabel('Specialty').locator('option').allTextContents()).toEqual(['Select a specialty', ...APPOINTMENT_SPECIALTIES]);
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
     await expect(dialog.getByText('Doctor name is required')).toBeVisible();
     await expect(dialog.getByText('Please choose a specialty')).toBeVisible();

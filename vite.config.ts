@@ -30,7 +30,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': apiTarget,
+      // Not '/api' alone: the client's own modules live under web/api/ and are served as /api/*.ts.
+      '^/api/(?!.*\\.tsx?$)': apiTarget,
       '/socket.io': { target: apiTarget, ws: true },
     },
   },

@@ -25,8 +25,7 @@ import { ensureWebBuild } from '../../server/web-build';
 import { attachSignalling, type Signalling } from '../../signalling';
 import { detectMediasoupWorker } from '../../signalling/media/detect';
 import { CALL_MARKS } from '../../web/call/CallClient';
-import { Consultation } from '../../db/models';
-import { createDoctor, createPatient, signedInClient } from '../support/factories';
+import { createCallParties } from '../signalling/helpers';
 import type { TestClient } from '../support/client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -157,26 +156,17 @@ async function cookiesFor(page: Page, client: TestClient, url: string) {
 }
 
 async function callFrameMs(browser: Browser, url: string): Promise<number[]> {
-  const patient = await createPatient({ firstName: 'Bench', lastName: 'Patient' });
-  const doctor = await createDoctor({ name: 'Bench Doctor' });
-  const consultation = await Consultation.query().insertAndFetch({
-    patientId: patient.record.id,
-    doctorId: doctor.record.id,
-    appointmentDate: new Date(Date.now() + 3_600_000),
-    duration: 30,
-    status: 'scheduled',
-    consultationType: 'video',
-    fee: 0,
-  });
+  const { patient, consultation, patientHttp, doctorHttp } = await createCallParties(url);
+  const waitingForPatient = `Waiting for ${patient.record.firstName} ${patient.record.lastName}`;
   const doctorContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const doctorPage = await doctorContext.newPage();
   const patientPage = await patientContext.newPage();
-  await cookiesFor(doctorPage, await signedInClient(url, doctor), url);
-  await cookiesFor(patientPage, await signedInClient(url, patient), url);
+  await cookiesFor(doctorPage, doctorHttp, url);
+  await cookiesFor(patientPage, patientHttp, url);
   await patientPage.addInitScript(FIRST_FRAME_PROBE);
   await doctorPage.goto(`${url}/video-call/${consultation.id}`);
-  await doctorPage.getByText('Waiting for Bench Patient').waitFor();
+  await doctorPage.getByText(waitingForPatient).waitFor();
   const samples: number[] = [];
   for (let run = 0; run <= FRAME_RUNS; run++) {
     await patientPage.goto(`${url}/video-call/${consultation.id}`);
@@ -185,7 +175,7 @@ async function callFrameMs(browser: Browser, url: string): Promise<number[]> {
     const joinAt = await patientPage.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, CALL_MARKS.join);
     if (run > 0) samples.push(frameAt - joinAt); // the first run warms the caches
     await patientPage.goto('about:blank');
-    await doctorPage.getByText('Waiting for Bench Patient').waitFor();
+    await doctorPage.getByText(waitingForPatient).waitFor();
   }
   await doctorContext.close();
   await patientContext.close();
@@ -219,19 +209,9 @@ async function chatPairs(url: string | null, echoUrl: string | null, count: numb
       pairs.push({ sender: await open(echoUrl, undefined, { room }), receiver: await open(echoUrl, undefined, { room }), consultationId: '00000000-0000-4000-8000-000000000000' });
       continue;
     }
-    const patient = await createPatient();
-    const doctor = await createDoctor();
-    const consultation = await Consultation.query().insertAndFetch({
-      patientId: patient.record.id,
-      doctorId: doctor.record.id,
-      appointmentDate: new Date(Date.now() + 3_600_000),
-      duration: 30,
-      status: 'scheduled',
-      consultationType: 'chat',
-      fee: 0,
-    });
-    const sender = await open(url!, (await signedInClient(url!, patient)).cookieHeader);
-    const receiver = await open(url!, (await signedInClient(url!, doctor)).cookieHeader);
+    const { consultation, patientHttp, doctorHttp } = await createCallParties(url!, { consultationType: 'chat' });
+    const sender = await open(url!, patientHttp.cookieHeader);
+    const receiver = await open(url!, doctorHttp.cookieHeader);
     for (const s of [sender, receiver]) await s.emitWithAck('consultation:join', { consultationId: consultation.id });
     pairs.push({ sender, receiver, consultationId: consultation.id });
   }
@@ -360,7 +340,7 @@ async function main(): Promise<void> {
     }
 
     // 3. Memory per idle socket.
-    const cookie = (await signedInClient(p2p.url, await createPatient())).cookieHeader;
+    const cookie = (await createCallParties(p2p.url)).patientHttp.cookieHeader;
     const ourBytes = await idleSocketBytes(p2p.url, cookie);
     const bareBytes = await idleSocketBytes(echo.url);
     console.log(`memory per idle connected socket (server and client heap): ${fmt(ourBytes / 1024)} KiB; bare Socket.IO ${fmt(bareBytes / 1024)} KiB -> ${fmt(ourBytes / bareBytes, 2)}x`);

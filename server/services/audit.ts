@@ -12,7 +12,7 @@ export interface AuditEntry {
   patientId?: string;
 }
 
-type AuditRow = Omit<Partial<AuditEvent>, 'createdAt'>;
+export type AuditRow = Omit<Partial<AuditEvent>, 'createdAt'>;
 
 /**
  * Group commit: rows recorded while an insert is in flight go out together in the next multi-row
@@ -26,10 +26,15 @@ const writer = new Batcher<AuditRow, void>(async (rows) => {
   return rows.map(() => undefined);
 });
 
+/** Stores one row through the shared group commit; HTTP and socket audit both end here. */
+export function writeAuditRow(row: AuditRow): Promise<void> {
+  return writer.submit(row);
+}
+
 /** Writes one audit_events row. Never holds health data itself: only who, what kind of thing, and when. */
 export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
   const actor = ctx.state.actor;
-  await writer.submit({
+  await writeAuditRow({
     actorKind: actor.kind,
     actorId: actorId(actor),
     actorName: actor.kind === 'anonymous' ? null : actor.name,

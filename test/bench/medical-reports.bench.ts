@@ -49,22 +49,14 @@ async function serveHelloWorld(): Promise<{ port: number; close: () => Promise<v
 /** The production app factory on the bench database, with a patient holding exactly 10 reports. */
 async function serveMedivault(): Promise<{ port: number; close: () => Promise<void> }> {
   const http = await import('node:http');
-  const { loadConfig } = await import('../../server/config');
-  const { openDatabase, migrateToLatest } = await import('../../db/connection');
+  const { openBenchDatabase } = await import('./bench-database');
   const { createApp } = await import('../../server/app');
   const { setLogLevel } = await import('../../server/log');
   const { hashPassword } = await import('../../server/services/passwords');
   const { User, MedicalReport } = await import('../../db/models');
 
   setLogLevel('warn');
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: process.env.DATABASE_URL,
-    DATA_DIR: path.join(ROOT, '.data-bench'),
-    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '54379',
-  });
-  const db = await openDatabase(config);
-  await migrateToLatest(db.knex);
+  const { config, db } = await openBenchDatabase();
 
   let user = await User.query().findOne({ username: BENCH_USER.username });
   user ??= await User.query().insert({

@@ -12,19 +12,15 @@
  * The database is an embedded PostgreSQL under .data-bench (or DATABASE_URL when set).
  */
 import http from 'node:http';
-import path from 'node:path';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import argon2 from 'argon2';
-import { loadConfig } from '../../server/config';
-import { openDatabase, migrateToLatest } from '../../db/connection';
+import { openBenchDatabase } from './bench-database';
 import { createApp } from '../../server/app';
 import { setLogLevel } from '../../server/log';
 import { ARGON2_OPTIONS, hashPassword } from '../../server/services/passwords';
 import { User } from '../../db/models';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROUNDS = 4;
 const REQUESTS = 30;
 const WARMUP = 5;
@@ -75,16 +71,9 @@ async function signIn(autocannon: Autocannon, url: string, username: string): Pr
 
 async function main(): Promise<void> {
   setLogLevel('warn');
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: process.env.DATABASE_URL,
-    DATA_DIR: path.join(ROOT, '.data-bench'),
-    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '54379',
-  });
-  const db = await openDatabase(config);
+  const { config, db } = await openBenchDatabase();
   const server = http.createServer(createApp({ config, knex: db.knex }).koa.callback());
   try {
-    await migrateToLatest(db.knex);
     await upsertUser('bench_signin', await hashPassword(PASSWORD));
     await upsertUser('bench_signin_cheap', await argon2.hash(PASSWORD, TRIVIAL_ARGON2));
     server.listen(0, '127.0.0.1');

@@ -10,6 +10,7 @@ import { requestId } from './middleware/request-id';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
 import { sessionMiddleware } from './session';
+import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
 import { registerApiRoutes } from './routes';
 import { serveWebApp } from './static';
@@ -36,7 +37,8 @@ export interface App {
 /** Builds the Koa application without listening, so tests and main share the same stack. */
 export function createApp(options: AppOptions): App {
   const { config, knex } = options;
-  const koa = new Koa({ proxy: config.trustProxy, keys: config.sessionKeys });
+  const koa = new Koa({ proxy: config.trustProxy });
+  koa.keys = new CookieKeys(config.sessionKeys);
   const deps: AppDeps = {
     config,
     knex,

@@ -49,3 +49,33 @@ describe('batchedLookup', () => {
     expect(asked).toEqual([['x', 'y', 'ghost']]);
   });
 });
+
+describe('Batcher with two batches in flight', () => {
+  it('starts a second batch while the first is still out, and queues the rest behind them', async () => {
+    const batches: number[][] = [];
+    const gates: Array<() => void> = [];
+    const slow = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return items;
+      },
+      { maxInFlight: 2 },
+    );
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const first = slow.submit(1);
+    await tick();
+    const second = slow.submit(2);
+    await tick();
+    const queued = [slow.submit(3), slow.submit(4)];
+    await tick();
+    expect(batches).toEqual([[1], [2]]);
+    gates.shift()!();
+    expect(await first).toBe(1);
+    await tick();
+    await tick();
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    gates.splice(0).forEach((open) => open());
+    expect(await Promise.all([second, ...queued])).toEqual([2, 3, 4]);
+  });
+});

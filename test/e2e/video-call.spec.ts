@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_DOCTOR, expectVideoPlaying, openCallParties } from './support/call-parties';
+import { DEMO_DOCTOR, expectVideoAdvancing, expectVideoPlaying, installSignallingSwitch, openCallParties, setSignalling } from './support/call-parties';
 
 test.describe('live consultation', () => {
   test('a patient and their doctor see and hear each other, toggle, chat, and the doctor completes the consultation', async ({ browser, request }) => {
@@ -51,6 +51,45 @@ test.describe('live consultation', () => {
       await expect(patient.page.getByText('The consultation has been completed').first()).toBeVisible();
       await expect(patient.page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
       await expect(doctor.page).toHaveURL(new RegExp(`/doctor/consultation/${consultationId}$`), { timeout: 10_000 });
+    } finally {
+      await call.close();
+    }
+  });
+
+  test('a dropped signalling connection shows Reconnecting..., rejoins by itself and restores media and chat', async ({ browser }) => {
+    const call = await openCallParties(browser);
+    const { patient, doctor, consultationId, patientName } = call;
+    try {
+      await installSignallingSwitch(patient.page);
+      await patient.page.goto(`/video-call/${consultationId}`);
+      await doctor.page.goto(`/video-call/${consultationId}`);
+      await expectVideoPlaying(patient.page, 'remote-video');
+      await expectVideoPlaying(doctor.page, 'remote-video');
+      await patient.page.getByRole('button', { name: 'Open chat' }).click();
+      await patient.page.getByRole('textbox', { name: 'Message' }).fill('Before the blip');
+      await patient.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(patient.page.getByTestId('chat-message')).toHaveCount(1);
+
+      await setSignalling(patient.page, 'drop');
+      await expect(patient.page.getByText('Reconnecting...')).toBeVisible();
+      // The server saw the patient go: the doctor is told, and waits for them.
+      await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeVisible();
+
+      await setSignalling(patient.page, 'restore');
+      await expect(patient.page.getByText('Reconnecting...')).toBeHidden({ timeout: 15_000 });
+      await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeHidden({ timeout: 15_000 });
+      await expectVideoAdvancing(patient.page, 'remote-video');
+      await expectVideoAdvancing(doctor.page, 'remote-video');
+
+      // The rejoined room carries chat both ways, and the history holds each line once.
+      await patient.page.getByRole('textbox', { name: 'Message' }).fill('After the blip');
+      await patient.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await doctor.page.getByRole('button', { name: 'Open chat' }).click();
+      await expect(doctor.page.getByTestId('chat-message').filter({ hasText: 'After the blip' })).toBeVisible();
+      await doctor.page.getByRole('textbox', { name: 'Message' }).fill('Welcome back');
+      await doctor.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(patient.page.getByTestId('chat-message').filter({ hasText: 'Welcome back' })).toBeVisible();
+      await expect(patient.page.getByTestId('chat-message')).toHaveCount(3);
     } finally {
       await call.close();
     }

@@ -74,3 +74,46 @@ export async function expectVideoPlaying(page: Page, testId: string): Promise<vo
     )
     .toBe(true);
 }
+
+/**
+ * Lets a test cut a page's signalling like a network blip would: every WebSocket the page opens is
+ * tracked; `drop` closes them and points new attempts at a closed port until `restore`. WebRTC media
+ * is left alone, so what the test sees afterwards is the app's own recovery.
+ */
+export async function installSignallingSwitch(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const NativeWebSocket = window.WebSocket;
+    const open = new Set<WebSocket>();
+    let cut = false;
+    class TrackedWebSocket extends NativeWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(cut ? 'ws://127.0.0.1:9/' : url, protocols);
+        open.add(this);
+        this.addEventListener('close', () => open.delete(this));
+      }
+    }
+    window.WebSocket = TrackedWebSocket;
+    Object.assign(window, {
+      signallingSwitch: {
+        drop: () => {
+          cut = true;
+          open.forEach((socket) => socket.close());
+        },
+        restore: () => {
+          cut = false;
+        },
+      },
+    });
+  });
+}
+
+export async function setSignalling(page: Page, state: 'drop' | 'restore'): Promise<void> {
+  await page.evaluate((action) => (window as unknown as { signallingSwitch: Record<string, () => void> }).signallingSwitch[action]!(), state);
+}
+
+/** Resolves once the element's video shows new frames (its clock moves on by at least a second). */
+export async function expectVideoAdvancing(page: Page, testId: string): Promise<void> {
+  const video = page.getByTestId(testId);
+  const start = await video.evaluate((el) => (el as HTMLVideoElement).currentTime);
+  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).currentTime), { timeout: 20_000 }).toBeGreaterThan(start + 1);
+}

@@ -36,6 +36,7 @@ const RTT_SAMPLES = 400;
 const LOAD_PAIRS = 8;
 const LOAD_PER_SENDER = 300;
 const LOAD_WINDOW = 16;
+const LOAD_ROUNDS = 5;
 const IDLE_SOCKETS = 300;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
 
@@ -329,10 +330,20 @@ async function main(): Promise<void> {
     const echoPairs = await chatPairs(null, echo.url, LOAD_PAIRS);
     await throughput(echoPairs); // warm-up of both paths
     await throughput(ourPairs);
-    const echoRate = await throughput(echoPairs);
-    const ourRate = await throughput(ourPairs);
+    // Alternating rounds, median of each: a slow moment of this shared machine lands on one round, not one side.
+    const echoRates: number[] = [];
+    const ourRates: number[] = [];
+    for (let round = 0; round < LOAD_ROUNDS; round++) {
+      echoRates.push(await throughput(echoPairs));
+      ourRates.push(await throughput(ourPairs));
+    }
+    const echoRate = median(echoRates);
+    const ourRate = median(ourRates);
     const share = ourRate / echoRate;
-    console.log(`chat lines per second (stored and pushed): ${fmt(ourRate, 0)}; echo server ${fmt(echoRate, 0)} -> ${fmt(share * 100)}% (goal >= ${CHAT_GOAL * 100}%)`);
+    console.log(
+      `chat lines per second (stored and pushed), median of ${LOAD_ROUNDS} alternating rounds: ${fmt(ourRate, 0)} (${ourRates.map((x) => fmt(x, 0)).join(', ')}); ` +
+        `echo server ${fmt(echoRate, 0)} (${echoRates.map((x) => fmt(x, 0)).join(', ')}) -> ${fmt(share * 100)}% (goal >= ${CHAT_GOAL * 100}%)`,
+    );
     if (share < CHAT_GOAL) failures.push(`chat throughput ${fmt(share * 100)}%`);
     for (const pair of [...ourPairs, ...echoPairs, ourRtt!, echoRtt!]) {
       pair.sender.close();

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient, unique } from '../support/factories';
-import { AuditEvent, User } from '../../db/models';
+import { AuditEvent, Doctor, User } from '../../db/models';
 
 let server: TestServer;
 let address = 0;
@@ -207,6 +207,22 @@ describe('sign-in', () => {
     const userId = (await client.get('/api/auth/me')).body.id;
     await server.app.deps.knex('sessions').where({ actorId: userId }).update({ expiresAt: new Date(Date.now() - 1000) });
     expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('reads the account with every request: a deleted account signs nobody in, a new role counts at once', async () => {
+    const patient = await createPatient();
+    const client = await signedInClient(server.url, patient);
+    expect((await client.get('/api/admin/doctors')).status).toBe(403);
+    await User.query().patchAndFetchById(patient.record.id, { role: 'admin' });
+    expect((await client.get('/api/admin/doctors')).status).toBe(200);
+    await User.query().deleteById(patient.record.id);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+
+    const doctor = await createDoctor();
+    const doctorClient = await signedInClient(server.url, doctor);
+    expect((await doctorClient.get('/api/auth/doctor/me')).status).toBe(200);
+    await Doctor.query().deleteById(doctor.record.id);
+    expect((await doctorClient.get('/api/auth/doctor/me')).status).toBe(401);
   });
 
   it('lets an admin sign in at the same endpoint', async () => {

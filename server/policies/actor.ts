@@ -1,3 +1,5 @@
+import { Unauthenticated } from '../errors';
+
 /** Who is making a request, as established from the session. Identity never comes from a request body. */
 export type Actor =
   | { kind: 'anonymous' }
@@ -17,4 +19,15 @@ export function actorId(actor: Actor): string | null {
   if (actor.kind === 'doctor') return actor.doctorId;
   if (actor.kind === 'anonymous') return null;
   return actor.userId;
+}
+
+/** The route policy already admitted only patients; this narrows the type for the scoped queries. */
+export function asPatient(actor: Actor): PatientActor {
+  if (actor.kind !== 'patient') throw new Unauthenticated();
+  return actor;
+}
+
+export function asDoctor(actor: Actor): DoctorActor {
+  if (actor.kind !== 'doctor') throw new Unauthenticated();
+  return actor;
 }

@@ -1,22 +1,11 @@
 import { Consultation } from '../../db/models';
-import { NotFound, Unauthenticated } from '../errors';
-import type { Actor, DoctorActor, PatientActor } from './actor';
+import { NotFound } from '../errors';
+import type { DoctorActor, PatientActor } from './actor';
 
 /**
  * Who reaches which consultation. A patient reaches their own bookings, a doctor the consultations
  * booked with them; admins reach none. Anything out of reach answers 404, as if it did not exist.
  */
-
-/** The route policy already admitted only patients; this narrows the type for the scoped queries. */
-export function asPatient(actor: Actor): PatientActor {
-  if (actor.kind !== 'patient') throw new Unauthenticated();
-  return actor;
-}
-
-export function asDoctor(actor: Actor): DoctorActor {
-  if (actor.kind !== 'doctor') throw new Unauthenticated();
-  return actor;
-}
 
 export function consultationsOfPatient(actor: PatientActor) {
   return Consultation.query().where('consultations.patientId', actor.userId);

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
 import { presentAccessHistoryEntry } from '../presenters/access-history';

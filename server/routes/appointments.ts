@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { appointmentsOf, assertCancellable, assertReschedulable, findOwnAppointment } from '../policies/appointment';
 import { appointmentPayloadSchema, appointmentRescheduleSchema, combineDateTime, reminderSchema } from '../../common/schemas/appointment';
 import { DATE_PATTERN, isNotInPast } from '../../common/schemas/helpers';

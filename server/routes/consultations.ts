@@ -1,7 +1,8 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient, consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
+import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
 import { consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { changeConsultationStatus } from '../services/consultations/status';

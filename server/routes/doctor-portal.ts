@@ -1,7 +1,8 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { doctorOnly } from '../policies/route-policy';
-import { asDoctor, consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
+import { asDoctor } from '../policies/actor';
+import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
 import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-records';
 import { consultationStatusSchema } from '../../common/schemas/consultation';
 import { changeConsultationStatus } from '../services/consultations/status';

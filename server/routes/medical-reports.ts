@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportUpdateSchema } from '../../common/schemas/medical-report';
 import { presentReport } from '../presenters/report';

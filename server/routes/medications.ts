@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { findOwnMedication, medicationsOf } from '../policies/medication';
 import { END_BEFORE_START_MESSAGE, medicationSchema, medicationUpdateSchema, type MedicationUpdateInput } from '../../common/schemas/medication';
 import { presentMedication } from '../presenters/medication';

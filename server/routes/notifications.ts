@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { findOwnNotification, notificationsOf } from '../policies/notification';
 import { emptyBodySchema } from '../../common/schemas/misc';
 import { presentNotification } from '../presenters/notification';

@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineRoute } from './define';
 import { patientOnly, publicAccess } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { findOwnPasskey, passkeysOf } from '../policies/passkey';
 import { emptyBodySchema } from '../../common/schemas/misc';
 import { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../common/schemas/passkey';

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
-import { asPatient } from '../policies/consultation';
+import { asPatient } from '../policies/actor';
 import { dashboardSummaryQuerySchema, medicalSummaryRequestSchema } from '../../common/schemas/misc';
 import type { MedicalSummaryType } from '../../common/constants';
 import { dashboardSummaryFor, medicalSummaryFor } from '../services/summary';

@@ -9,9 +9,9 @@ const TONES: Record<ConsultationStatus, BadgeTone> = {
 };
 
 /** The status as a badge; data-status carries the raw value ('completed') for tests and styling. */
-export function ConsultationStatusBadge({ status }: { status: ConsultationStatus }) {
+export function ConsultationStatusBadge({ status, testId }: { status: ConsultationStatus; testId?: string }) {
   return (
-    <Badge $tone={TONES[status]} data-status={status}>
+    <Badge $tone={TONES[status]} data-status={status} data-testid={testId}>
       {CONSULTATION_STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,15 +1,9 @@
 import styled from 'styled-components';
-import {
-  APPOINTMENT_STATUS_LABELS,
-  MEDICATION_FREQUENCY_LABELS,
-  REPORT_STATUS_LABELS,
-  REPORT_TYPE_LABELS,
-  type AppointmentStatus,
-  type ReportStatus,
-} from '../../../common/constants';
-import { medicationState, type MedicationState } from '../../../common/records';
+import { MEDICATION_FREQUENCY_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
+import { medicationState } from '../../../common/records';
 import type { Appointment, MedicalReport, Medication } from '../../../common/api-types';
-import { Badge, EmptyState, Stack, type BadgeTone } from '../ui';
+import { EmptyState, Stack } from '../ui';
+import { AppointmentStatusBadge, MedicationStateBadge, ReportStatusBadge } from '../records/StatusBadge';
 import { formatDay, formatTime } from './format';
 
 const Item = styled.article`
@@ -24,13 +18,6 @@ const Item = styled.article`
   p { margin: 0; font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const REPORT_TONES: Record<ReportStatus, BadgeTone> = { urgent: 'danger', review: 'warning', normal: 'success', active: 'info' };
-const MEDICATION_TONES: Record<MedicationState, [BadgeTone, string]> = {
-  active: ['success', 'Active'],
-  expired: ['danger', 'Expired'],
-  inactive: ['neutral', 'Inactive'],
-};
-const APPOINTMENT_TONES: Record<AppointmentStatus, BadgeTone> = { scheduled: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' };
 
 const joinDefined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
@@ -64,7 +51,7 @@ export function ReportList({ reports }: { reports: MedicalReport[] }) {
           key={r.id}
           testId="patient-report"
           title={r.title}
-          badge={<Badge $tone={REPORT_TONES[r.status]}>{REPORT_STATUS_LABELS[r.status]}</Badge>}
+          badge={<ReportStatusBadge status={r.status} />}
           meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName, r.facility)}
           note={r.summary}
         />
@@ -77,19 +64,16 @@ export function MedicationList({ medications }: { medications: Medication[] }) {
   if (medications.length === 0) return <EmptyState title="No medications" message="This patient has no medications on file." />;
   return (
     <Stack $gap="8px">
-      {medications.map((m) => {
-        const [tone, label] = MEDICATION_TONES[medicationState(m)];
-        return (
-          <RecordItem
-            key={m.id}
-            testId="patient-medication"
-            title={`${m.name} ${m.dosage}`}
-            badge={<Badge $tone={tone}>{label}</Badge>}
-            meta={joinDefined(MEDICATION_FREQUENCY_LABELS[m.frequency], m.prescribedBy ? `Prescribed by ${m.prescribedBy}` : null, `Since ${formatDay(m.startDate)}`)}
-            note={m.instructions}
-          />
-        );
-      })}
+      {medications.map((m) => (
+        <RecordItem
+          key={m.id}
+          testId="patient-medication"
+          title={`${m.name} ${m.dosage}`}
+          badge={<MedicationStateBadge state={medicationState(m)} />}
+          meta={joinDefined(MEDICATION_FREQUENCY_LABELS[m.frequency], m.prescribedBy ? `Prescribed by ${m.prescribedBy}` : null, `Since ${formatDay(m.startDate)}`)}
+          note={m.instructions}
+        />
+      ))}
     </Stack>
   );
 }
@@ -103,7 +87,7 @@ export function AppointmentHistory({ appointments }: { appointments: Appointment
           key={a.id}
           testId="patient-appointment"
           title={`${a.specialty} · ${a.doctorName}`}
-          badge={<Badge $tone={APPOINTMENT_TONES[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>}
+          badge={<AppointmentStatusBadge status={a.status} />}
           meta={joinDefined(`${formatDay(a.appointmentDate)} at ${formatTime(a.appointmentDate)}`, a.facility)}
           note={a.reason}
         />

@@ -1,4 +1,4 @@
-import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../common/constants';
+import { APPOINTMENT_STATUS_LABELS, REPORT_STATUS_LABELS, type AppointmentStatus, type ReportStatus } from '../../../common/constants';
 import type { MedicationState } from '../../../common/records';
 import { Badge, Icon, type BadgeTone } from '../ui';
 import { RECORD_ICONS } from './icons';
@@ -29,4 +29,10 @@ export function MedicationStateBadge({ state }: { state: MedicationState }) {
       {label}
     </Badge>
   );
+}
+
+const APPOINTMENT_STATUS_TONES: Record<AppointmentStatus, BadgeTone> = { scheduled: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' };
+
+export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
+  return <Badge $tone={APPOINTMENT_STATUS_TONES[status]}>{APPOINTMENT_STATUS_LABELS[status]}</Badge>;
 }

@@ -1,13 +1,13 @@
 import { format } from 'date-fns';
 import styled from 'styled-components';
 import type { Appointment } from '../../../common/api-types';
-import { APPOINTMENT_STATUS_LABELS, formatCents, type AppointmentStatus } from '../../../common/constants';
+import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/records';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { ReminderToggle } from '../../components/records/ReminderToggle';
-import { Badge, Button, Card, Icon, type BadgeTone } from '../../components/ui';
+import { AppointmentStatusBadge } from '../../components/records/StatusBadge';
+import { Button, Card, Icon } from '../../components/ui';
 
-const STATUS_TONES: Record<AppointmentStatus, BadgeTone> = { scheduled: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' };
 
 const Body = styled(Card)`
   display: flex;
@@ -87,7 +87,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: Prop
         <Details>
           <header>
             <h3>{doctorLabel(a.doctorName)}</h3>
-            <Badge $tone={STATUS_TONES[a.status]}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>
+            <AppointmentStatusBadge status={a.status} />
           </header>
           <p className="specialty">{a.specialty}</p>
           <p>

@@ -1,22 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { CONSULTATION_STATUS_LABELS, POST_CALL_REDIRECT_MS, type ConsultationStatus } from '../../../common/constants';
+import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import type { CallNotice } from '../../call/CallClient';
 import { showToast } from '../../components/toast';
-import { Badge, Button, type BadgeTone } from '../../components/ui';
+import { Button } from '../../components/ui';
+import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
 import { VideoTile } from './VideoTile';
 import { useElapsed } from './useElapsed';
-
-const STATUS_TONES: Record<ConsultationStatus, BadgeTone> = {
-  scheduled: 'info',
-  in_progress: 'success',
-  completed: 'neutral',
-  cancelled: 'danger',
-};
 
 const Shell = styled.div<{ $chat: boolean }>`
   height: 100dvh;
@@ -227,9 +221,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
           </div>
           <Meta>
             {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
-            <Badge $tone={STATUS_TONES[consultation.status]} data-testid="consultation-status">
-              {CONSULTATION_STATUS_LABELS[consultation.status]}
-            </Badge>
+            <ConsultationStatusBadge status={consultation.status} testId="consultation-status" />
             <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
               {elapsed}
             </Pill>

@@ -228,23 +228,12 @@ export class CallClient {
   }
 
   private async startMedia(answer: JoinResult): Promise<void> {
-    let localStream: MediaStream | null = null;
-    try {
-      localStream = await openLocalMedia(answer.consultation.consultationType);
-    } catch {
-      this.notify({ kind: 'media-error' });
-      this.update({ local: { audio: false, video: false, screen: false }, devices: 'denied' });
-    }
-    if (this.finished) {
-      stopStream(localStream);
-      return;
-    }
     const options: MediaSessionOptions = {
       socket: this.socket!,
       consultationId: this.consultationId,
       role: answer.role,
       iceServers: answer.iceServers,
-      localStream,
+      localStream: null,
       earlySignals: this.earlySignals ?? [],
       onRemoteStream: (stream) => this.onRemoteStream(stream),
       onLinkState: (state) => {
@@ -253,15 +242,44 @@ export class CallClient {
       },
     };
     this.stopKeepingSignals();
+    if (answer.media === 'p2p') {
+      // Peer-to-peer answers the other side at once: their media flows while our camera is still opening.
+      const session = new P2PSession(options);
+      this.session = session;
+      const localStream = await this.openDevices(answer);
+      if (this.finished) {
+        stopStream(localStream);
+        return;
+      }
+      if (localStream) session.attachLocalStream(localStream);
+      this.showLocal(localStream);
+      return;
+    }
+    const localStream = await this.openDevices(answer);
     // The SFU client is a large module: P2P calls never load it.
-    this.session = answer.media === 'sfu' ? new (await import('./sfu-session')).SfuSession(options) : new P2PSession(options);
+    const session = this.finished ? null : new (await import('./sfu-session')).SfuSession({ ...options, localStream });
     if (this.finished) {
-      this.session.close();
-      this.session = null;
+      session?.close();
       stopStream(localStream);
       return;
     }
+    this.session = session;
     // Negotiation is under way before the screen renders the preview.
+    this.showLocal(localStream);
+  }
+
+  /** Camera and microphone for the consultation's type; null (and a toast) when access is refused. */
+  private async openDevices(answer: JoinResult): Promise<MediaStream | null> {
+    try {
+      return await openLocalMedia(answer.consultation.consultationType);
+    } catch {
+      this.notify({ kind: 'media-error' });
+      this.update({ local: { audio: false, video: false, screen: false } });
+      return null;
+    }
+  }
+
+  private showLocal(localStream: MediaStream | null): void {
     this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
   }
 

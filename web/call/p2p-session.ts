@@ -7,6 +7,11 @@ const RESTART_DELAY_MS = 800;
 /** How long a newcomer that found the other side in the room waits for their offer before offering itself. */
 const ARRIVAL_GRACE_MS = 1500;
 
+/** Senders are handled on the RTCPeerConnection itself: a slot kept at answer time is unknown to simple-peer. */
+function senderOf(peer: Peer, track: MediaStreamTrack): RTCRtpSender | undefined {
+  return peer._pc.getSenders().find((sender) => sender.track === track);
+}
+
 function newSessionId(): string {
   return `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
 }
@@ -26,17 +31,34 @@ export class P2PSession implements MediaSession {
   private otherHere = false;
   private closed = false;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The tracks the connection is built with (microphone, camera); a shared screen replaces the camera's. */
-  private readonly outgoing: MediaStream;
-  private sentVideo: MediaStreamTrack | null;
-  private readonly camera: MediaStreamTrack | null;
+  /** The tracks we send (microphone, camera); a shared screen replaces the camera's. Empty until the devices open. */
+  private readonly outgoing = new MediaStream();
+  private sentVideo: MediaStreamTrack | null = null;
+  private camera: MediaStreamTrack | null = null;
 
   constructor(private readonly options: MediaSessionOptions) {
-    this.outgoing = new MediaStream(options.localStream?.getTracks() ?? []);
-    this.camera = this.outgoing.getVideoTracks()[0] ?? null;
-    this.sentVideo = this.camera;
+    if (options.localStream) this.attachLocalStream(options.localStream);
     options.socket.on('p2p:signal', this.onSignal);
     options.earlySignals?.forEach(this.onSignal);
+  }
+
+  /**
+   * The microphone and camera, once open. A connection answered before they opened kept a sending
+   * slot for each kind of media, so the tracks go out without another offer and answer; a connection
+   * we offered ourselves negotiates them.
+   */
+  attachLocalStream(stream: MediaStream): void {
+    stream.getTracks().forEach((track) => this.outgoing.addTrack(track));
+    this.camera = stream.getVideoTracks()[0] ?? null;
+    this.sentVideo ??= this.camera;
+    const peer = this.peer;
+    if (!peer || peer.destroyed) return;
+    for (const track of this.outgoing.getTracks()) {
+      const sent = track === this.camera ? (this.sentVideo ?? track) : track;
+      const idle = peer._pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && !t.sender.track && t.direction === 'sendrecv');
+      if (idle) void idle.sender.replaceTrack(sent);
+      else if (this.initiator) peer.addTrack(sent, this.outgoing);
+    }
   }
 
   /** The side already waiting offers at once; the newcomer answers (and offers only if no offer comes). */
@@ -66,7 +88,7 @@ export class P2PSession implements MediaSession {
   async shareScreen(screen: MediaStreamTrack | null): Promise<void> {
     const track = screen ?? this.camera;
     if (!track || !this.sentVideo || track === this.sentVideo) return;
-    if (this.peer && !this.peer.destroyed) this.peer.replaceTrack(this.sentVideo, track, this.outgoing);
+    if (this.peer && !this.peer.destroyed) await senderOf(this.peer, this.sentVideo)?.replaceTrack(track);
     this.sentVideo = track;
   }
 
@@ -101,7 +123,14 @@ export class P2PSession implements MediaSession {
     });
     this.peer = peer;
     // A new connection starts from the camera; carry on showing a screen that is being shared.
-    if (this.camera && this.sentVideo && this.sentVideo !== this.camera) peer.replaceTrack(this.camera, this.sentVideo, this.outgoing);
+    if (this.camera && this.sentVideo && this.sentVideo !== this.camera) void senderOf(peer, this.camera)?.replaceTrack(this.sentVideo);
+    // Answering before our devices opened: keep a sending slot for each kind the other side offers.
+    if (!initiator && !this.outgoing.getTracks().length) {
+      peer._pc.addEventListener('track', ({ transceiver }) => {
+        transceiver.direction = 'sendrecv';
+        transceiver.sender.setStreams(this.outgoing);
+      });
+    }
     peer.on('signal', (signal) => {
       if (this.peer !== peer) return;
       request(this.options.socket, 'p2p:signal', { consultationId: this.options.consultationId, session, signal }).catch(() => {});

@@ -13,10 +13,10 @@ declare module '@thaunknown/simple-peer' {
     constructor(options?: PeerOptions);
     readonly connected: boolean;
     readonly destroyed: boolean;
-    /** The underlying RTCPeerConnection (used for ICE restarts and stats). */
+    /** The underlying RTCPeerConnection (senders and transceivers are handled on it directly). */
     readonly _pc: RTCPeerConnection;
     signal(data: SignalData): void;
-    replaceTrack(oldTrack: MediaStreamTrack, newTrack: MediaStreamTrack, stream: MediaStream): void;
+    addTrack(track: MediaStreamTrack, stream: MediaStream): void;
     destroy(error?: Error): void;
     on(event: 'signal', listener: (data: SignalData) => void): this;
     on(event: 'stream', listener: (stream: MediaStream) => void): this;

@@ -251,7 +251,7 @@ export class CallClient {
         stopStream(localStream);
         return;
       }
-      if (localStream) session.attachLocalStream(localStream);
+      session.devicesOpened(localStream);
       this.showLocal(localStream);
       return;
     }
@@ -279,7 +279,10 @@ export class CallClient {
     }
   }
 
+  /** Shows the preview; a microphone or camera switched off while the devices were opening stays off. */
   private showLocal(localStream: MediaStream | null): void {
+    localStream?.getAudioTracks().forEach((t) => (t.enabled = this.snapshot.local.audio));
+    localStream?.getVideoTracks().forEach((t) => (t.enabled = this.snapshot.local.video));
     this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
   }
 

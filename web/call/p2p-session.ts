@@ -35,29 +35,37 @@ export class P2PSession implements MediaSession {
   private readonly outgoing = new MediaStream();
   private sentVideo: MediaStreamTrack | null = null;
   private camera: MediaStreamTrack | null = null;
+  /** Our devices opened (or were refused): only then do we offer, so an offer always carries our tracks. */
+  private devicesSettled = false;
+  private offerWhenSettled = false;
 
   constructor(private readonly options: MediaSessionOptions) {
-    if (options.localStream) this.attachLocalStream(options.localStream);
+    if (options.localStream) this.devicesOpened(options.localStream);
     options.socket.on('p2p:signal', this.onSignal);
     options.earlySignals?.forEach(this.onSignal);
   }
 
   /**
-   * The microphone and camera, once open. A connection answered before they opened kept a sending
-   * slot for each kind of media, so the tracks go out without another offer and answer; a connection
-   * we offered ourselves negotiates them.
+   * The microphone and camera once open, or null when access was refused. A connection answered before
+   * they opened kept a sending slot for each kind of media, so the tracks go out without another offer
+   * and answer. An offer that waited for them goes out now.
    */
-  attachLocalStream(stream: MediaStream): void {
-    stream.getTracks().forEach((track) => this.outgoing.addTrack(track));
-    this.camera = stream.getVideoTracks()[0] ?? null;
+  devicesOpened(stream: MediaStream | null): void {
+    this.devicesSettled = true;
+    stream?.getTracks().forEach((track) => this.outgoing.addTrack(track));
+    this.camera = stream?.getVideoTracks()[0] ?? null;
     this.sentVideo ??= this.camera;
     const peer = this.peer;
-    if (!peer || peer.destroyed) return;
-    for (const track of this.outgoing.getTracks()) {
-      const sent = track === this.camera ? (this.sentVideo ?? track) : track;
-      const idle = peer._pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && !t.sender.track && t.direction === 'sendrecv');
-      if (idle) void idle.sender.replaceTrack(sent);
-      else if (this.initiator) peer.addTrack(sent, this.outgoing);
+    if (peer && !peer.destroyed) {
+      for (const track of this.outgoing.getTracks()) {
+        const sent = track === this.camera ? (this.sentVideo ?? track) : track;
+        const slot = peer._pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && !t.sender.track && t.direction.startsWith('send'));
+        void slot?.sender.replaceTrack(sent);
+      }
+    }
+    if (this.offerWhenSettled) {
+      this.offerWhenSettled = false;
+      if (this.otherHere && !this.closed && (!this.peer || this.peer.destroyed)) this.connect();
     }
   }
 
@@ -106,6 +114,10 @@ export class P2PSession implements MediaSession {
 
   /** Starts a new connection as its initiator. */
   private connect(): void {
+    if (!this.devicesSettled) {
+      this.offerWhenSettled = true;
+      return;
+    }
     this.createPeer(true, newSessionId());
   }
 
@@ -124,11 +136,17 @@ export class P2PSession implements MediaSession {
     this.peer = peer;
     // A new connection starts from the camera; carry on showing a screen that is being shared.
     if (this.camera && this.sentVideo && this.sentVideo !== this.camera) void senderOf(peer, this.camera)?.replaceTrack(this.sentVideo);
-    // Answering before our devices opened: keep a sending slot for each kind the other side offers.
-    if (!initiator && !this.outgoing.getTracks().length) {
-      peer._pc.addEventListener('track', ({ transceiver }) => {
-        transceiver.direction = 'sendrecv';
-        transceiver.sender.setStreams(this.outgoing);
+    // Answering before our devices opened: the offer's media sections get a sending slot each (set
+    // while the offer is applied, before simple-peer creates the answer), filled when the devices open.
+    if (!initiator && !this.devicesSettled) {
+      const pc = peer._pc;
+      pc.addEventListener('signalingstatechange', () => {
+        if (pc.signalingState !== 'have-remote-offer') return;
+        for (const transceiver of pc.getTransceivers()) {
+          if (transceiver.sender.track || transceiver.direction !== 'recvonly') continue;
+          transceiver.direction = 'sendrecv';
+          transceiver.sender.setStreams(this.outgoing);
+        }
       });
     }
     peer.on('signal', (signal) => {

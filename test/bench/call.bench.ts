@@ -3,7 +3,9 @@
  *  1. join to first remote frame in Chromium (median of 5, each available media mode) against two
  *     bare RTCPeerConnections in the same Chromium (gUM, offer/answer, first frame). Goal: <= 1.5x.
  *  2. chat round trip p50/p99 and chat lines per second (stored in PostgreSQL, pushed to the room)
- *     against a bare Socket.IO echo server with the same load. Goal: >= 70% of its events per second.
+ *     against a bare Socket.IO echo server under the same loads. Each server's rate is its peak: the
+ *     best of its medians over the offered loads, because a sender window that keeps the echo server
+ *     busy leaves ours waiting on commits. Goal: >= 70% of the echo server's events per second.
  *  3. memory per idle connected socket against the bare Socket.IO server (informational).
  *
  * The database is an embedded PostgreSQL under .data-bench-call (or DATABASE_URL when set).
@@ -35,8 +37,9 @@ const CHAT_GOAL = 0.7;
 const RTT_SAMPLES = 400;
 const LOAD_PAIRS = 8;
 const LOAD_PER_SENDER = 300;
-const LOAD_WINDOW = 16;
-const LOAD_ROUNDS = 5;
+/** Lines each sender keeps in flight: the offered loads at which each server's rate is measured. */
+const LOAD_WINDOWS = [16, 64];
+const LOAD_ROUNDS = 9;
 const IDLE_SOCKETS = 300;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
 
@@ -230,8 +233,8 @@ async function roundTrips(pair: ChatPair): Promise<number[]> {
   return samples;
 }
 
-/** Every sender keeps LOAD_WINDOW lines in flight; answers events (lines acked and delivered) per second. */
-async function throughput(pairs: ChatPair[]): Promise<number> {
+/** Every sender keeps `window` lines in flight; answers events (lines acked and delivered) per second. */
+async function throughput(pairs: ChatPair[], window: number): Promise<number> {
   let delivered = 0;
   const expected = pairs.length * LOAD_PER_SENDER;
   const allDelivered = new Promise<void>((resolve) => {
@@ -248,13 +251,20 @@ async function throughput(pairs: ChatPair[]): Promise<number> {
           if (!answer.ok) throw new Error(`chat:send failed: ${JSON.stringify(answer)}`);
         }
       };
-      await Promise.all(Array.from({ length: LOAD_WINDOW }, lane));
+      await Promise.all(Array.from({ length: window }, lane));
     }),
   );
   await allDelivered;
   const seconds = (performance.now() - t0) / 1000;
   for (const pair of pairs) pair.receiver.off('chat:message');
   return expected / seconds;
+}
+
+/** A server's peak: the highest of its per-window medians, with the window it was reached at. */
+function peakRate(ratesByWindow: number[][]): { rate: number; window: number } {
+  const medians = ratesByWindow.map(median);
+  const best = medians.indexOf(Math.max(...medians));
+  return { rate: medians[best]!, window: LOAD_WINDOWS[best]! };
 }
 
 async function idleSocketBytes(url: string, cookie?: string): Promise<number> {
@@ -328,21 +338,29 @@ async function main(): Promise<void> {
     );
     const ourPairs = await chatPairs(p2p.url, null, LOAD_PAIRS);
     const echoPairs = await chatPairs(null, echo.url, LOAD_PAIRS);
-    await throughput(echoPairs); // warm-up of both paths
-    await throughput(ourPairs);
+    await throughput(echoPairs, LOAD_WINDOWS[0]!); // warm-up of both paths
+    await throughput(ourPairs, LOAD_WINDOWS[0]!);
     // Alternating rounds, median of each: a slow moment of this shared machine lands on one round, not one side.
-    const echoRates: number[] = [];
-    const ourRates: number[] = [];
+    const echoRates = LOAD_WINDOWS.map(() => [] as number[]);
+    const ourRates = LOAD_WINDOWS.map(() => [] as number[]);
     for (let round = 0; round < LOAD_ROUNDS; round++) {
-      echoRates.push(await throughput(echoPairs));
-      ourRates.push(await throughput(ourPairs));
+      for (const [i, window] of LOAD_WINDOWS.entries()) {
+        echoRates[i]!.push(await throughput(echoPairs, window));
+        ourRates[i]!.push(await throughput(ourPairs, window));
+      }
     }
-    const echoRate = median(echoRates);
-    const ourRate = median(ourRates);
-    const share = ourRate / echoRate;
+    const echoPeak = peakRate(echoRates);
+    const ourPeak = peakRate(ourRates);
+    const share = ourPeak.rate / echoPeak.rate;
+    for (const [i, window] of LOAD_WINDOWS.entries()) {
+      console.log(
+        `chat lines per second (stored and pushed) at ${window} lines in flight per sender, median of ${LOAD_ROUNDS} alternating rounds: ` +
+          `${fmt(median(ourRates[i]!), 0)} (${ourRates[i]!.map((x) => fmt(x, 0)).join(', ')}); echo server ${fmt(median(echoRates[i]!), 0)} (${echoRates[i]!.map((x) => fmt(x, 0)).join(', ')})` +
+          ` -> ${fmt((median(ourRates[i]!) / median(echoRates[i]!)) * 100)}%`,
+      );
+    }
     console.log(
-      `chat lines per second (stored and pushed), median of ${LOAD_ROUNDS} alternating rounds: ${fmt(ourRate, 0)} (${ourRates.map((x) => fmt(x, 0)).join(', ')}); ` +
-        `echo server ${fmt(echoRate, 0)} (${echoRates.map((x) => fmt(x, 0)).join(', ')}) -> ${fmt(share * 100)}% (goal >= ${CHAT_GOAL * 100}%)`,
+      `chat lines per second, peak of each: ${fmt(ourPeak.rate, 0)} (at ${ourPeak.window} in flight) vs echo server ${fmt(echoPeak.rate, 0)} (at ${echoPeak.window}) -> ${fmt(share * 100)}% (goal >= ${CHAT_GOAL * 100}%)`,
     );
     if (share < CHAT_GOAL) failures.push(`chat throughput ${fmt(share * 100)}%`);
     for (const pair of [...ourPairs, ...echoPairs, ourRtt!, echoRtt!]) {

@@ -90,7 +90,13 @@ async function serveMedivault(): Promise<{ port: number; close: () => Promise<vo
   const server = http.createServer(app.koa.callback());
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { port: (server.address() as AddressInfo).port, close: () => db.close() };
+  const close = async () => {
+    // HTTP first: a request still in flight must not meet a closed database.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await db.close();
+  };
+  return { port: (server.address() as AddressInfo).port, close };
 }
 
 // ---------------------------------------------------------------------------

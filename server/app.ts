@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { MalformedRequest } from './errors';
-import { errorHandler } from './middleware/errors';
+import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
@@ -39,6 +39,7 @@ export function createApp(options: AppOptions): App {
   const { config, knex } = options;
   const koa = new Koa({ proxy: config.trustProxy });
   koa.keys = new CookieKeys(config.sessionKeys);
+  koa.on('error', reportUnhandledError);
   const deps: AppDeps = {
     config,
     knex,

@@ -67,3 +67,16 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     ctx.body = { code: 'internal_error', message: 'Something went wrong on our side. Please try again; quote this request id if it keeps happening.', requestId: ctx.state.requestId };
   }
 }
+
+/** A client that closes the connection while its response is still being sent (a page left mid-download). */
+const CLIENT_WENT_AWAY = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Koa's report for errors that reach no middleware: a failing response stream after its headers went
+ * out. A client going away is routine and not logged; anything else is logged as one structured line
+ * (message and code, never the request), instead of Koa's stack trace on stderr.
+ */
+export function reportUnhandledError(err: Error & { code?: string; status?: number; expose?: boolean }): void {
+  if (err.status === 404 || err.expose || CLIENT_WENT_AWAY.has(err.code ?? '') || err.message === 'aborted') return;
+  log.error('response failed after it started', { error: err.message, code: err.code });
+}

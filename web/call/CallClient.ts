@@ -110,9 +110,13 @@ export class CallClient {
     return () => this.noticeListeners.delete(listener);
   }
 
+  /** Publishes a new snapshot; a patch that changes nothing re-renders nothing (the call screen is costly to draw while media starts). */
   private update(patch: Partial<CallSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    this.snapshot.reconnecting = this.joinedOnce && this.snapshot.phase === 'live' && (this.socketDown || this.mediaLink === 'interrupted');
+    const next = { ...this.snapshot, ...patch };
+    next.reconnecting = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.mediaLink === 'interrupted');
+    const previous = this.snapshot;
+    if ((Object.keys(next) as Array<keyof CallSnapshot>).every((key) => Object.is(next[key], previous[key]))) return;
+    this.snapshot = next;
     this.listeners.forEach((l) => l());
   }
 

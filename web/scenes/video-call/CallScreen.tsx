@@ -5,7 +5,7 @@ import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import type { CallNotice } from '../../call/CallClient';
 import { showToast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { Button, Spinner } from '../../components/ui';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
@@ -147,7 +147,11 @@ const ChatOnlyArea = styled.div`
   }
 `;
 
-/** The live call: remote video, local preview, toggles, chat, timer, status and toasts. */
+/**
+ * The live call: remote video, local preview, toggles, chat, timer, status and toasts. It is drawn
+ * while the consultation is still being joined, so that first (costly) render overlaps the socket's
+ * handshake instead of delaying the other side's offer once the join answers.
+ */
 export function CallScreen({ exitTo }: { exitTo: string }) {
   const client = useCallClient();
   const call = useCallSnapshot();
@@ -177,16 +181,23 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
     [client, navigate, exitTo],
   );
 
-  const consultation = call.consultation!;
+  const consultation = call.consultation;
+  const joining = !consultation;
   const isDoctor = call.role === 'doctor';
-  const otherName = isDoctor ? consultation.patientName : `Dr. ${consultation.doctorName}`;
-  const type = consultation.consultationType;
+  const otherName = !consultation ? '' : isDoctor ? consultation.patientName : `Dr. ${consultation.doctorName}`;
+  // Until the join answers, the stage is laid out for a video call without a preview: nothing is opened yet.
+  const type = consultation?.consultationType ?? 'video';
   const fromOther = call.messages.filter((m) => m.sender !== call.role).length;
   if (chatOpen) seen.current = fromOther;
   const unread = Math.max(0, fromOther - seen.current);
   const live = call.phase === 'live';
 
-  const remoteOverlay = !call.remoteStream ? (
+  const remoteOverlay = joining ? (
+    <>
+      <Spinner />
+      <Hint>Connecting to the consultation...</Hint>
+    </>
+  ) : !call.remoteStream ? (
     <>
       <WaitingText>{live ? `Waiting for ${otherName}` : 'Call Ended'}</WaitingText>
       <Hint>{live ? 'The call connects as soon as they join.' : 'The consultation has been completed'}</Hint>
@@ -216,12 +227,12 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       <Stage>
         <TopBar>
           <div>
-            <h1>{otherName}</h1>
-            <p>{isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
+            <h1>{joining ? 'Consultation' : otherName}</h1>
+            <p>{joining ? 'Connecting...' : isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
           </div>
           <Meta>
             {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
-            <ConsultationStatusBadge status={consultation.status} testId="consultation-status" />
+            {consultation ? <ConsultationStatusBadge status={consultation.status} testId="consultation-status" /> : null}
             <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
               {elapsed}
             </Pill>
@@ -240,7 +251,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
                 </RemoteBadges>
               ) : null}
             </VideoTile>
-            {type === 'video' ? (
+            {type === 'video' && !joining ? (
               <LocalPip>
                 <VideoTile
                   stream={call.localStream}
@@ -259,17 +270,17 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
         )}
 
         <div>
-          {isDoctor && live && consultation.status === 'scheduled' ? (
+          {isDoctor && live && consultation?.status === 'scheduled' ? (
             <DoctorActions>
               <Button onClick={() => void client.setStatus('in_progress')}>Start Consultation</Button>
             </DoctorActions>
           ) : null}
-          {isDoctor && live && consultation.status === 'in_progress' ? (
+          {isDoctor && live && consultation?.status === 'in_progress' ? (
             <DoctorActions>
               <Button onClick={() => void client.setStatus('completed')}>Complete</Button>
             </DoctorActions>
           ) : null}
-          {live ? (
+          {live || joining ? (
             <CallControls
               local={call.local}
               hasAudio={type !== 'chat' && Boolean(call.localStream)}

@@ -36,14 +36,6 @@ function CallGate({ exitTo }: { exitTo: string }) {
       </Centered>
     );
   }
-  if (!call.consultation) {
-    return (
-      <Centered>
-        <Spinner />
-        <p>Connecting to the consultation...</p>
-      </Centered>
-    );
-  }
   return <CallScreen exitTo={exitTo} />;
 }
 

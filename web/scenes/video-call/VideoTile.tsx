@@ -55,7 +55,7 @@ function initials(name: string): string {
 interface VideoTileProps {
   stream: MediaStream | null;
   testId: string;
-  /** The person shown, for the avatar when there is no picture. */
+  /** The person shown, for the avatar when there is no picture; empty while nobody is known yet (no avatar). */
   name: string;
   muted?: boolean;
   mirrored?: boolean;
@@ -80,7 +80,7 @@ export function VideoTile({ stream, testId, name, muted, mirrored, fit = 'cover'
       <video ref={ref} data-testid={testId} autoPlay playsInline muted={muted} />
       {overlay ? (
         <Overlay>
-          <Avatar $size={avatarSize}>{initials(name)}</Avatar>
+          {name ? <Avatar $size={avatarSize}>{initials(name)}</Avatar> : null}
           {overlay}
         </Overlay>
       ) : null}

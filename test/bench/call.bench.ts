@@ -367,6 +367,8 @@ async function main(): Promise<void> {
       pair.sender.close();
       pair.receiver.close();
     }
+    // The next run starts from the same table: without this, every run would add its lines to the index.
+    await db.knex('chat_messages').whereIn('consultation_id', [...ourPairs, ourRtt!].map((pair) => pair.consultationId)).delete();
 
     // 3. Memory per idle socket.
     const cookie = (await createCallParties(p2p.url)).patientHttp.cookieHeader;

@@ -59,6 +59,18 @@ describe('chat', () => {
     expect(history.ok && history.data.messages.map((m: { text: string }) => m.text)).toEqual(texts);
   });
 
+  it('stores any text exactly, quotes, backslashes, braces, commas and emoji included, in one batch', async () => {
+    const { consultationId, patient, patientHttp } = await joinedPair();
+    const texts = ['He said "stop"', 'C:\\path\\to\\file \\"x\\"', '{a,b},{"c"}', 'NULL', 'null', 'tab\there', 'line one\nline two', 'Müdigkeit 🤒 — 頭痛', "O'Brien; drop table x"];
+    const answers = await Promise.all(texts.map((text) => request(patient, 'chat:send', { consultationId, text })));
+    expect(answers.map((a) => a.ok && a.data.message.text)).toEqual(texts);
+    const stored = await ChatMessage.query().where({ consultationId }).orderBy('createdAt');
+    expect(stored.map((m) => m.text)).toEqual(texts);
+    const later = await socketFor(patientHttp);
+    const history = await request(later, 'consultation:join', { consultationId });
+    expect(history.ok && history.data.messages.map((m: { text: string }) => m.text)).toEqual(texts);
+  });
+
   it('refuses blank and oversized lines and stores nothing for them', async () => {
     const { consultationId, patient, doctor } = await joinedPair();
     const doctorLog = recorder(doctor);

@@ -19,10 +19,12 @@ function newSessionId(): string {
 /**
  * Peer-to-peer call with simple-peer, signalled through 'p2p:signal'. The side already in the room
  * offers as soon as the other arrives, while the newcomer is still opening its camera; the newcomer
- * answers (and offers itself only if no offer comes). Each connection attempt has a session id chosen
- * by its initiator: an offer with an unknown id is a new connection (the other side reloaded or
- * recovered) and replaces ours; when both sides offer at once the larger id wins. A connection that
- * fails is rebuilt while the other side is still in the room.
+ * answers (and offers itself only if no offer comes). While it waits alone, that side keeps a standby
+ * connection whose offer is made and whose ICE candidates are gathered in advance, held back until
+ * someone arrives: the newcomer then gets one offer with every candidate in it at once. Each
+ * connection attempt has a session id chosen by its initiator: an offer with an unknown id is a new
+ * connection (the other side reloaded or recovered) and replaces ours; when both sides offer at once
+ * the larger id wins. A connection that fails is rebuilt while the other side is still in the room.
  */
 export class P2PSession implements MediaSession {
   private peer: Peer | null = null;
@@ -38,6 +40,11 @@ export class P2PSession implements MediaSession {
   /** Our devices opened (or were refused): only then do we offer, so an offer always carries our tracks. */
   private devicesSettled = false;
   private offerWhenSettled = false;
+  /** Whether the room's presence has been told to us yet: a standby is made only for a room known to be empty. */
+  private presenceKnown = false;
+  /** The current peer is a standby: its signals are held until the other side arrives. */
+  private holding = false;
+  private held: SignalData[] = [];
 
   constructor(private readonly options: MediaSessionOptions) {
     if (options.localStream) this.devicesOpened(options.localStream);
@@ -67,20 +74,24 @@ export class P2PSession implements MediaSession {
       this.offerWhenSettled = false;
       if (this.otherHere && !this.closed && (!this.peer || this.peer.destroyed)) this.connect();
     }
+    this.prepareStandby();
   }
 
   /** The side already waiting offers at once; the newcomer answers (and offers only if no offer comes). */
   otherPresent(present: boolean, atJoin: boolean): void {
     this.otherHere = present;
+    this.presenceKnown = true;
     if (!present) {
       clearTimeout(this.restartTimer);
       // They left the room (closed the tab, ended the call): their media is gone with them.
-      if (this.peer) {
+      if (this.peer && !this.holding) {
         this.dropPeer();
         this.options.onRemoteStream(null);
       }
+      this.prepareStandby();
       return;
     }
+    if (this.peer && this.holding) return this.releaseStandby();
     if (this.peer) return;
     clearTimeout(this.restartTimer);
     if (!atJoin) this.connect();
@@ -112,6 +123,33 @@ export class P2PSession implements MediaSession {
     this.dropPeer();
   }
 
+  /** Alone in the room with our devices settled: an offer made ahead of time, held until someone arrives. */
+  private prepareStandby(): void {
+    if (!this.presenceKnown || this.otherHere || this.closed || !this.devicesSettled || this.peer) return;
+    this.createPeer(true, newSessionId(), true);
+  }
+
+  /**
+   * The other side arrived: our offer goes out as it stands now, with every candidate gathered so far
+   * in it (so the other side applies one description instead of one candidate at a time); candidates
+   * gathered from here on follow one by one.
+   */
+  private releaseStandby(): void {
+    const peer = this.peer!;
+    const held = this.held;
+    this.holding = false;
+    this.held = [];
+    const offer = peer._pc.localDescription;
+    const offerHeld = held.some((signal) => signal.type === 'offer');
+    const toSend = offerHeld && offer ? [{ type: 'offer', sdp: offer.sdp } as SignalData, ...held.filter((signal) => signal.type !== 'offer' && signal.type !== 'candidate')] : held;
+    toSend.forEach((signal) => this.send(peer, signal));
+  }
+
+  private send(peer: Peer, signal: SignalData): void {
+    if (this.peer !== peer) return;
+    request(this.options.socket, 'p2p:signal', { consultationId: this.options.consultationId, session: this.session!, signal }).catch(() => {});
+  }
+
   /** Starts a new connection as its initiator. */
   private connect(): void {
     if (!this.devicesSettled) {
@@ -121,8 +159,9 @@ export class P2PSession implements MediaSession {
     this.createPeer(true, newSessionId());
   }
 
-  private createPeer(initiator: boolean, session: string): Peer {
+  private createPeer(initiator: boolean, session: string, standby = false): Peer {
     this.dropPeer();
+    this.holding = standby;
     this.initiator = initiator;
     this.session = session;
     this.options.onLinkState('connecting');
@@ -150,8 +189,8 @@ export class P2PSession implements MediaSession {
       });
     }
     peer.on('signal', (signal) => {
-      if (this.peer !== peer) return;
-      request(this.options.socket, 'p2p:signal', { consultationId: this.options.consultationId, session, signal }).catch(() => {});
+      if (this.peer === peer && this.holding) this.held.push(signal);
+      else this.send(peer, signal);
     });
     peer.on('stream', (stream) => this.peer === peer && this.options.onRemoteStream(stream));
     peer.on('connect', () => this.peer === peer && this.options.onLinkState('connected'));
@@ -164,6 +203,8 @@ export class P2PSession implements MediaSession {
     peer.on('close', () => {
       if (this.peer !== peer) return;
       this.peer = null;
+      this.holding = false;
+      this.held = [];
       this.options.onRemoteStream(null);
       this.scheduleRestart();
     });
@@ -172,7 +213,11 @@ export class P2PSession implements MediaSession {
 
   private scheduleRestart(): void {
     clearTimeout(this.restartTimer);
-    if (this.closed || !this.otherHere) return;
+    if (this.closed) return;
+    if (!this.otherHere) {
+      this.restartTimer = setTimeout(() => this.prepareStandby(), RESTART_DELAY_MS);
+      return;
+    }
     this.options.onLinkState('interrupted');
     this.restartTimer = setTimeout(() => {
       if (!this.closed && this.otherHere && !this.peer) this.connect();
@@ -182,6 +227,8 @@ export class P2PSession implements MediaSession {
   private dropPeer(): void {
     const peer = this.peer;
     this.peer = null;
+    this.holding = false;
+    this.held = [];
     peer?.destroy();
   }
 
@@ -193,7 +240,8 @@ export class P2PSession implements MediaSession {
       return;
     }
     if (signal.type !== 'offer') return; // a late candidate or answer of a connection we dropped
-    if (this.initiator && this.session && this.peer && event.session < this.session) return; // our own offer wins
+    // Our own offer wins, unless it is a standby they have not seen yet.
+    if (this.initiator && !this.holding && this.session && this.peer && event.session < this.session) return;
     this.createPeer(false, event.session).signal(signal);
   };
 }

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_DOCTOR, expectVideoAdvancing, expectVideoPlaying, installSignallingSwitch, openCallParties, setSignalling } from './support/call-parties';
+import {
+  DEMO_DOCTOR,
+  closePeerConnections,
+  expectVideoAdvancing,
+  expectVideoPlaying,
+  installSignallingSwitch,
+  openCallParties,
+  peerConnectionCount,
+  setSignalling,
+  trackPeerConnections,
+} from './support/call-parties';
 
 test.describe('live consultation', () => {
   test('a patient and their doctor see and hear each other, toggle, chat, and the doctor completes the consultation', async ({ browser, request }) => {
@@ -90,6 +100,28 @@ test.describe('live consultation', () => {
       await doctor.page.getByRole('textbox', { name: 'Message' }).press('Enter');
       await expect(patient.page.getByTestId('chat-message').filter({ hasText: 'Welcome back' })).toBeVisible();
       await expect(patient.page.getByTestId('chat-message')).toHaveCount(3);
+    } finally {
+      await call.close();
+    }
+  });
+
+  test('a media link that fails while signalling stays up is rebuilt by itself', async ({ browser }) => {
+    const call = await openCallParties(browser);
+    const { patient, doctor, consultationId } = call;
+    try {
+      await trackPeerConnections(patient.page);
+      await patient.page.goto(`/video-call/${consultationId}`);
+      await doctor.page.goto(`/video-call/${consultationId}`);
+      await expectVideoAdvancing(patient.page, 'remote-video');
+      await expectVideoAdvancing(doctor.page, 'remote-video');
+      const linksBefore = await closePeerConnections(patient.page);
+
+      // The patient's closed connection presents no frame again: frames here come from a rebuilt one.
+      await expectVideoAdvancing(patient.page, 'remote-video');
+      expect(await peerConnectionCount(patient.page)).toBeGreaterThan(linksBefore);
+      await expectVideoAdvancing(doctor.page, 'remote-video');
+      await expect(patient.page.getByText('Reconnecting...')).toBeHidden();
+      await expect(doctor.page.getByText('Reconnecting...')).toBeHidden();
     } finally {
       await call.close();
     }

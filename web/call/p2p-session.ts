@@ -199,15 +199,19 @@ export class P2PSession implements MediaSession {
       if (state === 'disconnected') this.options.onLinkState('interrupted');
       if (state === 'connected' || state === 'completed') this.options.onLinkState('connected');
     });
-    peer.on('error', () => {});
-    peer.on('close', () => {
+    const lost = () => {
       if (this.peer !== peer) return;
       this.peer = null;
       this.holding = false;
       this.held = [];
       this.options.onRemoteStream(null);
       this.scheduleRestart();
-    });
+    };
+    // A connection that fails (ICE failed, the other side's connection gone) ends itself with 'error' or
+    // 'disconnect' and never emits 'close': each of the three means this link is over.
+    peer.on('error', lost);
+    peer.on('disconnect', lost);
+    peer.on('close', lost);
     return peer;
   }
 

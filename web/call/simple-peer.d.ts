@@ -20,7 +20,7 @@ declare module '@thaunknown/simple-peer' {
     destroy(error?: Error): void;
     on(event: 'signal', listener: (data: SignalData) => void): this;
     on(event: 'stream', listener: (stream: MediaStream) => void): this;
-    on(event: 'connect' | 'close', listener: () => void): this;
+    on(event: 'connect' | 'close' | 'disconnect', listener: () => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
     on(event: 'iceStateChange', listener: (iceConnectionState: RTCIceConnectionState, iceGatheringState: RTCIceGatheringState) => void): this;
   }

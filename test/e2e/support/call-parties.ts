@@ -111,9 +111,55 @@ export async function setSignalling(page: Page, state: 'drop' | 'restore'): Prom
   await page.evaluate((action) => (window as unknown as { signallingSwitch: Record<string, () => void> }).signallingSwitch[action]!(), state);
 }
 
-/** Resolves once the element's video shows new frames (its clock moves on by at least a second). */
+/**
+ * Resolves once the element presents new video frames. requestVideoFrameCallback fires only for a new
+ * frame; a MediaStream's currentTime is a live clock that runs on even when no frame arrives.
+ */
 export async function expectVideoAdvancing(page: Page, testId: string): Promise<void> {
-  const video = page.getByTestId(testId);
-  const start = await video.evaluate((el) => (el as HTMLVideoElement).currentTime);
-  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).currentTime), { timeout: 20_000 }).toBeGreaterThan(start + 1);
+  const framesWithinASecond = () =>
+    page.getByTestId(testId).evaluate(
+      (el) =>
+        new Promise<number>((resolve) => {
+          const video = el as HTMLVideoElement;
+          let frames = 0;
+          const timer = setTimeout(() => resolve(frames), 1000);
+          const onFrame = () => {
+            frames += 1;
+            if (frames < 5) video.requestVideoFrameCallback(onFrame);
+            else {
+              clearTimeout(timer);
+              resolve(frames);
+            }
+          };
+          video.requestVideoFrameCallback(onFrame);
+        }),
+    );
+  await expect.poll(framesWithinASecond, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
 }
+
+/** Keeps every RTCPeerConnection the page makes, so a test can end its media link from outside. */
+export async function trackPeerConnections(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const NativePeerConnection = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    window.RTCPeerConnection = class extends NativePeerConnection {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        made.push(this);
+      }
+    } as typeof RTCPeerConnection;
+    Object.assign(window, { peerConnections: made });
+  });
+}
+
+function madePeerConnections(page: Page, action: 'count' | 'close'): Promise<number> {
+  return page.evaluate((what) => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    if (what === 'close') made.forEach((pc) => pc.close());
+    return made.length;
+  }, action);
+}
+
+/** Ends the page's media links the way a dead network path does for the app: the socket stays up. */
+export const closePeerConnections = (page: Page) => madePeerConnections(page, 'close');
+export const peerConnectionCount = (page: Page) => madePeerConnections(page, 'count');

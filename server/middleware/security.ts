@@ -6,33 +6,42 @@ import { Forbidden, UnsupportedMediaType } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function securityHeaders(config: Config) {
+/** Headers every answer carries; only the Content-Security-Policy differs between pages and the API. */
+function helmetWith(config: Config, directives: Record<string, string[]>) {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        // styled-components writes <style> tags at run time; scripts stay strictly external.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });
+}
+
+const PAGE_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://js.stripe.com'],
+  // styled-components writes <style> tags at run time; scripts stay strictly external.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** JSON is never rendered as a page: an API answer may load nothing and be framed by no one. */
+const API_POLICY = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+
+export function securityHeaders(config: Config) {
+  const pageHeaders = helmetWith(config, PAGE_POLICY);
+  const apiHeaders = helmetWith(config, API_POLICY);
+  return (ctx: AppContext, next: Next) => (ctx.path.startsWith('/api') ? apiHeaders : pageHeaders)(ctx, next);
 }
 
 /** The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS. */

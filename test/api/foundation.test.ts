@@ -29,9 +29,17 @@ describe('foundation', () => {
     const res = await client.get('/api/health');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives pages a policy that allows only their own scripts', async () => {
+    const res = await fetch(`${server.url}/`);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('answers malformed JSON with a 400 and keeps serving', async () => {

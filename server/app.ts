@@ -4,7 +4,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { AppDeps } from './context';
-import { MalformedRequest } from './errors';
+import { MalformedRequest, PayloadTooLarge } from './errors';
 import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { apiGuards, securityHeaders } from './middleware/security';
@@ -62,7 +62,8 @@ export function createApp(options: AppOptions): App {
       enableTypes: ['json'],
       jsonLimit: '12mb',
       jsonStrict: true,
-      onError: () => {
+      onError: (err: Error & { status?: number }) => {
+        if (err.status === 413) throw new PayloadTooLarge();
         throw new MalformedRequest('The request body is not valid JSON.');
       },
     }) as unknown as Koa.Middleware,

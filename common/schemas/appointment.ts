@@ -1,11 +1,13 @@
 import * as yup from 'yup';
 import { APPOINTMENT_SPECIALTIES, dollarsToCents, type AppointmentSpecialty } from '../constants';
 import {
+  DATE_PATTERN,
   TIME_PATTERN,
   booleanField,
   emptyToUndefined,
   isNotInPast,
   isValidCalendarDate,
+  isValidIsoDate,
   localDateString,
   nonNegativeInteger,
   numberField,
@@ -56,13 +58,25 @@ export const appointmentFormSchema = yup.object({
   insuranceCovered: booleanField('Insurance covered').default(false),
 });
 
+/**
+ * A bare 'YYYY-MM-DD' sent with appointmentTime names a day: today is allowed, and the server checks the
+ * combined instant. Anything else is an instant (a bare date alone is midnight) and must not be past.
+ */
+function appointmentDateNotPast(value: string | undefined, time: unknown): boolean {
+  if (value == null || !isValidIsoDate(value)) return true;
+  if (DATE_PATTERN.test(value) && typeof time === 'string' && TIME_PATTERN.test(time)) return value >= localDateString();
+  return isNotInPast(value);
+}
+
 /** POST /api/appointments body. Cost is in integer cents. */
 export const appointmentPayloadSchema = strictObject({
   doctorName: requiredString('Doctor name'),
   specialty: yup.string().required(SPECIALTY_MESSAGE).oneOf(APPOINTMENT_SPECIALTIES, SPECIALTY_MESSAGE),
   facility: requiredString('Facility'),
   facilityAddress: optionalString('Facility address'),
-  appointmentDate: requiredIsoDate('Appointment date', 'Appointment date is required', PAST_DATE_MESSAGE),
+  appointmentDate: requiredIsoDate('Appointment date', 'Appointment date is required').test('not-in-past', PAST_DATE_MESSAGE, function (value) {
+    return appointmentDateNotPast(value, this.parent?.appointmentTime);
+  }),
   appointmentTime: yup
     .string()
     .transform(emptyToUndefined)

@@ -8,6 +8,7 @@ import {
 } from '../constants';
 import {
   booleanField,
+  changedString,
   jsonObjectField,
   nonNegativeInteger,
   optionalString,
@@ -20,8 +21,9 @@ const RATING_MESSAGE = 'Rating must be a number between 0 and 5';
 
 // Field rules shared by the server payloads and the admin form.
 
+const EMAIL_MESSAGE = 'Please enter a valid email address';
 const name = () => requiredString('Name');
-const email = () => requiredString('Email').trim().email('Please enter a valid email address');
+const email = () => requiredString('Email').trim().email(EMAIL_MESSAGE);
 const specialty = () => yup.string().required(SPECIALTY_MESSAGE).oneOf(ADMIN_SPECIALTIES, SPECIALTY_MESSAGE);
 const licenseNumber = () => requiredString('License number');
 const phone = () => requiredString('Phone');
@@ -62,11 +64,11 @@ export const adminDoctorCreateSchema = strictObject({
 
 /** PATCH /api/admin/doctors/{id} body: the same fields, all optional, no password. */
 export const adminDoctorUpdateSchema = strictObject({
-  name: name().optional(),
-  email: email().optional(),
+  name: changedString('Name'),
+  email: changedString('Email').trim().email(EMAIL_MESSAGE),
   specialty: yup.string().oneOf(ADMIN_SPECIALTIES, SPECIALTY_MESSAGE).optional(),
-  licenseNumber: licenseNumber().optional(),
-  phone: phone().optional(),
+  licenseNumber: changedString('License number'),
+  phone: changedString('Phone'),
   experience: nonNegativeInteger('Experience', 'Experience must be a whole number of years').optional(),
   consultationFee: nonNegativeInteger('Consultation fee').optional(),
   bio: optionalString('Bio').nullable(),

@@ -38,8 +38,17 @@ export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) =>
 export const emptyToUndefined = (value: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? undefined : value;
 
+/** Real-world UTC offsets run from -12:00 to +14:00; PostgreSQL refuses anything past 15:59. */
+const MAX_OFFSET_HOURS = 14;
+
+/**
+ * A date or date-time PostgreSQL will store as written: a real calendar day (not '2030-02-30',
+ * which Date.parse quietly rolls over to March) and an offset no further than +/-14:00.
+ */
 export function isValidIsoDate(value: string): boolean {
-  return ISO_DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(value));
+  if (!ISO_DATE_PATTERN.test(value) || Number.isNaN(Date.parse(value)) || !isValidCalendarDate(value.slice(0, 10))) return false;
+  const offset = /[+-](\d{2}):?(\d{2})$/.exec(value.slice(10));
+  return !offset || (Number(offset[1]) <= MAX_OFFSET_HOURS && Number(offset[2]) < 60);
 }
 
 /** 'YYYY-MM-DD' naming a real calendar day. */
@@ -67,6 +76,32 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
+
+export const hasNul = (text: string) => text.includes('\u0000');
+
+/**
+ * Dotted paths of the strings and keys holding U+0000, which PostgreSQL can store neither in text
+ * nor in jsonb ('' for the value itself). Walks without recursion, so no nesting depth overflows it.
+ */
+export function pathsWithNul(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (hasNul(item)) found.push(path);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (hasNul(key)) found.push(childPath);
+        else pending.push([child, childPath]);
+      }
+    }
+  }
+  return found;
+}
+
 export function jsonLength(value: unknown): number {
   try {
     return JSON.stringify(value)?.length ?? 0;
@@ -92,11 +127,25 @@ export function requiredString(label: string, requiredMessage = `${label} is req
     .max(max, tooLongMessage(label, max));
 }
 
+/**
+ * A field an update may leave out: absent keeps the stored value; sent, it must not be blank, since
+ * treating '' as absent would answer 200 and silently keep the old value.
+ */
+export function changedString(label: string, requiredMessage = `${label} is required`, max = MAX_FIELD_LENGTH) {
+  return yup
+    .string()
+    .typeError(`${label} must be text`)
+    .nonNullable(requiredMessage)
+    .test('not-blank', requiredMessage, (v) => v === undefined || v.trim() !== '')
+    .max(max, tooLongMessage(label, max));
+}
+
 /** Optional string; '' is treated as absent. */
 export function optionalString(label: string, max = MAX_FIELD_LENGTH) {
   return yup
     .string()
     .typeError(`${label} must be text`)
+    .nonNullable(`${label} must be text`)
     .transform(emptyToUndefined)
     .max(max, tooLongMessage(label, max))
     .optional();
@@ -125,6 +174,7 @@ export function optionalIsoDate(label: string) {
   return yup
     .string()
     .typeError(`${label} must be a valid date`)
+    .nonNullable(`${label} must be a valid date`)
     .transform(emptyToUndefined)
     .max(64, `${label} must be a valid date`)
     .test('iso-date', `${label} must be a valid date`, (v) => v == null || isValidIsoDate(v))
@@ -133,16 +183,22 @@ export function optionalIsoDate(label: string) {
 
 /** Number field; '' is treated as absent. */
 export function numberField(label: string) {
-  return yup.number().typeError(`${label} must be a number`).transform(emptyToUndefined);
+  return yup.number().typeError(`${label} must be a number`).nonNullable(`${label} must be a number`).transform(emptyToUndefined);
 }
 
-/** Whole number >= 0. */
+/** The largest value an integer column holds. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
+/** Whole number >= 0 that fits an integer column. */
 export function nonNegativeInteger(label: string, wholeMessage = `${label} must be a whole number`) {
-  return numberField(label).integer(wholeMessage).min(0, `${label} cannot be negative`);
+  return numberField(label)
+    .integer(wholeMessage)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_STORED_INTEGER, `${label} is too large`);
 }
 
 export function booleanField(label: string) {
-  return yup.boolean().typeError(`${label} must be true or false`);
+  return yup.boolean().typeError(`${label} must be true or false`).nonNullable(`${label} must be true or false`);
 }
 
 export function uuidField(label: string, message = `${label} must be a valid id`) {

@@ -13,6 +13,7 @@ import {
   isValidIsoDate,
   optionalIsoDate,
   optionalString,
+  changedString,
   requiredString,
   strictObject,
 } from './helpers';
@@ -64,8 +65,8 @@ export const medicationSchema = strictObject({
 
 /** PATCH body for a medication: every field optional, plus isActive. */
 export const medicationUpdateSchema = strictObject({
-  name: requiredString('Name', 'Medication name is required').optional(),
-  dosage: requiredString('Dosage').optional(),
+  name: changedString('Name', 'Medication name is required'),
+  dosage: changedString('Dosage'),
   frequency: yup.string().oneOf(MEDICATION_FREQUENCIES, FREQUENCY_MESSAGE).optional(),
   reminderTimes: reminderTimes().optional(),
   prescribedBy: optionalString('Prescribed by').nullable(),

@@ -2,6 +2,7 @@ import type { Next } from 'koa';
 import type { AppContext } from '../context';
 import { AppError, Conflict, MalformedRequest, PayloadTooLarge, TooManyRequests } from '../errors';
 import { log } from '../log';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../common/schemas/helpers';
 
 interface HttpLikeError {
   status?: number;
@@ -41,7 +42,10 @@ function translate(err: unknown): AppError | null {
   const pg = ((err as { nativeError?: PgError })?.nativeError ?? err) as PgError;
   if (pg?.code === '23505') return fromUniqueViolation(pg);
   if (pg?.code === '23001' || pg?.code === '23503') return new Conflict('This record is still referenced by other records and cannot be removed.');
-  if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return new MalformedRequest('A value in the request has the wrong format.');
+  // Last line of defence behind the schemas: values PostgreSQL cannot store are the request's fault.
+  if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008' || pg?.code === '22009') return new MalformedRequest('A value in the request has the wrong format.');
+  if (pg?.code === '22021' || pg?.code === '22P05') return new MalformedRequest(UNSTORABLE_TEXT_MESSAGE);
+  if (pg?.code === '22003') return new MalformedRequest('A number in the request is too large.');
   if (pg?.code === '23514' || pg?.code === '23502') return new MalformedRequest('A value in the request is not allowed.');
   return null;
 }
@@ -53,6 +57,12 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
       ctx.status = 404;
       ctx.body = { code: 'not_found', message: 'No such API endpoint.', requestId: ctx.state.requestId };
+    }
+    // The router's own answer to a known path with the wrong method is plain text.
+    if (ctx.status === 405 && ctx.path.startsWith('/api')) {
+      const allowed = ctx.response.get('Allow');
+      ctx.body = { code: 'method_not_allowed', message: `This endpoint does not accept ${ctx.method}; use ${allowed.split(', ').join(' or ')}.`, requestId: ctx.state.requestId };
+      ctx.status = 405;
     }
   } catch (err) {
     const known = translate(err);

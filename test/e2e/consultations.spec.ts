@@ -104,7 +104,7 @@ test('a patient books; the doctor reads the records, starts and completes it; th
   await dialog.getByLabel('Appointment Date & Time').fill(localSlot(20).input);
   await dialog.getByLabel('Consultation Type').selectOption({ label: 'Video Call' });
   await dialog.getByLabel('Symptoms').fill('Sore throat and fever for three days');
-  await dialog.getByRole('button', { name: 'Book Consultation' }).click();
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(patient.getByText('Consultation booked successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   const booked = patient.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });

@@ -133,6 +133,8 @@ test.describe('dashboard', () => {
     await expect(page.getByText('No medical reports yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Your First Report' })).toHaveAttribute('href', '/scanner');
     await expect(page.getByText('No upcoming appointments')).toBeVisible();
+    // The label itself shows on a phone, not only an icon.
+    await expect(page.getByText('New Record', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'New Record' }).click();
     await expect(page).toHaveURL(/\/scanner$/);
   });
@@ -212,6 +214,8 @@ test.describe('reports', () => {
     const cbc = cards.filter({ hasText: 'Complete Blood Count' }).filter({ hasText: 'Review' });
     await expect(cbc.getByTestId('test-result')).toHaveCount(2);
     await expect(cbc.getByText('+3 more fields')).toBeVisible();
+    // As the spec writes it, also as displayed (innerText follows text-transform).
+    expect(await cbc.getByRole('heading', { name: 'Test Results' }).innerText()).toBe('Test Results');
 
     await page.getByTestId('filter-Urgent').click();
     await expect(cards).toHaveCount(Number(count((r) => r.status === 'urgent')));

@@ -46,6 +46,7 @@ import {
   formatCents,
   greetingFor,
 } from '../../common/constants';
+import { isValidIsoDate, pathsWithNul } from '../../common/schemas/helpers';
 
 /** How the server's validate middleware runs every schema. */
 const SERVER = { abortEarly: false, stripUnknown: false } as const;
@@ -574,5 +575,33 @@ describe('constants and helpers', () => {
     expect(ADMIN_SPECIALTIES).toHaveLength(17);
     expect(PLANS.yearly.savingsLabel).toBe('Save $19.89');
     expect(Math.round((PLANS.monthly.price * 12 - PLANS.yearly.price) * 100) / 100).toBe(PLANS.yearly.savings);
+  });
+});
+
+describe('values PostgreSQL must be able to store', () => {
+  it.each([
+    ['2026-11-22', true],
+    ['2026-11-22T10:30', true],
+    ['2026-11-22T10:30:00.000Z', true],
+    ['2026-11-22T10:30+14:00', true],
+    ['2026-11-22T10:30-12:00', true],
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2030-02-30T10:00Z', false],
+    ['2026-11-22T10:30+23:59', false],
+    ['2026-11-22T10:30+15:00', false],
+    ['2026-11-22T25:00', false],
+    ['0000-01-01', false],
+  ])('isValidIsoDate(%s) is %s', (value, valid) => {
+    expect(isValidIsoDate(value)).toBe(valid);
+  });
+
+  it('finds U+0000 in strings and keys at any depth, without recursion', () => {
+    expect(pathsWithNul({ a: 'ok', b: ['x', 'y\u0000'], c: { ['k\u0000']: 1, d: { e: '\u0000' } } }).sort()).toEqual(['b.1', 'c.d.e', 'c.k\u0000']);
+    expect(pathsWithNul('\u0000')).toEqual(['']);
+    expect(pathsWithNul({ text: 'fine', n: 1, none: null })).toEqual([]);
+    let deep: unknown = 'bottom\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(pathsWithNul(deep)).toHaveLength(1);
   });
 });

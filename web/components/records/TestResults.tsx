@@ -9,7 +9,7 @@ const Box = styled.div<{ $compact: boolean }>`
   h3 {
     margin: 0;
     font-size: ${({ $compact }) => ($compact ? '0.78rem' : '1.05rem')};
-    ${({ $compact, theme }) => ($compact ? `text-transform: uppercase; letter-spacing: 0.05em; color: ${theme.colors.textMuted};` : '')}
+    ${({ $compact, theme }) => ($compact ? `color: ${theme.colors.textMuted};` : '')}
   }
 `;
 

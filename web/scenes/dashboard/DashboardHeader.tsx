@@ -7,8 +7,10 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { Icon, IconButton, LinkButton } from '../../components/ui';
 import { NotificationBell } from './NotificationBell';
 
+// On a phone the actions drop below the greeting rather than squeezing it into a narrow column.
 const Bar = styled.header`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 12px;
@@ -17,11 +19,13 @@ const Bar = styled.header`
 
 const Greeting = styled.div`
   min-width: 0;
+  flex: 1 1 240px;
   h1 { margin: 0; font-size: 1.45rem; line-height: 1.2; }
   p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.92rem; }
 `;
 
 const Actions = styled.div`
+  margin-left: auto;
   display: flex;
   align-items: center;
   gap: 8px;
@@ -29,10 +33,9 @@ const Actions = styled.div`
 `;
 
 const NewRecord = styled(LinkButton)`
-  span { display: none; }
   padding: 9px 12px;
+  white-space: nowrap;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    span { display: inline; }
     padding: 10px 16px;
   }
 `;
@@ -49,9 +52,9 @@ export function DashboardHeader() {
       </Greeting>
       <Actions>
         <NotificationBell />
-        <NewRecord to="/scanner" aria-label="New Record">
+        <NewRecord to="/scanner">
           <Icon path={RECORD_ICONS.plus} size={18} />
-          <span>New Record</span>
+          New Record
         </NewRecord>
         <IconButton onClick={logout} disabled={isPending} aria-label="Log out" title="Log out">
           <Icon path={RECORD_ICONS.logout} />

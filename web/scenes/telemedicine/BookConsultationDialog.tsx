@@ -75,7 +75,7 @@ export function BookConsultationDialog({ open, doctors, doctorId, onClose }: Pro
               <FormField name="symptoms" label="Symptoms" as="textarea" placeholder="Describe your symptoms and how long you have had them" />
               <FormField name="patientNotes" label="Additional Notes (optional)" as="textarea" placeholder="Anything else the doctor should know" />
               <FeeFromDoctor doctors={doctors} />
-              <DialogFormActions pending={isSubmitting} submitLabel="Book Consultation" pendingLabel="Booking..." onCancel={onClose} />
+              <DialogFormActions pending={isSubmitting} submitLabel="Book" pendingLabel="Booking..." onCancel={onClose} />
             </Stack>
           </Form>
         )}

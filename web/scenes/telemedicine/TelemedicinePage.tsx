@@ -47,7 +47,7 @@ export default function TelemedicinePage() {
         actions={
           <Button onClick={() => setBooking({})} disabled={!doctorList.some((d) => d.isAvailable)}>
             <Icon path={ICONS.plus} size={18} />
-            Book
+            New Consultation
           </Button>
         }
       />

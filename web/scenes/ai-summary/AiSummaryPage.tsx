@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { MedicalSummary } from '../../../common/api-types';
 import type { MedicalSummaryType } from '../../../common/constants';
+import { messageOf } from '../../api/auth';
 import { useGenerateSummary } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
@@ -85,7 +86,7 @@ export default function AiSummaryPage() {
         setResult(summary);
         showToast('Analysis Complete', `Your ${ANALYSES[selected].title.toLowerCase()} is ready.`, 'success');
       },
-      onError: (error) => showToast('Error', error.message, 'destructive'),
+      onError: (error) => showToast('Error', messageOf(error, error.message), 'destructive'),
     });
 
   const copy = async () => {

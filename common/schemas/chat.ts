@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { CHAT_MAX_LENGTH } from '../constants';
-import { UNSTORABLE_TEXT_MESSAGE, hasNul, strictObject, tooLongMessage, uuidField } from './helpers';
+import { UNSTORABLE_TEXT_MESSAGE, hasNul, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
 
 /** 'chat:send' payload. Text is trimmed; blank messages are rejected. */
 export const chatSendSchema = strictObject({
@@ -8,8 +8,7 @@ export const chatSendSchema = strictObject({
   text: yup
     .string()
     .typeError('Message must be text')
-    // yup's own trim() throws on non-strings before typeError can answer.
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
+    .transform(trimText)
     .required('Message cannot be empty')
     .test('storable', UNSTORABLE_TEXT_MESSAGE, (v) => v == null || !hasNul(v))
     .max(CHAT_MAX_LENGTH, tooLongMessage('Message', CHAT_MAX_LENGTH)),

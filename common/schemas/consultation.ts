@@ -11,7 +11,6 @@ import {
   type ConsultationType,
 } from '../constants';
 import {
-  UUID_PATTERN,
   isPlainObject,
   jsonLength,
   numberField,
@@ -20,6 +19,8 @@ import {
   requiredIsoDate,
   requiredString,
   strictObject,
+  trimText,
+  UUID_PATTERN,
 } from './helpers';
 
 const DOCTOR_MESSAGE = 'Please choose a doctor';
@@ -68,7 +69,7 @@ export const consultationInsertSchema = strictObject({
     .string()
     .oneOf(CONSULTATION_TYPES, TYPE_MESSAGE)
     .default(DEFAULT_CONSULTATION_TYPE),
-  symptoms: requiredString('Symptoms', 'Please describe your symptoms', SYMPTOMS_MAX_LENGTH).trim(),
+  symptoms: requiredString('Symptoms', 'Please describe your symptoms', SYMPTOMS_MAX_LENGTH).transform(trimText),
   patientNotes: optionalString('Additional notes'),
   fee: numberField('Fee').min(0, 'Fee cannot be negative').optional(),
 });

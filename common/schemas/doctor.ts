@@ -14,6 +14,7 @@ import {
   optionalString,
   requiredString,
   strictObject,
+  trimText,
 } from './helpers';
 
 const SPECIALTY_MESSAGE = 'Please choose a specialty';
@@ -23,7 +24,7 @@ const RATING_MESSAGE = 'Rating must be a number between 0 and 5';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 const name = () => requiredString('Name');
-const email = () => requiredString('Email').trim().email(EMAIL_MESSAGE);
+const email = () => requiredString('Email').transform(trimText).email(EMAIL_MESSAGE);
 const specialty = () => yup.string().required(SPECIALTY_MESSAGE).oneOf(ADMIN_SPECIALTIES, SPECIALTY_MESSAGE);
 const licenseNumber = () => requiredString('License number');
 const phone = () => requiredString('Phone');
@@ -65,7 +66,7 @@ export const adminDoctorCreateSchema = strictObject({
 /** PATCH /api/admin/doctors/{id} body: the same fields, all optional, no password. */
 export const adminDoctorUpdateSchema = strictObject({
   name: changedString('Name'),
-  email: changedString('Email').trim().email(EMAIL_MESSAGE),
+  email: changedString('Email').transform(trimText).email(EMAIL_MESSAGE),
   specialty: yup.string().oneOf(ADMIN_SPECIALTIES, SPECIALTY_MESSAGE).optional(),
   licenseNumber: changedString('License number'),
   phone: changedString('Phone'),

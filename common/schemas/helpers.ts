@@ -80,27 +80,36 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain the NUL character (U
 
 export const hasNul = (text: string) => text.includes('\u0000');
 
+/** Keys every object inherits ('constructor', 'toString', '__proto__'...): as field names they only confuse. */
+const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 /**
- * Dotted paths of the strings and keys holding U+0000, which PostgreSQL can store neither in text
- * nor in jsonb ('' for the value itself). Walks without recursion, so no nesting depth overflows it.
+ * Field messages for what no schema should meet, by dotted path ('_' for the value itself): text or
+ * keys holding U+0000, which PostgreSQL stores neither in text nor in jsonb, and inherited key names,
+ * which yup mistakes for its own fields. Walks without recursion, so no nesting depth overflows it.
  */
-export function pathsWithNul(value: unknown): string[] {
-  const found: string[] = [];
+export function unacceptableFields(value: unknown): Record<string, string> {
+  // A Map, so that a '__proto__' path becomes a field rather than a prototype.
+  const fields = new Map<string, string>();
   const pending: Array<[unknown, string]> = [[value, '']];
   while (pending.length) {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') {
-      if (hasNul(item)) found.push(path);
+      if (hasNul(item)) fields.set(path || '_', UNSTORABLE_TEXT_MESSAGE);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (hasNul(key)) found.push(childPath);
+        if (INHERITED_KEYS.has(key)) fields.set(childPath, `Unknown field: ${key}`);
+        else if (hasNul(key)) fields.set(childPath, UNSTORABLE_TEXT_MESSAGE);
         else pending.push([child, childPath]);
       }
     }
   }
-  return found;
+  return Object.fromEntries(fields);
 }
+
+/** yup's own trim() throws on an array or object before typeError can answer; this leaves them to it. */
+export const trimText = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 export function jsonLength(value: unknown): number {
   try {

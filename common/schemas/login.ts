@@ -1,21 +1,21 @@
 import * as yup from 'yup';
-import { requiredString, strictObject } from './helpers';
+import { requiredString, strictObject, trimText } from './helpers';
 
 /** POST /api/auth/login body; also the sign-in form. */
 export const loginSchema = strictObject({
-  usernameOrEmail: requiredString('Username or email', 'Username or email is required').trim(),
+  usernameOrEmail: requiredString('Username or email', 'Username or email is required').transform(trimText),
   password: requiredString('Password', 'Password is required'),
 });
 
 /** Email + password sign-in variant. */
 export const emailLoginSchema = strictObject({
-  email: requiredString('Email', 'Valid email is required').trim().email('Valid email is required'),
+  email: requiredString('Email', 'Valid email is required').transform(trimText).email('Valid email is required'),
   password: requiredString('Password', 'Password is required').min(1, 'Password is required'),
 });
 
 /** POST /api/auth/doctor/login body; also the doctor sign-in form. */
 export const doctorLoginSchema = strictObject({
-  email: requiredString('Email', 'Email is required').trim().email('Please enter a valid email address'),
+  email: requiredString('Email', 'Email is required').transform(trimText).email('Please enter a valid email address'),
   password: requiredString('Password', 'Password is required'),
 });
 

@@ -8,7 +8,7 @@ import {
   USERNAME_PATTERN,
   type Relationship,
 } from '../constants';
-import { optionalString, requiredString, strictObject } from './helpers';
+import { optionalString, requiredString, strictObject, trimText } from './helpers';
 
 // Field rules, shared by the wizard steps, the whole form and the server payload.
 
@@ -25,7 +25,7 @@ const username = () =>
     .matches(USERNAME_PATTERN, 'Username can only contain letters, numbers, and underscores');
 
 const email = () =>
-  requiredString('Email', 'Email is required').trim().email('Please enter a valid email address');
+  requiredString('Email', 'Email is required').transform(trimText).email('Please enter a valid email address');
 
 const password = () =>
   requiredString('Password', 'Password is required').min(

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
-import { UNSTORABLE_TEXT_MESSAGE, isPlainObject, pathsWithNul } from '../../common/schemas/helpers';
+import { isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
 export const POLICY_MARK = Symbol.for('medivault.policy');
@@ -51,10 +51,9 @@ export function fieldErrors(err: yup.ValidationError): Record<string, string> {
 
 export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
   if (schema.type === 'object' && !isPlainObject(value)) throw new ValidationFailed('Send a JSON object.');
-  const unstorable = pathsWithNul(value);
-  if (unstorable.length) {
-    throw new ValidationFailed(UNSTORABLE_TEXT_MESSAGE, Object.fromEntries(unstorable.map((path) => [path || '_', UNSTORABLE_TEXT_MESSAGE])));
-  }
+  const unacceptable = unacceptableFields(value);
+  const first = Object.values(unacceptable)[0];
+  if (first) throw new ValidationFailed(first, unacceptable);
   try {
     return await schema.validate(value, { abortEarly: false, stripUnknown: false });
   } catch (err) {

@@ -2,7 +2,7 @@ import type * as yup from 'yup';
 import type { Ack, AckCallback, ClientToServerEvents } from '../../common/socket-events';
 import { toAckError } from '../errors';
 import { ValidationFailed } from '../../server/errors';
-import { isPlainObject } from '../../common/schemas/helpers';
+import { isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
 import type { HandlerContext } from '../services';
 
 type AckDataOf<E extends keyof ClientToServerEvents> =
@@ -48,11 +48,18 @@ export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof Cl
   });
 }
 
+/** validateSync: every schema here is synchronous, and skipping the promise chain matters on the chat path. */
+function validated(schema: yup.AnyObjectSchema, payload: Record<string, unknown>): unknown {
+  const unacceptable = unacceptableFields(payload);
+  const first = Object.values(unacceptable)[0];
+  if (first) throw new ValidationFailed(first, unacceptable);
+  return schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
+}
+
 async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>, payload: unknown): Promise<Ack<unknown>> {
   try {
     if (!isPlainObject(payload)) throw new ValidationFailed('Send the request as an object, e.g. { consultationId }.');
-    // validateSync: every schema here is synchronous, and skipping the promise chain matters on the chat path.
-    const input = handler.precheck?.(payload) ?? handler.schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
+    const input = handler.precheck?.(payload) ?? validated(handler.schema, payload);
     const data = await handler.handle(ctx, input);
     return { ok: true, data: data ?? null };
   } catch (err) {

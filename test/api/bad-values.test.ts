@@ -117,6 +117,25 @@ describe('updates', () => {
   });
 });
 
+describe('shapes yup would trip over', () => {
+  it('answers a list or an object where text belongs with the type message', async () => {
+    for (const value of [['demo'], { name: 'demo' }]) {
+      const res = await patient.client.post('/api/auth/login', { usernameOrEmail: value, password: 'whatever1' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ usernameOrEmail: 'Username or email must be text' });
+    }
+  });
+
+  it('answers inherited key names in a body or a query as unknown fields', async () => {
+    const body = await patient.client.request('POST', '/api/medications', '{"name":"Aspirin","dosage":"81mg","frequency":"once_daily","constructor":1,"toString":"x"}', { 'content-type': 'application/json' });
+    expect(body.status).toBe(400);
+    expect(body.body.fields).toEqual({ constructor: 'Unknown field: constructor', toString: 'Unknown field: toString' });
+    const query = await patient.client.get('/api/access-history?constructor=1');
+    expect(query.status).toBe(400);
+    expect(query.body.fields).toEqual({ constructor: 'Unknown field: constructor' });
+  });
+});
+
 describe('requests the router cannot place', () => {
   it('answers a wrong method with JSON naming the allowed ones', async () => {
     const report = await insertReport(patientId());

@@ -95,6 +95,8 @@ describe('chat', () => {
     expect(long.ok === false && long.error.message).toBe('Message must be at most 2,000 characters');
     const nul = await request(patient, 'chat:send', { consultationId, text: 'a\u0000b' });
     expect(nul.ok === false && nul.error.message).toBe('Text cannot contain the NUL character (U+0000)');
+    const inherited = await request(patient, 'chat:send', { consultationId, text: 'hi', constructor: 1 });
+    expect(inherited.ok === false && inherited.error.fields).toEqual({ constructor: 'Unknown field: constructor' });
   });
 });
 

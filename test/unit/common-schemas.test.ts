@@ -46,7 +46,7 @@ import {
   formatCents,
   greetingFor,
 } from '../../common/constants';
-import { isValidIsoDate, pathsWithNul } from '../../common/schemas/helpers';
+import { UNSTORABLE_TEXT_MESSAGE as NUL, isValidIsoDate, unacceptableFields } from '../../common/schemas/helpers';
 
 /** How the server's validate middleware runs every schema. */
 const SERVER = { abortEarly: false, stripUnknown: false } as const;
@@ -596,12 +596,22 @@ describe('values PostgreSQL must be able to store', () => {
     expect(isValidIsoDate(value)).toBe(valid);
   });
 
-  it('finds U+0000 in strings and keys at any depth, without recursion', () => {
-    expect(pathsWithNul({ a: 'ok', b: ['x', 'y\u0000'], c: { ['k\u0000']: 1, d: { e: '\u0000' } } }).sort()).toEqual(['b.1', 'c.d.e', 'c.k\u0000']);
-    expect(pathsWithNul('\u0000')).toEqual(['']);
-    expect(pathsWithNul({ text: 'fine', n: 1, none: null })).toEqual([]);
+  it('finds U+0000 in strings and keys, and inherited key names, at any depth, without recursion', () => {
+    const body = JSON.parse('{"a":"ok","b":["x","y\\u0000"],"c":{"k\\u0000":1,"d":{"e":"\\u0000","constructor":{}}},"__proto__":1}');
+    expect(unacceptableFields(body)).toEqual(
+      Object.fromEntries([
+        ['b.1', NUL],
+        ['c.d.e', NUL],
+        ['c.k\u0000', NUL],
+        ['c.d.constructor', 'Unknown field: constructor'],
+        ['__proto__', 'Unknown field: __proto__'],
+      ]),
+    );
+    expect(Object.keys(unacceptableFields(body))).toContain('__proto__');
+    expect(unacceptableFields('\u0000')).toEqual({ _: NUL });
+    expect(unacceptableFields({ text: 'fine', n: 1, none: null, list: [] })).toEqual({});
     let deep: unknown = 'bottom\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(pathsWithNul(deep)).toHaveLength(1);
+    expect(Object.keys(unacceptableFields(deep))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { CHAT_MAX_LENGTH } from '../constants';
-import { UNSTORABLE_TEXT_MESSAGE, hasNul, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableCharacter, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
 
 /** 'chat:send' payload. Text is trimmed; blank messages are rejected. */
 export const chatSendSchema = strictObject({
@@ -10,7 +10,7 @@ export const chatSendSchema = strictObject({
     .typeError('Message must be text')
     .transform(trimText)
     .required('Message cannot be empty')
-    .test('storable', UNSTORABLE_TEXT_MESSAGE, (v) => v == null || !hasNul(v))
+    .test('storable', UNSTORABLE_TEXT_MESSAGE, (v) => v == null || !hasUnstorableCharacter(v))
     .max(CHAT_MAX_LENGTH, tooLongMessage('Message', CHAT_MAX_LENGTH)),
 });
 

@@ -40,13 +40,16 @@ export const emptyToUndefined = (value: unknown, original: unknown) =>
 
 /** Real-world UTC offsets run from -12:00 to +14:00; PostgreSQL refuses anything past 15:59. */
 const MAX_OFFSET_HOURS = 14;
+/** Instants from year 10000 on cannot be written back as an ISO date this API accepts. */
+const FIRST_UNWRITABLE_INSTANT = Date.UTC(10_000, 0, 1);
 
 /**
  * A date or date-time PostgreSQL will store as written: a real calendar day (not '2030-02-30',
  * which Date.parse quietly rolls over to March) and an offset no further than +/-14:00.
  */
 export function isValidIsoDate(value: string): boolean {
-  if (!ISO_DATE_PATTERN.test(value) || Number.isNaN(Date.parse(value)) || !isValidCalendarDate(value.slice(0, 10))) return false;
+  const instant = Date.parse(value);
+  if (!ISO_DATE_PATTERN.test(value) || Number.isNaN(instant) || instant >= FIRST_UNWRITABLE_INSTANT || !isValidCalendarDate(value.slice(0, 10))) return false;
   const offset = /[+-](\d{2}):?(\d{2})$/.exec(value.slice(10));
   return !offset || (Number(offset[1]) <= MAX_OFFSET_HOURS && Number(offset[2]) < 60);
 }
@@ -76,16 +79,19 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
+export const UNSTORABLE_TEXT_MESSAGE = 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
 
-export const hasNul = (text: string) => text.includes('\u0000');
+/** U+0000, or half of a surrogate pair: PostgreSQL refuses the first, and UTF-8 cannot encode the second. */
+const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasUnstorableCharacter = (text: string) => UNSTORABLE_CHARACTER.test(text);
 
 /** Keys every object inherits ('constructor', 'toString', '__proto__'...): as field names they only confuse. */
 const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * Field messages for what no schema should meet, by dotted path ('_' for the value itself): text or
- * keys holding U+0000, which PostgreSQL stores neither in text nor in jsonb, and inherited key names,
+ * keys holding a character PostgreSQL cannot store (see above), and inherited key names,
  * which yup mistakes for its own fields. Walks without recursion, so no nesting depth overflows it.
  */
 export function unacceptableFields(value: unknown): Record<string, string> {
@@ -95,12 +101,12 @@ export function unacceptableFields(value: unknown): Record<string, string> {
   while (pending.length) {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') {
-      if (hasNul(item)) fields.set(path || '_', UNSTORABLE_TEXT_MESSAGE);
+      if (hasUnstorableCharacter(item)) fields.set(path || '_', UNSTORABLE_TEXT_MESSAGE);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
         if (INHERITED_KEYS.has(key)) fields.set(childPath, `Unknown field: ${key}`);
-        else if (hasNul(key)) fields.set(childPath, UNSTORABLE_TEXT_MESSAGE);
+        else if (hasUnstorableCharacter(key)) fields.set(childPath, UNSTORABLE_TEXT_MESSAGE);
         else pending.push([child, childPath]);
       }
     }

@@ -1,5 +1,5 @@
 import { chatSendSchema, type ChatSendInput } from '../../common/schemas/chat';
-import { UUID_PATTERN, hasNul } from '../../common/schemas/helpers';
+import { UUID_PATTERN, hasUnstorableCharacter } from '../../common/schemas/helpers';
 import { CHAT_MAX_LENGTH } from '../../common/constants';
 import { consultationRoom } from '../rooms/names';
 import { defineHandler } from './define';
@@ -10,7 +10,7 @@ function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null 
   const { consultationId, text } = payload;
   if (typeof consultationId !== 'string' || typeof text !== 'string' || Object.keys(payload).length !== 2) return null;
   const line = text.trim();
-  if (!line || line.length > CHAT_MAX_LENGTH || hasNul(line) || !UUID_PATTERN.test(consultationId)) return null;
+  if (!line || line.length > CHAT_MAX_LENGTH || hasUnstorableCharacter(line) || !UUID_PATTERN.test(consultationId)) return null;
   return { consultationId, text: line };
 }
 

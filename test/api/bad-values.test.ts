@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
+const NUL_MESSAGE = 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
 const patientId = () => patient.account.record.id;
 
 function booking(overrides: Record<string, unknown> = {}) {

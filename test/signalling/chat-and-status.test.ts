@@ -74,7 +74,7 @@ describe('chat', () => {
   it('refuses blank and oversized lines and stores nothing for them', async () => {
     const { consultationId, patient, doctor } = await joinedPair();
     const doctorLog = recorder(doctor);
-    for (const text of ['', '   \n\t ', 'x'.repeat(2001), 'nul \u0000 inside']) {
+    for (const text of ['', '   \n\t ', 'x'.repeat(2001), 'nul \u0000 inside', 'lone \uD800 surrogate']) {
       const answer = await request(patient, 'chat:send', { consultationId, text });
       expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     }
@@ -94,7 +94,7 @@ describe('chat', () => {
     const long = await request(patient, 'chat:send', { consultationId, text: 'x'.repeat(2001) });
     expect(long.ok === false && long.error.message).toBe('Message must be at most 2,000 characters');
     const nul = await request(patient, 'chat:send', { consultationId, text: 'a\u0000b' });
-    expect(nul.ok === false && nul.error.message).toBe('Text cannot contain the NUL character (U+0000)');
+    expect(nul.ok === false && nul.error.message).toBe('Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)');
     const inherited = await request(patient, 'chat:send', { consultationId, text: 'hi', constructor: 1 });
     expect(inherited.ok === false && inherited.error.fields).toEqual({ constructor: 'Unknown field: constructor' });
   });

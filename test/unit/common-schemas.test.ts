@@ -592,6 +592,7 @@ describe('values PostgreSQL must be able to store', () => {
     ['2026-11-22T10:30+15:00', false],
     ['2026-11-22T25:00', false],
     ['0000-01-01', false],
+    ['9999-12-31T23:00:00-12:00', false],
   ])('isValidIsoDate(%s) is %s', (value, valid) => {
     expect(isValidIsoDate(value)).toBe(valid);
   });
@@ -608,6 +609,7 @@ describe('values PostgreSQL must be able to store', () => {
       ]),
     );
     expect(Object.keys(unacceptableFields(body))).toContain('__proto__');
+    expect(unacceptableFields({ lone: 'bad \uD800', low: '\uDC00 first', pair: 'emoji \uD83D\uDE00' })).toEqual({ lone: NUL, low: NUL });
     expect(unacceptableFields('\u0000')).toEqual({ _: NUL });
     expect(unacceptableFields({ text: 'fine', n: 1, none: null, list: [] })).toEqual({});
     let deep: unknown = 'bottom\u0000';

@@ -41,8 +41,8 @@ describe('errorHandler', () => {
   afterAll(() => logged.mockRestore());
 
   it.each([
-    ['22021', 'Text cannot contain the NUL character (U+0000)'],
-    ['22P05', 'Text cannot contain the NUL character (U+0000)'],
+    ['22021', 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)'],
+    ['22P05', 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)'],
     ['22003', 'A number in the request is too large.'],
     ['22009', 'A value in the request has the wrong format.'],
     ['22008', 'A value in the request has the wrong format.'],

@@ -58,10 +58,11 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
       ctx.status = 404;
       ctx.body = { code: 'not_found', message: 'No such API endpoint.', requestId: ctx.state.requestId };
     }
-    // The router's own answer to a known path with the wrong method is plain text.
-    if (ctx.status === 405 && ctx.path.startsWith('/api')) {
+    // The router answers a wrong method (405) or one it has never heard of (501, PROPFIND...) in plain text.
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.path.startsWith('/api')) {
       const allowed = ctx.response.get('Allow');
-      ctx.body = { code: 'method_not_allowed', message: `This endpoint does not accept ${ctx.method}; use ${allowed.split(', ').join(' or ')}.`, requestId: ctx.state.requestId };
+      const hint = allowed ? `; use ${allowed.split(', ').join(' or ')}` : '';
+      ctx.body = { code: 'method_not_allowed', message: `This endpoint does not accept ${ctx.method}${hint}.`, requestId: ctx.state.requestId };
       ctx.status = 405;
     }
   } catch (err) {

@@ -142,6 +142,9 @@ describe('requests the router cannot place', () => {
     const res = await patient.client.request('PUT', `/api/medical-reports/${report.id}`, {});
     expect(res.status).toBe(405);
     expect(res.body).toMatchObject({ code: 'method_not_allowed', message: expect.stringMatching(/^This endpoint does not accept PUT; use .*PATCH/) });
+    const unheardOf = await fetch(`${server.url}/api/medical-reports`, { method: 'PROPFIND' });
+    expect(unheardOf.status).toBe(405);
+    expect(await unheardOf.json()).toMatchObject({ code: 'method_not_allowed', message: 'This endpoint does not accept PROPFIND; use HEAD or GET.' });
   });
 
   it('answers a body over the limit with 413, not as broken JSON', async () => {

@@ -11,6 +11,21 @@
 import * as yup from 'yup';
 import { MAX_FIELD_LENGTH, PAST_DATE_GRACE_MS } from '../constants';
 
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', date: 'a date', mixed: 'a value' };
+const fieldName = (path: string | undefined) => (path && path !== 'this' ? path : 'The value');
+
+/**
+ * yup's own messages for fields without a labelled one echo the whole value back ('must be a `string`
+ * type, but the final value was: ...'). Set here, before any schema exists, since yup copies them in
+ * when a schema is created; every schema module imports this one.
+ */
+yup.setLocale({
+  mixed: {
+    notType: ({ path, type }: { path?: string; type: string }) => `${fieldName(path)} must be ${TYPE_WORDS[type] ?? TYPE_WORDS.mixed}`,
+    notNull: ({ path }: { path?: string }) => `${fieldName(path)} cannot be null; leave it out instead`,
+  },
+});
+
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
 
 /** Object schema that rejects keys outside its shape ('Unknown field: foo, bar'). */
@@ -196,17 +211,21 @@ export function optionalIsoDate(label: string) {
     .optional();
 }
 
-/** Number field; '' is treated as absent. */
-export function numberField(label: string) {
-  return yup.number().typeError(`${label} must be a number`).nonNullable(`${label} must be a number`).transform(emptyToUndefined);
+/**
+ * Number field. A blank string is absent in a form (its default applies); in an update (`blank:
+ * 'invalid'`) it is refused, since an absent field keeps the stored value and the answer would lie.
+ */
+export function numberField(label: string, blank: 'absent' | 'invalid' = 'absent') {
+  const schema = yup.number().typeError(`${label} must be a number`).nonNullable(`${label} must be a number`);
+  return blank === 'absent' ? schema.transform(emptyToUndefined) : schema;
 }
 
 /** The largest value an integer column holds. */
 export const MAX_STORED_INTEGER = 2_147_483_647;
 
 /** Whole number >= 0 that fits an integer column. */
-export function nonNegativeInteger(label: string, wholeMessage = `${label} must be a whole number`) {
-  return numberField(label)
+export function nonNegativeInteger(label: string, wholeMessage = `${label} must be a whole number`, blank: 'absent' | 'invalid' = 'absent') {
+  return numberField(label, blank)
     .integer(wholeMessage)
     .min(0, `${label} cannot be negative`)
     .max(MAX_STORED_INTEGER, `${label} is too large`);

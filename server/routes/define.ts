@@ -34,19 +34,23 @@ export interface RouteDefinition<B, Q> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Enough for any real form; a body of thousands of unknown keys does not get thousands back. */
+const MAX_FIELD_MESSAGES = 50;
+
 /** Per-field messages keyed by (dotted) field name; each unknown key gets its own 'Unknown field: x'. */
 export function fieldErrors(err: yup.ValidationError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
+  const add = (path: string, message: string) => {
+    if (fields.size < MAX_FIELD_MESSAGES && !fields.has(path)) fields.set(path, message);
+  };
   for (const inner of err.inner.length ? err.inner : [err]) {
     if (inner.type === 'noUnknown') {
-      for (const name of String(inner.params?.unknown ?? '').split(', ').filter(Boolean)) {
-        fields[inner.path ? `${inner.path}.${name}` : name] ??= `Unknown field: ${name}`;
-      }
+      for (const name of String(inner.params?.unknown ?? '').split(', ').filter(Boolean)) add(inner.path ? `${inner.path}.${name}` : name, `Unknown field: ${name}`);
       continue;
     }
-    fields[inner.path || '_'] ??= inner.message;
+    add(inner.path || '_', inner.message);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {

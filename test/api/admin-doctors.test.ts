@@ -149,6 +149,20 @@ describe('editing and verifying a doctor', () => {
     expect(taken.body.fields).toHaveProperty('email');
   });
 
+  it('refuses blank values on edit instead of answering 200 and keeping the old ones', async () => {
+    const doctor = (await admin.post('/api/admin/doctors', newDoctor())).body;
+    const blank = await admin.patch(`/api/admin/doctors/${doctor.id}`, { name: ' ', phone: '', experience: '', consultationFee: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toEqual({
+      name: 'Name is required',
+      phone: 'Phone is required',
+      experience: 'Experience must be a number',
+      consultationFee: 'Consultation fee must be a number',
+    });
+    const stored = (await admin.get('/api/admin/doctors')).body.find((d: { id: string }) => d.id === doctor.id);
+    expect(stored).toMatchObject({ name: doctor.name, phone: doctor.phone, experience: doctor.experience, consultationFee: doctor.consultationFee });
+  });
+
   it('answers 404 for an unknown doctor and 400 for a verification without a flag', async () => {
     expect((await admin.patch(`/api/admin/doctors/${randomUUID()}`, { consultationFee: 1 })).status).toBe(404);
     expect((await admin.patch(`/api/admin/doctors/${randomUUID()}/verification`, { isVerified: true })).status).toBe(404);

@@ -126,6 +126,23 @@ describe('shapes yup would trip over', () => {
     }
   });
 
+  it('names the expected type without echoing the value back', async () => {
+    const res = await patient.client.post('/api/auth/signup', { emergencyContact: 'x'.repeat(5000), firstName: ['A'] });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({ emergencyContact: 'emergencyContact must be an object' });
+    expect(JSON.stringify(res.body).length).toBeLessThan(2000);
+    const report = await insertReport(patientId());
+    const status = await patient.client.patch(`/api/medical-reports/${report.id}`, { status: ['normal'], isOfflineAvailable: null });
+    expect(status.body.fields).toEqual({ status: 'status must be text', isOfflineAvailable: 'Offline availability must be true or false' });
+  });
+
+  it('lists at most 50 fields, however many unknown keys a body holds', async () => {
+    const body = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`extra${i}`, i]));
+    const res = await patient.client.post('/api/medications', body);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toHaveLength(50);
+  });
+
   it('answers inherited key names in a body or a query as unknown fields', async () => {
     const body = await patient.client.request('POST', '/api/medications', '{"name":"Aspirin","dosage":"81mg","frequency":"once_daily","constructor":1,"toString":"x"}', { 'content-type': 'application/json' });
     expect(body.status).toBe(400);

@@ -1,10 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Config } from './config';
 import type { PgSessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'mv.sid';
+
+/**
+ * A stable name for the session a request or a socket handshake carries, from its cookie header, for
+ * naming the Socket.IO room of that session's sockets. Hashed, so no session id travels as a room name.
+ */
+export function sessionFingerprint(cookieHeader: string | undefined): string | null {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+  return value ? createHash('sha256').update(value).digest('base64url') : null;
+}
 
 /** koa-session options shared by HTTP and the Socket.IO handshake. */
 export function sessionMiddleware(app: Koa, config: Config, store: PgSessionStore) {

@@ -1,6 +1,7 @@
 import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
-import { actorRoom, joinedConsultations } from './rooms/names';
+import { actorRoom, joinedConsultations, sessionRoom } from './rooms/names';
+import { sessionFingerprint } from '../server/session';
 import { broadcastPresence } from './rooms/presence';
 import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
@@ -8,7 +9,7 @@ import { log } from '../server/log';
 
 /**
  * A connected, authenticated socket: it joins its owner's own room (for status pushes to every open
- * screen), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
+ * screen) and its session's (closed at sign-out), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
  */
 export async function onConnection(services: SignallingServices, socket: SignallingSocket): Promise<void> {
   const ctx = { ...services, socket };
@@ -26,5 +27,6 @@ export async function onConnection(services: SignallingServices, socket: Signall
       );
     }
   });
-  await socket.join(actorRoom(socket.data.role, socket.data.id));
+  const fingerprint = sessionFingerprint(socket.request.headers.cookie);
+  await socket.join(fingerprint ? [actorRoom(socket.data.role, socket.data.id), sessionRoom(fingerprint)] : actorRoom(socket.data.role, socket.data.id));
 }

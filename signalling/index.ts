@@ -8,6 +8,7 @@ import { createMediaBackend } from './media';
 import { connectRedisAdapter } from './redis';
 import { ChatStore } from './rooms/chat-store';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
+import { disconnectEndedSessions } from './rooms/session-end';
 import type { SignallingServer } from './types';
 
 export { actorFromHandshake } from './auth';
@@ -40,12 +41,14 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   io.use(sessionAuth(app));
   io.on('connection', (socket) => void onConnection(services, socket));
   const stopStatus = broadcastStatusChanges(app.deps.realtime, io);
+  const stopSessions = disconnectEndedSessions(app.deps.realtime, io);
 
   return {
     io,
     mediaMode: media.mode,
     async close() {
       stopStatus();
+      stopSessions();
       await media.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();

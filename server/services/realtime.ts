@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** Status changes made over REST, fanned out to live screens by the signalling service. */
+/** Status changes made over REST, and sign-outs, fanned out to live sockets by the signalling service. */
 export interface ConsultationStatusChange {
   consultationId: string;
   status: string;
@@ -8,8 +8,14 @@ export interface ConsultationStatusChange {
   doctorId: string;
 }
 
+/** A session that signed out: its sockets must stop acting for it at once. */
+export interface SessionEnded {
+  fingerprint: string;
+}
+
 export interface RealtimeEventMap {
   'consultation:status': [ConsultationStatusChange];
+  'session:ended': [SessionEnded];
 }
 
 export class RealtimeEvents extends EventEmitter<RealtimeEventMap> {}

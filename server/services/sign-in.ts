@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { SessionData } from '../session-store';
+import { sessionFingerprint } from '../session';
 
 type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
@@ -15,7 +16,12 @@ export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor'
   await session.regenerate();
 }
 
-/** Destroys the server-side session, so the old cookie no longer signs anyone in. */
+/**
+ * Destroys the server-side session, so the old cookie no longer signs anyone in, and, once the answer
+ * has gone out (the row is deleted by then), disconnects that session's open sockets everywhere.
+ */
 export function endSession(ctx: AppContext): void {
+  const fingerprint = sessionFingerprint(ctx.get('Cookie'));
   ctx.session = null;
+  if (fingerprint) ctx.res.once('finish', () => ctx.deps.realtime.emit('session:ended', { fingerprint }));
 }

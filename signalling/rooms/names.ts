@@ -6,6 +6,9 @@ export const consultationRoom = (consultationId: string): string => `consultatio
 /** Every open screen of one patient or one doctor (lists, dashboard, call), joined on connect. */
 export const actorRoom = (role: ParticipantRole, id: string): string => `${role}:${id}`;
 
+/** Every socket opened with one session (one browser), so signing out there closes them all. */
+export const sessionRoom = (fingerprint: string): string => `session:${fingerprint}`;
+
 const ROOM_PREFIX = 'consultation:';
 
 /** The consultation ids among a socket's rooms. */

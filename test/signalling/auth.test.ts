@@ -1,7 +1,8 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { createAdmin, createPatient, signedInClient } from '../support/factories';
 import { testKnex } from '../support/db';
-import { connected, openSocket, signedInSocket } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { connected, openSocket, request, signedInSocket } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -53,6 +54,19 @@ describe('signalling handshake', () => {
     const stale = client.cookieHeader;
     expect((await client.post('/api/auth/logout')).status).toBeLessThan(300);
     expect(await connectError(openSocket(server.url, undefined, { cookie: stale }))).toBe('Please sign in to continue.');
+  });
+
+  it("a sign-out disconnects that session's open sockets at once, and not the same patient's other sessions", async () => {
+    const patient = await createPatient();
+    const [laptop, phone] = [await signedInClient(server.url, patient), await signedInClient(server.url, patient)];
+    const [laptopSocket, phoneSocket] = [await signedInSocket(server.url, laptop), await signedInSocket(server.url, phone)];
+    const laptopGone = new Promise<string>((resolve) => laptopSocket.once('disconnect', resolve));
+    expect((await laptop.post('/api/auth/logout')).status).toBe(200);
+    expect(await laptopGone).toBe('io server disconnect');
+    const stillServed = await request(phoneSocket, 'consultation:leave', { consultationId: randomUUID() });
+    expect(phoneSocket.connected).toBe(true);
+    expect(stillServed).toHaveProperty('ok');
+    phoneSocket.close();
   });
 
   it('refuses an admin: only patients and doctors take part in consultations', async () => {

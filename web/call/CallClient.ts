@@ -130,8 +130,10 @@ export class CallClient {
     const socket = openCallSocket();
     this.socket = socket;
     socket.on('connect', () => void this.join());
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       if (this.finished) return;
+      // The server only closes a socket itself when its session signed out (in another tab, say).
+      if (reason === 'io server disconnect') return this.fail('You have been signed out');
       this.socketDown = true;
       this.update({});
     });

@@ -79,13 +79,22 @@ export const consultationRescheduleSchema = strictObject({
   appointmentDate: appointmentDate(),
 });
 
-/** PUT /api/doctor/consultation/{id}/status body. */
+export const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';
+
+/** An outcome field sent with any other status would be dropped: refuse it instead. */
+function onlyWhenCompleting<S extends yup.Schema>(schema: S): S {
+  return schema.test('only-on-complete', OUTCOME_ONLY_ON_COMPLETE, function (value: unknown) {
+    return value == null || this.parent?.status === 'completed';
+  }) as S;
+}
+
+/** PUT /api/doctor/consultation/{id}/status body (and the call screen's consultation:setStatus). */
 export const consultationStatusSchema = strictObject({
   status: yup.string().required('Status is required').oneOf(CONSULTATION_STATUS_UPDATES, STATUS_MESSAGE),
-  diagnosis: optionalString('Diagnosis'),
-  prescription: prescription(),
-  consultationNotes: optionalString('Consultation notes'),
-  followUpDate: optionalIsoDate('Follow-up date'),
+  diagnosis: onlyWhenCompleting(optionalString('Diagnosis')),
+  prescription: onlyWhenCompleting(prescription()),
+  consultationNotes: onlyWhenCompleting(optionalString('Consultation notes')),
+  followUpDate: onlyWhenCompleting(optionalIsoDate('Follow-up date')),
 });
 
 /** Completing a consultation: the doctor's outcome fields, all optional; status can only be completed. */

@@ -11,10 +11,7 @@ import { presentReport } from '../presenters/report';
 import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
-import { ValidationFailed } from '../errors';
 
-const OUTCOME_FIELDS = ['diagnosis', 'prescription', 'consultationNotes', 'followUpDate'] as const;
-const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';
 
 /** The doctor portal (spec section 7): a doctor reaches only their own consultations and those patients' records. */
 export function registerDoctorPortalRoutes(router: Router): void {
@@ -78,10 +75,6 @@ export function registerDoctorPortalRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);
-      if (body.status !== 'completed') {
-        const given = OUTCOME_FIELDS.filter((field) => body[field] != null);
-        if (given.length) throw new ValidationFailed(OUTCOME_ONLY_ON_COMPLETE, Object.fromEntries(given.map((f) => [f, OUTCOME_ONLY_ON_COMPLETE])));
-      }
       await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
       await recordAudit(ctx, {
         action: `doctor.consultation_${body.status}`,

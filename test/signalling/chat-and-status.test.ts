@@ -131,6 +131,10 @@ describe('consultation:status', () => {
     const illegal = await request(doctor, 'consultation:setStatus', { consultationId, status: 'completed' });
     expect(illegal).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
+    const early = await request(doctor, 'consultation:setStatus', { consultationId, status: 'in_progress', diagnosis: 'Too soon' });
+    expect(early).toMatchObject({ ok: false, error: { code: 'validation_failed', fields: { diagnosis: 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.' } } });
+    expect((await Consultation.query().findById(consultationId))!.status).toBe('scheduled');
+
     const pushed = nextEvent(patient, 'consultation:status');
     const started = await request(doctor, 'consultation:setStatus', { consultationId, status: 'in_progress' });
     expect(started).toEqual({ ok: true, data: { consultation: { id: consultationId, status: 'in_progress' } } });

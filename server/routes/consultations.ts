@@ -4,6 +4,7 @@ import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
 import { consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
+import { emptyBodySchema } from '../../common/schemas/misc';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentConsultation } from '../presenters/consultation';
@@ -69,6 +70,7 @@ export function registerConsultationsRoutes(router: Router): void {
     method: 'post',
     path: '/consultations/:id/cancel',
     policy: patientOnly,
+    body: emptyBodySchema,
     handler: async (ctx, { params }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, 'cancelled');

@@ -177,6 +177,9 @@ describe('cancelling', () => {
     const { client, account } = await patientParty(server.url);
     const doctor = await createDoctor();
     const booked = await book(client, doctor.record.id, minutesFromNow(10 * 24 * 60));
+    const withBody = await client.post(`/api/consultations/${booked.id}/cancel`, { status: 'completed' });
+    expect(withBody.status).toBe(400);
+    expect(withBody.body.fields).toEqual({ status: 'Unknown field: status' });
     const recorder = recordStatusEvents(server);
     const res = await client.post(`/api/consultations/${booked.id}/cancel`);
     recorder.stop();

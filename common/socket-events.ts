@@ -35,8 +35,6 @@ export const SIGNALLING_ERROR_CODES = {
   notJoined: 'not_joined',
   /** The verb belongs to the other media mode (an SFU verb on a P2P server or the reverse). */
   wrongMediaMode: 'wrong_media_mode',
-  /** Chat on a completed or cancelled consultation. */
-  consultationClosed: 'consultation_closed',
   internal: 'internal_error',
 } as const;
 export type SignallingErrorCode = (typeof SIGNALLING_ERROR_CODES)[keyof typeof SIGNALLING_ERROR_CODES];

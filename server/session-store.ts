@@ -48,11 +48,6 @@ export class PgSessionStore {
     await this.knex('sessions').where({ id }).delete();
   }
 
-  /** Ends every session of one actor, for example after a password change. */
-  async destroyFor(actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
-    await this.knex('sessions').where({ actorKind, actorId }).delete();
-  }
-
   async purgeExpired(): Promise<number> {
     return this.knex('sessions').where('expiresAt', '<=', new Date()).delete();
   }

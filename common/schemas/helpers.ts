@@ -221,7 +221,7 @@ export function numberField(label: string, blank: 'absent' | 'invalid' = 'absent
 }
 
 /** The largest value an integer column holds. */
-export const MAX_STORED_INTEGER = 2_147_483_647;
+const MAX_STORED_INTEGER = 2_147_483_647;
 
 /** Whole number >= 0 that fits an integer column. */
 export function nonNegativeInteger(label: string, wholeMessage = `${label} must be a whole number`, blank: 'absent' | 'invalid' = 'absent') {

@@ -63,4 +63,14 @@ describe('two servers sharing Redis', () => {
     doctor.disconnect();
     expect((await left).participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
   });
+
+  it("close a session's sockets on every server when it signs out on one", async () => {
+    const parties = await createCallParties(first.url);
+    const patient = await signedInSocket(first.url, parties.patientHttp);
+    sockets.push(patient);
+    const gone = new Promise<string>((resolve) => patient.once('disconnect', resolve));
+    const signedOut = await fetch(`${second.url}/api/auth/logout`, { method: 'POST', headers: { cookie: parties.patientHttp.cookieHeader } });
+    expect(signedOut.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { CHAT_MAX_LENGTH } from '../constants';
-import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableCharacter, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableCharacter, sentAs, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
 
 /** 'chat:send' payload. Text is trimmed; blank messages are rejected. */
 export const chatSendSchema = strictObject({
@@ -8,6 +8,7 @@ export const chatSendSchema = strictObject({
   text: yup
     .string()
     .typeError('Message must be text')
+    .test(sentAs('string', 'Message must be text'))
     .transform(trimText)
     .required('Message cannot be empty')
     .test('storable', UNSTORABLE_TEXT_MESSAGE, (v) => v == null || !hasUnstorableCharacter(v))

@@ -145,6 +145,20 @@ export function jsonLength(value: unknown): number {
 // ---------------------------------------------------------------------------
 
 /**
+ * yup casts 123 to '123' and 'true' or 1 to true; a JSON value of another kind is refused instead of
+ * being stored as something the client never sent.
+ */
+export function sentAs(type: 'string' | 'boolean', message: string): yup.TestConfig {
+  return {
+    name: 'sent-as',
+    message,
+    test(this: yup.TestContext) {
+      return this.originalValue == null || typeof this.originalValue === type;
+    },
+  };
+}
+
+/**
  * Required string, capped at MAX_FIELD_LENGTH unless `max` is tighter. '' and whitespace-only
  * count as missing (as Formik does), so they get the required message alone.
  */
@@ -152,6 +166,7 @@ export function requiredString(label: string, requiredMessage = `${label} is req
   return yup
     .string()
     .typeError(`${label} must be text`)
+    .test(sentAs('string', `${label} must be text`))
     .transform(emptyToUndefined)
     .required(requiredMessage)
     .max(max, tooLongMessage(label, max));
@@ -165,6 +180,7 @@ export function changedString(label: string, requiredMessage = `${label} is requ
   return yup
     .string()
     .typeError(`${label} must be text`)
+    .test(sentAs('string', `${label} must be text`))
     .nonNullable(requiredMessage)
     .test('not-blank', requiredMessage, (v) => v === undefined || v.trim() !== '')
     .max(max, tooLongMessage(label, max));
@@ -175,6 +191,7 @@ export function optionalString(label: string, max = MAX_FIELD_LENGTH) {
   return yup
     .string()
     .typeError(`${label} must be text`)
+    .test(sentAs('string', `${label} must be text`))
     .nonNullable(`${label} must be text`)
     .transform(emptyToUndefined)
     .max(max, tooLongMessage(label, max))
@@ -186,6 +203,7 @@ export function requiredIsoDate(label: string, requiredMessage: string, pastMess
   let schema = yup
     .string()
     .typeError(`${label} must be a valid date`)
+    .test(sentAs('string', `${label} must be a valid date`))
     .required(requiredMessage)
     .max(64, `${label} must be a valid date`)
     .test('iso-date', `${label} must be a valid date`, (v) => v == null || isValidIsoDate(v));
@@ -204,6 +222,7 @@ export function optionalIsoDate(label: string) {
   return yup
     .string()
     .typeError(`${label} must be a valid date`)
+    .test(sentAs('string', `${label} must be a valid date`))
     .nonNullable(`${label} must be a valid date`)
     .transform(emptyToUndefined)
     .max(64, `${label} must be a valid date`)
@@ -232,7 +251,8 @@ export function nonNegativeInteger(label: string, wholeMessage = `${label} must 
 }
 
 export function booleanField(label: string) {
-  return yup.boolean().typeError(`${label} must be true or false`).nonNullable(`${label} must be true or false`);
+  const message = `${label} must be true or false`;
+  return yup.boolean().typeError(message).test(sentAs('boolean', message)).nonNullable(message);
 }
 
 export function uuidField(label: string, message = `${label} must be a valid id`) {

@@ -143,6 +143,19 @@ describe('shapes yup would trip over', () => {
     expect(Object.keys(res.body.fields)).toHaveLength(50);
   });
 
+  it('refuses numbers and booleans where text belongs, and anything but true or false for a flag', async () => {
+    const report = await insertReport(patientId());
+    const res = await patient.client.patch(`/api/medical-reports/${report.id}`, { title: 123, summary: true, isOfflineAvailable: 'true', reportDate: 20240101 });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      title: 'Title must be text',
+      summary: 'Summary must be text',
+      isOfflineAvailable: 'Offline availability must be true or false',
+      reportDate: 'Report date must be a valid date',
+    });
+    expect((await MedicalReport.query().findById(report.id))!.title).toBe(report.title);
+  });
+
   it('answers inherited key names in a body or a query as unknown fields', async () => {
     const body = await patient.client.request('POST', '/api/medications', '{"name":"Aspirin","dosage":"81mg","frequency":"once_daily","constructor":1,"toString":"x"}', { 'content-type': 'application/json' });
     expect(body.status).toBe(400);

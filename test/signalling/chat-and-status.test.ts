@@ -74,7 +74,7 @@ describe('chat', () => {
   it('refuses blank and oversized lines and stores nothing for them', async () => {
     const { consultationId, patient, doctor } = await joinedPair();
     const doctorLog = recorder(doctor);
-    for (const text of ['', '   \n\t ', 'x'.repeat(2001), 'nul \u0000 inside', 'lone \uD800 surrogate']) {
+    for (const text of ['', '   \n\t ', 'x'.repeat(2001), 'nul \u0000 inside', 'lone \uD800 surrogate', 5, true]) {
       const answer = await request(patient, 'chat:send', { consultationId, text });
       expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     }

@@ -7,16 +7,14 @@ import type { PgSessionStore } from './session-store';
 export const SESSION_COOKIE = 'mv.sid';
 
 /**
- * A stable name for the session a request or a socket handshake carries, from its cookie header, for
- * naming the Socket.IO room of that session's sockets. Hashed, so no session id travels as a room name.
+ * A stable name for the session a request or a socket handshake carries, for naming the Socket.IO room
+ * of that session's sockets. It is read the way koa-session reads it (signature checked, quotes
+ * removed), so no spelling of the same cookie lands in another room; hashed, so no session id travels
+ * as a room name.
  */
-export function sessionFingerprint(cookieHeader: string | undefined): string | null {
-  const value = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  return value ? createHash('sha256').update(value).digest('base64url') : null;
+export function sessionFingerprint(ctx: Pick<Koa.Context, 'cookies'>): string | null {
+  const id = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  return id ? createHash('sha256').update(id).digest('base64url') : null;
 }
 
 /** koa-session options shared by HTTP and the Socket.IO handshake. */

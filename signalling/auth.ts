@@ -8,10 +8,15 @@ import { isAllowedOrigin } from '../server/middleware/security';
 import type { SessionData } from '../server/session-store';
 import type { SocketData } from '../common/socket-events';
 import type { SignallingSocket } from './types';
+import { sessionFingerprint } from '../server/session';
+import { sessionRoom } from './rooms/names';
+
+function handshakeContext(app: App, request: IncomingMessage): AppContext {
+  return app.koa.createContext(request, new ServerResponse(request)) as unknown as AppContext;
+}
 
 /** Reads the actor behind a handshake's session cookie with the same koa-session middleware as HTTP. */
-export async function actorFromHandshake(app: App, request: IncomingMessage): Promise<Actor> {
-  const ctx = app.koa.createContext(request, new ServerResponse(request)) as unknown as AppContext;
+export async function actorFromHandshake(app: App, request: IncomingMessage, ctx = handshakeContext(app, request)): Promise<Actor> {
   let actor: Actor = ANONYMOUS;
   await app.session(ctx as never, async () => {
     actor = await actorFromSession(ctx.session as SessionData | null);
@@ -40,7 +45,11 @@ export function originCheck(app: App) {
 export function sessionAuth(app: App) {
   return async (socket: SignallingSocket, next: (err?: Error) => void) => {
     try {
-      const identity = socketIdentity(await actorFromHandshake(app, socket.request));
+      const ctx = handshakeContext(app, socket.request);
+      // The session's room first: a sign-out that lands during the lookup below still reaches this socket.
+      const fingerprint = sessionFingerprint(ctx);
+      if (fingerprint) await socket.join(sessionRoom(fingerprint));
+      const identity = socketIdentity(await actorFromHandshake(app, socket.request, ctx));
       if (!identity) return next(new Error('Please sign in to continue.'));
       socket.data = { ...identity, media: {} };
       next();

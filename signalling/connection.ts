@@ -1,7 +1,6 @@
 import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
-import { actorRoom, joinedConsultations, sessionRoom } from './rooms/names';
-import { sessionFingerprint } from '../server/session';
+import { actorRoom, joinedConsultations } from './rooms/names';
 import { broadcastPresence } from './rooms/presence';
 import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
@@ -9,7 +8,7 @@ import { log } from '../server/log';
 
 /**
  * A connected, authenticated socket: it joins its owner's own room (for status pushes to every open
- * screen) and its session's (closed at sign-out), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
+ * screen; its session's room was joined at the handshake), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
  */
 export async function onConnection(services: SignallingServices, socket: SignallingSocket): Promise<void> {
   const ctx = { ...services, socket };
@@ -27,6 +26,5 @@ export async function onConnection(services: SignallingServices, socket: Signall
       );
     }
   });
-  const fingerprint = sessionFingerprint(socket.request.headers.cookie);
-  await socket.join(fingerprint ? [actorRoom(socket.data.role, socket.data.id), sessionRoom(fingerprint)] : actorRoom(socket.data.role, socket.data.id));
+  await socket.join(actorRoom(socket.data.role, socket.data.id));
 }

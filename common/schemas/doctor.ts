@@ -160,7 +160,8 @@ export function toDoctorPayload(
   form: DoctorFormValues,
   mode: 'create' | 'update' = 'create',
 ): AdminDoctorCreatePayload | AdminDoctorUpdatePayload {
-  if (mode === 'update') return common(form);
+  // A cleared bio is sent as null: '' counts as absent and would keep the old one.
+  if (mode === 'update') return { ...common(form), bio: form.bio.trim() || null };
   return {
     ...common(form),
     password: form.password,

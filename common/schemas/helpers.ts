@@ -53,7 +53,7 @@ export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) =>
 export const emptyToUndefined = (value: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? undefined : value;
 
-/** Real-world UTC offsets run from -12:00 to +14:00; PostgreSQL refuses anything past 15:59. */
+/** Real-world UTC offsets run from -12:00 to +14:00; up to 14:59 is accepted, PostgreSQL refuses past 15:59. */
 const MAX_OFFSET_HOURS = 14;
 /** Instants from year 10000 on cannot be written back as an ISO date this API accepts. */
 const FIRST_UNWRITABLE_INSTANT = Date.UTC(10_000, 0, 1);
@@ -101,19 +101,26 @@ const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD
 
 export const hasUnstorableCharacter = (text: string) => UNSTORABLE_CHARACTER.test(text);
 
-/** Keys every object inherits ('constructor', 'toString', '__proto__'...): as field names they only confuse. */
+/** Enough for any real form; a body of thousands of bad keys does not get thousands of messages back. */
+export const MAX_FIELD_MESSAGES = 50;
+
+/**
+ * Keys every object inherits ('constructor', 'toString', '__proto__'...). yup mistakes them for its own
+ * fields and crashes; they are refused everywhere, free-form JSON (report results) included, where no
+ * real record needs them.
+ */
 const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * Field messages for what no schema should meet, by dotted path ('_' for the value itself): text or
- * keys holding a character PostgreSQL cannot store (see above), and inherited key names,
- * which yup mistakes for its own fields. Walks without recursion, so no nesting depth overflows it.
+ * Field messages (at most MAX_FIELD_MESSAGES) for what no schema should meet, by dotted path ('_' for
+ * the value itself): text or keys holding a character PostgreSQL cannot store, and inherited key names.
+ * Walks without recursion, so no nesting depth overflows it.
  */
 export function unacceptableFields(value: unknown): Record<string, string> {
   // A Map, so that a '__proto__' path becomes a field rather than a prototype.
   const fields = new Map<string, string>();
   const pending: Array<[unknown, string]> = [[value, '']];
-  while (pending.length) {
+  while (pending.length && fields.size < MAX_FIELD_MESSAGES) {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') {
       if (hasUnstorableCharacter(item)) fields.set(path || '_', UNSTORABLE_TEXT_MESSAGE);
@@ -215,6 +222,19 @@ export function requiredIsoDate(label: string, requiredMessage: string, pastMess
     );
   }
   return schema;
+}
+
+/** An update's date that may be left out but not blanked (the column holds a date for every row). */
+export function changedIsoDate(label: string) {
+  const invalid = `${label} must be a valid date`;
+  return yup
+    .string()
+    .typeError(invalid)
+    .test(sentAs('string', invalid))
+    .nonNullable(`${label} is required`)
+    .test('not-blank', `${label} is required`, (v) => v === undefined || v.trim() !== '')
+    .max(64, invalid)
+    .test('iso-date', invalid, (v) => v === undefined || v.trim() === '' || isValidIsoDate(v));
 }
 
 /** Optional ISO date string; '' is treated as absent. */

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { REPORT_STATUSES, REPORT_TYPES } from '../constants';
-import { booleanField, changedString, jsonObjectField, optionalIsoDate, optionalString, strictObject } from './helpers';
+import { booleanField, changedIsoDate, changedString, jsonObjectField, optionalString, strictObject } from './helpers';
 
 /**
  * PATCH /api/medical-reports/{id} body: every field optional. The document link is not editable
@@ -10,7 +10,7 @@ export const medicalReportUpdateSchema = strictObject({
   title: changedString('Title'),
   type: yup.string().oneOf(REPORT_TYPES, `Type must be one of ${REPORT_TYPES.join(', ')}`).optional(),
   status: yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
-  reportDate: optionalIsoDate('Report date'),
+  reportDate: changedIsoDate('Report date'),
   doctorName: optionalString('Doctor name').nullable(),
   facility: optionalString('Facility').nullable(),
   summary: optionalString('Summary').nullable(),

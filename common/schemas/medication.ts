@@ -13,6 +13,7 @@ import {
   isValidIsoDate,
   optionalIsoDate,
   optionalString,
+  changedIsoDate,
   changedString,
   requiredString,
   strictObject,
@@ -71,7 +72,7 @@ export const medicationUpdateSchema = strictObject({
   reminderTimes: reminderTimes().optional(),
   prescribedBy: optionalString('Prescribed by').nullable(),
   instructions: optionalString('Instructions').nullable(),
-  startDate: optionalIsoDate('Start date'),
+  startDate: changedIsoDate('Start date'),
   endDate: optionalIsoDate('End date')
     .nullable()
     .test('after-start', END_BEFORE_START_MESSAGE, endNotBeforeStart),

@@ -61,9 +61,11 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     // The router answers a wrong method (405) or one it has never heard of (501, PROPFIND...) in plain text.
     if ((ctx.status === 405 || ctx.status === 501) && ctx.path.startsWith('/api')) {
       const allowed = ctx.response.get('Allow');
-      const hint = allowed ? `; use ${allowed.split(', ').join(' or ')}` : '';
-      ctx.body = { code: 'method_not_allowed', message: `This endpoint does not accept ${ctx.method}${hint}.`, requestId: ctx.state.requestId };
-      ctx.status = 405;
+      // No Allow header: no route has this path at all.
+      ctx.body = allowed
+        ? { code: 'method_not_allowed', message: `This endpoint does not accept ${ctx.method}; use ${allowed.split(', ').join(' or ')}.`, requestId: ctx.state.requestId }
+        : { code: 'not_found', message: 'No such API endpoint.', requestId: ctx.state.requestId };
+      ctx.status = allowed ? 405 : 404;
     }
   } catch (err) {
     const known = translate(err);

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
-import { isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
+import { MAX_FIELD_MESSAGES, isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
 export const POLICY_MARK = Symbol.for('medivault.policy');
@@ -34,9 +34,6 @@ export interface RouteDefinition<B, Q> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Enough for any real form; a body of thousands of unknown keys does not get thousands back. */
-const MAX_FIELD_MESSAGES = 50;
-
 /** Per-field messages keyed by (dotted) field name; each unknown key gets its own 'Unknown field: x'. */
 export function fieldErrors(err: yup.ValidationError): Record<string, string> {
   const fields = new Map<string, string>();
@@ -53,11 +50,16 @@ export function fieldErrors(err: yup.ValidationError): Record<string, string> {
   return Object.fromEntries(fields);
 }
 
-export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
-  if (schema.type === 'object' && !isPlainObject(value)) throw new ValidationFailed('Send a JSON object.');
+/** Before any schema runs (HTTP and socket alike): see unacceptableFields. */
+export function rejectUnacceptableFields(value: unknown): void {
   const unacceptable = unacceptableFields(value);
   const first = Object.values(unacceptable)[0];
   if (first) throw new ValidationFailed(first, unacceptable);
+}
+
+export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
+  if (schema.type === 'object' && !isPlainObject(value)) throw new ValidationFailed('Send a JSON object.');
+  rejectUnacceptableFields(value);
   try {
     return await schema.validate(value, { abortEarly: false, stripUnknown: false });
   } catch (err) {

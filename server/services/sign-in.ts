@@ -13,15 +13,19 @@ export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor'
   session.actorId = actorId;
   // Back to the configured idle period, whatever the pre-sign-in session had (a short-lived challenge one).
   session.maxAge = ctx.deps.config.sessionIdleMs;
+  const previous = sessionFingerprint(ctx);
   await session.regenerate();
+  // regenerate() has deleted the previous session: sockets opened with it act for no one any more.
+  if (previous) ctx.deps.realtime.emit('session:ended', { fingerprint: previous });
 }
 
 /**
- * Destroys the server-side session, so the old cookie no longer signs anyone in, and, once the answer
- * has gone out (the row is deleted by then), disconnects that session's open sockets everywhere.
+ * Destroys the server-side session, so the old cookie no longer signs anyone in, and disconnects that
+ * session's open sockets everywhere once the request is over ('close' comes after the row is deleted,
+ * and also when the client went away before the answer reached it).
  */
 export function endSession(ctx: AppContext): void {
-  const fingerprint = sessionFingerprint(ctx.get('Cookie'));
+  const fingerprint = sessionFingerprint(ctx);
   ctx.session = null;
-  if (fingerprint) ctx.res.once('finish', () => ctx.deps.realtime.emit('session:ended', { fingerprint }));
+  if (fingerprint) ctx.res.once('close', () => ctx.deps.realtime.emit('session:ended', { fingerprint }));
 }

@@ -2,7 +2,8 @@ import type * as yup from 'yup';
 import type { Ack, AckCallback, ClientToServerEvents } from '../../common/socket-events';
 import { toAckError } from '../errors';
 import { ValidationFailed } from '../../server/errors';
-import { isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
+import { isPlainObject } from '../../common/schemas/helpers';
+import { rejectUnacceptableFields } from '../../server/routes/define';
 import type { HandlerContext } from '../services';
 
 type AckDataOf<E extends keyof ClientToServerEvents> =
@@ -50,9 +51,7 @@ export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof Cl
 
 /** validateSync: every schema here is synchronous, and skipping the promise chain matters on the chat path. */
 function validated(schema: yup.AnyObjectSchema, payload: Record<string, unknown>): unknown {
-  const unacceptable = unacceptableFields(payload);
-  const first = Object.values(unacceptable)[0];
-  if (first) throw new ValidationFailed(first, unacceptable);
+  rejectUnacceptableFields(payload);
   return schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
 }
 

@@ -103,7 +103,7 @@ describe('numbers and nulls', () => {
     const medication = await insertMedication(patientId());
     const res = await patient.client.patch(`/api/medications/${medication.id}`, { name: null, startDate: null, isActive: null });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ name: 'Medication name is required', startDate: 'Start date must be a valid date', isActive: 'Active must be true or false' });
+    expect(res.body.fields).toEqual({ name: 'Medication name is required', startDate: 'Start date is required', isActive: 'Active must be true or false' });
   });
 });
 
@@ -114,6 +114,11 @@ describe('updates', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ name: 'Medication name is required', dosage: 'Dosage is required' });
     expect((await Medication.query().findById(medication.id))!.name).toBe('Metformin');
+    const blankDate = await patient.client.patch(`/api/medications/${medication.id}`, { startDate: ' ' });
+    expect(blankDate.body.fields).toEqual({ startDate: 'Start date is required' });
+    const report = await insertReport(patientId());
+    const blankReportDate = await patient.client.patch(`/api/medical-reports/${report.id}`, { reportDate: '' });
+    expect(blankReportDate.body.fields).toEqual({ reportDate: 'Report date is required' });
   });
 });
 
@@ -136,11 +141,15 @@ describe('shapes yup would trip over', () => {
     expect(status.body.fields).toEqual({ status: 'status must be text', isOfflineAvailable: 'Offline availability must be true or false' });
   });
 
-  it('lists at most 50 fields, however many unknown keys a body holds', async () => {
-    const body = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`extra${i}`, i]));
-    const res = await patient.client.post('/api/medications', body);
+  it('lists at most 50 fields, however many unknown or unstorable keys a body holds', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`extra${i}`, i]));
+    const res = await patient.client.post('/api/medications', unknown);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toHaveLength(50);
+    const unstorable = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, '\u0000']));
+    const signIn = await patient.client.post('/api/auth/login', unstorable);
+    expect(signIn.status).toBe(400);
+    expect(Object.keys(signIn.body.fields)).toHaveLength(50);
   });
 
   it('refuses numbers and booleans where text belongs, and anything but true or false for a flag', async () => {
@@ -172,6 +181,9 @@ describe('requests the router cannot place', () => {
     const res = await patient.client.request('PUT', `/api/medical-reports/${report.id}`, {});
     expect(res.status).toBe(405);
     expect(res.body).toMatchObject({ code: 'method_not_allowed', message: expect.stringMatching(/^This endpoint does not accept PUT; use .*PATCH/) });
+    const nowhere = await fetch(`${server.url}/api/no-such-thing`, { method: 'PROPFIND' });
+    expect(nowhere.status).toBe(404);
+    expect(await nowhere.json()).toMatchObject({ code: 'not_found' });
     const unheardOf = await fetch(`${server.url}/api/medical-reports`, { method: 'PROPFIND' });
     expect(unheardOf.status).toBe(405);
     expect(await unheardOf.json()).toMatchObject({ code: 'method_not_allowed', message: 'This endpoint does not accept PROPFIND; use HEAD or GET.' });

@@ -69,6 +69,23 @@ describe('signalling handshake', () => {
     phoneSocket.close();
   });
 
+  it('closes a socket that spelled its cookie in quotes, and the sockets of a session replaced by a new sign-in', async () => {
+    const patient = await createPatient();
+    const quoted = await signedInClient(server.url, patient);
+    const quotedCookie = quoted.cookieHeader.replace(/mv\.sid=([^;]+)/, 'mv.sid="$1"');
+    const quotedSocket = await connected(openSocket(server.url, undefined, { cookie: quotedCookie }));
+    const quotedGone = new Promise<string>((resolve) => quotedSocket.once('disconnect', resolve));
+    expect((await quoted.post('/api/auth/logout')).status).toBe(200);
+    expect(await quotedGone).toBe('io server disconnect');
+
+    const browser = await signedInClient(server.url, patient);
+    const before = await signedInSocket(server.url, browser);
+    const beforeGone = new Promise<string>((resolve) => before.once('disconnect', resolve));
+    const again = await browser.post('/api/auth/login', { usernameOrEmail: patient.record.username, password: patient.password });
+    expect(again.status).toBe(200);
+    expect(await beforeGone).toBe('io server disconnect');
+  });
+
   it('refuses an admin: only patients and doctors take part in consultations', async () => {
     const client = await signedInClient(server.url, await createAdmin());
     expect(await connectError(openSocket(server.url, client))).toBe('Please sign in to continue.');

@@ -7,11 +7,11 @@ function streamError(message: string, code?: string): Error & { code?: string } 
   return Object.assign(new Error(message), code ? { code } : {});
 }
 
-describe('reportUnhandledError', () => {
-  const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
-  afterEach(() => logged.mockClear());
-  afterAll(() => logged.mockRestore());
+const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
+afterEach(() => logged.mockClear());
+afterAll(() => logged.mockRestore());
 
+describe('reportUnhandledError', () => {
   it.each([
     ['Premature close', 'ERR_STREAM_PREMATURE_CLOSE'],
     ['socket hang up', 'ECONNRESET'],
@@ -37,9 +37,6 @@ describe('errorHandler', () => {
     });
     return ctx as unknown as { status: number; body: { code: string; message: string } };
   }
-  const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
-  afterAll(() => logged.mockRestore());
-
   it.each([
     ['22021', 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)'],
     ['22P05', 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)'],
@@ -56,5 +53,6 @@ describe('errorHandler', () => {
     const answer = await answerTo(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }));
     expect(answer.status).toBe(500);
     expect(answer.body.message).not.toMatch(/relation/);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

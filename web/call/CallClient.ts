@@ -132,8 +132,8 @@ export class CallClient {
     socket.on('connect', () => void this.join());
     socket.on('disconnect', (reason) => {
       if (this.finished) return;
-      // The server only closes a socket itself when its session signed out (in another tab, say).
-      if (reason === 'io server disconnect') return this.fail('You have been signed out');
+      // The server only closes a socket itself when its session ended (signed out in another tab, say).
+      if (reason === 'io server disconnect') return this.fail('Your session has ended');
       this.socketDown = true;
       this.update({});
     });

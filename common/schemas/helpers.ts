@@ -165,15 +165,17 @@ export function sentAs(type: 'string' | 'boolean', message: string): yup.TestCon
   };
 }
 
+/** A string sent as a JSON string, with the '{label} must be text' message for anything else. */
+function textField(label: string) {
+  return yup.string().typeError(`${label} must be text`).test(sentAs('string', `${label} must be text`));
+}
+
 /**
  * Required string, capped at MAX_FIELD_LENGTH unless `max` is tighter. '' and whitespace-only
  * count as missing (as Formik does), so they get the required message alone.
  */
 export function requiredString(label: string, requiredMessage = `${label} is required`, max = MAX_FIELD_LENGTH) {
-  return yup
-    .string()
-    .typeError(`${label} must be text`)
-    .test(sentAs('string', `${label} must be text`))
+  return textField(label)
     .transform(emptyToUndefined)
     .required(requiredMessage)
     .max(max, tooLongMessage(label, max));
@@ -184,10 +186,7 @@ export function requiredString(label: string, requiredMessage = `${label} is req
  * treating '' as absent would answer 200 and silently keep the old value.
  */
 export function changedString(label: string, requiredMessage = `${label} is required`, max = MAX_FIELD_LENGTH) {
-  return yup
-    .string()
-    .typeError(`${label} must be text`)
-    .test(sentAs('string', `${label} must be text`))
+  return textField(label)
     .nonNullable(requiredMessage)
     .test('not-blank', requiredMessage, (v) => v === undefined || v.trim() !== '')
     .max(max, tooLongMessage(label, max));
@@ -195,10 +194,7 @@ export function changedString(label: string, requiredMessage = `${label} is requ
 
 /** Optional string; '' is treated as absent. */
 export function optionalString(label: string, max = MAX_FIELD_LENGTH) {
-  return yup
-    .string()
-    .typeError(`${label} must be text`)
-    .test(sentAs('string', `${label} must be text`))
+  return textField(label)
     .nonNullable(`${label} must be text`)
     .transform(emptyToUndefined)
     .max(max, tooLongMessage(label, max))

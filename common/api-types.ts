@@ -339,12 +339,10 @@ export interface AuditEntry {
 /** GET /api/health answer. */
 export interface HealthStatus {
   status: 'ok' | 'degraded';
-  version: string;
-  uptimeSeconds: number;
   database: 'up' | 'down';
-  redis: 'up' | 'down' | 'disabled';
   media: 'sfu' | 'p2p';
-  time: IsoDateString;
+  /** The Node version this server process runs on. */
+  runtime: { node: string };
 }
 
 // ---------------------------------------------------------------------------

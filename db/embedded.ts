@@ -17,6 +17,11 @@ function urlFor(port: number, database: string): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
+/** The application database of the embedded server on this port (for a second process sharing it). */
+export function embeddedDatabaseUrl(port: number): string {
+  return urlFor(port, DATABASE);
+}
+
 async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
   try {

@@ -10,6 +10,7 @@ import { ensureWebBuild } from './web-build';
 import { attachSignalling, type Signalling } from '../signalling';
 import { RealtimeEvents } from './services/realtime';
 import { log, setLogLevel } from './log';
+import { unsupportedRuntimeReason } from './runtime/node-version';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +28,11 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  const runtimeProblem = unsupportedRuntimeReason();
+  if (runtimeProblem) {
+    process.stderr.write(`${runtimeProblem}\n`);
+    process.exit(1);
+  }
   const config = readConfig();
   setLogLevel(config.logLevel);
   const db: Database = await openDatabase(config, (line) => log.debug(line));

@@ -42,11 +42,13 @@ async function playwrightCounts(): Promise<Counts> {
 async function main(): Promise<void> {
   await fs.rm(RESULTS, { recursive: true, force: true });
   await fs.mkdir(RESULTS, { recursive: true });
-  const typecheck = await run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-  const jest = await run('jest', 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`]);
+  // Every step runs on this process's Node: the one the project installs, whatever `node` a PATH finds.
+  const node = process.execPath;
+  const typecheck = await run('typecheck', node, ['--import', 'tsx', 'test/typecheck.ts']);
+  const jest = await run('jest', node, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`]);
   // Read now: Playwright empties test-results/ (its output folder) when it starts.
   const jestTotals = await jestCounts();
-  const e2e = await run('playwright', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'], {
+  const e2e = await run('playwright', node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'playwright.json'),
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   });

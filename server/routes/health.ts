@@ -1,17 +1,19 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { publicAccess } from '../policies/route-policy';
+import type { HealthStatus } from '../../common/api-types';
 import { databaseState } from '../../db/connection';
+import { runtimeNodeVersion } from '../runtime/node-version';
 
 export function registerHealthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/health',
     policy: publicAccess,
-    handler: async (ctx) => {
+    handler: async (ctx): Promise<HealthStatus> => {
       const database = await databaseState(ctx.deps.knex);
       ctx.status = database === 'up' ? 200 : 503;
-      return { status: database === 'up' ? 'ok' : 'degraded', database, media: ctx.deps.mediaMode() };
+      return { status: database === 'up' ? 'ok' : 'degraded', database, media: ctx.deps.mediaMode(), runtime: { node: runtimeNodeVersion() } };
     },
   });
 }

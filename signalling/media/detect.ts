@@ -27,18 +27,19 @@ function packagedWorkerBin(): string | null {
 }
 
 /**
- * Decides whether the SFU can run: MEDIA_MODE=p2p never tries; otherwise the worker named by
- * MEDIASOUP_WORKER_BIN, else the package's own. The reason is logged when the SFU is not used.
+ * Decides whether the SFU can run: MEDIA_MODE=p2p never tries; otherwise it needs the mediasoup
+ * package and a worker, the one named by MEDIASOUP_WORKER_BIN or else the package's own. The reason
+ * is logged, in one line, when the SFU is not used.
  */
 export function detectMediasoupWorker(media: Config['media']): WorkerDetection {
   if (media.mode === 'p2p') return { available: false, reason: 'MEDIA_MODE=p2p' };
+  const packaged = packagedWorkerBin();
+  if (!packaged) return { available: false, reason: 'the optional mediasoup package is not installed (npm installs it when it runs on Node 22 or later)' };
   if (media.workerBin) {
     return isExecutable(media.workerBin)
       ? { available: true, workerBin: media.workerBin }
       : { available: false, reason: `MEDIASOUP_WORKER_BIN=${media.workerBin} is not an executable file` };
   }
-  const packaged = packagedWorkerBin();
-  if (!packaged) return { available: false, reason: 'the optional mediasoup package is not installed' };
   if (!isExecutable(packaged)) return { available: false, reason: 'mediasoup is installed without its worker binary (set MEDIASOUP_WORKER_BIN)' };
   return { available: true, workerBin: packaged };
 }

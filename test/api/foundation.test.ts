@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { io } from 'socket.io-client';
+import { projectNodeVersion } from '../support/project-node';
 
 let server: TestServer;
 let client: TestClient;
@@ -12,10 +13,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('foundation', () => {
-  it('reports health with the database state and the media mode', async () => {
+  it('reports health with the database state, the media mode and the Node it runs on', async () => {
     const res = await client.get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'up', media: expect.stringMatching(/^(sfu|p2p)$/) });
+    expect(res.body).toEqual({ status: 'ok', database: 'up', media: expect.stringMatching(/^(sfu|p2p)$/), runtime: { node: expect.any(String) } });
+  });
+
+  it('runs on the Node the project installs, not the machine\'s own', async () => {
+    const res = await client.get('/api/health');
+    expect(res.body.runtime.node).toBe(projectNodeVersion());
+    expect(Number(res.body.runtime.node.slice(1).split('.')[0])).toBeGreaterThanOrEqual(24);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { projectNodeVersion } from '../support/project-node';
 
 test('the landing page is served at /', async ({ page }) => {
   await page.goto('/');
@@ -15,4 +16,9 @@ test('client routes deep-link through the SPA fallback', async ({ page }) => {
 test('unknown client routes show the not-found page', async ({ page }) => {
   await page.goto('/definitely/not/here');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the e2e server runs on the Node the project installs', async ({ request }) => {
+  const health = await (await request.get('/api/health')).json();
+  expect(health.runtime.node).toBe(projectNodeVersion());
 });

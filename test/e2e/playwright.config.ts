@@ -1,15 +1,45 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedDatabaseUrl } from '../../db/embedded';
+import { testMediasoupWorkerBin } from '../support/mediasoup-worker';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SFU_PORT = PORT + 1;
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54349);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
+const serverEnv = {
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  LOGIN_MAX_FAILURES: '1000',
+};
+
+/** A server as `npm start` runs it, on this process's Node (the project's own). */
+function webServer(port: number, env: Record<string, string>): NonNullable<PlaywrightTestConfig['webServer']> {
+  return {
+    command: `${JSON.stringify(process.execPath)} --import tsx server/main.ts`,
+    cwd: ROOT,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { ...serverEnv, PORT: String(port), ...env },
+  };
+}
+
 /**
- * Real Chromium (Debian's, at CHROMIUM_PATH) against the real server on an embedded PostgreSQL of its own,
- * seeded with the demo data. Fake camera and microphone for the call tests.
+ * Every spec runs against a peer-to-peer server with an embedded PostgreSQL of its own, seeded with
+ * the demo data. The call specs run a second time against an SFU server (the mediasoup worker built
+ * for the installed package) that shares that database. CI always runs the SFU pass.
  */
+const sfuWorker = testMediasoupWorkerBin();
+const runSfu = Boolean(sfuWorker) || Boolean(process.env.CI);
+if (!runSfu) console.log('SFU call journeys skipped: no mediasoup worker for the installed package');
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -21,7 +51,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: E2E_BASE_URL,
     viewport: { width: 390, height: 844 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,23 +69,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    cwd: ROOT,
-    url: `${E2E_BASE_URL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(ROOT, '.data-e2e'),
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '1000',
-    },
-  },
+  projects: [
+    { name: 'p2p', use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
+    ...(runSfu ? [{ name: 'sfu', testMatch: '**/video-call*.spec.ts', use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
+  ],
+  webServer: [
+    webServer(PORT, { MEDIA_MODE: 'p2p', DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(PG_PORT), SEED_DEMO: 'true' }),
+    ...(runSfu
+      ? [webServer(SFU_PORT, { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: sfuWorker ?? '', MEDIASOUP_LISTEN_IP: '127.0.0.1', DATABASE_URL: embeddedDatabaseUrl(PG_PORT), SEED_DEMO: 'false' })]
+      : []),
+  ],
 });

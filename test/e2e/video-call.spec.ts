@@ -13,8 +13,9 @@ import {
 
 test.describe('live consultation', () => {
   test('a patient and their doctor see and hear each other, toggle, chat, and the doctor completes the consultation', async ({ browser, request }) => {
+    // The same journey runs once peer-to-peer and once through the SFU (the Playwright project says which).
     const health = await (await request.get('/api/health')).json();
-    console.log(`video call e2e: media mode ${health.media}`);
+    expect(health.media).toBe(test.info().project.metadata.media);
     const call = await openCallParties(browser);
     const { patient, doctor, consultationId, patientName } = call;
     try {

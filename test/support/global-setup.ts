@@ -2,9 +2,11 @@ import knexFactory from 'knex';
 import { startEmbeddedPostgres } from '../../db/embedded';
 import { knexConfig } from '../../knexfile';
 import { TEST_DATA_DIR, TEST_PG_PORT } from './test-database';
+import { exportTestMediasoupWorkerBin } from './mediasoup-worker';
 
-/** Starts the test database once (embedded unless DATABASE_URL is set) and migrates it. */
+/** Names the SFU worker, starts the test database once (embedded unless DATABASE_URL is set) and migrates it. */
 export default async function globalSetup(): Promise<void> {
+  exportTestMediasoupWorkerBin();
   if (!process.env.DATABASE_URL) {
     const db = await startEmbeddedPostgres(TEST_DATA_DIR, TEST_PG_PORT);
     process.env.DATABASE_URL = db.url;

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './test-database';
+
+/**
+ * The mediasoup worker the test suites use: MEDIASOUP_WORKER_BIN when it is set, else the binary in
+ * ../shared/bin built for exactly the installed mediasoup version (a worker talks only to the
+ * JavaScript of its own version). Undefined when mediasoup is not installed or no such binary exists.
+ */
+export function testMediasoupWorkerBin(): string | undefined {
+  if (process.env.MEDIASOUP_WORKER_BIN) return process.env.MEDIASOUP_WORKER_BIN;
+  const manifest = path.join(ROOT, 'node_modules/mediasoup/package.json');
+  if (!fs.existsSync(manifest)) return undefined;
+  const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string };
+  const shared = path.resolve(ROOT, '..', 'shared', 'bin', `mediasoup-worker-${version}`);
+  return fs.existsSync(shared) ? shared : undefined;
+}
+
+/** Jest and Playwright name the worker for every server they start, unless the caller already did. */
+export function exportTestMediasoupWorkerBin(): void {
+  const worker = testMediasoupWorkerBin();
+  if (worker) process.env.MEDIASOUP_WORKER_BIN = worker;
+}

@@ -287,6 +287,9 @@ export interface ServerToClientEvents {
 
   'sfu:newProducer': (event: NewProducerEvent) => void;
   'sfu:producerClosed': (event: ProducerRef) => void;
+  /** The other side paused or resumed a producer this socket consumes (muted, camera off). */
+  'sfu:producerPaused': (event: ProducerRef) => void;
+  'sfu:producerResumed': (event: ProducerRef) => void;
   /** The media worker died: drop all transports and join again. */
   'sfu:rejoin': (event: ConsultationRef) => void;
 }
@@ -332,5 +335,7 @@ export const SERVER_EVENTS = [
   'p2p:signal',
   'sfu:newProducer',
   'sfu:producerClosed',
+  'sfu:producerPaused',
+  'sfu:producerResumed',
   'sfu:rejoin',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];

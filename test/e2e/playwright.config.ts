@@ -18,7 +18,9 @@ const serverEnv = {
 };
 
 /** A server as `npm start` runs it, on this process's Node (the project's own). */
-function webServer(port: number, env: Record<string, string>): NonNullable<PlaywrightTestConfig['webServer']> {
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
+function webServer(port: number, env: Record<string, string>): WebServer {
   return {
     command: `${JSON.stringify(process.execPath)} --import tsx server/main.ts`,
     cwd: ROOT,

@@ -101,4 +101,18 @@ describeSfu('mediasoup SFU', () => {
     const stolen = await request(doctor, 'sfu:restartIce', { consultationId, transportId: sendId });
     expect(stolen).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
+
+  it('replaces a peer\'s transport when it builds its media again, so nothing is consumed on the dead one', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(server.url, parties.patientHttp);
+    sockets.push(patient);
+    await request(patient, 'consultation:join', { consultationId });
+    const first = await request(patient, 'sfu:createTransport', { consultationId, direction: 'recv' });
+    const second = await request(patient, 'sfu:createTransport', { consultationId, direction: 'recv' });
+    const firstId = first.ok ? first.data.id : '';
+    const secondId = second.ok ? second.data.id : '';
+    expect(await request(patient, 'sfu:restartIce', { consultationId, transportId: firstId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect((await request(patient, 'sfu:restartIce', { consultationId, transportId: secondId })).ok).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { Device, type types } from 'mediasoup-client';
 import type { NewProducerEvent, ProducerRef, TrackSource, TransportDirection } from '../../common/socket-events';
 import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
+import { TransportWatchdog } from './transport-watchdog';
 
 type VideoSource = Exclude<TrackSource, 'mic'>;
 const ICE_RESTART_DELAY_MS = 2000;
@@ -17,8 +18,9 @@ export class SfuSession implements MediaSession {
   private send: types.Transport | null = null;
   private recv: types.Transport | null = null;
   private readonly producers = new Map<TrackSource, types.Producer>();
-  private readonly consumers = new Map<string, { consumer: types.Consumer; source: TrackSource }>();
+  private readonly consumers = new Map<string, { consumer: types.Consumer; source: TrackSource; producerPaused: boolean }>();
   private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
+  private readonly watchdogs: TransportWatchdog[] = [];
   private enabled = { audio: true, video: true };
   private generation = 0;
   private closed = false;
@@ -29,6 +31,8 @@ export class SfuSession implements MediaSession {
     options.socket.on('sfu:newProducer', this.onNewProducer);
     options.socket.on('sfu:producerClosed', this.onProducerClosed);
     options.socket.on('sfu:rejoin', this.onRejoin);
+    options.socket.on('sfu:producerPaused', this.onProducerPaused);
+    options.socket.on('sfu:producerResumed', this.onProducerResumed);
     void this.start();
   }
 
@@ -72,11 +76,14 @@ export class SfuSession implements MediaSession {
     this.options.socket.off('sfu:newProducer', this.onNewProducer);
     this.options.socket.off('sfu:producerClosed', this.onProducerClosed);
     this.options.socket.off('sfu:rejoin', this.onRejoin);
+    this.options.socket.off('sfu:producerPaused', this.onProducerPaused);
+    this.options.socket.off('sfu:producerResumed', this.onProducerResumed);
     this.teardown();
   }
 
   private teardown(): void {
     this.generation++;
+    this.watchdogs.splice(0).forEach((watchdog) => watchdog.stop());
     this.send?.close();
     this.recv?.close();
     this.send = this.recv = null;
@@ -105,6 +112,8 @@ export class SfuSession implements MediaSession {
       }
       this.send = send;
       this.recv = recv;
+      this.watch(send, () => false);
+      this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
       const mic = this.options.localStream?.getAudioTracks()[0];
       if (mic) await this.produce('mic', mic);
       for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
@@ -158,6 +167,19 @@ export class SfuSession implements MediaSession {
     return transport;
   }
 
+  /** A transport closed under us is built again; one that stopped carrying media restarts ICE. */
+  private watch(transport: types.Transport, expectsMedia: () => boolean): void {
+    const generation = this.generation;
+    this.watchdogs.push(
+      new TransportWatchdog(transport, expectsMedia, (health) => {
+        if (generation !== this.generation || this.closed) return;
+        this.options.onLinkState('interrupted');
+        if (health === 'gone') void this.start();
+        else void this.restartIce(transport);
+      }),
+    );
+  }
+
   private async restartIce(transport: types.Transport): Promise<void> {
     if (transport.closed || this.closed) return;
     try {
@@ -197,7 +219,7 @@ export class SfuSession implements MediaSession {
       kind: params.kind,
       rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
     });
-    this.consumers.set(params.producerId, { consumer, source: params.source });
+    this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
     this.publishRemote();
     await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });
   }
@@ -221,6 +243,14 @@ export class SfuSession implements MediaSession {
     this.consumers.delete(event.producerId);
     this.publishRemote();
   };
+
+  private readonly onProducerPaused = (event: ProducerRef) => this.setProducerPaused(event, true);
+  private readonly onProducerResumed = (event: ProducerRef) => this.setProducerPaused(event, false);
+
+  private setProducerPaused(event: ProducerRef, paused: boolean): void {
+    const entry = this.consumers.get(event.producerId);
+    if (entry && event.consultationId === this.options.consultationId) entry.producerPaused = paused;
+  }
 
   private readonly onRejoin = (event: { consultationId: string }) => {
     if (event.consultationId === this.options.consultationId) void this.start();

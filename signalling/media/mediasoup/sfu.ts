@@ -71,6 +71,9 @@ class MediasoupSfu implements SfuBackend {
   async createTransport(peer: MediaPeer, direction: TransportDirection): Promise<TransportParams> {
     const { room, self } = await this.peer(peer);
     const transport = (await room.router.createWebRtcTransport(webRtcTransportOptions(this.media, direction))) as ms.WebRtcTransport<TransportData>;
+    // A peer has one transport each way: a client building its media again replaces the old one
+    // (and the producers and consumers on it), so nothing is consumed on a dead link.
+    for (const old of self.transports.values()) if (old.appData.direction === direction) old.close();
     self.transports.set(transport.id, transport);
     transport.observer.once('close', () => self.transports.delete(transport.id));
     transport.on('dtlsstatechange', (state: string) => {
@@ -129,6 +132,9 @@ class MediasoupSfu implements SfuBackend {
       consumer.close();
       this.notifier.notify(peer.socketId, 'sfu:producerClosed', { consultationId: peer.consultationId, producerId });
     });
+    // The consumer's side learns of a mute or a camera turned off, so silence there is not a dead link.
+    consumer.on('producerpause', () => this.notifier.notify(peer.socketId, 'sfu:producerPaused', { consultationId: peer.consultationId, producerId }));
+    consumer.on('producerresume', () => this.notifier.notify(peer.socketId, 'sfu:producerResumed', { consultationId: peer.consultationId, producerId }));
     return {
       id: consumer.id,
       producerId,

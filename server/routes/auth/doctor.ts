@@ -9,7 +9,6 @@ import { startSession } from '../../services/sign-in';
 import { recordAudit } from '../../services/audit';
 import { presentDoctorAccount } from '../../presenters/doctor';
 import { InvalidCredentials, NotFound, Unauthenticated } from '../../errors';
-import { DEMO_CREDENTIALS } from '../../../db/seeds/demo';
 import { throttleFor } from './patient';
 
 export function registerDoctorAuthRoutes(router: Router): void {
@@ -38,14 +37,15 @@ export function registerDoctorAuthRoutes(router: Router): void {
     },
   });
 
-  /** The doctor-login hint, only where the demo data is seeded (never in production). */
+  /** The doctor-login hint, only where start-up seeds the demo data (never in production). */
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/demo-credentials',
     policy: publicAccess,
     handler: (ctx) => {
-      if (!ctx.deps.config.seedDemo) throw new NotFound('No demo accounts on this server.');
-      return { email: DEMO_CREDENTIALS.doctor.email, password: DEMO_CREDENTIALS.doctor.password };
+      const demo = ctx.deps.demoDoctorLogin;
+      if (!demo) throw new NotFound('No demo accounts on this server.');
+      return { email: demo.email, password: demo.password };
     },
   });
 

@@ -3,7 +3,7 @@ import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import type { Config } from './config';
-import type { AppDeps } from './context';
+import type { AppDeps, DemoLogin } from './context';
 import { MalformedRequest, PayloadTooLarge } from './errors';
 import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
@@ -23,6 +23,8 @@ export interface AppOptions {
   mediaMode?: () => 'sfu' | 'p2p';
   /** Folder of the built PWA; omitted in API-only tests. */
   webRoot?: string;
+  /** Given by start-up where it seeds demo data (never in production): the doctor-login hint. */
+  demoDoctorLogin?: DemoLogin;
 }
 
 export interface App {
@@ -45,6 +47,7 @@ export function createApp(options: AppOptions): App {
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
+    demoDoctorLogin: options.demoDoctorLogin ?? null,
   };
   Object.assign(koa.context, { deps });
 

@@ -9,12 +9,20 @@ export interface AppState {
   requestId: string;
 }
 
+/** A demo account's sign-in, shown as a hint on its login page. */
+export interface DemoLogin {
+  email: string;
+  password: string;
+}
+
 /** What every request can reach: set once on app.context by createApp. */
 export interface AppDeps {
   config: Config;
   knex: Knex;
   realtime: RealtimeEvents;
   mediaMode: () => 'sfu' | 'p2p';
+  /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
+  demoDoctorLogin: DemoLogin | null;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase, migrateToLatest, type Database } from '../db/connection';
-import { seedDemo } from '../db/seeds/demo';
+import { DEMO_CREDENTIALS, seedDemo } from '../db/seeds/demo';
 import { createApp } from './app';
 import { bootstrapAdmin } from './bootstrap';
 import { ensureWebBuild } from './web-build';
@@ -44,7 +44,15 @@ async function main(): Promise<void> {
 
   let signalling: Signalling | undefined;
   const realtime = new RealtimeEvents();
-  const app = createApp({ config, knex: db.knex, realtime, webRoot, mediaMode: () => signalling?.mediaMode ?? 'p2p' });
+  const app = createApp({
+    config,
+    knex: db.knex,
+    realtime,
+    webRoot,
+    mediaMode: () => signalling?.mediaMode ?? 'p2p',
+    // Hinted whenever demo data is on (seeded now or at an earlier start), not only on the start that seeded it.
+    demoDoctorLogin: config.seedDemo ? DEMO_CREDENTIALS.doctor : undefined,
+  });
   const server = http.createServer(app.koa.callback());
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

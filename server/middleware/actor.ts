@@ -1,6 +1,6 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { ANONYMOUS, type Actor, type UserActor } from '../policies/actor';
+import { ANONYMOUS, type Actor, type DoctorActor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
 import { batchedLookup } from '../services/batcher';
@@ -11,6 +11,10 @@ type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'r
 export function userActor(user: UserIdentity): UserActor {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
+}
+
+export function doctorActor(doctor: Pick<Doctor, 'id' | 'name'>): DoctorActor {
+  return { kind: 'doctor', doctorId: doctor.id, name: doctor.name };
 }
 
 /** Every API request resolves its actor: concurrent lookups share one query per table. */
@@ -28,7 +32,7 @@ export async function actorFromSession(session: SessionData | null | undefined):
   if (!session?.actorId) return ANONYMOUS;
   if (session.actorKind === 'doctor') {
     const doctor = await doctorById(session.actorId);
-    return doctor ? { kind: 'doctor', doctorId: doctor.id, name: doctor.name } : ANONYMOUS;
+    return doctor ? doctorActor(doctor) : ANONYMOUS;
   }
   if (session.actorKind === 'user') {
     const user = await userById(session.actorId);

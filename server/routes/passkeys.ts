@@ -14,23 +14,17 @@ import {
   verifyAuthentication,
   verifyRegistration,
 } from '../services/passkeys';
-import { startSession } from '../services/sign-in';
+import { admitSignIn, refuseSignIn, type SignIn } from '../services/sign-in';
+import { accountKey, throttleFor } from '../services/login-throttle';
 import { recordAudit } from '../services/audit';
-import { userActor } from '../middleware/actor';
 import { presentPasskey } from '../presenters/passkey';
 import { presentUser } from '../presenters/user';
-import { throttleFor } from './auth/patient';
-import { Conflict, InvalidCredentials, Unauthenticated } from '../errors';
-import type { AppContext } from '../context';
+import { Conflict, Unauthenticated } from '../errors';
 
 const NOT_REGISTERED = 'This passkey is not registered with MediVault. Please set up biometric authentication first.';
 const NOT_VERIFIED = 'Biometric verification failed. Please use your username/email and password.';
 
-async function signInFailed(ctx: AppContext, account: string | null, message: string, user?: User): Promise<never> {
-  await throttleFor(ctx).recordFailure(account, ctx.ip);
-  await recordAudit(ctx, { action: 'auth.passkey_login', outcome: 'failure', resourceType: 'user', resourceId: user?.id, patientId: user?.id });
-  throw new InvalidCredentials(message);
-}
+const PASSKEY: SignIn<'user'> = { kind: 'user', action: 'auth.passkey_login' };
 
 /** Passkeys (WebAuthn): a signed-in patient registers this device, then 'Use Biometric Login' signs in with it. */
 export function registerPasskeysRoutes(router: Router): void {
@@ -118,19 +112,15 @@ export function registerPasskeysRoutes(router: Router): void {
       await throttle.assertAllowed(null, ctx.ip);
       const stored = await WebauthnCredential.query().findOne({ credentialId: credential.id });
       const user = stored && (await User.query().findById(stored.userId));
-      if (!stored || !user) return signInFailed(ctx, null, NOT_REGISTERED);
-      const account = `user:${user.id}`;
-      await throttle.assertAllowed(account, ctx.ip);
+      // An unknown passkey names no account: only the address is counted.
+      if (!stored || !user) return refuseSignIn(ctx, PASSKEY, NOT_REGISTERED, { throttleKey: null });
+      const throttleKey = accountKey('user', user.id);
+      await throttle.assertAllowed(throttleKey, ctx.ip);
       const counter = await verifyAuthentication(ctx, expectedChallenge, credential, stored);
-      if (counter === null) return signInFailed(ctx, account, NOT_VERIFIED, user);
+      if (counter === null) return refuseSignIn(ctx, PASSKEY, NOT_VERIFIED, { throttleKey, account: user });
 
       await stored.$query().patch({ counter, lastUsedAt: new Date() });
-      await throttle.clearAccount(account);
-      await startSession(ctx, 'user', user.id);
-      const signedIn = await user.$query().patchAndFetch({ lastLogin: new Date() });
-      ctx.state.actor = userActor(user);
-      await recordAudit(ctx, { action: 'auth.passkey_login', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
-      return { user: presentUser(signedIn) };
+      return { user: presentUser(await admitSignIn(ctx, PASSKEY, user)) };
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { AppContext } from '../context';
 import { TooManyRequests } from '../errors';
 
 /**
@@ -53,7 +54,15 @@ export class LoginThrottle {
   }
 }
 
-/** Account keys are case-insensitive so 'Demo' and 'demo' share one counter. */
-export function accountKey(kind: 'user' | 'doctor', identifier: string): string {
-  return `${kind}:${identifier.trim().toLowerCase()}`;
+/** The throttle with this server's database and limits. */
+export function throttleFor(ctx: AppContext): LoginThrottle {
+  return new LoginThrottle(ctx.deps.knex, ctx.deps.config.login);
+}
+
+/**
+ * An account's counter: keyed by its id when the account is known (so every identifier of it shares one
+ * count), else by the identifier typed. Case-insensitive, so 'Demo' and 'demo' share one counter.
+ */
+export function accountKey(kind: 'user' | 'doctor', idOrIdentifier: string): string {
+  return `${kind}:${idOrIdentifier.trim().toLowerCase()}`;
 }

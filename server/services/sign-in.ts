@@ -1,11 +1,95 @@
 import type { AppContext } from '../context';
 import type { SessionData } from '../session-store';
+import type { Actor } from '../policies/actor';
+import type { Doctor, User } from '../../db/models';
 import { sessionFingerprint } from '../session';
+import { doctorActor, userActor } from '../middleware/actor';
+import { InvalidCredentials } from '../errors';
+import { recordAudit, type AuditEntry } from './audit';
+import { accountKey, throttleFor } from './login-throttle';
+import { decoyPasswordHash, verifyPassword } from './passwords';
 
 type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
+/** The accounts that sign in: patients and admins (users), and doctors. */
+interface Accounts {
+  user: User;
+  doctor: Doctor;
+}
+type AccountKind = keyof Accounts;
+
+/** How each kind of account acts once signed in, and whose Access history its sign-in rows show in. */
+interface AccountRules<A> {
+  actor(account: A): Actor;
+  patientId(account: A | undefined): string | undefined;
+}
+
+const ACCOUNT_RULES: { [K in AccountKind]: AccountRules<Accounts[K]> } = {
+  user: { actor: userActor, patientId: (user) => user?.id },
+  doctor: { actor: doctorActor, patientId: () => undefined },
+};
+
+/** A way in: the kind of account it signs in and the action its audit rows carry ('auth.passkey_login'). */
+export interface SignIn<K extends AccountKind> {
+  kind: K;
+  action: string;
+}
+
+/** A password form: how the identifier typed finds the account, and the one 401 message for every miss. */
+export interface PasswordSignIn<K extends AccountKind> extends SignIn<K> {
+  find(identifier: string): Promise<Accounts[K] | undefined>;
+  wrongCredentials: string;
+}
+
+/** A refused attempt: the account's failure counter (null: count only the address) and the account, when known. */
+interface RefusedAttempt<A> {
+  throttleKey: string | null;
+  account?: A;
+}
+
+/**
+ * Password sign-in, the same for every form: throttle, verify (against a decoy hash for an unknown account,
+ * so timing and wording say nothing of whether it exists), then refuse or admit. Returns the account as stored
+ * after sign-in.
+ */
+export async function signInWithPassword<K extends AccountKind>(
+  ctx: AppContext,
+  via: PasswordSignIn<K>,
+  credentials: { identifier: string; password: string },
+): Promise<Accounts[K]> {
+  const account = await via.find(credentials.identifier);
+  // Counted per account, whichever identifier was typed; unknown names count under the name itself.
+  const throttleKey = accountKey(via.kind, account?.id ?? credentials.identifier);
+  await throttleFor(ctx).assertAllowed(throttleKey, ctx.ip);
+  const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
+  if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { throttleKey, account });
+  return admitSignIn(ctx, via, account);
+}
+
+/** Counts the failure against the account and the address, audits it, and answers 401 with the message. */
+export async function refuseSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, message: string, attempt: RefusedAttempt<Accounts[K]>): Promise<never> {
+  await throttleFor(ctx).recordFailure(attempt.throttleKey, ctx.ip);
+  await recordAudit(ctx, { action: via.action, outcome: 'failure', ...auditTarget(via, attempt.account) });
+  throw new InvalidCredentials(message);
+}
+
+/** Signs the account in: clears its failures, starts a new session, stamps the last login and audits it. */
+export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<Accounts[K]> {
+  await throttleFor(ctx).clearAccount(accountKey(via.kind, account.id));
+  await startSession(ctx, via.kind, account.id);
+  // $query() on the User | Doctor union answers the union: the account's own kind is still K.
+  const signedIn = (await account.$query().patchAndFetch({ lastLogin: new Date() })) as Accounts[K];
+  ctx.state.actor = ACCOUNT_RULES[via.kind].actor(account);
+  await recordAudit(ctx, { action: via.action, outcome: 'success', ...auditTarget(via, account) });
+  return signedIn;
+}
+
+function auditTarget<K extends AccountKind>(via: SignIn<K>, account: Accounts[K] | undefined): Omit<AuditEntry, 'action' | 'outcome'> {
+  return { resourceType: via.kind, resourceId: account?.id, patientId: ACCOUNT_RULES[via.kind].patientId(account) };
+}
+
 /** Starts a fresh session for the actor: a new id at every sign-in, so a planted cookie is worthless. */
-export async function startSession(ctx: AppContext, actorKind: 'user' | 'doctor', actorId: string): Promise<void> {
+async function startSession(ctx: AppContext, actorKind: AccountKind, actorId: string): Promise<void> {
   const session = ctx.session as unknown as Session;
   // Nothing from before sign-in (a pending passkey challenge, say) survives into the signed-in session.
   for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];

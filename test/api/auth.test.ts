@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient, unique } from '../support/factories';
 import { AuditEvent, Doctor, User } from '../../db/models';
+import { DEMO_CREDENTIALS } from '../../db/seeds/demo';
 
 let server: TestServer;
 let address = 0;
@@ -285,8 +286,8 @@ describe('doctor sign-in', () => {
 
   it('offers the demo doctor as a sign-in hint only where demo data is seeded', async () => {
     expect((await browser().get('/api/auth/doctor/demo-credentials')).status).toBe(404);
-    // A second app on the same database, configured to seed demo data.
-    const app = createApp({ config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }), knex: server.app.deps.knex });
+    // A second app on the same database, started as start-up starts it where it seeds demo data.
+    const app = createApp({ config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }), knex: server.app.deps.knex, demoDoctorLogin: DEMO_CREDENTIALS.doctor });
     const demo = http.createServer(app.koa.callback()).listen(0, '127.0.0.1');
     await once(demo, 'listening');
     try {

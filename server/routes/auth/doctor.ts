@@ -3,14 +3,21 @@ import { defineRoute } from '../define';
 import { publicAccess, doctorOnly } from '../../policies/route-policy';
 import { emailLoginSchema } from '../../../common/schemas/login';
 import { Doctor } from '../../../db/models';
-import { verifyPassword, decoyPasswordHash } from '../../services/passwords';
-import { accountKey } from '../../services/login-throttle';
-import { startSession } from '../../services/sign-in';
-import { recordAudit } from '../../services/audit';
+import { signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { presentDoctorAccount } from '../../presenters/doctor';
-import { InvalidCredentials, NotFound, Unauthenticated } from '../../errors';
-import { DEMO_CREDENTIALS } from '../../../db/seeds/demo';
-import { throttleFor } from './patient';
+import { NotFound, Unauthenticated } from '../../errors';
+
+async function findByEmail(email: string): Promise<Doctor | undefined> {
+  return Doctor.query().whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first();
+}
+
+/** Doctors sign in here, by email. */
+const DOCTOR_PASSWORD: PasswordSignIn<'doctor'> = {
+  kind: 'doctor',
+  action: 'auth.doctor_login',
+  find: findByEmail,
+  wrongCredentials: 'Invalid email or password',
+};
 
 export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
@@ -19,33 +26,20 @@ export function registerDoctorAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: emailLoginSchema,
     handler: async (ctx, { body }) => {
-      const key = accountKey('doctor', body.email);
-      const throttle = throttleFor(ctx);
-      await throttle.assertAllowed(key, ctx.ip);
-      const doctor = await Doctor.query().whereRaw('lower(email) = ?', [body.email.trim().toLowerCase()]).first();
-      const valid = await verifyPassword(doctor?.passwordHash ?? (await decoyPasswordHash()), body.password);
-      if (!doctor || !valid) {
-        await throttle.recordFailure(key, ctx.ip);
-        await recordAudit(ctx, { action: 'auth.doctor_login', outcome: 'failure', resourceType: 'doctor', resourceId: doctor?.id });
-        throw new InvalidCredentials('Invalid email or password');
-      }
-      await throttle.clearAccount(key);
-      await startSession(ctx, 'doctor', doctor.id);
-      const signedIn = await doctor.$query().patchAndFetch({ lastLogin: new Date() });
-      ctx.state.actor = { kind: 'doctor', doctorId: doctor.id, name: doctor.name };
-      await recordAudit(ctx, { action: 'auth.doctor_login', outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
-      return { doctor: presentDoctorAccount(signedIn) };
+      const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password });
+      return { doctor: presentDoctorAccount(doctor) };
     },
   });
 
-  /** The doctor-login hint, only where the demo data is seeded (never in production). */
+  /** The doctor-login hint, only where start-up seeds the demo data (never in production). */
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/demo-credentials',
     policy: publicAccess,
     handler: (ctx) => {
-      if (!ctx.deps.config.seedDemo) throw new NotFound('No demo accounts on this server.');
-      return { email: DEMO_CREDENTIALS.doctor.email, password: DEMO_CREDENTIALS.doctor.password };
+      const demo = ctx.deps.demoDoctorLogin;
+      if (!demo) throw new NotFound('No demo accounts on this server.');
+      return { email: demo.email, password: demo.password };
     },
   });
 

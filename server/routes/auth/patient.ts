@@ -6,16 +6,13 @@ import { loginSchema } from '../../../common/schemas/login';
 import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
-import { hashPassword, verifyPassword, decoyPasswordHash } from '../../services/passwords';
-import { LoginThrottle, accountKey } from '../../services/login-throttle';
-import { startSession, endSession } from '../../services/sign-in';
+import { hashPassword } from '../../services/passwords';
+import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
 import { presentUser } from '../../presenters/user';
-import { InvalidCredentials, Conflict, Unauthenticated } from '../../errors';
-import type { AppContext } from '../../context';
+import { Conflict, Unauthenticated } from '../../errors';
 
-const WRONG_CREDENTIALS = 'Invalid username/email or password.';
 const USERNAME_TAKEN = 'Username is already taken.';
 const EMAIL_TAKEN = 'An account with this email already exists.';
 
@@ -24,6 +21,14 @@ async function findByUsernameOrEmail(identifier: string): Promise<User | undefin
   const value = identifier.trim().toLowerCase();
   return User.query().whereRaw('lower(username) = ?', [value]).orWhereRaw('lower(email) = ?', [value]).first();
 }
+
+/** Patients and admins sign in here, by username or email. */
+const USER_PASSWORD: PasswordSignIn<'user'> = {
+  kind: 'user',
+  action: 'auth.login',
+  find: findByUsernameOrEmail,
+  wrongCredentials: 'Invalid username/email or password.',
+};
 
 /** 409 naming every field already in use, so the form can mark both at once. */
 async function assertAvailable(username: string, email: string): Promise<void> {
@@ -69,10 +74,6 @@ async function createPatient(body: SignupPayload): Promise<User> {
     });
 }
 
-export function throttleFor(ctx: AppContext): LoginThrottle {
-  return new LoginThrottle(ctx.deps.knex, ctx.deps.config.login);
-}
-
 export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
@@ -94,23 +95,8 @@ export function registerPatientAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: loginSchema,
     handler: async (ctx, { body }) => {
-      const user = await findByUsernameOrEmail(body.usernameOrEmail);
-      // Counted per account, whichever identifier was typed; unknown names count under the name itself.
-      const key = user ? `user:${user.id}` : accountKey('user', body.usernameOrEmail);
-      const throttle = throttleFor(ctx);
-      await throttle.assertAllowed(key, ctx.ip);
-      const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
-      if (!user || !valid) {
-        await throttle.recordFailure(key, ctx.ip);
-        await recordAudit(ctx, { action: 'auth.login', outcome: 'failure', resourceType: 'user', resourceId: user?.id, patientId: user?.id });
-        throw new InvalidCredentials(WRONG_CREDENTIALS);
-      }
-      await throttle.clearAccount(key);
-      await startSession(ctx, 'user', user.id);
-      const signedIn = await user.$query().patchAndFetch({ lastLogin: new Date() });
-      ctx.state.actor = userActor(user);
-      await recordAudit(ctx, { action: 'auth.login', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
-      return { user: presentUser(signedIn) };
+      const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password });
+      return { user: presentUser(user) };
     },
   });
 

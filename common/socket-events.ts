@@ -61,6 +61,8 @@ export interface IceServer {
 export interface Participant {
   role: ParticipantRole;
   name: string;
+  /** Their connection dropped a moment ago; the room waits for them to come back. */
+  reconnecting?: true;
 }
 
 export interface ChatMessage {

@@ -6,9 +6,13 @@ import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
 import { log } from '../server/log';
 
+/** Socket.IO's reasons for a connection that died rather than one that was closed on purpose. */
+const DROPPED_CONNECTION = new Set<string>(['transport close', 'transport error', 'ping timeout']);
+
 /**
  * A connected, authenticated socket: it joins its owner's own room (for status pushes to every open
- * screen; its session's room was joined at the handshake), gets the request handlers, and on disconnect gives up its media and tells the rooms it left.
+ * screen; its session's room was joined at the handshake), gets the request handlers, and on disconnect
+ * gives up its media and tells the rooms it left; a connection that died shows as reconnecting there for a while.
  */
 export async function onConnection(services: SignallingServices, socket: SignallingSocket): Promise<void> {
   const ctx = { ...services, socket };
@@ -18,12 +22,17 @@ export async function onConnection(services: SignallingServices, socket: Signall
   socket.on('disconnecting', () => {
     leftRooms = joinedConsultations(socket.rooms);
   });
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
+    const dropped = DROPPED_CONNECTION.has(reason);
+    const { role, name } = socket.data;
     for (const consultationId of leftRooms) {
       services.media.release(consultationId, socket.id);
-      broadcastPresence(services.io, consultationId).catch((err: Error) =>
-        log.warn('presence after disconnect failed', { consultationId, error: err.message }),
-      );
+      const announce = () =>
+        broadcastPresence(services, consultationId).catch((err: Error) =>
+          log.warn('presence after disconnect failed', { consultationId, error: err.message }),
+        );
+      if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce);
+      void announce();
     }
   });
   await socket.join(actorRoom(socket.data.role, socket.data.id));

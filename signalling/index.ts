@@ -7,6 +7,7 @@ import { onConnection } from './connection';
 import { createMediaBackend } from './media';
 import { connectRedisAdapter } from './redis';
 import { ChatStore } from './rooms/chat-store';
+import { ReconnectingParticipants } from './rooms/reconnecting';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
 import { disconnectEndedSessions } from './rooms/session-end';
 import type { SignallingServer } from './types';
@@ -37,7 +38,8 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   const media = await createMediaBackend(config.media, {
     notify: (socketId, event, ...args) => io.to(socketId).emit(event, ...args),
   });
-  const services = { io, app, media, chat: new ChatStore() };
+  const reconnecting = new ReconnectingParticipants();
+  const services = { io, app, media, chat: new ChatStore(), reconnecting };
   io.use(sessionAuth(app));
   io.on('connection', (socket) => void onConnection(services, socket));
   const stopStatus = broadcastStatusChanges(app.deps.realtime, io);
@@ -49,6 +51,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
     async close() {
       stopStatus();
       stopSessions();
+      reconnecting.close();
       await media.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();

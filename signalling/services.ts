@@ -1,6 +1,7 @@
 import type { App } from '../server/app';
 import type { MediaBackend } from './media';
 import type { ChatStore } from './rooms/chat-store';
+import type { ReconnectingParticipants } from './rooms/reconnecting';
 import type { SignallingServer, SignallingSocket } from './types';
 
 /** What every socket handler can reach. */
@@ -9,6 +10,7 @@ export interface SignallingServices {
   app: App;
   media: MediaBackend;
   chat: ChatStore;
+  reconnecting: ReconnectingParticipants;
 }
 
 export interface HandlerContext extends SignallingServices {

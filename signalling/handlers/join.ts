@@ -35,9 +35,10 @@ export const joinHandler = defineHandler({
     }
     const membership: Membership = lookup.value;
     await ctx.socket.join(consultationRoom(consultationId));
+    ctx.reconnecting.release(consultationId, membership.role);
     const [messages, room] = await Promise.all([
       ctx.chat.history(consultationId, membership.names),
-      broadcastPresence(ctx.io, consultationId),
+      broadcastPresence(ctx, consultationId),
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';

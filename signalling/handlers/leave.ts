@@ -13,7 +13,8 @@ export const leaveHandler = defineHandler({
     await ctx.socket.leave(room);
     delete ctx.socket.data.media[consultationId];
     ctx.media.release(consultationId, ctx.socket.id);
-    await broadcastPresence(ctx.io, consultationId);
+    ctx.reconnecting.release(consultationId, ctx.socket.data.role);
+    await broadcastPresence(ctx, consultationId);
     return null;
   },
 });

@@ -1,5 +1,5 @@
 import type { MediaState, Participant, ParticipantRole } from '../../common/socket-events';
-import type { SignallingServer } from '../types';
+import type { SignallingServices } from '../services';
 import { consultationRoom } from './names';
 
 const ROLE_ORDER: Record<ParticipantRole, number> = { patient: 0, doctor: 1 };
@@ -10,11 +10,14 @@ export interface RoomSnapshot {
   media: Partial<Record<ParticipantRole, MediaState>>;
 }
 
+type PresenceServices = Pick<SignallingServices, 'io' | 'reconnecting'>;
+
 /**
- * Who is in a consultation's room right now, across every process sharing the adapter.
- * Several sockets of one person (two tabs, a reconnect racing the old socket's timeout) count once.
+ * Who is in a consultation's room right now, across every process sharing the adapter, plus whoever
+ * dropped a moment ago and is expected back (marked reconnecting). Several sockets of one person (two
+ * tabs, a reconnect racing the old socket's timeout) count once.
  */
-export async function roomSnapshot(io: SignallingServer, consultationId: string): Promise<RoomSnapshot> {
+export async function roomSnapshot({ io, reconnecting }: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
   const sockets = await io.in(consultationRoom(consultationId)).fetchSockets();
   const byRole = new Map<ParticipantRole, Participant>();
   const media: RoomSnapshot['media'] = {};
@@ -25,13 +28,14 @@ export async function roomSnapshot(io: SignallingServer, consultationId: string)
     const state = socket.data.media?.[consultationId];
     if (state) media[role] = { ...state, role };
   }
+  for (const held of reconnecting.list(consultationId)) if (!byRole.has(held.role)) byRole.set(held.role, held);
   const participants = [...byRole.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return { participants, media };
 }
 
 /** Pushes 'presence' to the consultation's room and answers the participants it sent. */
-export async function broadcastPresence(io: SignallingServer, consultationId: string): Promise<RoomSnapshot> {
-  const snapshot = await roomSnapshot(io, consultationId);
-  io.to(consultationRoom(consultationId)).emit('presence', { consultationId, participants: snapshot.participants });
+export async function broadcastPresence(services: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
+  const snapshot = await roomSnapshot(services, consultationId);
+  services.io.to(consultationRoom(consultationId)).emit('presence', { consultationId, participants: snapshot.participants });
   return snapshot;
 }

@@ -18,8 +18,9 @@ export interface TestServer {
 /** The production app factory on a random port against the test database, with Socket.IO attached. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   setLogLevel('silent');
+  // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', ...worker, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });

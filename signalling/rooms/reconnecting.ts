@@ -1,0 +1,50 @@
+import type { Participant, ParticipantRole } from '../../common/socket-events';
+
+/** How long someone whose connection dropped is shown as reconnecting before they count as gone. */
+export const RECONNECT_GRACE_MS = 60_000;
+
+interface Held {
+  participant: Participant;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * People whose socket dropped without leaving (network lost, a phone switching networks), per
+ * consultation, kept by the process that held the socket. The other side sees them as reconnecting,
+ * not gone, until they join again or the grace runs out.
+ */
+export class ReconnectingParticipants {
+  private readonly held = new Map<string, Map<ParticipantRole, Held>>();
+
+  constructor(private readonly graceMs = RECONNECT_GRACE_MS) {}
+
+  hold(consultationId: string, participant: Participant, onExpire: () => void): void {
+    this.release(consultationId, participant.role);
+    const room = this.held.get(consultationId) ?? new Map<ParticipantRole, Held>();
+    this.held.set(consultationId, room);
+    const timer = setTimeout(() => {
+      this.release(consultationId, participant.role);
+      onExpire();
+    }, this.graceMs);
+    timer.unref();
+    room.set(participant.role, { participant: { role: participant.role, name: participant.name, reconnecting: true }, timer });
+  }
+
+  release(consultationId: string, role: ParticipantRole): void {
+    const room = this.held.get(consultationId);
+    const held = room?.get(role);
+    if (!room || !held) return;
+    clearTimeout(held.timer);
+    room.delete(role);
+    if (!room.size) this.held.delete(consultationId);
+  }
+
+  list(consultationId: string): Participant[] {
+    return [...(this.held.get(consultationId)?.values() ?? [])].map((held) => held.participant);
+  }
+
+  close(): void {
+    for (const room of this.held.values()) for (const held of room.values()) clearTimeout(held.timer);
+    this.held.clear();
+  }
+}

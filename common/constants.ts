@@ -217,10 +217,6 @@ export const CONSULTATION_STATUS_LABELS: Record<ConsultationStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Statuses a doctor may move a consultation to. */
-export const CONSULTATION_STATUS_UPDATES = ['in_progress', 'completed', 'cancelled'] as const;
-export type ConsultationStatusUpdate = (typeof CONSULTATION_STATUS_UPDATES)[number];
-
 export const CONSULTATION_TYPES = ['video', 'audio', 'chat'] as const;
 export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
 export const DEFAULT_CONSULTATION_TYPE: ConsultationType = 'video';

@@ -4,6 +4,7 @@
  * Pure TypeScript: no Node or DOM imports.
  */
 import type { AppointmentStatus } from './constants';
+import { appointmentMachine } from './appointment-status';
 
 type DateLike = Date | string;
 
@@ -41,9 +42,9 @@ interface AppointmentLike {
   appointmentDate: DateLike;
 }
 
-/** Scheduled or confirmed, with a date not in the past. */
+/** Still open (scheduled or confirmed), with a date not in the past. */
 export function isUpcomingAppointment(appointment: AppointmentLike, now: number = Date.now()): boolean {
-  return (appointment.status === 'scheduled' || appointment.status === 'confirmed') && time(appointment.appointmentDate) >= now;
+  return !appointmentMachine.isFinal(appointment.status) && time(appointment.appointmentDate) >= now;
 }
 
 /** Completed, or dated in the past; cancelled ones are counted separately. */

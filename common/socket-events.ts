@@ -8,7 +8,8 @@
  * session cookie, never from a payload. mediasoup parameter objects are typed loosely so that
  * this module needs no mediasoup import.
  */
-import type { ConsultationStatus, ConsultationStatusUpdate, ConsultationType } from './constants';
+import type { ConsultationStatus, ConsultationType } from './constants';
+import type { ConsultationStatusUpdate } from './consultation-status';
 import type { IsoDateString } from './api-types';
 
 // ---------------------------------------------------------------------------

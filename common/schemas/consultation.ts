@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import {
   CONSULTATION_DURATION_MAX,
   CONSULTATION_DURATION_MIN,
-  CONSULTATION_STATUS_UPDATES,
   CONSULTATION_TYPES,
   DEFAULT_CONSULTATION_TYPE,
   DEFAULT_DURATION_MINUTES,
@@ -10,6 +9,7 @@ import {
   SYMPTOMS_MAX_LENGTH,
   type ConsultationType,
 } from '../constants';
+import { CONSULTATION_ACTIONS, CONSULTATION_STATUS_UPDATES } from '../consultation-status';
 import {
   isPlainObject,
   jsonLength,
@@ -27,6 +27,8 @@ const DOCTOR_MESSAGE = 'Please choose a doctor';
 const PAST_MESSAGE = 'Consultation date cannot be in the past';
 const TYPE_MESSAGE = 'Consultation type must be one of video, audio, chat';
 const STATUS_MESSAGE = `Status must be one of ${CONSULTATION_STATUS_UPDATES.join(', ')}`;
+/** The status the outcome fields go with: where the complete action leads. */
+const COMPLETED = CONSULTATION_ACTIONS.complete.to;
 
 const appointmentDate = () =>
   requiredIsoDate('Consultation date', 'Please choose a date and time', PAST_MESSAGE);
@@ -84,7 +86,7 @@ export const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and foll
 /** An outcome field sent with any other status would be dropped: refuse it instead. */
 function onlyWhenCompleting<S extends yup.Schema>(schema: S): S {
   return schema.test('only-on-complete', OUTCOME_ONLY_ON_COMPLETE, function (value: unknown) {
-    return value == null || this.parent?.status === 'completed';
+    return value == null || this.parent?.status === COMPLETED;
   }) as S;
 }
 
@@ -101,8 +103,8 @@ export const consultationStatusSchema = strictObject({
 export const consultationCompleteSchema = strictObject({
   status: yup
     .string()
-    .oneOf(['completed'] as const, 'Status must be completed')
-    .default('completed'),
+    .oneOf([COMPLETED], 'Status must be completed')
+    .default(COMPLETED),
   diagnosis: optionalString('Diagnosis'),
   prescription: prescription(),
   consultationNotes: optionalString('Consultation notes'),

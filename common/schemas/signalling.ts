@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { CONSULTATION_STATUS_UPDATES } from '../constants';
 import { booleanField, isPlainObject, jsonLength, strictObject, uuidField } from './helpers';
 import { consultationStatusSchema } from './consultation';
 
@@ -33,10 +32,6 @@ export const mediaStateSchema = strictObject({
 /** 'consultation:setStatus': the REST status body plus the consultation. */
 export const setStatusSchema = consultationStatusSchema.shape({
   consultationId: consultationId(),
-  status: yup
-    .string()
-    .required('Status is required')
-    .oneOf(CONSULTATION_STATUS_UPDATES, `Status must be one of ${CONSULTATION_STATUS_UPDATES.join(', ')}`),
 });
 
 /** 'p2p:signal': a simple-peer signal object for the other side. */

@@ -1,3 +1,5 @@
+import { APPOINTMENT_STATUS_LABELS } from '../../common/constants';
+import { appointmentMachine } from '../../common/appointment-status';
 import { Appointment } from '../../db/models';
 import { Conflict } from '../errors';
 import type { PatientActor } from './actor';
@@ -8,12 +10,13 @@ export const appointmentsOf = (patient: PatientActor) => Appointment.query().whe
 
 export const findOwnAppointment = (patient: PatientActor, id: string) => findOwned(appointmentsOf(patient), id, 'Appointment');
 
-/** Only an appointment still ahead of the patient can be moved. */
+const described = (appointment: Appointment) => `A ${APPOINTMENT_STATUS_LABELS[appointment.status].toLowerCase()} appointment`;
+
+/** Only an appointment still ahead of the patient can be moved (common/appointment-status has the table). */
 export function assertReschedulable(appointment: Appointment): void {
-  if (appointment.status === 'cancelled') throw new Conflict('A cancelled appointment cannot be rescheduled. Book a new one instead.');
-  if (appointment.status === 'completed') throw new Conflict('A completed appointment cannot be rescheduled. Book a new one instead.');
+  if (!appointmentMachine.can(appointment.status, 'reschedule')) throw new Conflict(`${described(appointment)} cannot be rescheduled. Book a new one instead.`);
 }
 
 export function assertCancellable(appointment: Appointment): void {
-  if (appointment.status === 'completed') throw new Conflict('A completed appointment cannot be cancelled.');
+  if (!appointmentMachine.can(appointment.status, 'cancel')) throw new Conflict(`${described(appointment)} cannot be cancelled.`);
 }

@@ -6,6 +6,7 @@ import { asPatient } from '../policies/actor';
 import { appointmentsOf, assertCancellable, assertReschedulable, findOwnAppointment } from '../policies/appointment';
 import { appointmentPayloadSchema, appointmentRescheduleSchema, combineDateTime, reminderSchema } from '../../common/schemas/appointment';
 import { DATE_PATTERN, isNotInPast } from '../../common/schemas/helpers';
+import { APPOINTMENT_ACTIONS, appointmentMachine } from '../../common/appointment-status';
 import { ValidationFailed } from '../errors';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
@@ -66,6 +67,7 @@ export function registerAppointmentsRoutes(router: Router): void {
         ...fields,
         appointmentDate: appointmentInstant(body.appointmentDate, appointmentTime),
         userId: patient.userId,
+        status: appointmentMachine.initial,
         confirmationCode: confirmationCode(),
       });
       await audit(ctx, 'appointment.create', patient.userId, appointment.id);
@@ -83,7 +85,7 @@ export function registerAppointmentsRoutes(router: Router): void {
       const appointment = await findOwnAppointment(patient, params.id!);
       assertReschedulable(appointment);
       // A new time has not been confirmed by the practice yet.
-      const moved = await appointment.$query().patchAndFetch({ appointmentDate: body.appointmentDate, status: 'scheduled' });
+      const moved = await appointment.$query().patchAndFetch({ appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to });
       await audit(ctx, 'appointment.reschedule', patient.userId, appointment.id);
       return presentAppointment(moved);
     },
@@ -110,8 +112,11 @@ export function registerAppointmentsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
-      assertCancellable(appointment);
-      if (appointment.status !== 'cancelled') await appointment.$query().patch({ status: 'cancelled' });
+      // Cancelling a cancelled appointment again changes nothing (DELETE is idempotent).
+      if (appointment.status !== APPOINTMENT_ACTIONS.cancel.to) {
+        assertCancellable(appointment);
+        await appointment.$query().patch({ status: APPOINTMENT_ACTIONS.cancel.to });
+      }
       await audit(ctx, 'appointment.cancel', patient.userId, appointment.id);
       return undefined;
     },

@@ -5,6 +5,7 @@ import { asPatient } from '../policies/actor';
 import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
 import { consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
 import { emptyBodySchema } from '../../common/schemas/misc';
+import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentConsultation } from '../presenters/consultation';
@@ -73,7 +74,7 @@ export function registerConsultationsRoutes(router: Router): void {
     body: emptyBodySchema,
     handler: async (ctx, { params }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
-      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, 'cancelled');
+      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to);
       await audit(ctx, 'consultation.cancel', cancelled);
       return withDoctor(cancelled);
     },

@@ -372,6 +372,12 @@ describe('appointments', () => {
     expect(await auditActions(alexId(), appointment.id)).toEqual(['appointment.cancel']);
   });
 
+  it('answers a second cancel with 204 and leaves the appointment cancelled', async () => {
+    const appointment = await insertAppointment(alexId(), { status: 'cancelled' });
+    expect((await alex.client.delete(`/api/appointments/${appointment.id}`)).status).toBe(204);
+    expect((await Appointment.query().findById(appointment.id))!.status).toBe('cancelled');
+  });
+
   it('does not cancel a completed appointment', async () => {
     const appointment = await insertAppointment(alexId(), { status: 'completed', appointmentDate: daysFromNow(-3) });
     expect((await alex.client.delete(`/api/appointments/${appointment.id}`)).status).toBe(409);

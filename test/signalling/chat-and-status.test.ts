@@ -1,11 +1,13 @@
+import { CONSULTATION_STATUSES } from '../../common/constants';
+import { CONSULTATION_STATUS_UPDATES, consultationMachine } from '../../common/consultation-status';
 import { ChatMessage, Consultation } from '../../db/models';
 import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
 
 const harness = useSignallingServer();
 const socketFor = (client: Parameters<typeof signedInSocket>[1]) => harness.socketFor(client);
 
-async function joinedPair() {
-  const parties = await createCallParties(harness.server.url);
+async function joinedPair(overrides: Partial<Consultation> = {}) {
+  const parties = await createCallParties(harness.server.url, overrides);
   const consultationId = parties.consultation.id;
   const patient = await socketFor(parties.patientHttp);
   const doctor = await socketFor(parties.doctorHttp);
@@ -147,5 +149,20 @@ describe('consultation:status', () => {
 
     const invalid = await request(doctor, 'consultation:setStatus', { consultationId, status: 'teleported' });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+  });
+
+  it.each(CONSULTATION_STATUSES)('refuses every move the state machine lacks from %s with the same error over REST and over the socket', async (from) => {
+    const { consultationId, doctor, doctorHttp } = await joinedPair({ status: from });
+    const refused = CONSULTATION_STATUS_UPDATES.filter((to) => !consultationMachine.canTransition(from, to));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const status of refused) {
+      const overRest = await doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status });
+      const overSocket = await request(doctor, 'consultation:setStatus', { consultationId, status });
+      expect(overRest.status).toBe(409);
+      const { code, message, fields } = overRest.body;
+      expect({ code, fields }).toEqual({ code: 'conflict', fields: { status: expect.stringMatching(/^Cannot move from /) } });
+      expect(overSocket).toEqual({ ok: false, error: { code, message, fields } });
+    }
+    expect((await Consultation.query().findById(consultationId))!.status).toBe(from);
   });
 });

@@ -1,4 +1,5 @@
-import type { ConsultationStatus, ConsultationStatusUpdate } from '../../common/constants';
+import type { ConsultationStatus } from '../../common/constants';
+import { canJoinConsultation, type ConsultationStatusUpdate } from '../../common/consultation-status';
 import type {
   CallConsultation,
   ChatMessage,
@@ -56,8 +57,6 @@ export type CallNotice =
 
 /** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
 export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
-
-const OPEN_STATUSES: readonly ConsultationStatus[] = ['scheduled', 'in_progress'];
 
 const INITIAL: CallSnapshot = {
   phase: 'joining',
@@ -216,7 +215,7 @@ export class CallClient {
       return;
     }
     this.joinedOnce = true;
-    const open = OPEN_STATUSES.includes(answer.consultation.status);
+    const open = canJoinConsultation(answer.consultation.status);
     this.update({
       phase: open ? 'live' : 'ended',
       consultation: answer.consultation,
@@ -327,7 +326,7 @@ export class CallClient {
     const consultation = this.snapshot.consultation;
     if (event.consultationId !== this.consultationId || !consultation) return;
     this.update({ consultation: { ...consultation, status: event.status } });
-    if (!OPEN_STATUSES.includes(event.status) && this.snapshot.phase === 'live') this.end(event.status);
+    if (!canJoinConsultation(event.status) && this.snapshot.phase === 'live') this.end(event.status);
   }
 
   private addMessages(incoming: ChatMessage[]): void {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { Consultation, Doctor } from '../../../db/models';
 import type { ConsultationInsertInput } from '../../../common/schemas/consultation';
 import { CONSULTATION_STATUS_LABELS, DEFAULT_DURATION_MINUTES } from '../../../common/constants';
+import { consultationMachine } from '../../../common/consultation-status';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 
 const NOT_BOOKABLE = 'Please choose one of the available doctors';
@@ -68,7 +69,7 @@ export async function bookConsultation(patientId: string, input: ConsultationIns
       doctorId: doctor.id,
       appointmentDate: start,
       duration: minutes,
-      status: 'scheduled',
+      status: consultationMachine.initial,
       consultationType: input.consultationType,
       meetingRoomId: newMeetingRoomId(),
       symptoms: input.symptoms,
@@ -83,7 +84,7 @@ export async function rescheduleConsultation(consultationId: string, appointment
   return Consultation.transaction(async (trx) => {
     const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
     if (!consultation) throw new NotFound();
-    if (consultation.status !== 'scheduled') {
+    if (!consultationMachine.can(consultation.status, 'reschedule')) {
       const message = `Only a scheduled consultation can be rescheduled; this one is ${CONSULTATION_STATUS_LABELS[consultation.status]}.`;
       throw new Conflict(message, { status: message });
     }

@@ -3,7 +3,7 @@ import type { Prescription } from '../../../db/models';
 import { Consultation, Doctor } from '../../../db/models';
 import { NotFound } from '../../errors';
 import type { RealtimeEvents } from '../realtime';
-import { assertTransition } from './state-machine';
+import { assertTransition } from './assert-transition';
 
 /** What the doctor records when completing a consultation. */
 export interface ConsultationOutcome {

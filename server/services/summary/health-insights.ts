@@ -1,5 +1,6 @@
 import type { Appointment, MedicalReport } from '../../../common/api-types';
 import { APPOINTMENT_STATUS_LABELS, CONSULTATION_TYPE_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
+import { appointmentMachine } from '../../../common/appointment-status';
 import { doctorLabel, formatResultKey, isUpcomingAppointment, parseResults, rangePosition, readMeasurement, type Measurement } from '../../../common/records';
 import { formatDay, formatNumber, formatTime, plural, withUnit } from './format';
 import { reportName } from './report-analysis';
@@ -84,7 +85,7 @@ function reportFollowUp(report: MedicalReport, records: SummaryRecords, ctx: Sum
 }
 
 function stalledAppointment(a: Appointment, ctx: SummaryContext): Finding | null {
-  if ((a.status !== 'scheduled' && a.status !== 'confirmed') || Date.parse(a.appointmentDate) >= ctx.now) return null;
+  if (appointmentMachine.isFinal(a.status) || Date.parse(a.appointmentDate) >= ctx.now) return null;
   const when = formatDay(a.appointmentDate, ctx.timeZone);
   return {
     recordType: 'appointment',

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import styled from 'styled-components';
 import type { Appointment } from '../../../common/api-types';
+import { appointmentMachine } from '../../../common/appointment-status';
 import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/records';
 import { RECORD_ICONS } from '../../components/records/icons';
@@ -116,12 +117,16 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: Prop
           </Meta>
           <Actions>
             <ReminderToggle appointment={a} />
-            <Button $variant="secondary" $size="sm" onClick={onReschedule}>
-              Reschedule
-            </Button>
-            <Button $variant="secondary" $size="sm" onClick={onCancel}>
-              Cancel
-            </Button>
+            {appointmentMachine.can(a.status, 'reschedule') ? (
+              <Button $variant="secondary" $size="sm" onClick={onReschedule}>
+                Reschedule
+              </Button>
+            ) : null}
+            {appointmentMachine.can(a.status, 'cancel') ? (
+              <Button $variant="secondary" $size="sm" onClick={onCancel}>
+                Cancel
+              </Button>
+            ) : null}
           </Actions>
         </>
       ) : null}

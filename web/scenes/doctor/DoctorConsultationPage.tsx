@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
+import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
 import type { DoctorConsultation } from '../../../common/api-types';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
 import { ApiError } from '../../api/client';
@@ -50,7 +51,6 @@ const Back = styled(LinkButton)`
 `;
 
 const openCall = (id: string) => window.open(`/video-call/${id}`, '_blank');
-const isLive = (c: DoctorConsultation) => c.status === 'scheduled' || c.status === 'in_progress';
 
 function NotFoundState() {
   return (
@@ -101,7 +101,7 @@ export default function DoctorConsultationPage() {
   };
 
   const start = async () => {
-    await changeStatus({ status: 'in_progress' }, 'The consultation is now in progress.').then(
+    await changeStatus({ status: CONSULTATION_ACTIONS.start.to }, 'The consultation is now in progress.').then(
       () => openCall(id),
       () => undefined,
     );
@@ -110,7 +110,7 @@ export default function DoctorConsultationPage() {
   const complete = (values: CompletionValues) =>
     changeStatus(
       {
-        status: 'completed',
+        status: CONSULTATION_ACTIONS.complete.to,
         diagnosis: values.diagnosis.trim() || undefined,
         prescription: values.prescription.trim() || undefined,
         consultationNotes: values.consultationNotes.trim() || undefined,
@@ -131,6 +131,8 @@ export default function DoctorConsultationPage() {
   if (query.isError) return status === 401 ? null : <NotFoundState />;
 
   const c = query.data;
+  const canStart = consultationMachine.can(c.status, 'start');
+  const canComplete = consultationMachine.can(c.status, 'complete');
   const patientName = `${c.patient.firstName} ${c.patient.lastName}`.trim();
   return (
     <PortalMain>
@@ -147,19 +149,20 @@ export default function DoctorConsultationPage() {
           </Muted>
         </Heading>
         <ConsultationStatusBadge status={c.status} />
-        {c.status === 'scheduled' || c.status === 'in_progress' ? (
+        {canStart || canComplete ? (
           <Actions>
-            {c.status === 'scheduled' ? (
+            {canStart ? (
               <Button onClick={start} disabled={update.isPending}>
                 <Icon path={ICONS.video} size={18} />
                 {update.isPending ? 'Starting...' : 'Start Consultation'}
               </Button>
-            ) : (
+            ) : null}
+            {canComplete ? (
               <Button onClick={() => setCompleting(true)} disabled={update.isPending}>
                 <Icon path={ICONS.check} size={18} />
                 Complete
               </Button>
-            )}
+            ) : null}
           </Actions>
         ) : null}
       </Header>
@@ -172,7 +175,7 @@ export default function DoctorConsultationPage() {
         </Card>
         <Stack>
           <PatientInfoCard patient={c.patient} />
-          {c.meetingRoomId && isLive(c) ? (
+          {c.meetingRoomId && canJoinConsultation(c.status) ? (
             <Card aria-labelledby="video-call-heading">
               <Stack $gap="10px">
                 <CardTitle id="video-call-heading">Video Call</CardTitle>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
+import { canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
 import { Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -40,7 +41,6 @@ interface Props {
 }
 
 export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Props) {
-  const joinable = c.status === 'scheduled' || c.status === 'in_progress';
   return (
     <StackedCard as="article" aria-label={`Consultation with Dr. ${c.doctorName}`} data-testid="consultation-card">
       <CardHeading
@@ -69,21 +69,21 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Pr
           <strong>Diagnosis:</strong> {c.diagnosis}
         </Diagnosis>
       ) : null}
-      {joinable ? (
+      {canJoinConsultation(c.status) ? (
         <Actions $wrap>
           <LinkButton to={`/video-call/${c.id}`} $size="sm">
             <Icon path={ICONS.video} size={16} />
             Join Call
           </LinkButton>
-          {c.status === 'scheduled' ? (
-            <>
-              <Button $variant="secondary" $size="sm" onClick={onReschedule}>
-                Reschedule
-              </Button>
-              <Button $variant="ghost" $size="sm" onClick={onCancel}>
-                Cancel
-              </Button>
-            </>
+          {consultationMachine.can(c.status, 'reschedule') ? (
+            <Button $variant="secondary" $size="sm" onClick={onReschedule}>
+              Reschedule
+            </Button>
+          ) : null}
+          {consultationMachine.can(c.status, 'cancel') ? (
+            <Button $variant="ghost" $size="sm" onClick={onCancel}>
+              Cancel
+            </Button>
           ) : null}
         </Actions>
       ) : null}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
+import { consultationMachine } from '../../../common/consultation-status';
 import { doctorsQuery, myConsultationsQuery } from '../../api/consultations';
 import { PageHeading } from '../../components/PageHeading';
 import { Button, EmptyState, Grid, Icon, Skeleton, Stack } from '../../components/ui';
@@ -18,12 +19,10 @@ const Section = styled.section`
   h2 { font-size: 1.15rem; margin: 0 0 12px; }
 `;
 
-const ACTIVE = new Set(['scheduled', 'in_progress']);
-
-/** Upcoming and running consultations first (soonest first), then the rest (newest first). */
+/** Upcoming and running consultations first (soonest first), then the finished ones (newest first). */
 function byRelevance(a: Consultation, b: Consultation): number {
-  const activeA = ACTIVE.has(a.status);
-  const activeB = ACTIVE.has(b.status);
+  const activeA = !consultationMachine.isFinal(a.status);
+  const activeB = !consultationMachine.isFinal(b.status);
   if (activeA !== activeB) return activeA ? -1 : 1;
   const diff = Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
   return activeA ? diff : -diff;

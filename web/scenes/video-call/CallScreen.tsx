@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
+import { CONSULTATION_ACTIONS, consultationMachine } from '../../../common/consultation-status';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import type { CallNotice } from '../../call/CallClient';
 import { showToast } from '../../components/toast';
@@ -147,6 +148,12 @@ const ChatOnlyArea = styled.div`
   }
 `;
 
+/** The moves the doctor makes from the call; the consultation's status says which one is offered. */
+const DOCTOR_CALL_ACTIONS = [
+  { action: 'start', label: 'Start Consultation' },
+  { action: 'complete', label: 'Complete' },
+] as const;
+
 /**
  * The live call: remote video, local preview, toggles, chat, timer, status and toasts. It is drawn
  * while the consultation is still being joined, so that first (costly) render overlaps the socket's
@@ -270,16 +277,13 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
         )}
 
         <div>
-          {isDoctor && live && consultation?.status === 'scheduled' ? (
-            <DoctorActions>
-              <Button onClick={() => void client.setStatus('in_progress')}>Start Consultation</Button>
-            </DoctorActions>
-          ) : null}
-          {isDoctor && live && consultation?.status === 'in_progress' ? (
-            <DoctorActions>
-              <Button onClick={() => void client.setStatus('completed')}>Complete</Button>
-            </DoctorActions>
-          ) : null}
+          {isDoctor && live && consultation
+            ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
+                <DoctorActions key={action}>
+                  <Button onClick={() => void client.setStatus(CONSULTATION_ACTIONS[action].to)}>{label}</Button>
+                </DoctorActions>
+              ))
+            : null}
           {live || joining ? (
             <CallControls
               local={call.local}

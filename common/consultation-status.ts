@@ -1,0 +1,29 @@
+/**
+ * The consultation's states, in one table (README 'Decisions beyond the spec'; spec section 3): a
+ * booking starts scheduled; the doctor starts a scheduled consultation and completes it once it is in
+ * progress; while it is still scheduled it can be cancelled (by the patient or the doctor) and
+ * rescheduled (by the patient). Completed and cancelled are final. Who may take which action is for the
+ * server's policies to say, not this table.
+ * Pure TypeScript: no Node or DOM imports.
+ */
+import type { ConsultationStatus } from './constants';
+import { CONSULTATION_STATUSES } from './constants';
+import { StatusMachine, type StatusAction } from './status-machine';
+
+export const CONSULTATION_ACTIONS = {
+  start: { from: ['scheduled'], to: 'in_progress' },
+  complete: { from: ['in_progress'], to: 'completed' },
+  cancel: { from: ['scheduled'], to: 'cancelled' },
+  reschedule: { from: ['scheduled'], to: 'scheduled' },
+} as const satisfies Record<string, StatusAction<ConsultationStatus>>;
+
+export const consultationMachine = new StatusMachine(CONSULTATION_STATUSES, 'scheduled', CONSULTATION_ACTIONS);
+
+/** What a status change asks for (PUT /api/doctor/consultation/{id}/status, consultation:setStatus): where start, complete and cancel lead. */
+export const CONSULTATION_STATUS_UPDATES = [CONSULTATION_ACTIONS.start.to, CONSULTATION_ACTIONS.complete.to, CONSULTATION_ACTIONS.cancel.to] as const;
+export type ConsultationStatusUpdate = (typeof CONSULTATION_STATUS_UPDATES)[number];
+
+/** Both sides may enter the call (the patient may get back into a started one) until it is completed or cancelled. */
+export function canJoinConsultation(status: ConsultationStatus): boolean {
+  return !consultationMachine.isFinal(status);
+}

@@ -83,12 +83,13 @@ test.describe('live consultation', () => {
 
       await setSignalling(patient.page, 'drop');
       await expect(patient.page.getByText('Reconnecting...')).toBeVisible();
-      // The server saw the patient go: the doctor is told, and waits for them.
-      await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeVisible();
+      // The server saw the patient's connection die: the doctor is told they are reconnecting, not gone.
+      await expect(doctor.page.getByText(`${patientName} is reconnecting...`)).toBeVisible();
+      await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeHidden();
 
       await setSignalling(patient.page, 'restore');
       await expect(patient.page.getByText('Reconnecting...')).toBeHidden({ timeout: 15_000 });
-      await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeHidden({ timeout: 15_000 });
+      await expect(doctor.page.getByText(`${patientName} is reconnecting...`)).toBeHidden({ timeout: 15_000 });
       await expectVideoAdvancing(patient.page, 'remote-video');
       await expectVideoAdvancing(doctor.page, 'remote-video');
 

@@ -39,7 +39,7 @@ export interface CallSnapshot {
   local: TrackState;
   /** The other side's toggles, once they reported them. */
   remote: TrackState | null;
-  /** The socket dropped, or the media link is being restored. */
+  /** Our network or socket is down, or the media link is being restored: shown until media flows again. */
   reconnecting: boolean;
   /** When both sides were first connected (the call timer counts from here). */
   connectedAt: number | null;
@@ -88,6 +88,10 @@ export class CallClient {
   private screenTrack: MediaStreamTrack | null = null;
   private mediaLink: MediaLinkState = 'connecting';
   private socketDown = false;
+  /** The browser says it has no network (a phone between networks, a tunnel). */
+  private networkDown = typeof navigator !== 'undefined' && navigator.onLine === false;
+  /** The network went away since the last join: the media link is built again on the next one. */
+  private networkLost = false;
   private joinedOnce = false;
   private finished = false;
   /** P2P signals received before the media session exists (an offer made while our camera opens). */
@@ -112,11 +116,22 @@ export class CallClient {
   /** Publishes a new snapshot; a patch that changes nothing re-renders nothing (the call screen is costly to draw while media starts). */
   private update(patch: Partial<CallSnapshot>): void {
     const next = { ...this.snapshot, ...patch };
-    next.reconnecting = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.mediaLink === 'interrupted');
+    next.reconnecting = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.networkDown || this.mediaLink === 'interrupted' || this.mediaRestoring(next));
     const previous = this.snapshot;
     if ((Object.keys(next) as Array<keyof CallSnapshot>).every((key) => Object.is(next[key], previous[key]))) return;
     this.snapshot = next;
     this.listeners.forEach((l) => l());
+  }
+
+  /**
+   * A call that had media, with the other side here (not themselves reconnecting), whose link is not
+   * connected or whose media has not come back yet: still reconnecting from where the user sits.
+   */
+  private mediaRestoring(next: CallSnapshot): boolean {
+    if (next.connectedAt === null || next.consultation?.consultationType === 'chat') return false;
+    const other = next.participants.find((p) => p.role !== next.role);
+    if (!other || other.reconnecting) return false;
+    return this.mediaLink !== 'connected' || !next.remoteStream;
   }
 
   private notify(notice: CallNotice): void {
@@ -128,6 +143,8 @@ export class CallClient {
   start(): void {
     const socket = openCallSocket();
     this.socket = socket;
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
     socket.on('connect', () => void this.join());
     socket.on('disconnect', (reason) => {
       if (this.finished) return;
@@ -145,6 +162,26 @@ export class CallClient {
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('p2p:signal', this.keepEarlySignal);
   }
+
+  /**
+   * The network went away: its socket is as good as dead (a phone that changed networks keeps a socket
+   * that will never answer), so it is closed now and Socket.IO keeps trying; the other side sees us as
+   * reconnecting. The media link is built again once we are back, on whatever path the network gives.
+   */
+  private readonly onOffline = () => {
+    this.networkDown = true;
+    this.networkLost = true;
+    this.socket?.io.engine?.close();
+    this.update({});
+  };
+
+  /** Back online: reconnect at once instead of waiting out Socket.IO's back-off. */
+  private readonly onOnline = () => {
+    this.networkDown = false;
+    const socket = this.socket;
+    if (socket && !socket.connected && !this.finished) socket.disconnect().connect();
+    this.update({});
+  };
 
   private readonly keepEarlySignal = (event: P2PSignalEvent) => {
     this.earlySignals?.push(event);
@@ -171,6 +208,8 @@ export class CallClient {
 
   private teardown(): void {
     this.finished = true;
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     this.session?.close();
     this.session = null;
     stopStream(this.snapshot.localStream);
@@ -209,7 +248,9 @@ export class CallClient {
     const remote = answer.remoteMedia ? pickTracks(answer.remoteMedia) : this.snapshot.remote;
     if (this.joinedOnce) {
       this.update({ participants: answer.participants, consultation: answer.consultation, remote });
-      this.session?.rejoined();
+      if (this.networkLost) this.session?.restart();
+      else this.session?.rejoined();
+      this.networkLost = false;
       this.session?.otherPresent(this.otherIsHere(answer.participants), true);
       this.reportTracks();
       return;

@@ -25,6 +25,8 @@ export interface MediaSession {
   otherPresent(present: boolean, atJoin: boolean): void;
   /** The socket came back and the room was joined again: restore whatever the server dropped. */
   rejoined(): void;
+  /** Joined again after the network itself went away: build the media link anew on the new path. */
+  restart(): void;
   /** Shows the other side a shared screen instead of the camera, or the camera again (null). */
   shareScreen(track: MediaStreamTrack | null): Promise<void>;
   /** Mute or unmute without renegotiating. */

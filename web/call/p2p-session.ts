@@ -103,6 +103,17 @@ export class P2PSession implements MediaSession {
     if (this.otherHere && (!this.peer || this.peer.destroyed)) this.connect();
   }
 
+  /** A new offer (a new session id, which replaces theirs) negotiates the link again from scratch. */
+  restart(): void {
+    if (this.closed) return;
+    clearTimeout(this.restartTimer);
+    if (this.otherHere) this.connect();
+    else {
+      this.dropPeer();
+      this.prepareStandby();
+    }
+  }
+
   /** The screen replaces the camera on the same sender: no renegotiation needed. */
   async shareScreen(screen: MediaStreamTrack | null): Promise<void> {
     const track = screen ?? this.camera;

@@ -46,6 +46,10 @@ export class SfuSession implements MediaSession {
     void this.start();
   }
 
+  restart(): void {
+    void this.start();
+  }
+
   /** A shared screen is its own producer; the other side shows it instead of the camera. */
   async shareScreen(track: MediaStreamTrack | null): Promise<void> {
     if (track) this.outgoingVideo.set('screen', track);

@@ -198,11 +198,17 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   if (chatOpen) seen.current = fromOther;
   const unread = Math.max(0, fromOther - seen.current);
   const live = call.phase === 'live';
+  const otherReconnecting = call.participants.some((p) => p.role !== call.role && p.reconnecting);
 
   const remoteOverlay = joining ? (
     <>
       <Spinner />
       <Hint>Connecting to the consultation...</Hint>
+    </>
+  ) : otherReconnecting && live ? (
+    <>
+      <WaitingText>{`${otherName} is reconnecting...`}</WaitingText>
+      <Hint>Their connection dropped. The call resumes as soon as they are back.</Hint>
     </>
   ) : !call.remoteStream ? (
     <>

@@ -9,17 +9,15 @@
  * this module needs no mediasoup import.
  */
 import type { ConsultationStatus, ConsultationStatusUpdate, ConsultationType } from './constants';
-import type { IsoDateString } from './api-types';
+import type { ApiError, IsoDateString } from './api-types';
 
 // ---------------------------------------------------------------------------
 // Acks
 // ---------------------------------------------------------------------------
 
-export interface AckError {
+/** The REST error shape (without the request id): `{ code, message, details?, fields? }`. */
+export interface AckError extends Omit<ApiError, 'code' | 'requestId'> {
   code: SignallingErrorCode | string;
-  message: string;
-  /** Per-field messages when the payload failed validation. */
-  fields?: Record<string, string>;
 }
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };

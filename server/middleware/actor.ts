@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
-import { batchedLookup } from '../services/batcher';
+import { batchedLookup } from '../lib/batcher';
 
 type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'role'>;
 

@@ -1,7 +1,7 @@
 import type { AuditEvent } from '../../db/models';
 import type { AccessHistoryEntry } from '../../common/api-types';
 import type { PatientActor } from '../policies/actor';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
 

@@ -2,7 +2,7 @@ import { Consultation } from '../../db/models';
 import { NotFound } from '../../server/errors';
 import type { CallConsultation, ParticipantRole, SocketData } from '../../common/socket-events';
 import type { ConsultationStatus, ConsultationType } from '../../common/constants';
-import { iso } from '../../server/presenters/dates';
+import { iso } from '../../server/lib/dates';
 
 export interface Membership {
   consultation: CallConsultation;

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import styled from 'styled-components';
 import type { Appointment } from '../../../common/api-types';
 import { formatCents } from '../../../common/constants';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { ReminderToggle } from '../../components/records/ReminderToggle';
 import { AppointmentStatusBadge } from '../../components/records/StatusBadge';

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import type { DoctorConsultation } from '../../../common/api-types';
+import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
 import { ApiError } from '../../api/client';
 import { doctorConsultationQuery, patientRecordsQuery, useUpdateConsultationStatus } from '../../api/doctor';
@@ -131,7 +132,7 @@ export default function DoctorConsultationPage() {
   if (query.isError) return status === 401 ? null : <NotFoundState />;
 
   const c = query.data;
-  const patientName = `${c.patient.firstName} ${c.patient.lastName}`.trim();
+  const patientName = personName(c.patient);
   return (
     <PortalMain>
       <Back to="/doctor/dashboard" $variant="ghost" $size="sm">

@@ -15,11 +15,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The production app factory on a random port against the test database, with Socket.IO attached. */
+/**
+ * The production app factory on a random port against the test database, with Socket.IO attached.
+ * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
+ * would otherwise turn the default 'auto' into the SFU for every server.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   setLogLevel('silent');
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', ...worker, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });

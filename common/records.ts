@@ -11,16 +11,6 @@ type DateLike = Date | string;
 const time = (value: DateLike): number => (value instanceof Date ? value.getTime() : Date.parse(value));
 
 // ---------------------------------------------------------------------------
-// People
-// ---------------------------------------------------------------------------
-
-/** 'Dr. {name}', without doubling a title the stored name already carries ('Dr. Sarah Chen'). */
-export function doctorLabel(name: string): string {
-  const trimmed = name.trim();
-  return /^dr\.?\s/i.test(trimmed) ? trimmed : `Dr. ${trimmed}`;
-}
-
-// ---------------------------------------------------------------------------
 // Medications
 // ---------------------------------------------------------------------------
 

@@ -10,17 +10,15 @@
  */
 import type { ConsultationStatus, ConsultationType } from './constants';
 import type { ConsultationStatusUpdate } from './consultation-status';
-import type { IsoDateString } from './api-types';
+import type { ApiError, IsoDateString } from './api-types';
 
 // ---------------------------------------------------------------------------
 // Acks
 // ---------------------------------------------------------------------------
 
-export interface AckError {
+/** The REST error shape (without the request id): `{ code, message, details?, fields? }`. */
+export interface AckError extends Omit<ApiError, 'code' | 'requestId'> {
   code: SignallingErrorCode | string;
-  message: string;
-  /** Per-field messages when the payload failed validation. */
-  fields?: Record<string, string>;
 }
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };

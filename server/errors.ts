@@ -1,4 +1,6 @@
-/** Typed errors: the error middleware maps them to `{ code, message, details?, fields? }` by class, never by text. */
+import type { ApiError } from '../common/api-types';
+
+/** Typed errors: REST answers and socket acks map them to `{ code, message, details?, fields? }` by class, never by text. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -76,4 +78,14 @@ export class ServiceUnavailable extends AppError {
   constructor(message: string) {
     super(503, 'service_unavailable', message);
   }
+}
+
+/** The one error body, for REST answers (which add their request id) and socket acks alike. */
+export function errorBody(err: AppError): Omit<ApiError, 'requestId'> {
+  return {
+    code: err.code,
+    message: err.message,
+    ...(err.fields ? { fields: err.fields } : {}),
+    ...(err.details !== undefined ? { details: err.details } : {}),
+  };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase, migrateToLatest, type Database } from '../db/connection';
 import { DEMO_CREDENTIALS, seedDemo } from '../db/seeds/demo';
+import { hashPassword } from './services/passwords';
 import { createApp } from './app';
 import { bootstrapAdmin } from './bootstrap';
 import { ensureWebBuild } from './web-build';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   const db: Database = await openDatabase(config, (line) => log.debug(line));
   const applied = await migrateToLatest(db.knex);
   if (applied.length) log.info('database migrated', { migrations: applied });
-  const demo = config.seedDemo ? await seedDemo(db.knex) : null;
+  const demo = config.seedDemo ? await seedDemo(db.knex, { hashPassword }) : null;
   if (config.admin) await bootstrapAdmin(db.knex, config.admin);
   const webRoot = await ensureWebBuild(ROOT);
 

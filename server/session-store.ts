@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { batchedLookup } from './services/batcher';
+import { batchedLookup } from './lib/batcher';
 
 export interface SessionData {
   actorKind?: 'user' | 'doctor';

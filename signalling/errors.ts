@@ -1,5 +1,4 @@
-import * as yup from 'yup';
-import { AppError } from '../server/errors';
+import { AppError, errorBody } from '../server/errors';
 import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from '../common/socket-events';
 import { log } from '../server/log';
 
@@ -19,16 +18,8 @@ export const notJoined = () =>
 
 /** Maps any thrown value to the ack's error shape by class; unknown errors get a generic message. */
 export function toAckError(err: unknown, event: string, socketId: string): AckError {
-  if (err instanceof yup.ValidationError) {
-    const fields: Record<string, string> = {};
-    for (const inner of err.inner.length ? err.inner : [err]) {
-      const key = inner.path || '_';
-      fields[key] ??= inner.message;
-    }
-    return { code: SIGNALLING_ERROR_CODES.validationFailed, message: err.errors[0] ?? 'Invalid request.', fields };
-  }
   if (err instanceof SignallingError) return { code: err.code, message: err.message };
-  if (err instanceof AppError) return err.fields ? { code: err.code, message: err.message, fields: err.fields } : { code: err.code, message: err.message };
+  if (err instanceof AppError) return errorBody(err);
   log.error('signalling handler failed', { event, socketId, error: err instanceof Error ? err.message : String(err) });
   return { code: SIGNALLING_ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
 }

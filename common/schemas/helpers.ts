@@ -101,41 +101,6 @@ const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD
 
 export const hasUnstorableCharacter = (text: string) => UNSTORABLE_CHARACTER.test(text);
 
-/** Enough for any real form; a body of thousands of bad keys does not get thousands of messages back. */
-export const MAX_FIELD_MESSAGES = 50;
-
-/**
- * Keys every object inherits ('constructor', 'toString', '__proto__'...). yup mistakes them for its own
- * fields and crashes; they are refused everywhere, free-form JSON (report results) included, where no
- * real record needs them.
- */
-const INHERITED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-/**
- * Field messages (at most MAX_FIELD_MESSAGES) for what no schema should meet, by dotted path ('_' for
- * the value itself): text or keys holding a character PostgreSQL cannot store, and inherited key names.
- * Walks without recursion, so no nesting depth overflows it.
- */
-export function unacceptableFields(value: unknown): Record<string, string> {
-  // A Map, so that a '__proto__' path becomes a field rather than a prototype.
-  const fields = new Map<string, string>();
-  const pending: Array<[unknown, string]> = [[value, '']];
-  while (pending.length && fields.size < MAX_FIELD_MESSAGES) {
-    const [item, path] = pending.pop()!;
-    if (typeof item === 'string') {
-      if (hasUnstorableCharacter(item)) fields.set(path || '_', UNSTORABLE_TEXT_MESSAGE);
-    } else if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (INHERITED_KEYS.has(key)) fields.set(childPath, `Unknown field: ${key}`);
-        else if (hasUnstorableCharacter(key)) fields.set(childPath, UNSTORABLE_TEXT_MESSAGE);
-        else pending.push([child, childPath]);
-      }
-    }
-  }
-  return Object.fromEntries(fields);
-}
-
 /** yup's own trim() throws on an array or object before typeError can answer; this leaves them to it. */
 export const trimText = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 

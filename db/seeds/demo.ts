@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { hashPassword } from '../../server/services/passwords';
 
 /**
  * Demo data for development and end-to-end tests: a patient with a full history, a second patient, an
@@ -127,7 +126,12 @@ function laterToday(now: Date): Date {
   return new Date(Math.max(target, now.getTime() + 60_000));
 }
 
-export async function seedDemo(knex: Knex): Promise<DemoCredentials | null> {
+/** What the seed needs from its caller: the server's password hashing (db/ imports nothing from server/). */
+export interface SeedDependencies {
+  hashPassword(plain: string): Promise<string>;
+}
+
+export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): Promise<DemoCredentials | null> {
   if (await knex('users').first('id')) return null;
   // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
   const [patientHash, doctorHash, adminHash] = await Promise.all([

@@ -3,13 +3,14 @@ import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type DoctorActor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
-import { batchedLookup } from '../services/batcher';
+import { batchedLookup } from '../lib/batcher';
+import { personName } from '../../common/names';
 
 type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'role'>;
 
 /** A patient or admin as an actor: the role decides which. */
 export function userActor(user: UserIdentity): UserActor {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const name = personName(user);
   return user.role === 'admin' ? { kind: 'admin', userId: user.id, name } : { kind: 'patient', userId: user.id, name };
 }
 

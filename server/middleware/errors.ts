@@ -1,6 +1,6 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { AppError, Conflict, MalformedRequest, PayloadTooLarge, TooManyRequests } from '../errors';
+import { AppError, Conflict, MalformedRequest, PayloadTooLarge, TooManyRequests, errorBody } from '../errors';
 import { log } from '../log';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../common/schemas/helpers';
 
@@ -72,7 +72,7 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     if (known) {
       ctx.status = known.status;
       if (known instanceof TooManyRequests) ctx.set('Retry-After', String(known.retryAfterSeconds));
-      ctx.body = { code: known.code, message: known.message, fields: known.fields, details: known.details, requestId: ctx.state.requestId };
+      ctx.body = { ...errorBody(known), requestId: ctx.state.requestId };
       return;
     }
     log.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err) });

@@ -1,7 +1,7 @@
 import { MedicalReport } from '../../db/models';
 import type { PatientActor } from './actor';
 import { findOwned } from './owned-record';
-import { batchedLookup } from '../services/batcher';
+import { batchedLookup } from '../lib/batcher';
 
 /** A patient reaches only their own reports. */
 export const reportsOf = (patient: PatientActor) => MedicalReport.query().where('medical_reports.userId', patient.userId);

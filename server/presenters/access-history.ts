@@ -1,7 +1,8 @@
 import type { AuditEvent } from '../../db/models';
 import type { AccessHistoryEntry } from '../../common/api-types';
 import type { PatientActor } from '../policies/actor';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
+import { doctorLabel } from '../../common/names';
 
 const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
 
@@ -85,10 +86,8 @@ export function describeActor(event: AuditEvent, viewer: PatientActor): string {
   switch (event.actorKind) {
     case 'patient':
       return event.actorId === viewer.userId ? 'You' : 'Another patient';
-    case 'doctor': {
-      const name = event.actorName?.trim() || 'a doctor';
-      return /^dr\.?\s/i.test(name) ? name : `Dr. ${name}`;
-    }
+    case 'doctor':
+      return doctorLabel(event.actorName?.trim() || 'a doctor');
     case 'admin':
       return 'Administrator';
     case 'system':

@@ -1,6 +1,6 @@
 import type { Appointment as AppointmentModel } from '../../db/models';
 import type { Appointment } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 export function presentAppointment(appointment: AppointmentModel): Appointment {
   return {

@@ -4,7 +4,7 @@ import type {
   ConsultationPatient,
   DoctorConsultation,
 } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty'> | undefined): ConsultationJson {
   return {

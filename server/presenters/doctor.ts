@@ -1,5 +1,5 @@
 import type { Doctor } from '../../db/models';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 /** What anyone may see of a doctor (the Available Doctors grid). */
 export function presentPublicDoctor(doctor: Doctor) {

@@ -1,6 +1,6 @@
 import type { Medication as MedicationModel } from '../../db/models';
 import type { Medication } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 export function presentMedication(medication: MedicationModel): Medication {
   return {

@@ -1,6 +1,6 @@
 import type { Notification as NotificationModel } from '../../db/models';
 import type { AppNotification } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 export function presentNotification(notification: NotificationModel): AppNotification {
   return {

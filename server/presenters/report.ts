@@ -1,6 +1,6 @@
 import type { MedicalReport as MedicalReportModel } from '../../db/models';
 import type { MedicalReport } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 export function presentReport(report: MedicalReportModel): MedicalReport {
   return {

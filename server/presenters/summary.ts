@@ -2,7 +2,7 @@ import type { Consultation } from '../../db/models';
 import type { DashboardSummary } from '../../common/api-types';
 import { isUpcomingAppointment, medicationState } from '../../common/records';
 import type { ConsultationFacts, SummaryRecords } from '../services/summary/types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 /** What the summary engine needs of a consultation (load the doctor's name with it). */
 export function presentConsultationFacts(c: Consultation): ConsultationFacts {

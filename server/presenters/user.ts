@@ -1,6 +1,6 @@
 import type { User } from '../../db/models';
 import type { PublicUser } from '../../common/api-types';
-import { iso } from './dates';
+import { iso } from '../lib/dates';
 
 /** The signed-in user's own account, as /api/auth/me answers it. Never the password hash or Stripe customer id. */
 export function presentUser(user: User): PublicUser {

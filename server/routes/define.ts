@@ -1,11 +1,12 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Next } from 'koa';
-import * as yup from 'yup';
+import type * as yup from 'yup';
 import type { AppContext } from '../context';
-import { Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../errors';
+import { Forbidden, NotFound, Unauthenticated } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
-import { MAX_FIELD_MESSAGES, isPlainObject, unacceptableFields } from '../../common/schemas/helpers';
+import { validateInput } from '../validation/validate';
+import { UUID_PATTERN } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
 export const POLICY_MARK = Symbol.for('medivault.policy');
@@ -30,45 +31,6 @@ export interface RouteDefinition<B, Q> {
   /** Status for a successful answer with a body; 204 when the handler returns undefined. */
   status?: number;
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Per-field messages keyed by (dotted) field name; each unknown key gets its own 'Unknown field: x'. */
-export function fieldErrors(err: yup.ValidationError): Record<string, string> {
-  const fields = new Map<string, string>();
-  const add = (path: string, message: string) => {
-    if (fields.size < MAX_FIELD_MESSAGES && !fields.has(path)) fields.set(path, message);
-  };
-  for (const inner of err.inner.length ? err.inner : [err]) {
-    if (inner.type === 'noUnknown') {
-      for (const name of String(inner.params?.unknown ?? '').split(', ').filter(Boolean)) add(inner.path ? `${inner.path}.${name}` : name, `Unknown field: ${name}`);
-      continue;
-    }
-    add(inner.path || '_', inner.message);
-  }
-  return Object.fromEntries(fields);
-}
-
-/** Before any schema runs (HTTP and socket alike): see unacceptableFields. */
-export function rejectUnacceptableFields(value: unknown): void {
-  const unacceptable = unacceptableFields(value);
-  const first = Object.values(unacceptable)[0];
-  if (first) throw new ValidationFailed(first, unacceptable);
-}
-
-export async function validateInput<T>(schema: yup.Schema<T>, value: unknown): Promise<T> {
-  if (schema.type === 'object' && !isPlainObject(value)) throw new ValidationFailed('Send a JSON object.');
-  rejectUnacceptableFields(value);
-  try {
-    return await schema.validate(value, { abortEarly: false, stripUnknown: false });
-  } catch (err) {
-    if (err instanceof yup.ValidationError) {
-      const fields = fieldErrors(err);
-      throw new ValidationFailed(Object.values(fields)[0] ?? 'The request is not valid.', fields);
-    }
-    throw err;
-  }
 }
 
 /**
@@ -99,10 +61,10 @@ function enforce(policy: RoutePolicy): Middleware {
 export function defineRoute<B = undefined, Q = undefined>(router: Router, route: RouteDefinition<B, Q>): void {
   const handle: Middleware = async (ctx) => {
     for (const [name, value] of Object.entries(ctx.params as Record<string, string>)) {
-      if ((name === 'id' || name.endsWith('Id')) && !UUID.test(value)) throw new NotFound();
+      if ((name === 'id' || name.endsWith('Id')) && !UUID_PATTERN.test(value)) throw new NotFound();
     }
-    const body = route.body ? await validateInput(route.body, (ctx.request as { body?: unknown }).body ?? {}) : (undefined as B);
-    const query = route.query ? await validateInput(route.query, ctx.query) : (undefined as Q);
+    const body = route.body ? validateInput(route.body, (ctx.request as { body?: unknown }).body ?? {}) : (undefined as B);
+    const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
     const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
     if (result === undefined) {
       ctx.status = 204;

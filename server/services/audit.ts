@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { AuditEvent } from '../../db/models';
 import { actorId } from '../policies/actor';
-import { Batcher } from './batcher';
+import { Batcher } from '../lib/batcher';
 
 export interface AuditEntry {
   action: string;

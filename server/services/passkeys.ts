@@ -10,6 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppContext } from '../context';
+import { personName } from '../../common/names';
 import type { SessionData } from '../session-store';
 import type { User, WebauthnCredential } from '../../db/models';
 import { ValidationFailed } from '../errors';
@@ -74,7 +75,7 @@ export async function registrationOptions(ctx: AppContext, user: User, existing:
     rpName: RP_NAME,
     rpID: relyingParty(ctx).rpID,
     userName: user.username,
-    userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    userDisplayName: personName(user),
     userID: userHandle(user.id),
     attestationType: 'none',
     timeout: CEREMONY_TIMEOUT_MS,

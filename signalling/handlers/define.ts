@@ -1,9 +1,8 @@
 import type * as yup from 'yup';
 import type { Ack, AckCallback, ClientToServerEvents } from '../../common/socket-events';
 import { toAckError } from '../errors';
-import { ValidationFailed } from '../../server/errors';
 import { isPlainObject } from '../../common/schemas/helpers';
-import { rejectUnacceptableFields } from '../../server/routes/define';
+import { validateInput } from '../../server/validation/validate';
 import type { HandlerContext } from '../services';
 
 type AckDataOf<E extends keyof ClientToServerEvents> =
@@ -30,9 +29,9 @@ export function defineHandler<E extends keyof ClientToServerEvents, S extends yu
 const noAck = () => {};
 
 /**
- * Wires a handler to a socket: validate -> handle -> ack. Nothing a client sends can throw out of
- * here: bad payloads, missing or extra arguments and handler failures all end in an error ack
- * (or nothing, when the client gave no ack callback).
+ * Wires a handler to a socket: validate (the same validateInput as REST) -> handle -> ack. Nothing a
+ * client sends can throw out of here: bad payloads, missing or extra arguments and handler failures
+ * all end in an error ack (or nothing, when the client gave no ack callback).
  */
 export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>): void {
   (ctx.socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(handler.event, (...args) => {
@@ -49,16 +48,9 @@ export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof Cl
   });
 }
 
-/** validateSync: every schema here is synchronous, and skipping the promise chain matters on the chat path. */
-function validated(schema: yup.AnyObjectSchema, payload: Record<string, unknown>): unknown {
-  rejectUnacceptableFields(payload);
-  return schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
-}
-
 async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>, payload: unknown): Promise<Ack<unknown>> {
   try {
-    if (!isPlainObject(payload)) throw new ValidationFailed('Send the request as an object, e.g. { consultationId }.');
-    const input = handler.precheck?.(payload) ?? validated(handler.schema, payload);
+    const input = (isPlainObject(payload) ? handler.precheck?.(payload) : null) ?? validateInput(handler.schema, payload);
     const data = await handler.handle(ctx, input);
     return { ok: true, data: data ?? null };
   } catch (err) {

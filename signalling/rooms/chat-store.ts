@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
 import type { ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
-import { iso } from '../../server/presenters/dates';
-import { Batcher } from '../../server/services/batcher';
+import { iso } from '../../server/lib/dates';
+import { Batcher } from '../../server/lib/batcher';
 
 interface ChatRow {
   id: string;

@@ -2,7 +2,8 @@ import { Consultation } from '../../db/models';
 import { NotFound } from '../../server/errors';
 import type { CallConsultation, ParticipantRole, SocketData } from '../../common/socket-events';
 import type { ConsultationStatus, ConsultationType } from '../../common/constants';
-import { iso } from '../../server/presenters/dates';
+import { iso } from '../../server/lib/dates';
+import { personName } from '../../common/names';
 
 export interface Membership {
   consultation: CallConsultation;
@@ -26,10 +27,6 @@ interface MembershipRow {
   username: string;
   doctorName: string;
   doctorSpecialty: string;
-}
-
-export function personName(user: { firstName: string | null; lastName: string | null; username: string }): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
 /**

@@ -34,10 +34,9 @@ async function signInAdmin(request: APIRequestContext) {
 }
 
 /** A new verified doctor, added through the admin API so bookings never collide with earlier runs. */
-async function addVerifiedDoctor(browser: Browser, feeCents: number) {
+async function addVerifiedDoctor(browser: Browser, feeCents: number, name = `Avery Quinn ${tag()}`) {
   const context = await browser.newContext();
   await signInAdmin(context.request);
-  const name = `Avery Quinn ${tag()}`;
   addedDoctorNames.push(name);
   const email = `avery.${tag()}@clinic.test`;
   const created = await context.request.post('/api/admin/doctors', {
@@ -162,6 +161,45 @@ test('a patient books; the doctor reads the records, starts and completes it; th
   await expect(booked.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
 
   await patientContext.close();
+  await doctorContext.close();
+});
+
+test("a doctor entered in the roster as 'Dr. …' carries the title once on the patient's and the doctor's screens", async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000, `Dr. Jane Smith ${tag()}`);
+  const titled = doctor.name;
+  const doubled = /Dr\.?\s*Dr\b/i;
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(2 * 24 * 60).at.toISOString(), symptoms: 'Recurring migraines' } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const consultationId = (await booked.json()).id as string;
+
+  // My Consultations, the doctor's card and the booking dialog.
+  await page.goto('/telemedicine');
+  const card = page.getByRole('article', { name: `Consultation with ${titled}`, exact: true });
+  await expect(card.getByRole('heading', { name: titled, exact: true })).toBeVisible();
+  const doctorCard = page.getByTestId('doctor-card').filter({ hasText: titled });
+  await expect(doctorCard.getByRole('heading', { name: titled, exact: true })).toBeVisible();
+  await doctorCard.getByRole('button', { name: 'Book Consultation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Consultation' });
+  await expect(dialog.getByLabel('Doctor').locator('option:checked')).toHaveText(`${titled} - General Practice`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('body')).not.toContainText(doubled);
+
+  // The call title and the waiting placeholder.
+  await page.goto(`/video-call/${consultationId}`);
+  await expect(page.getByText(`Waiting for ${titled}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: titled, exact: true })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(doubled);
+  await context.close();
+
+  // The doctor's own dashboard.
+  const doctorContext = await browser.newContext();
+  const portal = await doctorContext.newPage();
+  await signInDoctorThroughTheForm(portal, doctor.email);
+  await expect(portal.getByRole('heading', { name: titled, exact: true })).toBeVisible();
+  await expect(portal.locator('body')).not.toContainText(doubled);
   await doctorContext.close();
 });
 

@@ -15,7 +15,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The production app factory on a random port against the test database, with Socket.IO attached. */
+/**
+ * The production app factory on a random port against the test database, with Socket.IO attached.
+ * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
+ * would otherwise turn the default 'auto' into the SFU for every server.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   setLogLevel('silent');
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.

@@ -1,4 +1,4 @@
-import { Batcher, batchedLookup } from '../../server/services/batcher';
+import { Batcher, batchedLookup } from '../../server/lib/batcher';
 
 describe('Batcher', () => {
   it('sends items that arrive together as one batch, answering each in order', async () => {

@@ -1,5 +1,4 @@
 import {
-  doctorLabel,
   formatResultKey,
   isPastAppointment,
   isUpcomingAppointment,
@@ -76,14 +75,5 @@ describe('test results', () => {
     expect(rangePosition(readMeasurement(3)!)).toBeNull();
     expect(readMeasurement('No acute abnormality')).toBeNull();
     expect(readMeasurement({ value: 'n/a' })).toBeNull();
-  });
-});
-
-describe('doctor label', () => {
-  it('adds the title once', () => {
-    expect(doctorLabel('Sarah Chen')).toBe('Dr. Sarah Chen');
-    expect(doctorLabel('Dr. Sarah Chen')).toBe('Dr. Sarah Chen');
-    expect(doctorLabel('dr Sarah Chen')).toBe('dr Sarah Chen');
-    expect(doctorLabel('Drew Carey')).toBe('Dr. Drew Carey');
   });
 });

@@ -1,7 +1,8 @@
 import type { Appointment, MedicalReport } from '../../../common/api-types';
 import { APPOINTMENT_STATUS_LABELS, CONSULTATION_TYPE_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
 import { appointmentMachine } from '../../../common/appointment-status';
-import { doctorLabel, formatResultKey, isUpcomingAppointment, parseResults, rangePosition, readMeasurement, type Measurement } from '../../../common/records';
+import { formatResultKey, isUpcomingAppointment, parseResults, rangePosition, readMeasurement, type Measurement } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { formatDay, formatNumber, formatTime, plural, withUnit } from './format';
 import { reportName } from './report-analysis';
 import type { ConsultationFacts, Finding, Section, SummaryContext, SummaryRecords } from './types';

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { withoutDoctorTitle } from '../../../common/names';
 
 const Circle = styled.span<{ $size: number }>`
   display: inline-grid;
@@ -15,7 +16,7 @@ const Circle = styled.span<{ $size: number }>`
 `;
 
 function initials(name: string): string {
-  const words = name.replace(/^dr\.?\s+/i, '').split(/\s+/).filter(Boolean);
+  const words = withoutDoctorTitle(name).split(/\s+/).filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase() || '?';
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { DoctorConsultation } from '../../../common/api-types';
+import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
 import { formatDay, formatTime } from './format';
@@ -39,9 +40,7 @@ export function DoctorConsultationRow({ consultation: c, showDay }: { consultati
     <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
       <ConsultationTypeIcon type={c.consultationType} />
       <Text>
-        <strong>
-          {c.patient.firstName} {c.patient.lastName}
-        </strong>
+        <strong>{personName(c.patient)}</strong>
         <span>{when}</span>
         {c.symptoms ? <span>{c.symptoms}</span> : null}
       </Text>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ConsultationPatient } from '../../../common/api-types';
 import { RELATIONSHIP_LABELS, type Relationship } from '../../../common/constants';
+import { personName } from '../../../common/names';
 import { Card, CardHeader, CardTitle, Row } from '../ui';
 import { Avatar } from './Avatar';
 import { Info, InfoList } from './InfoList';
@@ -11,7 +12,7 @@ const Identity = styled(Row)`
 
 /** What the doctor may see of the patient: contact details and the emergency contact. */
 export function PatientInfoCard({ patient }: { patient: ConsultationPatient }) {
-  const name = `${patient.firstName} ${patient.lastName}`.trim();
+  const name = personName(patient);
   const contact = patient.emergencyContact;
   return (
     <Card aria-labelledby="patient-info-heading" data-testid="patient-info">

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { MEDICATION_FREQUENCY_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
 import { medicationState } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import type { Appointment, MedicalReport, Medication } from '../../../common/api-types';
 import { EmptyState, Stack } from '../ui';
 import { AppointmentStatusBadge, MedicationStateBadge, ReportStatusBadge } from '../records/StatusBadge';
@@ -52,7 +53,7 @@ export function ReportList({ reports }: { reports: MedicalReport[] }) {
           testId="patient-report"
           title={r.title}
           badge={<ReportStatusBadge status={r.status} />}
-          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName, r.facility)}
+          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility)}
           note={r.summary}
         />
       ))}
@@ -86,7 +87,7 @@ export function AppointmentHistory({ appointments }: { appointments: Appointment
         <RecordItem
           key={a.id}
           testId="patient-appointment"
-          title={`${a.specialty} · ${a.doctorName}`}
+          title={`${a.specialty} · ${doctorLabel(a.doctorName)}`}
           badge={<AppointmentStatusBadge status={a.status} />}
           meta={joinDefined(`${formatDay(a.appointmentDate)} at ${formatTime(a.appointmentDate)}`, a.facility)}
           note={a.reason}

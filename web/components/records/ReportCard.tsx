@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { MedicalReport } from '../../../common/api-types';
 import { PREMIUM_REPORT_TYPES, REPORT_TYPE_LABELS } from '../../../common/constants';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { Badge, Button, Card, Icon, LinkButton } from '../ui';
 import { formatReportDate } from './dates';
 import { openDocument, safeDocumentUrl } from './documents';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Appointment } from '../../../common/api-types';
 import { appointmentMachine } from '../../../common/appointment-status';
 import { formatCents } from '../../../common/constants';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { ReminderToggle } from '../../components/records/ReminderToggle';
 import { AppointmentStatusBadge } from '../../components/records/StatusBadge';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { Form, Formik } from 'formik';
 import type { Appointment } from '../../../common/api-types';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { localDateString } from '../../../common/schemas/helpers';
 import { appointmentFormSchema, combineDateTime } from '../../../common/schemas/appointment';
 import { messageOf } from '../../api/auth';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { DASHBOARD_UPCOMING_APPOINTMENTS } from '../../../common/constants';
 import type { Appointment } from '../../../common/api-types';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { upcomingAppointments } from '../../components/records/appointment-time';
 import { formatAppointmentTime } from '../../components/records/appointment-time';
 import { ReminderToggle } from '../../components/records/ReminderToggle';

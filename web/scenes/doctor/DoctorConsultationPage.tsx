@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
 import type { DoctorConsultation } from '../../../common/api-types';
+import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
 import { ApiError } from '../../api/client';
 import { doctorConsultationQuery, patientRecordsQuery, useUpdateConsultationStatus } from '../../api/doctor';
@@ -133,7 +134,7 @@ export default function DoctorConsultationPage() {
   const c = query.data;
   const canStart = consultationMachine.can(c.status, 'start');
   const canComplete = consultationMachine.can(c.status, 'complete');
-  const patientName = `${c.patient.firstName} ${c.patient.lastName}`.trim();
+  const patientName = personName(c.patient);
   return (
     <PortalMain>
       <Back to="/doctor/dashboard" $variant="ghost" $size="sm">

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { DOCTOR_RECENT_CONSULTATIONS } from '../../../common/constants';
 import type { DoctorConsultation } from '../../../common/api-types';
+import { doctorLabel } from '../../../common/names';
 import { ApiError } from '../../api/client';
 import { doctorMeQuery } from '../../api/doctor-session';
 import { doctorConsultationsQuery } from '../../api/doctor';
@@ -60,7 +61,7 @@ export default function DoctorDashboardPage() {
   return (
     <PortalMain>
       <PageHeading
-        title={doctor.data ? `Dr. ${doctor.data.name}` : 'Doctor Dashboard'}
+        title={doctor.data ? doctorLabel(doctor.data.name) : 'Doctor Dashboard'}
         subtitle={doctor.data?.specialty}
         actions={<DoctorLogoutButton />}
       />

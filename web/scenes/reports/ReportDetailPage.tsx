@@ -1,7 +1,7 @@
 import { Navigate, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
-import { doctorLabel } from '../../../common/records';
+import { doctorLabel } from '../../../common/names';
 import { useIsPremium, useReport } from '../../api/records';
 import { formatLongDate } from '../../components/records/dates';
 import { openDocument, safeDocumentUrl, shareReport } from '../../components/records/documents';

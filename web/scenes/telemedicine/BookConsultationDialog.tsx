@@ -1,6 +1,7 @@
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import { CONSULTATION_TYPES, CONSULTATION_TYPE_LABELS } from '../../../common/constants';
+import { doctorLabel } from '../../../common/names';
 import {
   consultationInsertSchema,
   consultationInitialValues,
@@ -60,7 +61,7 @@ export function BookConsultationDialog({ open, doctors, doctorId, onClose }: Pro
                 <option value="">Select a doctor</option>
                 {bookable.map((d) => (
                   <option key={d.id} value={d.id}>
-                    {d.name} - {d.specialty}
+                    {doctorLabel(d.name)} - {d.specialty}
                   </option>
                 ))}
               </FormField>

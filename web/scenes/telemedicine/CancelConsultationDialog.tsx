@@ -1,4 +1,5 @@
 import type { Consultation } from '../../../common/api-types';
+import { doctorLabel } from '../../../common/names';
 import { useCancelConsultation } from '../../api/consultations';
 import { Button, Dialog } from '../../components/ui';
 import { showToast } from '../../components/toast';
@@ -24,7 +25,7 @@ export function CancelConsultationDialog({ consultation, onClose }: { consultati
       title="Cancel Consultation?"
       description={
         consultation
-          ? `Your consultation with Dr. ${consultation.doctorName} on ${formatDay(consultation.appointmentDate)} at ${formatTime(consultation.appointmentDate)} will be cancelled.`
+          ? `Your consultation with ${doctorLabel(consultation.doctorName)} on ${formatDay(consultation.appointmentDate)} at ${formatTime(consultation.appointmentDate)} will be cancelled.`
           : undefined
       }
       onClose={onClose}

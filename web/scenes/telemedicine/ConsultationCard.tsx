@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
 import { canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
+import { doctorLabel } from '../../../common/names';
 import { Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -42,10 +43,10 @@ interface Props {
 
 export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Props) {
   return (
-    <StackedCard as="article" aria-label={`Consultation with Dr. ${c.doctorName}`} data-testid="consultation-card">
+    <StackedCard as="article" aria-label={`Consultation with ${doctorLabel(c.doctorName)}`} data-testid="consultation-card">
       <CardHeading
         leading={<ConsultationTypeIcon type={c.consultationType} />}
-        title={`Dr. ${c.doctorName}`}
+        title={doctorLabel(c.doctorName)}
         subtitle={c.doctorSpecialty}
         trailing={<ConsultationStatusBadge status={c.status} />}
       />

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { formatCents } from '../../../common/constants';
+import { doctorLabel } from '../../../common/names';
 import type { ListedDoctor } from '../../api/consultations';
 import { Badge, Button, Icon } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
@@ -42,10 +43,10 @@ const Bio = styled.p`
 
 export function DoctorCard({ doctor, onBook }: { doctor: ListedDoctor; onBook: () => void }) {
   return (
-    <StackedCard as="article" aria-label={doctor.name} data-testid="doctor-card">
+    <StackedCard as="article" aria-label={doctorLabel(doctor.name)} data-testid="doctor-card">
       <CardHeading
         leading={<Avatar name={doctor.name} />}
-        title={doctor.name}
+        title={doctorLabel(doctor.name)}
         subtitle={doctor.specialty}
         accent
         trailing={doctor.isAvailable ? <Badge $tone="success">Available</Badge> : <Badge $tone="neutral">Unavailable</Badge>}

@@ -1,5 +1,6 @@
 import { Form, Formik } from 'formik';
 import type { Consultation } from '../../../common/api-types';
+import { doctorLabel } from '../../../common/names';
 import { consultationRescheduleSchema } from '../../../common/schemas/consultation';
 import { useRescheduleConsultation } from '../../api/consultations';
 import { Dialog, FormField, Stack } from '../../components/ui';
@@ -15,7 +16,7 @@ export function RescheduleDialog({ consultation, onClose }: { consultation: Cons
     <Dialog
       open={consultation !== null}
       title="Reschedule Consultation"
-      description={consultation ? `Pick a new time with Dr. ${consultation.doctorName}.` : undefined}
+      description={consultation ? `Pick a new time with ${doctorLabel(consultation.doctorName)}.` : undefined}
       onClose={onClose}
     >
       {consultation ? (

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, consultationMachine } from '../../../common/consultation-status';
+import { doctorLabel } from '../../../common/names';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import type { CallNotice } from '../../call/CallClient';
 import { showToast } from '../../components/toast';
@@ -191,7 +192,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const consultation = call.consultation;
   const joining = !consultation;
   const isDoctor = call.role === 'doctor';
-  const otherName = !consultation ? '' : isDoctor ? consultation.patientName : `Dr. ${consultation.doctorName}`;
+  const otherName = !consultation ? '' : isDoctor ? consultation.patientName : doctorLabel(consultation.doctorName);
   // Until the join answers, the stage is laid out for a video call without a preview: nothing is opened yet.
   const type = consultation?.consultationType ?? 'video';
   const fromOther = call.messages.filter((m) => m.sender !== call.role).length;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { format } from 'date-fns';
 import { CHAT_MAX_LENGTH } from '../../../common/constants';
+import { doctorLabel } from '../../../common/names';
 import type { ChatMessage, ParticipantRole } from '../../../common/socket-events';
 import { IconButton, Input } from '../../components/ui';
 import { CloseIcon, SendIcon } from './icons';
@@ -90,7 +91,7 @@ interface ChatPanelProps {
   onClose?: () => void;
 }
 
-const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? `Dr. ${message.senderName}` : message.senderName);
+const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? doctorLabel(message.senderName) : message.senderName);
 
 /** The consultation's chat: history from the server, live lines, blank input ignored. */
 export function ChatPanel({ messages, myRole, otherName, readOnly, onSend, onClose }: ChatPanelProps) {

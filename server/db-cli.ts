@@ -1,11 +1,12 @@
 /** `npm run db:migrate` and `npm run db:seed`: the same database the server would use (DATABASE_URL or embedded). */
-import { loadConfig, ConfigError } from '../server/config';
-import { openDatabase, migrateToLatest } from './connection';
-import { seedDemo } from './seeds/demo';
+import { loadConfig, ConfigError } from './config';
+import { hashPassword } from './services/passwords';
+import { openDatabase, migrateToLatest } from '../db/connection';
+import { seedDemo } from '../db/seeds/demo';
 
 async function main(command: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed') {
-    process.stderr.write('usage: db/cli.ts migrate | seed\n');
+    process.stderr.write('usage: server/db-cli.ts migrate | seed\n');
     process.exit(2);
   }
   const config = loadConfig();
@@ -15,7 +16,7 @@ async function main(command: string | undefined): Promise<void> {
     process.stdout.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
     if (command === 'seed') {
       if (config.env === 'production') throw new ConfigError('Demo data is never seeded in production.');
-      const demo = await seedDemo(db.knex);
+      const demo = await seedDemo(db.knex, { hashPassword });
       process.stdout.write(demo ? `seeded demo data; patient ${demo.patient.username} / ${demo.patient.password}\n` : 'database already has users: demo data not seeded\n');
     }
   } finally {

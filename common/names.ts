@@ -1,0 +1,23 @@
+/**
+ * How people's names are shown, on every screen and in every server-written sentence.
+ * Pure TypeScript: no Node or DOM imports.
+ */
+
+/** 'Dr.' or 'Dr' (any case) and what separates it from the name: a roster entry may carry its own title. */
+const DOCTOR_TITLE = /^dr(?:\.\s*|\s+)/i;
+
+/** 'Dr. {name}', without doubling a title the stored name already carries ('Dr. Sarah Chen', 'dr Sarah Chen'). */
+export function doctorLabel(name: string): string {
+  const trimmed = name.trim();
+  return DOCTOR_TITLE.test(trimmed) ? trimmed : `Dr. ${trimmed}`;
+}
+
+/** The name without a leading doctor title ('Dr. Sarah Chen' -> 'Sarah Chen'), e.g. for initials. */
+export function withoutDoctorTitle(name: string): string {
+  return name.trim().replace(DOCTOR_TITLE, '');
+}
+
+/** A person's full name: first and last name, whichever are present, else the username (if any). */
+export function personName(person: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || (person.username ?? '');
+}

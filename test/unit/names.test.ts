@@ -1,0 +1,50 @@
+import { doctorLabel, personName, withoutDoctorTitle } from '../../common/names';
+
+describe('doctor label', () => {
+  it('adds the title once', () => {
+    expect(doctorLabel('Sarah Chen')).toBe('Dr. Sarah Chen');
+    expect(doctorLabel('Dr. Sarah Chen')).toBe('Dr. Sarah Chen');
+    expect(doctorLabel('dr Sarah Chen')).toBe('dr Sarah Chen');
+    expect(doctorLabel('Drew Carey')).toBe('Dr. Drew Carey');
+  });
+
+  it.each([
+    ['Jane Smith', 'Dr. Jane Smith'],
+    ['Dr. Jane Smith', 'Dr. Jane Smith'],
+    ['  Dr. Jane Smith  ', 'Dr. Jane Smith'],
+    ['Dr Jane Smith', 'Dr Jane Smith'],
+    ['DR. Jane Smith', 'DR. Jane Smith'],
+    ['dr.Jane Smith', 'dr.Jane Smith'],
+    ['Dre Smith', 'Dr. Dre Smith'],
+    ['Drake Ng', 'Dr. Drake Ng'],
+  ])('%j shows as %j, never with the title twice', (stored, shown) => {
+    expect(doctorLabel(stored)).toBe(shown);
+    expect(doctorLabel(stored)).not.toMatch(/^dr\.?\s*dr\b/i);
+  });
+
+  it('is stable: labelling a label changes nothing', () => {
+    for (const name of ['Jane Smith', 'Dr. Jane Smith', 'dr Jane Smith']) expect(doctorLabel(doctorLabel(name))).toBe(doctorLabel(name));
+  });
+});
+
+describe('name without the doctor title', () => {
+  it.each([
+    ['Dr. Jane Smith', 'Jane Smith'],
+    ['dr Jane Smith', 'Jane Smith'],
+    ['DR.Jane Smith', 'Jane Smith'],
+    ['Jane Smith', 'Jane Smith'],
+    ['Drew Carey', 'Drew Carey'],
+  ])('%j -> %j', (stored, bare) => {
+    expect(withoutDoctorTitle(stored)).toBe(bare);
+  });
+});
+
+describe('person name', () => {
+  it('joins the first and last name that are present, else falls back to the username', () => {
+    expect(personName({ firstName: 'Nora', lastName: 'Quinn', username: 'nora' })).toBe('Nora Quinn');
+    expect(personName({ firstName: 'Nora', lastName: null, username: 'nora' })).toBe('Nora');
+    expect(personName({ firstName: '', lastName: 'Quinn' })).toBe('Quinn');
+    expect(personName({ firstName: null, lastName: null, username: 'nora' })).toBe('nora');
+    expect(personName({ firstName: '', lastName: '' })).toBe('');
+  });
+});

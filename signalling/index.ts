@@ -35,9 +35,11 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   const redis = config.redisUrl ? await connectRedisAdapter(config.redisUrl) : null;
   if (redis) io.adapter(redis.adapter);
 
-  const media = await createMediaBackend(config.media, {
-    notify: (socketId, event, ...args) => io.to(socketId).emit(event, ...args),
-  });
+  const media = await createMediaBackend(
+    config.media,
+    { notify: (socketId, event, ...args) => io.to(socketId).emit(event, ...args) },
+    redis?.client,
+  );
   const reconnecting = new ReconnectingParticipants();
   const services = { io, app, media, chat: new ChatStore(), reconnecting };
   io.use(sessionAuth(app));

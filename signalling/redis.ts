@@ -1,9 +1,11 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { log } from '../server/log';
 
 export interface RedisAdapterHandle {
   adapter: ReturnType<typeof createAdapter>;
+  /** A connected command client other parts may share (the SFU's room ownership and calls). */
+  client: RedisClientType;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export async function connectRedisAdapter(url: string): Promise<RedisAdapterHand
   await Promise.all([pub.connect(), sub.connect()]);
   return {
     adapter: createAdapter(pub, sub),
+    client: pub as RedisClientType,
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

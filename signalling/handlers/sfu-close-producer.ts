@@ -6,7 +6,7 @@ export const sfuCloseProducerHandler = defineHandler({
   event: 'sfu:closeProducer',
   schema: producerRefSchema,
   async handle(ctx, { consultationId, producerId }) {
-    sfu(ctx).closeProducer(mediaPeer(ctx, consultationId), producerId);
+    await sfu(ctx).closeProducer(mediaPeer(ctx, consultationId), producerId);
     return null;
   },
 });

@@ -6,6 +6,6 @@ export const sfuGetProducersHandler = defineHandler({
   event: 'sfu:getProducers',
   schema: consultationRefSchema,
   async handle(ctx, { consultationId }) {
-    return { producers: sfu(ctx).listProducers(mediaPeer(ctx, consultationId)) };
+    return { producers: await sfu(ctx).listProducers(mediaPeer(ctx, consultationId)) };
   },
 });

@@ -29,7 +29,7 @@ interface MediaBackendBase {
   /** STUN/TURN servers handed to clients in the join answer. */
   readonly iceServers: IceServer[];
   /** Frees what a socket holds in a consultation (it left or disconnected). */
-  release(consultationId: string, socketId: string): void;
+  release(consultationId: string, socketId: string): void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,13 +53,18 @@ export interface SfuBackend extends MediaBackendBase {
   connectTransport(peer: MediaPeer, transportId: string, dtlsParameters: MediaParameters): Promise<void>;
   produce(peer: MediaPeer, request: ProduceRequest): Promise<string>;
   /** The other peers' producers, so a late joiner can consume what is already flowing. */
-  listProducers(peer: MediaPeer): NewProducerEvent[];
+  listProducers(peer: MediaPeer): Promise<NewProducerEvent[]>;
   consume(peer: MediaPeer, producerId: string, rtpCapabilities: MediaParameters): Promise<ConsumerParams>;
   resumeConsumer(peer: MediaPeer, consumerId: string): Promise<void>;
   pauseProducer(peer: MediaPeer, producerId: string): Promise<void>;
   resumeProducer(peer: MediaPeer, producerId: string): Promise<void>;
-  closeProducer(peer: MediaPeer, producerId: string): void;
+  closeProducer(peer: MediaPeer, producerId: string): Promise<void>;
   restartIce(peer: MediaPeer, transportId: string): Promise<MediaParameters>;
 }
 
 export type MediaBackend = P2PBackend | SfuBackend;
+
+/** The SFU of this one process, with what the cluster needs to know of its rooms. */
+export interface LocalSfu extends SfuBackend {
+  isOpen(consultationId: string): boolean;
+}

@@ -3,12 +3,15 @@ import { log } from '../../server/log';
 import type { MediaBackend, PeerNotifier } from './backend';
 import { detectMediasoupWorker } from './detect';
 import { createP2PBackend } from './p2p';
+import { clusterSfu } from './cluster/clustered-sfu';
+import type { RedisClientType } from 'redis';
 
 /**
- * The SFU when a mediasoup worker is available (and MEDIA_MODE is not p2p), else peer-to-peer.
+ * The SFU when a mediasoup worker is available (and MEDIA_MODE is not p2p), else peer-to-peer. With
+ * Redis, the processes share the SFU: each consultation's media lives on one of them.
  * MEDIA_MODE=sfu without a usable worker still starts, in P2P, and says why.
  */
-export async function createMediaBackend(media: Config['media'], notifier: PeerNotifier): Promise<MediaBackend> {
+export async function createMediaBackend(media: Config['media'], notifier: PeerNotifier, redis?: RedisClientType): Promise<MediaBackend> {
   const detection = detectMediasoupWorker(media);
   if (!detection.available) {
     if (media.mode === 'sfu') log.warn('MEDIA_MODE=sfu but the SFU cannot start; calls run peer-to-peer', { reason: detection.reason });
@@ -18,8 +21,8 @@ export async function createMediaBackend(media: Config['media'], notifier: PeerN
   try {
     const { startMediasoupSfu } = await import('./mediasoup/sfu');
     const sfu = await startMediasoupSfu(media, detection.workerBin, notifier);
-    log.info('calls run through the mediasoup SFU', { workers: media.workers });
-    return sfu;
+    log.info('calls run through the mediasoup SFU', { workers: media.workers, shared: Boolean(redis) });
+    return redis ? await clusterSfu(sfu, redis) : sfu;
   } catch (err) {
     log.warn('mediasoup failed to start; calls run peer-to-peer', { error: err instanceof Error ? err.message : String(err) });
     return createP2PBackend(media.iceServers);

@@ -120,3 +120,12 @@ export function useSignallingServer(): SignallingHarness {
     },
   };
 }
+
+/** A minimal Opus send description, as mediasoup-client would produce for a microphone. */
+export const OPUS_RTP_PARAMETERS = {
+  mid: '0',
+  codecs: [{ mimeType: 'audio/opus', payloadType: 111, clockRate: 48000, channels: 2, parameters: { minptime: 10, useinbandfec: 1 }, rtcpFeedback: [] }],
+  headerExtensions: [],
+  encodings: [{ ssrc: 11111111 }],
+  rtcp: { cname: 'test', reducedSize: true },
+};

@@ -1,24 +1,9 @@
 import { startTestServer, type TestServer } from '../support/app';
-import { loadConfig } from '../../server/config';
-import { detectMediasoupWorker } from '../../signalling/media/detect';
-import { createCallParties, nextEvent, request, signedInSocket, type ClientSocket } from './helpers';
+import { sfuTestsRun } from '../support/mediasoup-worker';
+import { createCallParties, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
 
-/**
- * The SFU verbs against a real mediasoup worker (the jest setup names the one built for the installed
- * mediasoup). A developer's machine without one skips them and says why; CI never skips them.
- */
-const detection = detectMediasoupWorker(loadConfig({ NODE_ENV: 'test', MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN ?? '' }).media);
-if (!detection.available) console.log(`SFU tests ${process.env.CI ? 'must run in CI but cannot' : 'skipped'}: ${detection.reason}`);
-const describeSfu = detection.available || process.env.CI ? describe : describe.skip;
-
-/** A minimal Opus send description, as mediasoup-client would produce for a microphone. */
-const OPUS_RTP_PARAMETERS = {
-  mid: '0',
-  codecs: [{ mimeType: 'audio/opus', payloadType: 111, clockRate: 48000, channels: 2, parameters: { minptime: 10, useinbandfec: 1 }, rtcpFeedback: [] }],
-  headerExtensions: [],
-  encodings: [{ ssrc: 11111111 }],
-  rtcp: { cname: 'test', reducedSize: true },
-};
+/** The SFU verbs against a real mediasoup worker (the jest setup names the one built for the installed mediasoup). */
+const describeSfu = sfuTestsRun('SFU tests') ? describe : describe.skip;
 
 describeSfu('mediasoup SFU', () => {
   let server: TestServer;

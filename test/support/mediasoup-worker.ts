@@ -21,3 +21,13 @@ export function exportTestMediasoupWorkerBin(): void {
   const worker = testMediasoupWorkerBin();
   if (worker) process.env.MEDIASOUP_WORKER_BIN = worker;
 }
+
+/**
+ * Whether a suite's SFU tests run here: wherever a worker is found, and always in CI, where a missing
+ * worker must fail them instead of skipping them. Elsewhere it prints why they are skipped.
+ */
+export function sfuTestsRun(suite: string): boolean {
+  const worker = testMediasoupWorkerBin();
+  if (!worker) console.log(`${suite} ${process.env.CI ? 'must run in CI but cannot' : 'skipped'}: no mediasoup worker for the installed mediasoup`);
+  return Boolean(worker) || Boolean(process.env.CI);
+}

@@ -3,7 +3,7 @@ import type { Config } from '../../../server/config';
 import type { ConsumerParams, MediaParameters, TransportDirection, TransportParams } from '../../../common/socket-events';
 import { Conflict, NotFound } from '../../../server/errors';
 import { log } from '../../../server/log';
-import type { MediaPeer, PeerNotifier, ProduceRequest, SfuBackend } from '../backend';
+import type { LocalSfu, MediaPeer, PeerNotifier, ProduceRequest } from '../backend';
 import { MEDIA_CODECS, webRtcTransportOptions } from './settings';
 import { WorkerPool } from './worker-pool';
 import { SfuRoom, type ProducerData, type SfuPeer, type TransportData } from './room';
@@ -16,7 +16,7 @@ const asParameters = (value: unknown): MediaParameters => value as MediaParamete
  * and direction. Consumers start paused and the client resumes them once its track is wired up.
  * A room closes when its last peer leaves; when its worker dies the room's clients are told to rejoin.
  */
-class MediasoupSfu implements SfuBackend {
+class MediasoupSfu implements LocalSfu {
   readonly mode = 'sfu' as const;
   /** Rooms whose Router exists, and rooms whose Router is being created (two first requests share one). */
   private readonly rooms = new Map<string, SfuRoom>();
@@ -97,7 +97,7 @@ class MediasoupSfu implements SfuBackend {
     const transport = self.transport(request.transportId, 'send');
     // One producer per source: a re-produced camera replaces the old one.
     for (const existing of self.producers.values()) {
-      if (existing.appData.source === request.source) this.closeProducer(peer, existing.id);
+      if (existing.appData.source === request.source) existing.close();
     }
     const appData: ProducerData = { source: request.source, role: peer.role, socketId: peer.socketId };
     const producer = (await transport.produce({
@@ -111,7 +111,11 @@ class MediasoupSfu implements SfuBackend {
     return producer.id;
   }
 
-  listProducers(peer: MediaPeer) {
+  isOpen(consultationId: string): boolean {
+    return this.rooms.has(consultationId) || this.opening.has(consultationId);
+  }
+
+  async listProducers(peer: MediaPeer) {
     const room = this.rooms.get(peer.consultationId);
     if (!room) return [];
     return room.others(peer.socketId).flatMap((other) => [...other.producers.values()].map((p) => room.describe(p)));
@@ -161,7 +165,7 @@ class MediasoupSfu implements SfuBackend {
     await self.producer(producerId).resume();
   }
 
-  closeProducer(peer: MediaPeer, producerId: string): void {
+  async closeProducer(peer: MediaPeer, producerId: string): Promise<void> {
     const room = this.rooms.get(peer.consultationId);
     const producer = room?.peers.get(peer.socketId)?.producers.get(producerId);
     if (!room || !producer) throw new NotFound('Producer not found.');
@@ -191,7 +195,7 @@ class MediasoupSfu implements SfuBackend {
   }
 }
 
-export async function startMediasoupSfu(media: Config['media'], workerBin: string, notifier: PeerNotifier): Promise<SfuBackend> {
+export async function startMediasoupSfu(media: Config['media'], workerBin: string, notifier: PeerNotifier): Promise<LocalSfu> {
   // mediasoup reads the worker path from the environment when it is first imported.
   process.env.MEDIASOUP_WORKER_BIN ??= workerBin;
   const mediasoup = await import('mediasoup');

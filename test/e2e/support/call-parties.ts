@@ -41,11 +41,14 @@ export async function signInDoctor(request: APIRequestContext): Promise<void> {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** A patient and the demo doctor in two browser contexts, with a fresh consultation between them. */
-export async function openCallParties(browser: Browser, consultationType: 'video' | 'audio' | 'chat' = 'video') {
+/**
+ * A patient and the demo doctor in two browser contexts, with a fresh consultation between them;
+ * each side on the project's server unless `servers` names another for it.
+ */
+export async function openCallParties(browser: Browser, consultationType: 'video' | 'audio' | 'chat' = 'video', servers: { patient?: string; doctor?: string } = {}) {
   const permissions = ['camera', 'microphone'];
-  const patientContext = await browser.newContext({ permissions });
-  const doctorContext = await browser.newContext({ permissions });
+  const patientContext = await browser.newContext({ permissions, ...(servers.patient ? { baseURL: servers.patient } : {}) });
+  const doctorContext = await browser.newContext({ permissions, ...(servers.doctor ? { baseURL: servers.doctor } : {}) });
   const patientName = await signUpPatient(patientContext.request);
   const consultationId = await bookConsultation(patientContext.request, consultationType);
   await signInDoctor(doctorContext.request);

@@ -77,7 +77,7 @@ class MediasoupSfu implements LocalSfu {
     self.transports.set(transport.id, transport);
     transport.observer.once('close', () => self.transports.delete(transport.id));
     transport.on('dtlsstatechange', (state: string) => {
-      if (state === 'failed' || state === 'closed') log.warn('media transport dtls ended', { consultationId: peer.consultationId, state });
+      if (state === 'failed') log.warn('media transport dtls failed', { consultationId: peer.consultationId });
     });
     return {
       id: transport.id,

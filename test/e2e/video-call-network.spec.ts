@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { DEMO_DOCTOR, expectVideoAdvancing, openCallParties, type CallParty } from './support/call-parties';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_DOCTOR, expectVideoAdvancing, openCallParties, trackPeerConnections, type CallParty } from './support/call-parties';
 
 type Side = 'patient' | 'doctor';
 
@@ -48,4 +48,54 @@ test.describe('a call survives the network going away', () => {
   test('the doctor offline for 5 seconds', offlineSpell('doctor', 5));
   test('the patient offline for 30 seconds', offlineSpell('patient', 30));
   test('the doctor offline for 30 seconds', offlineSpell('doctor', 30));
+});
+
+/** The ICE username fragments of the page's connected RTCPeerConnections: new ones mean a new ICE session. */
+function connectedIceFragments(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections
+      .filter((pc) => pc.connectionState === 'connected')
+      .map((pc) => /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1] ?? ''),
+  );
+}
+
+/**
+ * Chrome on Android reports the kind of network in navigator.connection.type and fires 'change' when a
+ * phone leaves Wi-Fi for mobile data; desktop Chromium has no such type, so the page gets Android's
+ * object, which the test switches. What follows (ICE restart, renegotiation, media) is real.
+ */
+async function emulateAndroidNetwork(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const connection = Object.assign(new EventTarget(), { type: 'wifi' });
+    Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+    Object.assign(window, {
+      switchNetwork: (type: string) => {
+        connection.type = type;
+        connection.dispatchEvent(new Event('change'));
+      },
+    });
+  });
+}
+
+test('a switch to another network finds a new media path without dropping the call', async ({ browser }) => {
+  const call = await openCallParties(browser);
+  try {
+    await trackPeerConnections(call.patient.page);
+    await emulateAndroidNetwork(call.patient.page);
+    await call.patient.page.goto(`/video-call/${call.consultationId}`);
+    await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+    await expectVideoAdvancing(call.patient.page, 'remote-video');
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+    const before = await connectedIceFragments(call.patient.page);
+
+    await call.patient.page.evaluate(() => (window as unknown as { switchNetwork(type: string): void }).switchNetwork('cellular'));
+
+    await expect.poll(async () => (await connectedIceFragments(call.patient.page)).some((fragment) => !before.includes(fragment)), { timeout: 15_000 }).toBe(true);
+    await expectVideoAdvancing(call.patient.page, 'remote-video');
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+    await expect(call.patient.page.getByText('Reconnecting...')).toBeHidden();
+    await expect(call.doctor.page.getByText('Reconnecting...')).toBeHidden();
+  } finally {
+    await call.close();
+  }
 });

@@ -92,6 +92,8 @@ export class CallClient {
   private networkDown = typeof navigator !== 'undefined' && navigator.onLine === false;
   /** The network went away since the last join: the media link is built again on the next one. */
   private networkLost = false;
+  /** The kind of network the device is on (wifi, cellular...), where the browser tells it (Android). */
+  private networkType = networkInformation()?.type;
   private joinedOnce = false;
   private finished = false;
   /** P2P signals received before the media session exists (an offer made while our camera opens). */
@@ -145,6 +147,7 @@ export class CallClient {
     this.socket = socket;
     window.addEventListener('offline', this.onOffline);
     window.addEventListener('online', this.onOnline);
+    networkInformation()?.addEventListener('change', this.onNetworkChange);
     socket.on('connect', () => void this.join());
     socket.on('disconnect', (reason) => {
       if (this.finished) return;
@@ -183,6 +186,18 @@ export class CallClient {
     this.update({});
   };
 
+  /**
+   * Wi-Fi to mobile data with the socket still up: the old media path is about to die, so a new one is
+   * found now. Only a change of the kind of network counts (the same event fires for every new speed estimate).
+   */
+  private readonly onNetworkChange = () => {
+    const type = networkInformation()?.type;
+    if (type === this.networkType) return;
+    this.networkType = type;
+    if (this.networkDown || this.socketDown || this.snapshot.phase !== 'live') return;
+    this.session?.networkChanged();
+  };
+
   private readonly keepEarlySignal = (event: P2PSignalEvent) => {
     this.earlySignals?.push(event);
   };
@@ -210,6 +225,7 @@ export class CallClient {
     this.finished = true;
     window.removeEventListener('offline', this.onOffline);
     window.removeEventListener('online', this.onOnline);
+    networkInformation()?.removeEventListener('change', this.onNetworkChange);
     this.session?.close();
     this.session = null;
     stopStream(this.snapshot.localStream);
@@ -456,4 +472,9 @@ export class CallClient {
 
 function pickTracks(state: MediaState): TrackState {
   return { audio: state.audio, video: state.video, screen: state.screen };
+}
+
+/** The Network Information API where the browser has it: on Android it tells of a switch between networks. */
+function networkInformation(): (EventTarget & { type?: string }) | undefined {
+  return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: EventTarget & { type?: string } }).connection;
 }

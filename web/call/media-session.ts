@@ -27,6 +27,8 @@ export interface MediaSession {
   rejoined(): void;
   /** Joined again after the network itself went away: build the media link anew on the new path. */
   restart(): void;
+  /** The device moved to another network while the socket stayed up: find a new path (ICE restart). */
+  networkChanged(): void;
   /** Shows the other side a shared screen instead of the camera, or the camera again (null). */
   shareScreen(track: MediaStreamTrack | null): Promise<void>;
   /** Mute or unmute without renegotiating. */

@@ -103,6 +103,10 @@ export class P2PSession implements MediaSession {
     if (this.otherHere && (!this.peer || this.peer.destroyed)) this.connect();
   }
 
+  networkChanged(): void {
+    this.restart();
+  }
+
   /** A new offer (a new session id, which replaces theirs) negotiates the link again from scratch. */
   restart(): void {
     if (this.closed) return;

@@ -50,6 +50,10 @@ export class SfuSession implements MediaSession {
     void this.start();
   }
 
+  networkChanged(): void {
+    for (const transport of [this.send, this.recv]) if (transport) void this.restartIce(transport);
+  }
+
   /** A shared screen is its own producer; the other side shows it instead of the camera. */
   async shareScreen(track: MediaStreamTrack | null): Promise<void> {
     if (track) this.outgoingVideo.set('screen', track);

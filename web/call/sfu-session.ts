@@ -23,6 +23,7 @@ export class SfuSession implements MediaSession {
   private readonly watchdogs: TransportWatchdog[] = [];
   private enabled = { audio: true, video: true };
   private generation = 0;
+  private building: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly options: MediaSessionOptions) {
@@ -100,9 +101,20 @@ export class SfuSession implements MediaSession {
     this.options.onRemoteStream(null);
   }
 
-  private async start(): Promise<void> {
+  /**
+   * Builds the media again from scratch. Builds never overlap: the server replaces a peer's transport of
+   * each direction, so an older build finishing late would close the newer one's transports.
+   */
+  private start(): Promise<void> {
     this.teardown();
     const generation = this.generation;
+    this.building = this.building.then(() => this.build(generation));
+    return this.building;
+  }
+
+  private async build(generation: number): Promise<void> {
+    const stale = () => generation !== this.generation || this.closed;
+    if (stale()) return;
     const { socket, consultationId } = this.options;
     this.options.onLinkState('connecting');
     try {
@@ -111,11 +123,12 @@ export class SfuSession implements MediaSession {
         this.device = new Device();
         await this.device.load({ routerRtpCapabilities: rtpCapabilities as unknown as types.RtpCapabilities });
       }
+      if (stale()) return;
       const send = await this.createTransport('send');
-      const recv = await this.createTransport('recv');
-      if (generation !== this.generation || this.closed) {
+      const recv = stale() ? null : await this.createTransport('recv');
+      if (!recv || stale()) {
         send.close();
-        recv.close();
+        recv?.close();
         return;
       }
       this.send = send;
@@ -128,9 +141,9 @@ export class SfuSession implements MediaSession {
       const { producers } = await request(socket, 'sfu:getProducers', { consultationId });
       for (const producer of producers) await this.consume(producer);
     } catch {
-      if (generation === this.generation && !this.closed) {
+      if (!stale()) {
         this.options.onLinkState('interrupted');
-        setTimeout(() => generation === this.generation && !this.closed && void this.start(), ICE_RESTART_DELAY_MS);
+        setTimeout(() => !stale() && void this.start(), ICE_RESTART_DELAY_MS);
       }
     }
   }

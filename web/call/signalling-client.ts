@@ -32,8 +32,12 @@ type DataOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[1] ext
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Sends a request and resolves with the ack's data; rejects on `ok: false` or when no answer comes. */
+/**
+ * Sends a request and resolves with the ack's data; rejects on `ok: false`, when no answer comes, and at
+ * once while disconnected (Socket.IO would buffer it and send it stale after the reconnect).
+ */
 export async function request<E extends RequestEvent>(socket: CallSocket, event: E, payload: PayloadOf<E>): Promise<DataOf<E>> {
+  if (!socket.connected) throw new SignallingRequestError('not_connected', 'Not connected to the consultation. Please wait a moment and try again.');
   const loose = socket as unknown as Socket;
   const answer = (await loose.timeout(REQUEST_TIMEOUT_MS).emitWithAck(event, payload)) as Ack<DataOf<E>>;
   if (!answer.ok) throw new SignallingRequestError(answer.error.code, answer.error.message);

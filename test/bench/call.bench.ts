@@ -303,10 +303,13 @@ async function main(): Promise<void> {
   const webRoot = await ensureWebBuild(ROOT);
   const p2p = await startApp(db.knex, { MEDIA_MODE: 'p2p' }, webRoot);
   const sfuDetection = detectMediasoupWorker(loadConfig({ NODE_ENV: 'test', MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN ?? '' }).media);
-  const sfu = sfuDetection.available ? await startApp(db.knex, { MEDIA_MODE: 'sfu', MEDIASOUP_LISTEN_IP: '127.0.0.1' }, webRoot) : null;
+  const sfu = sfuDetection.available
+    ? await startApp(db.knex, { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN ?? '', MEDIASOUP_LISTEN_IP: '127.0.0.1' }, webRoot)
+    : null;
   const echo = await startEchoServer();
   const blank = await startBlankPage();
   const failures: string[] = [];
+  if (sfu && sfu.signalling.mediaMode !== 'sfu') failures.push('the SFU server fell back to peer-to-peer');
 
   try {
     // 1. Join to first remote frame.

@@ -6,11 +6,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exportTestMediasoupWorkerBin } from '../support/mediasoup-worker';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 
 async function main(): Promise<void> {
+  // The SFU figures use the worker built for the installed mediasoup, as the test suites do.
+  exportTestMediasoupWorkerBin();
   const files = (await fs.readdir(here)).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only.length || only.some((o) => f.includes(o))).sort();
   const failed: string[] = [];
   for (const file of files) {

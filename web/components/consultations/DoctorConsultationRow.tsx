@@ -4,6 +4,7 @@ import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
+import { PatientWaitingNote } from './PatientWaitingNote';
 import { formatDay, formatTime } from './format';
 
 const RowLink = styled(Link)`
@@ -33,8 +34,8 @@ const Text = styled.div`
   }
 `;
 
-/** One consultation in the doctor's lists, opening its detail page. */
-export function DoctorConsultationRow({ consultation: c, showDay }: { consultation: DoctorConsultation; showDay?: boolean }) {
+/** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
+export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { consultation: DoctorConsultation; showDay?: boolean; waiting?: boolean }) {
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
   return (
     <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
@@ -43,6 +44,7 @@ export function DoctorConsultationRow({ consultation: c, showDay }: { consultati
         <strong>{personName(c.patient)}</strong>
         <span>{when}</span>
         {c.symptoms ? <span>{c.symptoms}</span> : null}
+        {waiting ? <PatientWaitingNote /> : null}
       </Text>
       <ConsultationStatusBadge status={c.status} />
     </RowLink>

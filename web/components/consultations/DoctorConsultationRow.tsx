@@ -9,6 +9,7 @@ import { formatDay, formatTime } from './format';
 
 const RowLink = styled(Link)`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 12px;
   padding: 12px;
@@ -34,6 +35,13 @@ const Text = styled.div`
   }
 `;
 
+/** A line of its own under the text (past the type icon), so the note never wraps beside a long name. */
+const WaitingLine = styled.div`
+  flex-basis: 100%;
+  padding-left: 56px;
+  margin-top: -10px;
+`;
+
 /** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
 export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { consultation: DoctorConsultation; showDay?: boolean; waiting?: boolean }) {
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
@@ -44,9 +52,13 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { c
         <strong>{personName(c.patient)}</strong>
         <span>{when}</span>
         {c.symptoms ? <span>{c.symptoms}</span> : null}
-        {waiting ? <PatientWaitingNote /> : null}
       </Text>
       <ConsultationStatusBadge status={c.status} />
+      {waiting ? (
+        <WaitingLine>
+          <PatientWaitingNote />
+        </WaitingLine>
+      ) : null}
     </RowLink>
   );
 }

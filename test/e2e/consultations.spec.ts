@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 
@@ -405,4 +405,44 @@ test("a patient waiting in the call shows on the doctor's dashboard; leaving the
 
   await patientContext.close();
   await doctorContext.close();
+});
+
+test('the signed-in screens of a tab share one realtime connection, which gives way to the call screen and closes on sign-out', async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(4 * 24 * 60).at.toISOString(), symptoms: 'Ear ache' } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) sockets.push(socket);
+  });
+  const openSockets = () => sockets.filter((socket) => !socket.isClosed()).length;
+
+  await page.goto('/telemedicine');
+  await expect.poll(openSockets).toBe(1);
+  await page.getByTestId('nav-appointments').click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await page.getByTestId('nav-telemedicine').click();
+  await expect(page.getByTestId('consultation-card').filter({ hasText: 'Ear ache' })).toBeVisible();
+  expect(sockets).toHaveLength(1);
+
+  // The call screen holds its own socket; the shared one closes meanwhile and comes back afterwards.
+  await page.getByTestId('consultation-card').filter({ hasText: 'Ear ache' }).getByRole('link', { name: 'Join Call' }).click();
+  await expect(page.getByText(`Waiting for Dr. ${doctor.name}`)).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(2);
+  await expect.poll(openSockets).toBe(1);
+  await page.getByRole('button', { name: 'End call' }).click();
+  await expect(page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
+  await expect.poll(() => sockets.length).toBe(3);
+  await expect.poll(openSockets).toBe(1);
+
+  await page.getByTestId('nav-dashboard').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(openSockets).toBe(1);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(openSockets).toBe(0);
+  await context.close();
 });

@@ -145,6 +145,23 @@ export interface PresenceEvent {
   participants: Participant[];
 }
 
+/** A consultation that can still be held whose patient is in the call while its doctor is not. */
+export interface WaitingPatient {
+  consultationId: string;
+  patientName: string;
+}
+
+/**
+ * Server -> the doctor's screens: the patient began waiting in the call, or stopped (the doctor came,
+ * the patient left, or the consultation is over).
+ */
+export type PatientWaitingEvent = (WaitingPatient & { waiting: true }) | { consultationId: string; waiting: false };
+
+/** 'consultation:waitingPatients': the doctor's consultations with a patient waiting right now. */
+export interface WaitingPatientsResult {
+  patients: WaitingPatient[];
+}
+
 /** Client -> server: its own track state (the server adds the role). */
 export type MediaStatePayload = Omit<MediaState, 'role'>;
 
@@ -261,6 +278,8 @@ export interface ClientToServerEvents {
   'consultation:join': (payload: ConsultationRef, ack: AckCallback<JoinResult>) => void;
   'consultation:leave': (payload: ConsultationRef, ack: AckCallback<null>) => void;
   'consultation:setStatus': (payload: SetStatusPayload, ack: AckCallback<SetStatusResult>) => void;
+  /** Doctors only; the payload is `{}`. */
+  'consultation:waitingPatients': (payload: Record<string, never>, ack: AckCallback<WaitingPatientsResult>) => void;
   'chat:send': (payload: ChatSendPayload, ack: AckCallback<ChatSendResult>) => void;
   'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
   'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
@@ -281,6 +300,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'chat:message': (message: ChatMessage) => void;
   'consultation:status': (event: ConsultationStatusEvent) => void;
+  /** To the doctor's own room (every screen of theirs), never to the consultation's room. */
+  'consultation:patientWaiting': (event: PatientWaitingEvent) => void;
   presence: (event: PresenceEvent) => void;
   'media:state': (state: MediaState) => void;
   /** From the other peer; the server only stamps the sender's role. */
@@ -312,6 +333,7 @@ export const CLIENT_EVENTS = [
   'consultation:join',
   'consultation:leave',
   'consultation:setStatus',
+  'consultation:waitingPatients',
   'chat:send',
   'media:state',
   'p2p:signal',
@@ -331,6 +353,7 @@ export const CLIENT_EVENTS = [
 export const SERVER_EVENTS = [
   'chat:message',
   'consultation:status',
+  'consultation:patientWaiting',
   'presence',
   'media:state',
   'p2p:signal',

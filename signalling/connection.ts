@@ -1,7 +1,7 @@
 import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
 import { actorRoom, joinedConsultations } from './rooms/names';
-import { broadcastPresence } from './rooms/presence';
+import { announceRoomChange } from './rooms/room-change';
 import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
 import { log } from '../server/log';
@@ -28,7 +28,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
     for (const consultationId of leftRooms) {
       services.media.release(consultationId, socket.id);
       const announce = () =>
-        broadcastPresence(services, consultationId).catch((err: Error) =>
+        announceRoomChange(services, consultationId).catch((err: Error) =>
           log.warn('presence after disconnect failed', { consultationId, error: err.message }),
         );
       if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce);

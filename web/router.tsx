@@ -4,6 +4,7 @@ import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
 import { NotFoundPage } from './scenes/NotFoundPage';
 import { PatientLayout } from './components/PatientLayout';
+import { DoctorLayout } from './components/DoctorLayout';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
 
@@ -23,7 +24,7 @@ const patientRoute = createRoute({
 const doctorRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'doctor',
-  component: Outlet,
+  component: DoctorLayout,
   beforeLoad: async () => {
     const doctor = await queryClient.ensureQueryData(doctorMeQuery).catch(() => null);
     if (!doctor) throw redirect({ to: '/doctor/login' });

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { MAX_DOCUMENT_DATA_URL_LENGTH, MEDICAL_SUMMARY_TYPES, PLANS } from '../constants';
 import { optionalString, requiredString, strictObject } from './helpers';
 
-/** Bodies that must be empty ({}): logout, grant premium. */
+/** Bodies that must be empty ({}): logout, grant premium, the socket's 'consultation:waitingPatients'. */
 export const emptyBodySchema = strictObject({});
 
 function isTimeZone(value: string): boolean {

@@ -50,7 +50,7 @@ export function registerConsultationsRoutes(router: Router): void {
     status: 201,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const consultation = await bookConsultation(patient.userId, body);
+      const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body);
       await audit(ctx, 'consultation.book', consultation);
       return withDoctor(consultation);
     },
@@ -87,7 +87,7 @@ export function registerConsultationsRoutes(router: Router): void {
     body: consultationRescheduleSchema,
     handler: async (ctx, { params, body }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
-      const moved = await rescheduleConsultation(owned.id, body.appointmentDate);
+      const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate);
       await audit(ctx, 'consultation.reschedule', moved);
       return withDoctor(moved);
     },

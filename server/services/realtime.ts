@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** Status changes made over REST, and sign-outs, fanned out to live sockets by the signalling service. */
+/** Consultation changes (bookings, reschedules, status changes) and sign-outs, fanned out to live sockets by the signalling service. */
 export interface ConsultationStatusChange {
   consultationId: string;
   status: string;

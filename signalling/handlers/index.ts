@@ -4,6 +4,7 @@ import type { SocketHandler } from './define';
 import { joinHandler } from './join';
 import { leaveHandler } from './leave';
 import { setStatusHandler } from './set-status';
+import { waitingPatientsHandler } from './waiting-patients';
 import { chatSendHandler } from './chat-send';
 import { mediaStateHandler } from './media-state';
 import { p2pSignalHandler } from './p2p-signal';
@@ -24,6 +25,7 @@ export const HANDLERS = [
   joinHandler,
   leaveHandler,
   setStatusHandler,
+  waitingPatientsHandler,
   chatSendHandler,
   mediaStateHandler,
   p2pSignalHandler,

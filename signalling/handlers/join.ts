@@ -4,7 +4,7 @@ import { actorFromHandshake, socketIdentity } from '../auth';
 import { recordSocketAudit } from '../audit';
 import { loadMembership, type Membership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
-import { broadcastPresence } from '../rooms/presence';
+import { announceRoomChange } from '../rooms/room-change';
 import type { HandlerContext } from '../services';
 import { defineHandler } from './define';
 
@@ -38,7 +38,7 @@ export const joinHandler = defineHandler({
     ctx.reconnecting.release(consultationId, membership.role);
     const [messages, room] = await Promise.all([
       ctx.chat.history(consultationId, membership.names),
-      broadcastPresence(ctx, consultationId),
+      announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }),
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';

@@ -1,6 +1,6 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
 import { consultationRoom } from '../rooms/names';
-import { broadcastPresence } from '../rooms/presence';
+import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
 
 /** Leaving a room one is not in is a no-op, so a client may always leave on its way out. */
@@ -14,7 +14,7 @@ export const leaveHandler = defineHandler({
     delete ctx.socket.data.media[consultationId];
     ctx.media.release(consultationId, ctx.socket.id);
     ctx.reconnecting.release(consultationId, ctx.socket.data.role);
-    await broadcastPresence(ctx, consultationId);
+    await announceRoomChange(ctx, consultationId);
     return null;
   },
 });

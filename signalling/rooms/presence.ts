@@ -13,24 +13,35 @@ export interface RoomSnapshot {
 type PresenceServices = Pick<SignallingServices, 'io' | 'reconnecting'>;
 
 /**
- * Who is in a consultation's room right now, across every process sharing the adapter, plus whoever
- * dropped a moment ago and is expected back (marked reconnecting). Several sockets of one person (two
- * tabs, a reconnect racing the old socket's timeout) count once.
+ * Who is in each of some consultations' rooms right now, across every process sharing the adapter (one
+ * fetch for all of them), plus whoever dropped a moment ago and is expected back (marked reconnecting).
+ * Several sockets of one person (two tabs, a reconnect racing the old socket's timeout) count once.
  */
-export async function roomSnapshot({ io, reconnecting }: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
-  const sockets = await io.in(consultationRoom(consultationId)).fetchSockets();
-  const byRole = new Map<ParticipantRole, Participant>();
-  const media: RoomSnapshot['media'] = {};
-  for (const socket of sockets) {
-    const { role, name } = socket.data;
-    if (!role) continue;
-    byRole.set(role, { role, name });
-    const state = socket.data.media?.[consultationId];
-    if (state) media[role] = { ...state, role };
+export async function roomSnapshots({ io, reconnecting }: PresenceServices, consultationIds: string[]): Promise<Map<string, RoomSnapshot>> {
+  // An empty list of rooms would mean every socket.
+  const sockets = consultationIds.length ? await io.in(consultationIds.map(consultationRoom)).fetchSockets() : [];
+  const snapshots = new Map<string, RoomSnapshot>();
+  for (const consultationId of consultationIds) {
+    const room = consultationRoom(consultationId);
+    const byRole = new Map<ParticipantRole, Participant>();
+    const media: RoomSnapshot['media'] = {};
+    for (const socket of sockets) {
+      const { role, name } = socket.data;
+      if (!role || !socket.rooms.has(room)) continue;
+      byRole.set(role, { role, name });
+      const state = socket.data.media?.[consultationId];
+      if (state) media[role] = { ...state, role };
+    }
+    for (const held of reconnecting.list(consultationId)) if (!byRole.has(held.role)) byRole.set(held.role, held);
+    const participants = [...byRole.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
+    snapshots.set(consultationId, { participants, media });
   }
-  for (const held of reconnecting.list(consultationId)) if (!byRole.has(held.role)) byRole.set(held.role, held);
-  const participants = [...byRole.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
-  return { participants, media };
+  return snapshots;
+}
+
+/** Who is in one consultation's room (see roomSnapshots). */
+export async function roomSnapshot(services: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
+  return (await roomSnapshots(services, [consultationId])).get(consultationId)!;
 }
 
 /** Pushes 'presence' to the consultation's room and answers the participants it sent. */

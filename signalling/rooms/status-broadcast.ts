@@ -4,8 +4,8 @@ import type { SignallingServer } from '../types';
 import { actorRoom, consultationRoom } from './names';
 
 /**
- * Pushes every status change made in this process (over REST or by socket) to the consultation's
- * room and to its patient's and doctor's other open screens. Through the Redis adapter the push
+ * Pushes every status change made in this process (over REST or by socket; a booking or a reschedule
+ * announces its status too) to the consultation's room and to its patient's and doctor's other open screens. Through the Redis adapter the push
  * reaches sockets on every process, so each change is announced once, where it happened.
  */
 export function broadcastStatusChanges(realtime: RealtimeEvents, io: SignallingServer): () => void {

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 
@@ -284,4 +284,165 @@ test('an admin adds, verifies and re-prices a doctor, who then appears under Ava
 
   await adminContext.close();
   await patientContext.close();
+});
+
+/** Marks a page; a reload or a navigation away and back would lose the mark. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+const stillTheSamePage = (page: Page) => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage === true);
+
+test("My Consultations and the doctor's dashboard follow each other's changes live, without a reload", async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await signUpPatient(patientContext.request);
+  const booked = await patientContext.request.post('/api/consultations', {
+    data: { doctorId: doctor.id, appointmentDate: localSlot(2 * 24 * 60).at.toISOString(), symptoms: 'Dizzy spells in the morning' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const consultationId = (await booked.json()).id as string;
+
+  const doctorContext = await browser.newContext();
+  const portal = await doctorContext.newPage();
+  await signInDoctorThroughTheForm(portal, doctor.email);
+  const rows = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row');
+  await expect(rows.filter({ hasText: 'Dizzy spells' })).toContainText('Scheduled');
+  await patient.goto('/telemedicine');
+  const cards = patient.getByTestId('consultation-card');
+  const card = cards.filter({ hasText: 'Dizzy spells' });
+  await expect(card).toContainText('Scheduled');
+  await markPage(patient);
+  await markPage(portal);
+
+  // The doctor starts and completes it: the patient's list follows, and so does the doctor's own dashboard.
+  const setStatus = (data: Record<string, string>) => doctorContext.request.put(`/api/doctor/consultation/${consultationId}/status`, { data });
+  expect((await setStatus({ status: 'in_progress' })).status()).toBe(200);
+  await expect(card).toContainText('In Progress');
+  await expect(card.getByRole('link', { name: 'Join Call' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Dizzy spells' })).toContainText('In Progress');
+  expect((await setStatus({ status: 'completed', diagnosis: 'Benign positional vertigo' })).status()).toBe(200);
+  await expect(card).toContainText('Completed');
+  await expect(card.getByTestId('consultation-diagnosis')).toHaveText('Diagnosis: Benign positional vertigo');
+  await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Dizzy spells' })).toContainText('Completed');
+
+  // The patient books another one, reschedules and cancels it: the doctor's dashboard follows.
+  const first = localSlot(3 * 24 * 60);
+  const again = await patientContext.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: first.at.toISOString(), symptoms: 'Follow-up on the vertigo' } });
+  expect(again.status(), await again.text()).toBe(201);
+  const followUp = rows.filter({ hasText: 'Follow-up on the vertigo' });
+  await expect(followUp).toContainText('Scheduled');
+  await expect(followUp).toContainText(format(first.at, 'EEE, MMM d, yyyy'));
+  const followUpCard = cards.filter({ hasText: 'Follow-up on the vertigo' });
+  await followUpCard.getByRole('button', { name: 'Reschedule' }).click();
+  const later = localSlot(6 * 24 * 60 + 90);
+  const dialog = patient.getByRole('dialog', { name: 'Reschedule Consultation' });
+  await dialog.getByLabel('New Date & Time').fill(later.input);
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(followUp).toContainText(format(later.at, 'EEE, MMM d, yyyy'));
+  await expect(followUp).toContainText(format(later.at, 'h:mm a'));
+  await followUpCard.getByRole('button', { name: 'Cancel' }).click();
+  await patient.getByRole('dialog', { name: 'Cancel Consultation?' }).getByRole('button', { name: 'Cancel Consultation' }).click();
+  await expect(followUp).toContainText('Cancelled');
+
+  expect(await stillTheSamePage(patient)).toBe(true);
+  expect(await stillTheSamePage(portal)).toBe(true);
+  await patientContext.close();
+  await doctorContext.close();
+});
+
+test("a patient waiting in the call shows on the doctor's dashboard; leaving the call never says the consultation was completed", async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const permissions = ['camera', 'microphone'];
+  const patientContext = await browser.newContext({ permissions });
+  const patient = await patientContext.newPage();
+  const patientName = await signUpPatient(patientContext.request);
+  const booked = await patientContext.request.post('/api/consultations', {
+    data: { doctorId: doctor.id, appointmentDate: localSlot(3 * 24 * 60).at.toISOString(), consultationType: 'video', symptoms: 'Rash on both forearms' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const consultationId = (await booked.json()).id as string;
+
+  const doctorContext = await browser.newContext({ permissions });
+  const portal = await doctorContext.newPage();
+  await signInDoctorThroughTheForm(portal, doctor.email);
+  const row = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row').filter({ hasText: patientName });
+  const waiting = row.getByText('Patient is waiting');
+  await expect(row).toContainText('Scheduled');
+  await expect(waiting).toHaveCount(0);
+
+  // The patient opens the call: the dashboard marks the consultation and says so in a toast.
+  await patient.goto(`/video-call/${consultationId}`);
+  await expect(patient.getByText(`Waiting for Dr. ${doctor.name}`)).toBeVisible();
+  await expect(waiting).toBeVisible();
+  await expect(portal.getByText('Patient is waiting').first()).toBeVisible();
+  await expect(portal.getByText(`${patientName} has joined the consultation and is waiting for you.`)).toBeVisible();
+
+  // A dashboard opened now finds them waiting too.
+  await portal.reload();
+  await expect(waiting).toBeVisible();
+
+  // The doctor joins from another window: nobody waits any more. Leaving says just that.
+  const call = await doctorContext.newPage();
+  await call.goto(`/video-call/${consultationId}`);
+  await expect(call.getByRole('heading', { name: patientName })).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await call.getByRole('button', { name: 'End call' }).click();
+  await expect(call.getByText('You left the call').first()).toBeVisible();
+  await expect(call.getByText('The consultation has been completed')).toHaveCount(0);
+  await expect(waiting).toBeVisible();
+  await expect(call).toHaveURL(new RegExp(`/doctor/consultation/${consultationId}$`), { timeout: 10_000 });
+  await expect(call.getByTestId('patient-waiting')).toHaveText('Patient is waiting');
+
+  // The patient leaves too: still scheduled on both sides, and nobody waits.
+  await patient.getByRole('button', { name: 'End call' }).click();
+  await expect(patient.getByText('You left the call').first()).toBeVisible();
+  await expect(patient.getByText('The consultation has been completed')).toHaveCount(0);
+  await expect(patient).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
+  await expect(patient.getByTestId('consultation-card').filter({ hasText: 'Rash on both forearms' })).toContainText('Scheduled');
+  await expect(waiting).toBeHidden();
+  await expect(call.getByTestId('patient-waiting')).toHaveCount(0);
+  await expect(row).toContainText('Scheduled');
+
+  await patientContext.close();
+  await doctorContext.close();
+});
+
+test('the signed-in screens of a tab share one realtime connection, which gives way to the call screen and closes on sign-out', async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(4 * 24 * 60).at.toISOString(), symptoms: 'Ear ache' } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) sockets.push(socket);
+  });
+  const openSockets = () => sockets.filter((socket) => !socket.isClosed()).length;
+
+  await page.goto('/telemedicine');
+  await expect.poll(openSockets).toBe(1);
+  await page.getByTestId('nav-appointments').click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await page.getByTestId('nav-telemedicine').click();
+  await expect(page.getByTestId('consultation-card').filter({ hasText: 'Ear ache' })).toBeVisible();
+  expect(sockets).toHaveLength(1);
+
+  // The call screen holds its own socket; the shared one closes meanwhile and comes back afterwards.
+  await page.getByTestId('consultation-card').filter({ hasText: 'Ear ache' }).getByRole('link', { name: 'Join Call' }).click();
+  await expect(page.getByText(`Waiting for Dr. ${doctor.name}`)).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(2);
+  await expect.poll(openSockets).toBe(1);
+  await page.getByRole('button', { name: 'End call' }).click();
+  await expect(page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
+  await expect.poll(() => sockets.length).toBe(3);
+  await expect.poll(openSockets).toBe(1);
+
+  await page.getByTestId('nav-dashboard').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(openSockets).toBe(1);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(openSockets).toBe(0);
+  await context.close();
 });

@@ -124,6 +124,26 @@ describe('consultation:status', () => {
     expect(strangerLog.events).toEqual([]);
   });
 
+  it("is pushed to the doctor's screens when the patient books, reschedules or cancels", async () => {
+    const { doctor, patientHttp, doctorHttp } = await createCallParties(harness.server.url);
+    const dashboard = await socketFor(doctorHttp);
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+    const bookedPush = nextEvent(dashboard, 'consultation:status');
+    const booked = await patientHttp.post('/api/consultations', { doctorId: doctor.record.id, appointmentDate: at(3), symptoms: 'Back pain' });
+    expect(booked.status).toBe(201);
+    const consultationId = booked.body.id;
+    expect(await bookedPush).toEqual({ consultationId, status: 'scheduled' });
+
+    const movedPush = nextEvent(dashboard, 'consultation:status');
+    expect((await patientHttp.patch(`/api/consultations/${consultationId}`, { appointmentDate: at(4) })).status).toBe(200);
+    expect(await movedPush).toEqual({ consultationId, status: 'scheduled' });
+
+    const cancelledPush = nextEvent(dashboard, 'consultation:status');
+    expect((await patientHttp.post(`/api/consultations/${consultationId}/cancel`, {})).status).toBe(200);
+    expect(await cancelledPush).toEqual({ consultationId, status: 'cancelled' });
+  });
+
   it('lets the doctor change it by socket through the same state machine, and nobody else', async () => {
     const { consultationId, patient, doctor } = await joinedPair();
 

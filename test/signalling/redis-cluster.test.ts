@@ -64,6 +64,19 @@ describe('two servers sharing Redis', () => {
     expect((await left).participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
   });
 
+  it("tell the doctor's dashboard on one server that the patient waits in the call on the other", async () => {
+    const parties = await createCallParties(first.url);
+    const consultationId = parties.consultation.id;
+    const dashboard = await signedInSocket(second.url, parties.doctorHttp);
+    const patient = await signedInSocket(first.url, parties.patientHttp);
+    sockets.push(dashboard, patient);
+
+    const pushed = nextEvent(dashboard, 'consultation:patientWaiting');
+    await request(patient, 'consultation:join', { consultationId });
+    expect(await pushed).toEqual({ consultationId, waiting: true, patientName: 'Nora Quinn' });
+    expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn' }] } });
+  });
+
   it("close a session's sockets on every server when it signs out on one", async () => {
     const parties = await createCallParties(first.url);
     const patient = await signedInSocket(first.url, parties.patientHttp);

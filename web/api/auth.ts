@@ -6,6 +6,7 @@ import type { SignupPayload } from '../../common/schemas/signup';
 import { ApiError, apiRequest } from './client';
 import { meQuery } from './session';
 import { doctorMeQuery } from './doctor-session';
+import { closeRealtime } from './realtime';
 import { showToast } from '../components/toast';
 
 /** Where a signed-in user lands: admins manage the roster, patients see their dashboard. */
@@ -74,7 +75,9 @@ function useEndSession() {
   return useMutation({
     mutationFn: () => apiRequest<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
     onSettled: (_data, error) => {
-      if (!error) queryClient.clear();
+      if (error) return;
+      closeRealtime();
+      queryClient.clear();
     },
   });
 }

@@ -8,9 +8,12 @@ export const doctorConsultationsQuery = queryOptions<DoctorConsultation[]>({
   queryKey: ['/api/doctor/consultations'],
 });
 
+/** The first segment of every doctorConsultationQuery key (all of them at once). */
+export const DOCTOR_CONSULTATION_KEY = '/api/doctor/consultation';
+
 export const doctorConsultationQuery = (id: string) =>
   queryOptions<DoctorConsultation>({
-    queryKey: ['/api/doctor/consultation', id],
+    queryKey: [DOCTOR_CONSULTATION_KEY, id],
   });
 
 export const patientRecordsQuery = (patientId: string) =>

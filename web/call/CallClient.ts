@@ -15,7 +15,7 @@ import type {
 import { openLocalMedia, openScreenShare, stopStream } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
 import { P2PSession } from './p2p-session';
-import { openCallSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
+import { openSignallingSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
 
 export interface TrackState {
   audio: boolean;
@@ -143,7 +143,7 @@ export class CallClient {
   // -- lifecycle ---------------------------------------------------------------------------------
 
   start(): void {
-    const socket = openCallSocket();
+    const socket = openSignallingSocket();
     this.socket = socket;
     window.addEventListener('offline', this.onOffline);
     window.addEventListener('online', this.onOnline);

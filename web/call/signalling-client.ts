@@ -1,10 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, AckCallback, ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 
+/** A connection to the signalling service: a call screen's, or the realtime one of the other signed-in screens. */
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** The socket of one call screen: same origin, session cookie, reconnecting on its own. */
-export function openCallSocket(): CallSocket {
+/** A new signalling connection: same origin, session cookie, reconnecting on its own (0.5 s, backing off to 3 s). */
+export function openSignallingSocket(): CallSocket {
   return io({
     path: '/socket.io',
     transports: ['websocket'],
@@ -26,9 +27,9 @@ export class SignallingRequestError extends Error {
 }
 
 /** Every client event is a request with an ack. */
-type RequestEvent = keyof ClientToServerEvents;
-type PayloadOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[0];
-type DataOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[1] extends AckCallback<infer T> ? T : never;
+export type RequestEvent = keyof ClientToServerEvents;
+export type PayloadOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[0];
+export type DataOf<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[1] extends AckCallback<infer T> ? T : never;
 
 const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
+import { useConsultationUpdates } from '../api/consultation-updates';
 import { BottomNav } from './BottomNav';
 
 const Main = styled.main`
@@ -8,8 +9,9 @@ const Main = styled.main`
   padding: 16px 16px calc(${({ theme }) => theme.layout.bottomNavHeight} + 24px);
 `;
 
-/** Frame of every signed-in patient screen: content above, bottom navigation fixed below. */
+/** Frame of every signed-in patient screen: content above, bottom navigation fixed below; consultations stay live. */
 export function PatientLayout() {
+  useConsultationUpdates();
   return (
     <>
       <Main>

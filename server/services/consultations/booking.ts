@@ -5,6 +5,8 @@ import type { ConsultationInsertInput } from '../../../common/schemas/consultati
 import { CONSULTATION_STATUS_LABELS, DEFAULT_DURATION_MINUTES } from '../../../common/constants';
 import { consultationMachine } from '../../../common/consultation-status';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
+import type { RealtimeEvents } from '../realtime';
+import { announceConsultation } from './announce';
 
 const NOT_BOOKABLE = 'Please choose one of the available doctors';
 const NOT_AVAILABLE = 'This doctor is not taking consultations right now. Please choose another doctor.';
@@ -56,9 +58,9 @@ async function assertSlotFree(trx: Knex.Transaction, doctorId: string, patientId
   }
 }
 
-/** A new consultation: status scheduled, the doctor's fee (never the client's), a fresh meeting room. */
-export async function bookConsultation(patientId: string, input: ConsultationInsertInput): Promise<Consultation> {
-  return Consultation.transaction(async (trx) => {
+/** A new consultation: status scheduled, the doctor's fee (never the client's), a fresh meeting room; announced once committed. */
+export async function bookConsultation(realtime: RealtimeEvents, patientId: string, input: ConsultationInsertInput): Promise<Consultation> {
+  const booked = await Consultation.transaction(async (trx) => {
     const doctor = await lockBookableDoctor(trx, input.doctorId);
     await lockPatientBookings(trx, patientId);
     const start = new Date(input.appointmentDate);
@@ -77,11 +79,13 @@ export async function bookConsultation(patientId: string, input: ConsultationIns
       fee: doctor.consultationFee,
     });
   });
+  announceConsultation(realtime, booked);
+  return booked;
 }
 
-/** Moves a scheduled consultation to a new time, with the same doctor and overlap checks as a booking. */
-export async function rescheduleConsultation(consultationId: string, appointmentDate: string): Promise<Consultation> {
-  return Consultation.transaction(async (trx) => {
+/** Moves a scheduled consultation to a new time, with the same doctor and overlap checks as a booking; announced once committed. */
+export async function rescheduleConsultation(realtime: RealtimeEvents, consultationId: string, appointmentDate: string): Promise<Consultation> {
+  const moved = await Consultation.transaction(async (trx) => {
     const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
     if (!consultation) throw new NotFound();
     if (!consultationMachine.can(consultation.status, 'reschedule')) {
@@ -98,4 +102,6 @@ export async function rescheduleConsultation(consultationId: string, appointment
     });
     return consultation.$query(trx).patchAndFetch({ appointmentDate: start });
   });
+  announceConsultation(realtime, moved);
+  return moved;
 }

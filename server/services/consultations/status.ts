@@ -3,6 +3,7 @@ import type { Prescription } from '../../../db/models';
 import { Consultation, Doctor } from '../../../db/models';
 import { NotFound } from '../../errors';
 import type { RealtimeEvents } from '../realtime';
+import { announceConsultation } from './announce';
 import { assertTransition } from './assert-transition';
 
 /** What the doctor records when completing a consultation. */
@@ -48,11 +49,6 @@ export async function changeConsultationStatus(
     }
     return result;
   });
-  realtime.emit('consultation:status', {
-    consultationId: updated.id,
-    status: updated.status,
-    patientId: updated.patientId,
-    doctorId: updated.doctorId,
-  });
+  announceConsultation(realtime, updated);
   return updated;
 }

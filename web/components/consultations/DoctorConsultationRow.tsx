@@ -4,10 +4,12 @@ import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
+import { PatientWaitingNote } from './PatientWaitingNote';
 import { formatDay, formatTime } from './format';
 
 const RowLink = styled(Link)`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 12px;
   padding: 12px;
@@ -33,8 +35,15 @@ const Text = styled.div`
   }
 `;
 
-/** One consultation in the doctor's lists, opening its detail page. */
-export function DoctorConsultationRow({ consultation: c, showDay }: { consultation: DoctorConsultation; showDay?: boolean }) {
+/** A line of its own under the text (past the type icon), so the note never wraps beside a long name. */
+const WaitingLine = styled.div`
+  flex-basis: 100%;
+  padding-left: 56px;
+  margin-top: -10px;
+`;
+
+/** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
+export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { consultation: DoctorConsultation; showDay?: boolean; waiting?: boolean }) {
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
   return (
     <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
@@ -45,6 +54,11 @@ export function DoctorConsultationRow({ consultation: c, showDay }: { consultati
         {c.symptoms ? <span>{c.symptoms}</span> : null}
       </Text>
       <ConsultationStatusBadge status={c.status} />
+      {waiting ? (
+        <WaitingLine>
+          <PatientWaitingNote />
+        </WaitingLine>
+      ) : null}
     </RowLink>
   );
 }

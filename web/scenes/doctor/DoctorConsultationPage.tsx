@@ -9,6 +9,7 @@ import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
 import { ApiError } from '../../api/client';
 import { doctorConsultationQuery, patientRecordsQuery, useUpdateConsultationStatus } from '../../api/doctor';
+import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { showToast } from '../../components/toast';
 import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs } from '../../components/ui';
 import { CompleteConsultationDialog, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
@@ -16,6 +17,7 @@ import { ConsultationOverview } from '../../components/consultations/Consultatio
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
 import { PatientInfoCard } from '../../components/consultations/PatientInfoCard';
+import { PatientWaitingNote } from '../../components/consultations/PatientWaitingNote';
 import { AppointmentHistory, MedicationList, ReportList } from '../../components/consultations/PatientRecordLists';
 import { PortalMain, TwoColumns } from '../../components/consultations/PortalMain';
 import { messageOf } from '../../api/auth';
@@ -83,6 +85,7 @@ export default function DoctorConsultationPage() {
   const navigate = useNavigate();
   const query = useQuery(doctorConsultationQuery(id));
   const update = useUpdateConsultationStatus(id);
+  const isWaiting = useIsPatientWaiting();
   const [tab, setTab] = useState<Tab>('Overview');
   const [completing, setCompleting] = useState(false);
   const status = query.error instanceof ApiError ? query.error.status : null;
@@ -180,6 +183,7 @@ export default function DoctorConsultationPage() {
             <Card aria-labelledby="video-call-heading">
               <Stack $gap="10px">
                 <CardTitle id="video-call-heading">Video Call</CardTitle>
+                {isWaiting(c) ? <PatientWaitingNote /> : null}
                 <Muted>The call opens in a new window so this page stays at hand.</Muted>
                 <Button $variant="secondary" $block onClick={() => openCall(c.id)}>
                   <Icon path={ICONS.video} size={18} />

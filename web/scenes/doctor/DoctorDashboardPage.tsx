@@ -8,6 +8,7 @@ import { doctorLabel } from '../../../common/names';
 import { ApiError } from '../../api/client';
 import { doctorMeQuery } from '../../api/doctor-session';
 import { doctorConsultationsQuery } from '../../api/doctor';
+import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { PageHeading } from '../../components/PageHeading';
 import { Card, CardHeader, CardTitle, EmptyState, Grid, Skeleton, Stack, StatCard } from '../../components/ui';
 import { DoctorConsultationRow } from '../../components/consultations/DoctorConsultationRow';
@@ -35,11 +36,12 @@ function summarise(consultations: DoctorConsultation[], now = new Date()) {
 }
 
 function ConsultationList({ items, empty, showDay }: { items: DoctorConsultation[]; empty: string; showDay?: boolean }) {
+  const isWaiting = useIsPatientWaiting();
   if (items.length === 0) return <EmptyState title={empty} />;
   return (
     <Stack $gap="8px">
       {items.map((c) => (
-        <DoctorConsultationRow key={c.id} consultation={c} showDay={showDay} />
+        <DoctorConsultationRow key={c.id} consultation={c} showDay={showDay} waiting={isWaiting(c)} />
       ))}
     </Stack>
   );

@@ -13,6 +13,7 @@ import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
 import { VideoTile } from './VideoTile';
 import { useElapsed } from './useElapsed';
+import { callEndedMessage } from './call-ended';
 
 const Shell = styled.div<{ $chat: boolean }>`
   height: 100dvh;
@@ -175,7 +176,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
           case 'call-started':
             return showToast('Call Started', 'You are now connected to the consultation', 'success');
           case 'call-ended':
-            showToast('Call Ended', notice.reason === 'cancelled' ? 'The consultation has been cancelled' : 'The consultation has been completed');
+            showToast('Call Ended', callEndedMessage(notice.reason));
             setTimeout(() => void navigate({ to: exitTo }), POST_CALL_REDIRECT_MS);
             return;
           case 'media-error':
@@ -214,7 +215,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   ) : !call.remoteStream ? (
     <>
       <WaitingText>{live ? `Waiting for ${otherName}` : 'Call Ended'}</WaitingText>
-      <Hint>{live ? 'The call connects as soon as they join.' : 'The consultation has been completed'}</Hint>
+      <Hint>{live ? 'The call connects as soon as they join.' : callEndedMessage(consultation.status)}</Hint>
     </>
   ) : type === 'audio' ? (
     <>

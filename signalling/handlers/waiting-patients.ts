@@ -1,0 +1,17 @@
+import { emptyBodySchema } from '../../common/schemas/misc';
+import { Forbidden } from '../../server/errors';
+import { waitingPatientsOf } from '../rooms/waiting';
+import { defineHandler } from './define';
+
+/**
+ * The doctor's dashboard asks, when its connection opens (and again after every reconnect), which of
+ * the doctor's consultations have a patient waiting; 'consultation:patientWaiting' pushes keep it current.
+ */
+export const waitingPatientsHandler = defineHandler({
+  event: 'consultation:waitingPatients',
+  schema: emptyBodySchema,
+  async handle(ctx) {
+    if (ctx.socket.data.role !== 'doctor') throw new Forbidden('Only doctors can see who is waiting for them.');
+    return { patients: await waitingPatientsOf(ctx, ctx.socket.data.id) };
+  },
+});

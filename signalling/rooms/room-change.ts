@@ -1,0 +1,17 @@
+import type { SignallingServices } from '../services';
+import { broadcastPresence, type RoomSnapshot } from './presence';
+import { announceWaiting, type WaitingSubject } from './waiting';
+
+/**
+ * Someone joined, left or dropped: the room hears who is there now, and the doctor's screens whether
+ * the patient waits there without them. Answers the room as it was announced.
+ */
+export async function announceRoomChange(
+  services: Pick<SignallingServices, 'io' | 'reconnecting'>,
+  consultationId: string,
+  known?: WaitingSubject,
+): Promise<RoomSnapshot> {
+  const room = await broadcastPresence(services, consultationId);
+  await announceWaiting(services, consultationId, room.participants, known);
+  return room;
+}

@@ -1,0 +1,53 @@
+import { CONSULTATION_STATUSES, type ConsultationStatus } from '../../common/constants';
+import { canJoinConsultation } from '../../common/consultation-status';
+import type { Participant, WaitingPatient } from '../../common/socket-events';
+import { Consultation } from '../../db/models';
+import type { SignallingServices } from '../services';
+import { actorRoom } from './names';
+import { roomSnapshots } from './presence';
+
+/** What decides whose screens hear about a waiting patient, and whether there is still a call to wait for. */
+export interface WaitingSubject {
+  doctorId: string;
+  status: ConsultationStatus;
+}
+
+type WaitingServices = Pick<SignallingServices, 'io' | 'reconnecting'>;
+
+const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
+
+/**
+ * The patient waits when they are in the room and the doctor is not. Presence's own rule decides who is
+ * in: someone whose connection dropped a moment ago still is (the call screen shows them reconnecting,
+ * not gone), so a network blip neither clears the doctor's 'Patient is waiting' nor raises it twice.
+ */
+export function waitingPatientName(participants: Participant[]): string | null {
+  if (participants.some((p) => p.role === 'doctor')) return null;
+  return participants.find((p) => p.role === 'patient')?.name ?? null;
+}
+
+/**
+ * Tells the doctor's screens (their own room, so every tab: dashboard, consultation page, call) whether
+ * the patient now waits in this consultation's call. Without a subject at hand (a leave, a drop) it is
+ * read from the database; a consultation that is over has nobody waiting.
+ */
+export async function announceWaiting(services: WaitingServices, consultationId: string, participants: Participant[], known?: WaitingSubject): Promise<void> {
+  const subject = known ?? (await Consultation.query().findById(consultationId).select('doctorId', 'status'));
+  if (!subject) return;
+  const patientName = canJoinConsultation(subject.status) ? waitingPatientName(participants) : null;
+  services.io
+    .to(actorRoom('doctor', subject.doctorId))
+    .emit('consultation:patientWaiting', patientName ? { consultationId, waiting: true, patientName } : { consultationId, waiting: false });
+}
+
+/** The doctor's consultations that can still be held and have a patient waiting right now (one room fetch for all). */
+export async function waitingPatientsOf(services: WaitingServices, doctorId: string): Promise<WaitingPatient[]> {
+  const open = await Consultation.query().where('doctorId', doctorId).whereIn('status', OPEN_STATUSES).select('id');
+  const rooms = await roomSnapshots(services, open.map((c) => c.id));
+  const waiting: WaitingPatient[] = [];
+  for (const [consultationId, room] of rooms) {
+    const patientName = waitingPatientName(room.participants);
+    if (patientName) waiting.push({ consultationId, patientName });
+  }
+  return waiting;
+}

@@ -1,0 +1,36 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ConsultationStatusEvent } from '../../common/socket-events';
+import { myConsultationsQuery } from './consultations';
+import { DOCTOR_CONSULTATION_KEY, doctorConsultationQuery, doctorConsultationsQuery } from './doctor';
+import { useRealtime } from './realtime';
+
+/** What a consultation's change makes stale on either side; without an id, every doctor's page of one. */
+function staleKeys(consultationId?: string): QueryKey[] {
+  const detail = consultationId ? doctorConsultationQuery(consultationId).queryKey : [DOCTOR_CONSULTATION_KEY];
+  return [myConsultationsQuery.queryKey, doctorConsultationsQuery.queryKey, detail];
+}
+
+/**
+ * Keeps the consultations on screen current without a reload: a 'consultation:status' push (a booking,
+ * reschedule, start, completion or cancel by either side) refetches what shows that consultation, and
+ * every (re)connect refetches them all, since pushes sent while the connection was down are lost.
+ */
+export function useConsultationUpdates(): void {
+  const queryClient = useQueryClient();
+  useRealtime(
+    (socket) => {
+      const refresh = (consultationId?: string) => {
+        for (const queryKey of staleKeys(consultationId)) void queryClient.invalidateQueries({ queryKey });
+      };
+      const onStatus = ({ consultationId }: ConsultationStatusEvent) => refresh(consultationId);
+      const onConnect = () => refresh();
+      socket.on('consultation:status', onStatus);
+      socket.on('connect', onConnect);
+      return () => {
+        socket.off('consultation:status', onStatus);
+        socket.off('connect', onConnect);
+      };
+    },
+    [queryClient],
+  );
+}

@@ -23,6 +23,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
     leftRooms = joinedConsultations(socket.rooms);
   });
   socket.on('disconnect', (reason) => {
+    if (services.lifecycle.closing) return;
     const dropped = DROPPED_CONNECTION.has(reason);
     const { role, name } = socket.data;
     for (const consultationId of leftRooms) {
@@ -32,7 +33,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
           log.warn('presence after disconnect failed', { consultationId, error: err.message }),
         );
       if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce);
-      void announce();
+      services.lifecycle.track(announce());
     }
   });
   await socket.join(actorRoom(socket.data.role, socket.data.id));

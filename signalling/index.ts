@@ -8,6 +8,7 @@ import { createMediaBackend } from './media';
 import { connectRedisAdapter } from './redis';
 import { ChatStore } from './rooms/chat-store';
 import { ReconnectingParticipants } from './rooms/reconnecting';
+import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
 import { disconnectEndedSessions } from './rooms/session-end';
 import type { SignallingServer } from './types';
@@ -41,7 +42,8 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
     redis?.client,
   );
   const reconnecting = new ReconnectingParticipants();
-  const services = { io, app, media, chat: new ChatStore(), reconnecting };
+  const lifecycle = new SignallingLifecycle();
+  const services = { io, app, media, chat: new ChatStore(), reconnecting, lifecycle };
   io.use(sessionAuth(app));
   io.on('connection', (socket) => void onConnection(services, socket));
   const stopStatus = broadcastStatusChanges(app.deps.realtime, io);
@@ -51,11 +53,13 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
     io,
     mediaMode: media.mode,
     async close() {
+      lifecycle.closing = true;
       stopStatus();
       stopSessions();
       reconnecting.close();
       await media.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await lifecycle.settled();
       await redis?.close();
     },
   };

@@ -11,8 +11,27 @@ export interface SignallingServices {
   media: MediaBackend;
   chat: ChatStore;
   reconnecting: ReconnectingParticipants;
+  lifecycle: SignallingLifecycle;
 }
 
 export interface HandlerContext extends SignallingServices {
   socket: SignallingSocket;
+}
+
+/**
+ * What shutting down waits for: announcements of sockets that went away are still under way (they
+ * use Redis, which closes last), and sockets closed by the shutdown itself announce nothing.
+ */
+export class SignallingLifecycle {
+  closing = false;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  track(work: Promise<unknown>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   DEMO_DOCTOR,
   closePeerConnections,
+  expectHearing,
   expectVideoAdvancing,
   expectVideoPlaying,
   installSignallingSwitch,
@@ -9,6 +10,7 @@ import {
   peerConnectionCount,
   setSignalling,
   trackPeerConnections,
+  remotePicture,
 } from './support/call-parties';
 
 test.describe('live consultation', () => {
@@ -36,8 +38,20 @@ test.describe('live consultation', () => {
       await expect(patient.page.getByText('Camera off')).toBeVisible();
       await doctor.page.getByRole('button', { name: 'Turn camera on' }).click();
       await expect(patient.page.getByText('Camera off')).toBeHidden();
+      // Each hears the other (the fake microphones beep).
+      await expectHearing(doctor.page);
+      await expectHearing(patient.page);
       await patient.page.getByRole('button', { name: 'Mute microphone' }).click();
       await expect(doctor.page.getByText('Muted')).toBeVisible();
+
+      // The patient shares their screen: the doctor sees it (whole, not cropped) instead of the camera, then the camera again.
+      expect(await remotePicture(doctor.page)).toEqual({ shape: 'camera', fit: 'cover' });
+      await patient.page.getByRole('button', { name: 'Share screen' }).click();
+      await expect(patient.page.getByRole('button', { name: 'Stop sharing screen' })).toBeVisible();
+      await expect.poll(() => remotePicture(doctor.page), { timeout: 15_000 }).toEqual({ shape: 'other', fit: 'contain' });
+      await expectVideoAdvancing(doctor.page, 'remote-video');
+      await patient.page.getByRole('button', { name: 'Stop sharing screen' }).click();
+      await expect.poll(() => remotePicture(doctor.page), { timeout: 15_000 }).toEqual({ shape: 'camera', fit: 'cover' });
 
       // Chat both ways; a blank line is ignored.
       await patient.page.getByRole('button', { name: 'Open chat' }).click();

@@ -166,3 +166,43 @@ function madePeerConnections(page: Page, action: 'count' | 'close'): Promise<num
 /** Ends the page's media links the way a dead network path does for the app: the socket stays up. */
 export const closePeerConnections = (page: Page) => madePeerConnections(page, 'close');
 export const peerConnectionCount = (page: Page) => madePeerConnections(page, 'count');
+
+/**
+ * Resolves once the other side's sound is heard: the loudest moment of the remote audio track over a
+ * second, read with an AnalyserNode, must stand clear of silence (Chromium's fake microphone beeps).
+ */
+export async function expectHearing(page: Page, testId = 'remote-video'): Promise<void> {
+  const loudest = () =>
+    page.getByTestId(testId).evaluate(async (el) => {
+      const track = ((el as HTMLVideoElement).srcObject as MediaStream | null)?.getAudioTracks()[0];
+      if (!track) return 0;
+      const context = new AudioContext();
+      await context.resume();
+      const analyser = context.createAnalyser();
+      context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+      const samples = new Float32Array(analyser.fftSize);
+      let peak = 0;
+      const until = performance.now() + 1200;
+      while (performance.now() < until) {
+        analyser.getFloatTimeDomainData(samples);
+        for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await context.close();
+      return peak;
+    });
+  await expect.poll(loudest, { timeout: 20_000 }).toBeGreaterThan(0.01);
+}
+
+/**
+ * What the element shows: the camera's 16:9 picture ('camera'), or another shape, as a shared screen
+ * has ('other'), with how the tile fits it; 'none' before the first frame.
+ */
+export function remotePicture(page: Page, testId = 'remote-video'): Promise<{ shape: 'camera' | 'other' | 'none'; fit: string }> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const video = el as HTMLVideoElement;
+    const fit = getComputedStyle(video).objectFit;
+    if (!video.videoWidth) return { shape: 'none' as const, fit };
+    return { shape: Math.abs(video.videoWidth / video.videoHeight - 16 / 9) < 0.05 ? ('camera' as const) : ('other' as const), fit };
+  });
+}

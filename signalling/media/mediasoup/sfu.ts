@@ -28,10 +28,6 @@ class MediasoupSfu implements SfuBackend {
     private readonly notifier: PeerNotifier,
   ) {}
 
-  get iceServers() {
-    return this.media.iceServers;
-  }
-
   private async room(consultationId: string): Promise<SfuRoom> {
     const open = this.rooms.get(consultationId);
     if (open) return open;

@@ -41,11 +41,14 @@ export async function signInDoctor(request: APIRequestContext): Promise<void> {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** A patient and the demo doctor in two browser contexts, with a fresh consultation between them. */
-export async function openCallParties(browser: Browser, consultationType: 'video' | 'audio' | 'chat' = 'video') {
-  const permissions = ['camera', 'microphone'];
-  const patientContext = await browser.newContext({ permissions });
-  const doctorContext = await browser.newContext({ permissions });
+/**
+ * A patient and the demo doctor in two browser contexts, with a fresh consultation between them.
+ * `baseURL` points both at another server than the project's.
+ */
+export async function openCallParties(browser: Browser, consultationType: 'video' | 'audio' | 'chat' = 'video', baseURL?: string) {
+  const options = { permissions: ['camera', 'microphone'], ...(baseURL ? { baseURL } : {}) };
+  const patientContext = await browser.newContext(options);
+  const doctorContext = await browser.newContext(options);
   const patientName = await signUpPatient(patientContext.request);
   const consultationId = await bookConsultation(patientContext.request, consultationType);
   await signInDoctor(doctorContext.request);
@@ -163,3 +166,23 @@ function madePeerConnections(page: Page, action: 'count' | 'close'): Promise<num
 /** Ends the page's media links the way a dead network path does for the app: the socket stays up. */
 export const closePeerConnections = (page: Page) => madePeerConnections(page, 'close');
 export const peerConnectionCount = (page: Page) => madePeerConnections(page, 'count');
+
+/**
+ * The local candidate type ('host', 'srflx', 'relay') of the pair each connected peer connection of
+ * the page has selected; needs trackPeerConnections.
+ */
+export function selectedLocalCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const types: string[] = [];
+    for (const pc of made.filter((p) => p.connectionState === 'connected')) {
+      const stats = await pc.getStats();
+      const all = [...stats.values()] as Record<string, unknown>[];
+      const selectedId = all.find((s) => s.type === 'transport' && s.selectedCandidatePairId)?.selectedCandidatePairId as string | undefined;
+      const pair = selectedId ? stats.get(selectedId) : all.find((s) => s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded');
+      const local = pair && stats.get(pair.localCandidateId as string);
+      if (local) types.push(local.candidateType as string);
+    }
+    return types;
+  });
+}

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './test-database';
@@ -20,4 +21,10 @@ export function testMediasoupWorkerBin(): string | undefined {
 export function exportTestMediasoupWorkerBin(): void {
   const worker = testMediasoupWorkerBin();
   if (worker) process.env.MEDIASOUP_WORKER_BIN = worker;
+}
+
+/** The pids of the mediasoup workers a server process runs (its child processes). */
+export function mediasoupWorkerPids(serverPid: number): number[] {
+  const found = spawnSync('pgrep', ['-P', String(serverPid), '-f', 'mediasoup-worker'], { encoding: 'utf8' });
+  return found.stdout.split('\n').filter(Boolean).map(Number);
 }

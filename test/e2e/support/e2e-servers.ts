@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { embeddedDatabaseUrl } from '../../../db/embedded';
 import { testMediasoupWorkerBin } from '../../support/mediasoup-worker';
 
@@ -13,4 +14,13 @@ export const SFU_WORKER = testMediasoupWorkerBin();
 /** What a server needs to run its calls in the given media mode on loopback. */
 export function mediaEnv(media: 'p2p' | 'sfu'): Record<string, string> {
   return media === 'sfu' ? { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: SFU_WORKER ?? '', MEDIASOUP_LISTEN_IP: '127.0.0.1' } : { MEDIA_MODE: 'p2p' };
+}
+
+/** The pid of the process listening on the port of `baseURL` (an e2e server Playwright started). */
+export function serverPid(baseURL: string): number {
+  const { port } = new URL(baseURL);
+  const listing = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  if (!pid) throw new Error(`no process listens on port ${port}: ${listing}`);
+  return Number(pid);
 }

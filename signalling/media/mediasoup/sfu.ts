@@ -40,7 +40,7 @@ class MediasoupSfu implements SfuBackend {
   }
 
   private async openRoom(consultationId: string): Promise<SfuRoom> {
-    const router = await (await this.pool.pick()).createRouter({ mediaCodecs: MEDIA_CODECS, appData: { consultationId } });
+    const router = await this.pool.createRouter({ mediaCodecs: MEDIA_CODECS, appData: { consultationId } });
     const room = new SfuRoom(consultationId, router);
     this.rooms.set(consultationId, room);
     router.observer.once('close', () => {

@@ -57,8 +57,20 @@ export class WorkerPool {
       .finally(() => this.replacing.delete(attempt));
   }
 
+  /** A Router on a live worker; a worker that dies under the request is skipped (its replacement is picked). */
+  async createRouter(options: ms.RouterOptions): Promise<ms.Router> {
+    for (;;) {
+      const worker = await this.pick();
+      try {
+        return await worker.createRouter(options);
+      } catch (err) {
+        if (!worker.died) throw err;
+      }
+    }
+  }
+
   /** The next live worker, round robin; with none alive, the first replacement to come up. */
-  async pick(): Promise<ms.Worker> {
+  private async pick(): Promise<ms.Worker> {
     for (let tries = 0; tries < this.workers.length; tries++) {
       const worker = this.workers[this.next++ % this.workers.length]!;
       if (!worker.closed && !worker.died) return worker;

@@ -11,7 +11,6 @@ export interface Coturn {
   url: string;
   /** Its static-auth-secret (TURN_SECRET). */
   secret: string;
-  output(): string;
   stop(): Promise<void>;
 }
 
@@ -70,6 +69,7 @@ export async function startCoturn(timeoutMs = 10_000): Promise<Coturn> {
   while (!(await listening(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
       throw new Error(`coturn did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -77,7 +77,6 @@ export async function startCoturn(timeoutMs = 10_000): Promise<Coturn> {
   return {
     url: `turn:127.0.0.1:${port}?transport=udp`,
     secret,
-    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -64,10 +64,15 @@ export async function startCoturn(timeoutMs = 10_000): Promise<Coturn> {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
+  let failed = false;
+  child.on('error', (err) => {
+    failed = true;
+    output += err.message;
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const deadline = Date.now() + timeoutMs;
   while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (failed || child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
       throw new Error(`coturn did not start:\n${output}`);

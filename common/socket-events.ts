@@ -57,6 +57,9 @@ export interface IceServer {
   credential?: string;
 }
 
+/** 'relay': media goes only through a TURN server (RTCConfiguration.iceTransportPolicy). */
+export type IceTransportPolicy = 'all' | 'relay';
+
 export interface Participant {
   role: ParticipantRole;
   name: string;
@@ -109,7 +112,9 @@ export interface JoinResult {
   participants: Participant[];
   /** The other side's last known microphone / camera / screen state, when it is in the room. */
   remoteMedia: MediaState | null;
+  /** STUN/TURN servers for this join; TURN credentials in it are this join's own and expire. */
   iceServers: IceServer[];
+  iceTransportPolicy: IceTransportPolicy;
 }
 
 export interface ChatSendPayload {

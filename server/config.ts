@@ -1,6 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import * as yup from 'yup';
+import type { IceServer, IceTransportPolicy } from '../common/socket-events';
+
+const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const isTurnUrl = (url: string) => /^turns?:\S+$/.test(url);
 
 /** Every environment variable the product reads, validated once at start. `.env.example` mirrors this list. */
 const envSchema = yup.object({
@@ -28,6 +32,13 @@ const envSchema = yup.object({
   MEDIASOUP_RTC_MIN_PORT: yup.number().integer().min(1024).max(65535).default(40000),
   MEDIASOUP_RTC_MAX_PORT: yup.number().integer().min(1024).max(65535).default(49999),
   ICE_SERVERS: yup.string().default('[]'),
+  TURN_URLS: yup
+    .string()
+    .test('turn-urls', 'TURN_URLS must be turn: or turns: URLs separated by commas, such as turn:turn.example.org:3478', (value) => !value || listOf(value).every(isTurnUrl))
+    .optional(),
+  TURN_SECRET: yup.string().optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: yup.number().integer().min(60, 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60').default(86_400),
+  ICE_TRANSPORT_POLICY: yup.string().oneOf(['all', 'relay'], 'ICE_TRANSPORT_POLICY must be all or relay').default('all'),
   STRIPE_SECRET_KEY: yup.string().optional(),
   STRIPE_PUBLISHABLE_KEY: yup.string().optional(),
   VAPID_PUBLIC_KEY: yup.string().optional(),
@@ -40,10 +51,12 @@ const envSchema = yup.object({
 
 export type Env = yup.InferType<typeof envSchema>;
 
-export interface IceServer {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
+/** A TURN server using coturn's REST API shared secret: each join gets credentials of its own. */
+export interface TurnSettings {
+  urls: string[];
+  /** Never logged, never sent: only credentials derived from it leave the server. */
+  secret: string;
+  credentialTtlSeconds: number;
 }
 
 export interface Config {
@@ -70,7 +83,11 @@ export interface Config {
     announcedIp?: string;
     rtcMinPort: number;
     rtcMaxPort: number;
+    /** Static STUN/TURN entries (ICE_SERVERS), handed to every client as they are. */
     iceServers: IceServer[];
+    turn?: TurnSettings;
+    /** 'relay' makes browsers send media only through a TURN server. */
+    iceTransportPolicy: IceTransportPolicy;
   };
   stripe: { secretKey?: string; publishableKey?: string };
   vapid: { publicKey?: string; privateKey?: string };
@@ -95,6 +112,20 @@ function parseIceServers(raw: string): IceServer[] {
   return parsed as IceServer[];
 }
 
+/** TURN_URLS and TURN_SECRET come together; a relay-only policy needs some TURN server to relay through. */
+function turnSettings(env: Env, iceServers: IceServer[]): Pick<Config['media'], 'turn' | 'iceTransportPolicy'> {
+  const urls = listOf(env.TURN_URLS ?? '');
+  if (urls.length && !env.TURN_SECRET) throw new ConfigError('Invalid configuration:\n- TURN_URLS needs TURN_SECRET (the TURN server\'s static-auth-secret)');
+  if (env.TURN_SECRET && !urls.length) throw new ConfigError('Invalid configuration:\n- TURN_SECRET needs TURN_URLS (the TURN server\'s turn: or turns: URLs)');
+  const turn = env.TURN_SECRET ? { urls, secret: env.TURN_SECRET, credentialTtlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined;
+  const iceTransportPolicy = env.ICE_TRANSPORT_POLICY as IceTransportPolicy;
+  const staticTurn = iceServers.some((server) => [server.urls].flat().some(isTurnUrl));
+  if (iceTransportPolicy === 'relay' && !turn && !staticTurn) {
+    throw new ConfigError('Invalid configuration:\n- ICE_TRANSPORT_POLICY=relay needs a TURN server (TURN_URLS and TURN_SECRET, or a turn: entry in ICE_SERVERS)');
+  }
+  return { turn, iceTransportPolicy };
+}
+
 /** Reads and validates the environment; throws ConfigError with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -114,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.MEDIASOUP_RTC_MIN_PORT > env.MEDIASOUP_RTC_MAX_PORT) {
     throw new ConfigError('Invalid configuration:\n- MEDIASOUP_RTC_MIN_PORT must not exceed MEDIASOUP_RTC_MAX_PORT');
   }
+  const iceServers = parseIceServers(env.ICE_SERVERS);
   return {
     env: env.NODE_ENV as Config['env'],
     host: env.HOST,
@@ -123,7 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     sessionKeys: [env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET],
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
-    allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: listOf(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
@@ -138,7 +170,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       announcedIp: env.MEDIASOUP_ANNOUNCED_IP,
       rtcMinPort: env.MEDIASOUP_RTC_MIN_PORT,
       rtcMaxPort: env.MEDIASOUP_RTC_MAX_PORT,
-      iceServers: parseIceServers(env.ICE_SERVERS),
+      iceServers,
+      ...turnSettings(env, iceServers),
     },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },

@@ -1,6 +1,7 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
 import { NotFound } from '../../server/errors';
 import { actorFromHandshake, socketIdentity } from '../auth';
+import { clientIce } from '../media/ice';
 import { recordSocketAudit } from '../audit';
 import { loadMembership, type Membership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
@@ -49,7 +50,8 @@ export const joinHandler = defineHandler({
       messages,
       participants: room.participants,
       remoteMedia: room.media[otherRole] ?? null,
-      iceServers: ctx.media.iceServers,
+      // TURN credentials are made for each join, named after the account, and never logged.
+      ...clientIce(ctx.app.deps.config.media, ctx.socket.data.id),
     };
   },
 });

@@ -1,6 +1,5 @@
 import type {
   ConsumerParams,
-  IceServer,
   MediaKind,
   MediaParameters,
   MediaMode,
@@ -26,8 +25,6 @@ export interface PeerNotifier {
 
 interface MediaBackendBase {
   readonly mode: MediaMode;
-  /** STUN/TURN servers handed to clients in the join answer. */
-  readonly iceServers: IceServer[];
   /** Frees what a socket holds in a consultation (it left or disconnected). */
   release(consultationId: string, socketId: string): void | Promise<void>;
   close(): Promise<void>;

@@ -16,7 +16,7 @@ export async function createMediaBackend(media: Config['media'], notifier: PeerN
   if (!detection.available) {
     if (media.mode === 'sfu') log.warn('MEDIA_MODE=sfu but the SFU cannot start; calls run peer-to-peer', { reason: detection.reason });
     else log.info('calls run peer-to-peer', { reason: detection.reason });
-    return createP2PBackend(media.iceServers);
+    return createP2PBackend();
   }
   try {
     const { startMediasoupSfu } = await import('./mediasoup/sfu');
@@ -25,7 +25,7 @@ export async function createMediaBackend(media: Config['media'], notifier: PeerN
     return redis ? await clusterSfu(sfu, redis) : sfu;
   } catch (err) {
     log.warn('mediasoup failed to start; calls run peer-to-peer', { error: err instanceof Error ? err.message : String(err) });
-    return createP2PBackend(media.iceServers);
+    return createP2PBackend();
   }
 }
 

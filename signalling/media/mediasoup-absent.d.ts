@@ -9,6 +9,7 @@ export declare namespace types {
   type WorkerSettings = Record<string, unknown>;
   type Worker = any;
   type Router = any;
+  type RouterOptions = Record<string, unknown>;
   type RouterRtpCodecCapability = Record<string, unknown>;
   type TransportListenInfo = Record<string, unknown>;
   type WebRtcTransportOptions = Record<string, unknown>;

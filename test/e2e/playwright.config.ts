@@ -1,13 +1,11 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedDatabaseUrl } from '../../db/embedded';
-import { testMediasoupWorkerBin } from '../support/mediasoup-worker';
+import { E2E_PG_PORT, SFU_WORKER, SHARED_DATABASE_ENV, mediaEnv } from './support/e2e-servers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SFU_PORT = PORT + 1;
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54349);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
 const serverEnv = {
@@ -38,8 +36,7 @@ function webServer(port: number, env: Record<string, string>): WebServer {
  * the demo data. The call specs run a second time against an SFU server (the mediasoup worker built
  * for the installed package) that shares that database. CI always runs the SFU pass.
  */
-const sfuWorker = testMediasoupWorkerBin();
-const runSfu = Boolean(sfuWorker) || Boolean(process.env.CI);
+const runSfu = Boolean(SFU_WORKER) || Boolean(process.env.CI);
 if (!runSfu) console.log('SFU call journeys skipped: no mediasoup worker for the installed package');
 
 export default defineConfig({
@@ -76,9 +73,7 @@ export default defineConfig({
     ...(runSfu ? [{ name: 'sfu', testMatch: '**/video-call*.spec.ts', use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
   ],
   webServer: [
-    webServer(PORT, { MEDIA_MODE: 'p2p', DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(PG_PORT), SEED_DEMO: 'true' }),
-    ...(runSfu
-      ? [webServer(SFU_PORT, { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: sfuWorker ?? '', MEDIASOUP_LISTEN_IP: '127.0.0.1', DATABASE_URL: embeddedDatabaseUrl(PG_PORT), SEED_DEMO: 'false' })]
-      : []),
+    webServer(PORT, { ...mediaEnv('p2p'), DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(E2E_PG_PORT), SEED_DEMO: 'true' }),
+    ...(runSfu ? [webServer(SFU_PORT, { ...mediaEnv('sfu'), ...SHARED_DATABASE_ENV })] : []),
   ],
 });

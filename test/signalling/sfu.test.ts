@@ -1,5 +1,5 @@
 import { startTestServer, type TestServer } from '../support/app';
-import { sfuTestsRun } from '../support/mediasoup-worker';
+import { mediasoupWorkerPids, sfuTestsRun } from '../support/mediasoup-worker';
 import { createCallParties, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
 
 /** The SFU verbs against a real mediasoup worker (the jest setup names the one built for the installed mediasoup). */
@@ -99,5 +99,41 @@ describeSfu('mediasoup SFU', () => {
     const secondId = second.ok ? second.data.id : '';
     expect(await request(patient, 'sfu:restartIce', { consultationId, transportId: firstId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect((await request(patient, 'sfu:restartIce', { consultationId, transportId: secondId })).ok).toBe(true);
+  });
+
+  it('replaces a worker killed mid-call, tells the room\'s peers to rejoin, and carries their media again', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(server.url, parties.patientHttp);
+    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    sockets.push(patient, doctor);
+    await request(patient, 'consultation:join', { consultationId });
+    await request(doctor, 'consultation:join', { consultationId });
+    expect((await request(patient, 'sfu:createTransport', { consultationId, direction: 'send' })).ok).toBe(true);
+    expect((await request(doctor, 'sfu:createTransport', { consultationId, direction: 'recv' })).ok).toBe(true);
+
+    // The test server runs in this process: its one worker is this process's child.
+    const [worker, ...others] = mediasoupWorkerPids(process.pid);
+    expect(worker).toBeDefined();
+    expect(others).toEqual([]);
+    const rejoins = [patient, doctor].map((socket) => nextEvent(socket, 'sfu:rejoin'));
+    process.kill(worker!, 'SIGKILL');
+    expect(await Promise.all(rejoins)).toEqual([{ consultationId }, { consultationId }]);
+
+    // Rejoining at once works: the room opens on the replacement worker as soon as it is up.
+    const send = await request(patient, 'sfu:createTransport', { consultationId, direction: 'send' });
+    expect(send.ok).toBe(true);
+    expect((await request(doctor, 'sfu:createTransport', { consultationId, direction: 'recv' })).ok).toBe(true);
+    const replacement = mediasoupWorkerPids(process.pid);
+    expect(replacement).toHaveLength(1);
+    expect(replacement[0]).not.toBe(worker);
+
+    const announced = nextEvent(doctor, 'sfu:newProducer');
+    const produced = await request(patient, 'sfu:produce', { consultationId, transportId: send.ok ? send.data.id : '', kind: 'audio', rtpParameters: OPUS_RTP_PARAMETERS, appData: { source: 'mic' } });
+    expect(produced.ok).toBe(true);
+    const { producerId } = await announced;
+    const caps = await request(doctor, 'sfu:getRouterRtpCapabilities', { consultationId });
+    const consumed = await request(doctor, 'sfu:consume', { consultationId, producerId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
+    expect(consumed).toMatchObject({ ok: true, data: { producerId, kind: 'audio', role: 'patient' } });
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './test-database';
@@ -30,4 +31,10 @@ export function sfuTestsRun(suite: string): boolean {
   const worker = testMediasoupWorkerBin();
   if (!worker) console.log(`${suite} ${process.env.CI ? 'must run in CI but cannot' : 'skipped'}: no mediasoup worker for the installed mediasoup`);
   return Boolean(worker) || Boolean(process.env.CI);
+}
+
+/** The pids of the mediasoup workers a server process runs (its child processes). */
+export function mediasoupWorkerPids(serverPid: number): number[] {
+  const found = spawnSync('pgrep', ['-P', String(serverPid), '-f', 'mediasoup-worker'], { encoding: 'utf8' });
+  return found.stdout.split('\n').filter(Boolean).map(Number);
 }

@@ -44,4 +44,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ ICE_SERVERS: '{not json' })).toThrow(/ICE_SERVERS must be a JSON array/);
     expect(loadConfig({ ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]' }).media.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
   });
+
+  it('takes TURN_URLS and TURN_SECRET together, and needs a TURN server for a relay-only policy', () => {
+    const turn = loadConfig({ TURN_URLS: ' turn:turn.example.org:3478 , turns:turn.example.org:5349 ', TURN_SECRET: 's3cret' }).media;
+    expect(turn.turn).toEqual({ urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'], secret: 's3cret', credentialTtlSeconds: 86_400 });
+    expect(turn.iceTransportPolicy).toBe('all');
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.org:3478' })).toThrow(/TURN_URLS needs TURN_SECRET/);
+    expect(() => loadConfig({ TURN_SECRET: 's3cret' })).toThrow(/TURN_SECRET needs TURN_URLS/);
+    expect(() => loadConfig({ TURN_URLS: 'stun:stun.example.org', TURN_SECRET: 's3cret' })).toThrow(/TURN_URLS must be turn: or turns: URLs/);
+    expect(() => loadConfig({ TURN_CREDENTIAL_TTL_SECONDS: '10' })).toThrow(/TURN_CREDENTIAL_TTL_SECONDS must be at least 60/);
+    expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'none' })).toThrow(/ICE_TRANSPORT_POLICY must be all or relay/);
+    expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'relay' })).toThrow(/ICE_TRANSPORT_POLICY=relay needs a TURN server/);
+    expect(loadConfig({ ICE_TRANSPORT_POLICY: 'relay', TURN_URLS: 'turn:t.example.org', TURN_SECRET: 's3cret' }).media.iceTransportPolicy).toBe('relay');
+    // A static TURN entry in ICE_SERVERS is enough for a relay-only policy, and STUN entries stay as they are.
+    const staticTurn = loadConfig({ ICE_TRANSPORT_POLICY: 'relay', ICE_SERVERS: '[{"urls":["stun:s.example.org","turn:t.example.org"],"username":"u","credential":"c"}]' }).media;
+    expect(staticTurn.iceServers).toHaveLength(1);
+    expect(staticTurn.turn).toBeUndefined();
+  });
+
+  it('never puts the TURN secret into a configuration error', () => {
+    expect(() => loadConfig({ TURN_SECRET: 'do-not-print-me', TURN_CREDENTIAL_TTL_SECONDS: 'x' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('do-not-print-me') }));
+  });
 });

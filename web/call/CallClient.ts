@@ -295,6 +295,7 @@ export class CallClient {
       consultationId: this.consultationId,
       role: answer.role,
       iceServers: answer.iceServers,
+      iceTransportPolicy: answer.iceTransportPolicy,
       localStream: null,
       earlySignals: this.earlySignals ?? [],
       onRemoteStream: (stream) => this.onRemoteStream(stream),

@@ -1,4 +1,4 @@
-import type { IceServer, P2PSignalEvent, ParticipantRole } from '../../common/socket-events';
+import type { IceServer, IceTransportPolicy, P2PSignalEvent, ParticipantRole } from '../../common/socket-events';
 import type { CallSocket } from './signalling-client';
 
 export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
@@ -8,6 +8,8 @@ export interface MediaSessionOptions {
   consultationId: string;
   role: ParticipantRole;
   iceServers: IceServer[];
+  /** 'relay' when the server says media must go through its TURN servers. */
+  iceTransportPolicy: IceTransportPolicy;
   /** Microphone (and camera for video) captured before joining; null when access was refused. */
   localStream: MediaStream | null;
   /** P2P signals that arrived while the camera was opening (the other side's offer), oldest first. */

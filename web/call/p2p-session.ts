@@ -184,7 +184,7 @@ export class P2PSession implements MediaSession {
       initiator,
       stream: this.outgoing.getTracks().length ? this.outgoing : undefined,
       trickle: true,
-      config: { iceServers: this.options.iceServers },
+      config: { iceServers: this.options.iceServers, iceTransportPolicy: this.options.iceTransportPolicy },
       offerOptions: { offerToReceiveAudio: true, offerToReceiveVideo: true },
     });
     this.peer = peer;

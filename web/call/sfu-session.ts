@@ -149,14 +149,16 @@ export class SfuSession implements MediaSession {
   }
 
   private async createTransport(direction: TransportDirection): Promise<types.Transport> {
-    const { socket, consultationId, iceServers } = this.options;
+    const { socket, consultationId, iceServers, iceTransportPolicy } = this.options;
     const params = await request(socket, 'sfu:createTransport', { consultationId, direction });
     const options = {
       id: params.id,
       iceParameters: params.iceParameters as unknown as types.IceParameters,
       iceCandidates: params.iceCandidates as unknown as types.IceCandidate[],
       dtlsParameters: params.dtlsParameters as unknown as types.DtlsParameters,
+      // The SFU needs no TURN itself, but a relay-only client reaches it only through one.
       iceServers: iceServers as RTCIceServer[],
+      iceTransportPolicy,
     };
     const transport = direction === 'send' ? this.device!.createSendTransport(options) : this.device!.createRecvTransport(options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {

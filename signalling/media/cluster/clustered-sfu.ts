@@ -37,10 +37,6 @@ class ClusteredSfu implements SfuBackend {
     private readonly ownership: RoomOwnership,
   ) {}
 
-  get iceServers() {
-    return this.local.iceServers;
-  }
-
   /** Runs a call here when this process owns the consultation's media, else on its owner. */
   private async route<T>(consultationId: string, call: RoutedCall, args: unknown[]): Promise<T> {
     const owner = await this.ownership.ownerOf(consultationId);

@@ -28,10 +28,6 @@ class MediasoupSfu implements LocalSfu {
     private readonly notifier: PeerNotifier,
   ) {}
 
-  get iceServers() {
-    return this.media.iceServers;
-  }
-
   private async room(consultationId: string): Promise<SfuRoom> {
     const open = this.rooms.get(consultationId);
     if (open) return open;
@@ -44,7 +40,7 @@ class MediasoupSfu implements LocalSfu {
   }
 
   private async openRoom(consultationId: string): Promise<SfuRoom> {
-    const router = await this.pool.pick().createRouter({ mediaCodecs: MEDIA_CODECS, appData: { consultationId } });
+    const router = await this.pool.createRouter({ mediaCodecs: MEDIA_CODECS, appData: { consultationId } });
     const room = new SfuRoom(consultationId, router);
     this.rooms.set(consultationId, room);
     router.observer.once('close', () => {

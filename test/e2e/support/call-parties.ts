@@ -206,3 +206,23 @@ export function remotePicture(page: Page, testId = 'remote-video'): Promise<{ sh
     return { shape: Math.abs(video.videoWidth / video.videoHeight - 16 / 9) < 0.05 ? ('camera' as const) : ('other' as const), fit };
   });
 }
+
+/**
+ * The local candidate type ('host', 'srflx', 'relay') of the pair each connected peer connection of
+ * the page has selected; needs trackPeerConnections.
+ */
+export function selectedLocalCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const types: string[] = [];
+    for (const pc of made.filter((p) => p.connectionState === 'connected')) {
+      const stats = await pc.getStats();
+      const all = [...stats.values()] as Record<string, unknown>[];
+      const selectedId = all.find((s) => s.type === 'transport' && s.selectedCandidatePairId)?.selectedCandidatePairId as string | undefined;
+      const pair = selectedId ? stats.get(selectedId) : all.find((s) => s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded');
+      const local = pair && stats.get(pair.localCandidateId as string);
+      if (local) types.push(local.candidateType as string);
+    }
+    return types;
+  });
+}

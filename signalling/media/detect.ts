@@ -34,7 +34,9 @@ function packagedWorkerBin(): string | null {
 export function detectMediasoupWorker(media: Config['media']): WorkerDetection {
   if (media.mode === 'p2p') return { available: false, reason: 'MEDIA_MODE=p2p' };
   const packaged = packagedWorkerBin();
-  if (!packaged) return { available: false, reason: 'the optional mediasoup package is not installed (npm installs it when it runs on Node 22 or later)' };
+  if (!packaged) {
+    return { available: false, reason: 'the optional mediasoup package is not installed (its install could not fetch a worker: install again with MEDIASOUP_WORKER_BIN naming one)' };
+  }
   if (media.workerBin) {
     return isExecutable(media.workerBin)
       ? { available: true, workerBin: media.workerBin }

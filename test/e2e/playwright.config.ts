@@ -34,10 +34,14 @@ function webServer(port: number, env: Record<string, string>): WebServer {
 /**
  * Every spec runs against a peer-to-peer server with an embedded PostgreSQL of its own, seeded with
  * the demo data. The call specs run a second time against an SFU server (the mediasoup worker built
- * for the installed package) that shares that database. CI always runs the SFU pass.
+ * for the installed package) that shares that database, and the specs about the SFU itself (sfu-*)
+ * only there. CI always runs the SFU pass.
  */
 const runSfu = Boolean(SFU_WORKER) || Boolean(process.env.CI);
 if (!runSfu) console.log('SFU call journeys skipped: no mediasoup worker for the installed package');
+
+/** Specs about the SFU itself (its worker, several processes sharing it): the sfu project only. */
+const SFU_ONLY = '**/sfu-*.spec.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -69,8 +73,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'p2p', use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
-    ...(runSfu ? [{ name: 'sfu', testMatch: '**/video-call*.spec.ts', use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
+    { name: 'p2p', testIgnore: SFU_ONLY, use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
+    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
   ],
   webServer: [
     webServer(PORT, { ...mediaEnv('p2p'), DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(E2E_PG_PORT), SEED_DEMO: 'true' }),

@@ -9,7 +9,6 @@ import { expectVideoAdvancing, openCallParties, peerConnectionCount, trackPeerCo
  * with no reload. Only the SFU project has workers to kill.
  */
 test('media comes back on both sides after the SFU worker dies mid-call', async ({ browser, baseURL }) => {
-  test.skip(test.info().project.metadata.media !== 'sfu', 'peer-to-peer calls run no media worker');
   const call = await openCallParties(browser);
   const { patient, doctor, consultationId } = call;
   try {

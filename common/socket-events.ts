@@ -34,6 +34,12 @@ export const SIGNALLING_ERROR_CODES = {
   notJoined: 'not_joined',
   /** The verb belongs to the other media mode (an SFU verb on a P2P server or the reverse). */
   wrongMediaMode: 'wrong_media_mode',
+  /** The socket's session expired or was revoked: the server closes the socket after this answer. */
+  sessionEnded: 'session_ended',
+  /** The consultation was completed or cancelled: its room is closed, its chat read-only. */
+  consultationEnded: 'consultation_ended',
+  /** Too many requests of one kind from this socket; nothing was done, it may try again shortly. */
+  rateLimited: 'rate_limited',
   internal: 'internal_error',
 } as const;
 export type SignallingErrorCode = (typeof SIGNALLING_ERROR_CODES)[keyof typeof SIGNALLING_ERROR_CODES];

@@ -109,8 +109,10 @@ export interface JoinResult {
   /** The caller's role in this consultation. */
   role: ParticipantRole;
   media: MediaMode;
-  /** Chat history, oldest first. */
+  /** The latest chat lines (CHAT_HISTORY_PAGE at most), oldest first. */
   messages: ChatMessage[];
+  /** Older lines exist: 'chat:history' with `before` the first line's id pages back through them. */
+  hasMoreMessages: boolean;
   /** Everyone in the room, the caller included. */
   participants: Participant[];
   /** The other side's last known microphone / camera / screen state, when it is in the room. */
@@ -125,6 +127,21 @@ export interface ChatSendPayload {
 
 export interface ChatSendResult {
   message: ChatMessage;
+}
+
+/** 'chat:history': the lines just before `before` (a message id; the latest lines without it). */
+export interface ChatHistoryPayload {
+  consultationId: string;
+  before?: string;
+  /** At most CHAT_HISTORY_PAGE, which is also the default. */
+  limit?: number;
+}
+
+export interface ChatHistoryResult {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Lines older than the first of these exist. */
+  hasMore: boolean;
 }
 
 export interface ConsultationStatusEvent {
@@ -268,6 +285,7 @@ export interface ClientToServerEvents {
   'consultation:leave': (payload: ConsultationRef, ack: AckCallback<null>) => void;
   'consultation:setStatus': (payload: SetStatusPayload, ack: AckCallback<SetStatusResult>) => void;
   'chat:send': (payload: ChatSendPayload, ack: AckCallback<ChatSendResult>) => void;
+  'chat:history': (payload: ChatHistoryPayload, ack: AckCallback<ChatHistoryResult>) => void;
   'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
   'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
 
@@ -319,6 +337,7 @@ export const CLIENT_EVENTS = [
   'consultation:leave',
   'consultation:setStatus',
   'chat:send',
+  'chat:history',
   'media:state',
   'p2p:signal',
   'sfu:getRouterRtpCapabilities',

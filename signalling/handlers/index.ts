@@ -5,6 +5,7 @@ import { joinHandler } from './join';
 import { leaveHandler } from './leave';
 import { setStatusHandler } from './set-status';
 import { chatSendHandler } from './chat-send';
+import { chatHistoryHandler } from './chat-history';
 import { mediaStateHandler } from './media-state';
 import { p2pSignalHandler } from './p2p-signal';
 import { sfuGetRouterRtpCapabilitiesHandler } from './sfu-get-router-rtp-capabilities';
@@ -25,6 +26,7 @@ export const HANDLERS = [
   leaveHandler,
   setStatusHandler,
   chatSendHandler,
+  chatHistoryHandler,
   mediaStateHandler,
   p2pSignalHandler,
   sfuGetRouterRtpCapabilitiesHandler,

@@ -1,4 +1,5 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
+import { CHAT_HISTORY_PAGE } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
 import { NotFound } from '../../server/errors';
 import { recordSocketAudit } from '../audit';
@@ -34,8 +35,8 @@ export const joinHandler = defineHandler({
       await ctx.socket.join(consultationRoom(consultationId));
       ctx.reconnecting.release(consultationId, membership.role);
     }
-    const [messages, room] = await Promise.all([
-      ctx.chat.history(consultationId, membership.names),
+    const [history, room] = await Promise.all([
+      ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
       open ? broadcastPresence(ctx, consultationId) : NO_ROOM,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
@@ -44,7 +45,8 @@ export const joinHandler = defineHandler({
       consultation: membership.consultation,
       role: membership.role,
       media: ctx.media.mode,
-      messages,
+      messages: history.messages,
+      hasMoreMessages: history.hasMore,
       participants: room.participants,
       remoteMedia: room.media[otherRole] ?? null,
       iceServers: ctx.media.iceServers,

@@ -128,7 +128,7 @@ describe('a consultation that ended under open sockets', () => {
 });
 
 describe('chat after a consultation ends', () => {
-  it('is read-only once completed: lines are refused, and joining shows the history with no room', async () => {
+  it('is read-only once completed: lines are refused, the history stays readable, and joining shows it with no room', async () => {
     const { consultationId, patient, doctor, patientHttp } = await joinedPair();
     expect((await request(doctor, 'consultation:setStatus', { consultationId, status: 'in_progress' })).ok).toBe(true);
     expect((await request(patient, 'chat:send', { consultationId, text: 'Thank you, doctor' })).ok).toBe(true);
@@ -141,9 +141,11 @@ describe('chat after a consultation ends', () => {
 
     const later = await socketFor(patientHttp);
     const joined = await request(later, 'consultation:join', { consultationId });
-    expect(joined).toMatchObject({ ok: true, data: { consultation: { status: 'completed' }, participants: [] } });
+    expect(joined).toMatchObject({ ok: true, data: { consultation: { status: 'completed' }, participants: [], hasMoreMessages: false } });
     expect(joined.ok && joined.data.messages.map((m: { text: string }) => m.text)).toEqual(['Thank you, doctor']);
     expect(await request(later, 'chat:send', { consultationId, text: 'Hello?' })).toEqual(CONSULTATION_ENDED);
+    const history = await request(later, 'chat:history', { consultationId });
+    expect(history.ok && history.data.messages.map((m: { text: string }) => m.text)).toEqual(['Thank you, doctor']);
     expect(await ChatMessage.query().where({ consultationId })).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from 
 import { CONSULTATION_ENDED_MESSAGE } from '../common/consultation-status';
 import { log } from '../server/log';
 
-/** A refusal that only exists on the socket (not joined, wrong media mode). */
+/** A refusal that only exists on the socket (not joined, wrong media mode, an ended session or consultation, a rate limit). */
 export class SignallingError extends Error {
   constructor(
     readonly code: SignallingErrorCode,

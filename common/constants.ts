@@ -75,6 +75,8 @@ export const REPORT_DATE_FORMAT = 'MMM dd, yyyy';
 export const CAMERA_JPEG_QUALITY = 0.8;
 export const CAMERA_IDEAL = { width: 1920, height: 1080 } as const;
 export const POST_CALL_REDIRECT_MS = 2000;
+/** Chat lines in the join answer and in one page of earlier lines ('chat:history'). */
+export const CHAT_HISTORY_PAGE = 50;
 export const IOS_INSTALL_PROMPT_DELAY_MS = 2000;
 
 // ---------------------------------------------------------------------------

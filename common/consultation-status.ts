@@ -23,7 +23,13 @@ export const consultationMachine = new StatusMachine(CONSULTATION_STATUSES, 'sch
 export const CONSULTATION_STATUS_UPDATES = [CONSULTATION_ACTIONS.start.to, CONSULTATION_ACTIONS.complete.to, CONSULTATION_ACTIONS.cancel.to] as const;
 export type ConsultationStatusUpdate = (typeof CONSULTATION_STATUS_UPDATES)[number];
 
-/** Both sides may enter the call (the patient may get back into a started one) until it is completed or cancelled. */
+/**
+ * Both sides may enter the call (the patient may get back into a started one) and write in its chat until
+ * it is completed or cancelled; after that its chat history stays readable (README 'Decisions beyond the spec').
+ */
 export function canJoinConsultation(status: ConsultationStatus): boolean {
   return !consultationMachine.isFinal(status);
 }
+
+/** What the server answers, and the chat panel shows, once a consultation is completed or cancelled. */
+export const CONSULTATION_ENDED_MESSAGE = 'This consultation has ended: the call is over and its chat is read-only.';

@@ -34,6 +34,12 @@ export const SIGNALLING_ERROR_CODES = {
   notJoined: 'not_joined',
   /** The verb belongs to the other media mode (an SFU verb on a P2P server or the reverse). */
   wrongMediaMode: 'wrong_media_mode',
+  /** The socket's session expired or was revoked: the server closes the socket after this answer. */
+  sessionEnded: 'session_ended',
+  /** The consultation was completed or cancelled: its room is closed, its chat read-only. */
+  consultationEnded: 'consultation_ended',
+  /** Too many requests of one kind from this socket; nothing was done, it may try again shortly. */
+  rateLimited: 'rate_limited',
   internal: 'internal_error',
 } as const;
 export type SignallingErrorCode = (typeof SIGNALLING_ERROR_CODES)[keyof typeof SIGNALLING_ERROR_CODES];
@@ -106,8 +112,10 @@ export interface JoinResult {
   /** The caller's role in this consultation. */
   role: ParticipantRole;
   media: MediaMode;
-  /** Chat history, oldest first. */
+  /** The latest chat lines (CHAT_HISTORY_PAGE at most), oldest first. */
   messages: ChatMessage[];
+  /** Older lines exist: 'chat:history' with `before` the first line's id pages back through them. */
+  hasMoreMessages: boolean;
   /** Everyone in the room, the caller included. */
   participants: Participant[];
   /** The other side's last known microphone / camera / screen state, when it is in the room. */
@@ -124,6 +132,21 @@ export interface ChatSendPayload {
 
 export interface ChatSendResult {
   message: ChatMessage;
+}
+
+/** 'chat:history': the lines just before `before` (a message id; the latest lines without it). */
+export interface ChatHistoryPayload {
+  consultationId: string;
+  before?: string;
+  /** At most CHAT_HISTORY_PAGE, which is also the default. */
+  limit?: number;
+}
+
+export interface ChatHistoryResult {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Lines older than the first of these exist. */
+  hasMore: boolean;
 }
 
 export interface ConsultationStatusEvent {
@@ -286,6 +309,7 @@ export interface ClientToServerEvents {
   /** Doctors only; the payload is `{}`. */
   'consultation:waitingPatients': (payload: Record<string, never>, ack: AckCallback<WaitingPatientsResult>) => void;
   'chat:send': (payload: ChatSendPayload, ack: AckCallback<ChatSendResult>) => void;
+  'chat:history': (payload: ChatHistoryPayload, ack: AckCallback<ChatHistoryResult>) => void;
   'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
   'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
 
@@ -340,6 +364,7 @@ export const CLIENT_EVENTS = [
   'consultation:setStatus',
   'consultation:waitingPatients',
   'chat:send',
+  'chat:history',
   'media:state',
   'p2p:signal',
   'sfu:getRouterRtpCapabilities',

@@ -24,6 +24,11 @@ const envSchema = yup.object({
   LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
   LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
   REDIS_URL: yup.string().optional(),
+  SOCKET_AUTH_RECHECK_MS: yup.number().integer().min(0).max(60_000).default(2000),
+  SOCKET_CHAT_PER_SECOND: yup.number().positive().default(5),
+  SOCKET_CHAT_BURST: yup.number().integer().min(1).default(10),
+  SOCKET_SIGNALLING_PER_SECOND: yup.number().positive().default(50),
+  SOCKET_SIGNALLING_BURST: yup.number().integer().min(1).default(100),
   MEDIA_MODE: yup.string().oneOf(['auto', 'sfu', 'p2p']).default('auto'),
   MEDIASOUP_WORKER_BIN: yup.string().optional(),
   MEDIASOUP_WORKERS: yup.number().integer().min(1).default(os.availableParallelism()),
@@ -59,6 +64,12 @@ export interface TurnSettings {
   credentialTtlSeconds: number;
 }
 
+/** A token bucket: `burst` requests at once, refilled at `perSecond`. */
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -75,6 +86,12 @@ export interface Config {
   premiumTestMode: boolean;
   login: { maxFailures: number; windowMs: number };
   redisUrl?: string;
+  sockets: {
+    /** How long a socket's session and its consultation's status are trusted before they are read again. */
+    authRecheckMs: number;
+    /** Per socket: chat lines and history pages, and everything else it asks. */
+    rateLimits: { chat: RateLimit; signalling: RateLimit };
+  };
   media: {
     mode: 'auto' | 'sfu' | 'p2p';
     workerBin?: string;
@@ -162,6 +179,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     premiumTestMode: !production,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
     redisUrl: env.REDIS_URL,
+    sockets: {
+      authRecheckMs: env.SOCKET_AUTH_RECHECK_MS,
+      rateLimits: {
+        chat: { perSecond: env.SOCKET_CHAT_PER_SECOND, burst: env.SOCKET_CHAT_BURST },
+        signalling: { perSecond: env.SOCKET_SIGNALLING_PER_SECOND, burst: env.SOCKET_SIGNALLING_BURST },
+      },
+    },
     media: {
       mode: env.MEDIA_MODE as Config['media']['mode'],
       workerBin: env.MEDIASOUP_WORKER_BIN,

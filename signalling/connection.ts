@@ -1,3 +1,4 @@
+import { SocketGate } from './access/gate';
 import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
 import { actorRoom, joinedConsultations } from './rooms/names';
@@ -11,11 +12,12 @@ const DROPPED_CONNECTION = new Set<string>(['transport close', 'transport error'
 
 /**
  * A connected, authenticated socket: it joins its owner's own room (for status pushes to every open
- * screen; its session's room was joined at the handshake), gets the request handlers, and on disconnect
- * gives up its media and tells the rooms it left; a connection that died shows as reconnecting there for a while.
+ * screen; its session's room was joined at the handshake), gets its gate and the request handlers, and on
+ * disconnect tells the rooms it left (leaving them gives up its media: rooms/room-media.ts); a connection
+ * that died shows as reconnecting there for a while.
  */
 export async function onConnection(services: SignallingServices, socket: SignallingSocket): Promise<void> {
-  const ctx = { ...services, socket };
+  const ctx = { ...services, socket, gate: new SocketGate(services, socket) };
   for (const handler of HANDLERS) bindHandler(ctx, handler);
 
   let leftRooms: string[] = [];
@@ -27,7 +29,6 @@ export async function onConnection(services: SignallingServices, socket: Signall
     const dropped = DROPPED_CONNECTION.has(reason);
     const { role, name } = socket.data;
     for (const consultationId of leftRooms) {
-      services.media.release(consultationId, socket.id);
       const announce = () =>
         announceRoomChange(services, consultationId).catch((err: Error) =>
           log.warn('presence after disconnect failed', { consultationId, error: err.message }),

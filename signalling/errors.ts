@@ -1,8 +1,9 @@
 import { AppError, errorBody } from '../server/errors';
 import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from '../common/socket-events';
+import { CONSULTATION_ENDED_MESSAGE } from '../common/consultation-status';
 import { log } from '../server/log';
 
-/** A refusal that only exists on the socket (not joined, wrong media mode). */
+/** A refusal that only exists on the socket (not joined, wrong media mode, an ended session or consultation, a rate limit). */
 export class SignallingError extends Error {
   constructor(
     readonly code: SignallingErrorCode,
@@ -15,6 +16,16 @@ export class SignallingError extends Error {
 
 export const notJoined = () =>
   new SignallingError(SIGNALLING_ERROR_CODES.notJoined, 'Join the consultation first (consultation:join).');
+
+export const consultationEnded = () => new SignallingError(SIGNALLING_ERROR_CODES.consultationEnded, CONSULTATION_ENDED_MESSAGE);
+
+/** The socket's session expired or was revoked: answered, then the socket is closed. */
+export class SessionEnded extends SignallingError {
+  constructor() {
+    super(SIGNALLING_ERROR_CODES.sessionEnded, 'Your session has ended. Please sign in again.');
+    this.name = 'SessionEnded';
+  }
+}
 
 /** Maps any thrown value to the ack's error shape by class; unknown errors get a generic message. */
 export function toAckError(err: unknown, event: string, socketId: string): AckError {

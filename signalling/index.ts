@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { App } from '../server/app';
 import type { MediaMode } from '../common/socket-events';
+import { ConsultationStandings } from './access/consultation-standing';
 import { originCheck, sessionAuth } from './auth';
 import { onConnection } from './connection';
 import { createMediaBackend } from './media';
@@ -11,6 +12,8 @@ import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
 import { disconnectEndedSessions } from './rooms/session-end';
+import { closeEndedConsultations } from './rooms/consultation-end';
+import { releaseMediaOnLeave } from './rooms/room-media';
 import type { SignallingServer } from './types';
 
 export { actorFromHandshake } from './auth';
@@ -43,19 +46,25 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   );
   const reconnecting = new ReconnectingParticipants();
   const lifecycle = new SignallingLifecycle();
-  const services = { io, app, media, chat: new ChatStore(), reconnecting, lifecycle };
+  const standings = new ConsultationStandings(config.sockets.authRecheckMs);
+  const services = { io, app, media, chat: new ChatStore(), reconnecting, standings, lifecycle };
   io.use(sessionAuth(app));
   io.on('connection', (socket) => void onConnection(services, socket));
-  const stopStatus = broadcastStatusChanges(app.deps.realtime, io);
-  const stopSessions = disconnectEndedSessions(app.deps.realtime, io);
+  // In this order: a status change is pushed to the room, then known to the checks, then the room closes if it ended.
+  const stops = [
+    broadcastStatusChanges(app.deps.realtime, io),
+    standings.follow(app.deps.realtime),
+    closeEndedConsultations(app.deps.realtime, io),
+    disconnectEndedSessions(app.deps.realtime, io),
+    releaseMediaOnLeave(io, media),
+  ];
 
   return {
     io,
     mediaMode: media.mode,
     async close() {
       lifecycle.closing = true;
-      stopStatus();
-      stopSessions();
+      for (const stop of stops) stop();
       reconnecting.close();
       await media.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

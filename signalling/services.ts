@@ -1,4 +1,6 @@
 import type { App } from '../server/app';
+import type { SocketGate } from './access/gate';
+import type { ConsultationStandings } from './access/consultation-standing';
 import type { MediaBackend } from './media';
 import type { ChatStore } from './rooms/chat-store';
 import type { ReconnectingParticipants } from './rooms/reconnecting';
@@ -12,10 +14,12 @@ export interface SignallingServices {
   chat: ChatStore;
   reconnecting: ReconnectingParticipants;
   lifecycle: SignallingLifecycle;
+  standings: ConsultationStandings;
 }
 
 export interface HandlerContext extends SignallingServices {
   socket: SignallingSocket;
+  gate: SocketGate;
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { CHAT_MAX_LENGTH } from '../constants';
-import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableCharacter, sentAs, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
+import { CHAT_HISTORY_PAGE, CHAT_MAX_LENGTH } from '../constants';
+import { UNSTORABLE_TEXT_MESSAGE, UUID_PATTERN, hasUnstorableCharacter, numberField, sentAs, strictObject, tooLongMessage, trimText, uuidField } from './helpers';
 
 /** 'chat:send' payload. Text is trimmed; blank messages are rejected. */
 export const chatSendSchema = strictObject({
@@ -16,3 +16,23 @@ export const chatSendSchema = strictObject({
 });
 
 export type ChatSendInput = yup.InferType<typeof chatSendSchema>;
+
+const MESSAGE_ID_MESSAGE = 'Before must be a message id';
+
+/** 'chat:history' payload: a page of lines before a message (the latest page without one). */
+export const chatHistorySchema = strictObject({
+  consultationId: uuidField('Consultation', 'Invalid consultation id'),
+  before: yup
+    .string()
+    .typeError(MESSAGE_ID_MESSAGE)
+    .test(sentAs('string', MESSAGE_ID_MESSAGE))
+    .matches(UUID_PATTERN, MESSAGE_ID_MESSAGE)
+    .optional(),
+  limit: numberField('Limit')
+    .integer('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(CHAT_HISTORY_PAGE, `Limit must be at most ${CHAT_HISTORY_PAGE}`)
+    .default(CHAT_HISTORY_PAGE),
+});
+
+export type ChatHistoryInput = yup.InferType<typeof chatHistorySchema>;

@@ -33,6 +33,7 @@ const LABELS: Record<string, string> = {
   'consultation.book': 'Booked a consultation',
   'consultation.reschedule': 'Rescheduled a consultation',
   'consultation.cancel': 'Cancelled a consultation',
+  'consultation.chat_history': 'Read earlier messages of a consultation chat',
   'notification.list': 'Viewed notifications',
   'notification.read': 'Read a notification',
   'notification.read_all': 'Marked all notifications as read',

@@ -3,7 +3,6 @@ import { UUID_PATTERN, hasUnstorableCharacter } from '../../common/schemas/helpe
 import { CHAT_MAX_LENGTH } from '../../common/constants';
 import { consultationRoom } from '../rooms/names';
 import { defineHandler } from './define';
-import { assertJoined } from './guards';
 
 /** The well-formed line, checked without yup's machinery; anything else goes to chatSendSchema. */
 function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null {
@@ -14,13 +13,18 @@ function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null 
   return { consultationId, text: line };
 }
 
-/** Stores the line in PostgreSQL, then pushes it to everyone in the room (the sender's other tabs too). */
+/**
+ * Stores the line in PostgreSQL, then pushes it to everyone in the room (the sender's other tabs too).
+ * Only while the consultation runs: once it is completed or cancelled the gate refuses the line and
+ * the chat is read-only (README 'Decisions beyond the spec').
+ */
 export const chatSendHandler = defineHandler({
   event: 'chat:send',
   schema: chatSendSchema,
+  access: 'room',
+  rate: 'chat',
   precheck: wellFormedLine,
   async handle(ctx, { consultationId, text }) {
-    assertJoined(ctx, consultationId);
     const { role, id, name } = ctx.socket.data;
     const message = await ctx.chat.save({ consultationId, sender: role, senderId: id, senderName: name, text });
     ctx.io.to(consultationRoom(consultationId)).emit('chat:message', message);

@@ -1,6 +1,8 @@
 import type * as yup from 'yup';
-import type { Ack, AckCallback, ClientToServerEvents } from '../../common/socket-events';
-import { toAckError } from '../errors';
+import type { Ack, AckCallback, ClientToServerEvents, ConsultationRef } from '../../common/socket-events';
+import type { Access } from '../access/gate';
+import type { RateClass } from '../access/rate-limit';
+import { SessionEnded, toAckError } from '../errors';
 import { isPlainObject } from '../../common/schemas/helpers';
 import { validateInput } from '../../server/validation/validate';
 import type { HandlerContext } from '../services';
@@ -10,15 +12,19 @@ type AckDataOf<E extends keyof ClientToServerEvents> =
 
 export interface SocketHandler<E extends keyof ClientToServerEvents = keyof ClientToServerEvents, S extends yup.AnyObjectSchema = yup.AnyObjectSchema> {
   event: E;
-  /** The payload's schema (validated with abortEarly: false, unknown keys refused). */
+  /** The payload's schema (validated with abortEarly: false, unknown keys refused); every payload names its consultation. */
   schema: S;
+  /** What the sender must still have when the request arrives (access/gate.ts). */
+  access: Access;
+  /** Which of the socket's rate limits the request draws on. */
+  rate: RateClass;
   /**
    * Optional fast path for hot events: answers the validated input for payloads the schema surely
    * accepts (the same value the schema would produce), or null to let the schema decide and word
    * the error.
    */
   precheck?(payload: Record<string, unknown>): yup.InferType<S> | null;
-  /** Authorize, then act; the answer becomes the ack's data. Throwing answers `ok: false`. */
+  /** Act, authorizing whatever the gate does not (a membership read fresh); the answer becomes the ack's data. Throwing answers `ok: false`. */
   handle(ctx: HandlerContext, input: yup.InferType<S>): Promise<AckDataOf<E>>;
 }
 
@@ -28,32 +34,42 @@ export function defineHandler<E extends keyof ClientToServerEvents, S extends yu
 
 const noAck = () => {};
 
+interface Outcome {
+  answer: Ack<unknown>;
+  failure?: unknown;
+}
+
 /**
- * Wires a handler to a socket: validate (the same validateInput as REST) -> handle -> ack. Nothing a
- * client sends can throw out of here: bad payloads, missing or extra arguments and handler failures
- * all end in an error ack (or nothing, when the client gave no ack callback).
+ * Wires a handler to a socket: rate limit -> validate (the same validateInput as REST) -> session and
+ * consultation checks -> handle -> ack. Nothing a client sends can throw out of here: bad payloads,
+ * missing or extra arguments and handler failures all end in an error ack (or nothing, when the client
+ * gave no ack callback). A socket whose session has ended gets its answer, then is closed.
  */
 export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>): void {
   (ctx.socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(handler.event, (...args) => {
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : noAck;
     const payload = typeof args[0] === 'function' ? undefined : args[0];
-    void run(ctx, handler, payload).then((response) => {
+    void run(ctx, handler, payload).then(({ answer, failure }) => {
       try {
-        ack(response);
+        ack(answer);
       } catch {
         // A client-side ack cannot throw into the server; guard anyway.
       }
+      // The close waits for the answer to be written.
+      if (failure instanceof SessionEnded) ctx.socket.disconnect(true);
     });
   });
 }
 
-async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>, payload: unknown): Promise<Ack<unknown>> {
+async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>, payload: unknown): Promise<Outcome> {
   try {
+    ctx.gate.throttle(handler.rate);
     const input = (isPlainObject(payload) ? handler.precheck?.(payload) : null) ?? validateInput(handler.schema, payload);
+    await ctx.gate.authorize(handler.access, (input as ConsultationRef).consultationId);
     const data = await handler.handle(ctx, input);
-    return { ok: true, data: data ?? null };
-  } catch (err) {
-    return { ok: false, error: toAckError(err, handler.event, ctx.socket.id) };
+    return { answer: { ok: true, data: data ?? null } };
+  } catch (failure) {
+    return { answer: { ok: false, error: toAckError(failure, handler.event, ctx.socket.id) }, failure };
   }
 }

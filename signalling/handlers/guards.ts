@@ -1,16 +1,10 @@
 import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
-import { notJoined, SignallingError } from '../errors';
+import { SignallingError } from '../errors';
 import type { MediaPeer, SfuBackend } from '../media';
-import { consultationRoom } from '../rooms/names';
 import type { HandlerContext } from '../services';
 
-/** Rooms are joined only through consultation:join, after the database said yes. */
-export function assertJoined(ctx: HandlerContext, consultationId: string): void {
-  if (!ctx.socket.rooms.has(consultationRoom(consultationId))) throw notJoined();
-}
-
+/** The socket's part in a consultation's media (room requests only: the gate has seen it in the room). */
 export function mediaPeer(ctx: HandlerContext, consultationId: string): MediaPeer {
-  assertJoined(ctx, consultationId);
   return { consultationId, socketId: ctx.socket.id, role: ctx.socket.data.role };
 }
 

@@ -6,6 +6,7 @@ import { leaveHandler } from './leave';
 import { setStatusHandler } from './set-status';
 import { waitingPatientsHandler } from './waiting-patients';
 import { chatSendHandler } from './chat-send';
+import { chatHistoryHandler } from './chat-history';
 import { mediaStateHandler } from './media-state';
 import { p2pSignalHandler } from './p2p-signal';
 import { sfuGetRouterRtpCapabilitiesHandler } from './sfu-get-router-rtp-capabilities';
@@ -27,6 +28,7 @@ export const HANDLERS = [
   setStatusHandler,
   waitingPatientsHandler,
   chatSendHandler,
+  chatHistoryHandler,
   mediaStateHandler,
   p2pSignalHandler,
   sfuGetRouterRtpCapabilitiesHandler,

@@ -1,45 +1,45 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
+import { CHAT_HISTORY_PAGE } from '../../common/constants';
+import { canJoinConsultation } from '../../common/consultation-status';
 import { NotFound } from '../../server/errors';
-import { actorFromHandshake, socketIdentity } from '../auth';
 import { clientIce } from '../media/ice';
 import { recordSocketAudit } from '../audit';
 import { loadMembership, type Membership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
+import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
-import type { HandlerContext } from '../services';
 import { defineHandler } from './define';
 
-/** A session signed out since the socket connected must not open rooms any more. */
-async function sessionStillValid(ctx: HandlerContext): Promise<boolean> {
-  const identity = socketIdentity(await actorFromHandshake(ctx.app, ctx.socket.request));
-  return Boolean(identity && identity.id === ctx.socket.data.id && identity.role === ctx.socket.data.role);
-}
+/** An ended consultation has no room: its sides read its history, and nobody is there. */
+const NO_ROOM: RoomSnapshot = { participants: [], media: {} };
 
 /**
- * The session check and the membership lookup run side by side; the room is joined only when both
- * said yes. The audit row, the history and the presence push then run side by side too, and the ack
- * waits for all three (the read is on record before its data leaves).
+ * The membership is read fresh from the database; the room is joined only when it says yes and the
+ * consultation still runs (once completed or cancelled, the answer carries the consultation and its
+ * chat history, read-only). The audit row, the history and the room's announcement then run side by
+ * side, and the ack waits for all three (the read is on record before its data leaves).
  */
 export const joinHandler = defineHandler({
   event: 'consultation:join',
   schema: consultationRefSchema,
+  access: 'session',
+  rate: 'signalling',
   async handle(ctx, { consultationId }) {
-    const [session, lookup] = await Promise.allSettled([sessionStillValid(ctx), loadMembership(consultationId, ctx.socket.data)]);
-    if (session.status === 'rejected') throw session.reason;
-    if (!session.value) {
-      ctx.socket.disconnect(true);
-      throw new NotFound('Consultation not found.');
+    let membership: Membership;
+    try {
+      membership = await loadMembership(consultationId, ctx.socket.data);
+    } catch (err) {
+      if (err instanceof NotFound) await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId });
+      throw err;
     }
-    if (lookup.status === 'rejected') {
-      if (lookup.reason instanceof NotFound) await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId });
-      throw lookup.reason;
+    const open = canJoinConsultation(membership.consultation.status);
+    if (open) {
+      await ctx.socket.join(consultationRoom(consultationId));
+      ctx.reconnecting.release(consultationId, membership.role);
     }
-    const membership: Membership = lookup.value;
-    await ctx.socket.join(consultationRoom(consultationId));
-    ctx.reconnecting.release(consultationId, membership.role);
-    const [messages, room] = await Promise.all([
-      ctx.chat.history(consultationId, membership.names),
-      announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }),
+    const [history, room] = await Promise.all([
+      ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
+      open ? announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';
@@ -47,7 +47,8 @@ export const joinHandler = defineHandler({
       consultation: membership.consultation,
       role: membership.role,
       media: ctx.media.mode,
-      messages,
+      messages: history.messages,
+      hasMoreMessages: history.hasMore,
       participants: room.participants,
       remoteMedia: room.media[otherRole] ?? null,
       // TURN credentials are made for each join, named after the account, and never logged.

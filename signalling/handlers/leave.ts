@@ -7,12 +7,13 @@ import { defineHandler } from './define';
 export const leaveHandler = defineHandler({
   event: 'consultation:leave',
   schema: consultationRefSchema,
+  access: 'session',
+  rate: 'signalling',
   async handle(ctx, { consultationId }) {
     const room = consultationRoom(consultationId);
     if (!ctx.socket.rooms.has(room)) return null;
+    // Leaving gives up the socket's media there (rooms/room-media.ts).
     await ctx.socket.leave(room);
-    delete ctx.socket.data.media[consultationId];
-    ctx.media.release(consultationId, ctx.socket.id);
     ctx.reconnecting.release(consultationId, ctx.socket.data.role);
     await announceRoomChange(ctx, consultationId);
     return null;

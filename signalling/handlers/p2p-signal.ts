@@ -3,14 +3,14 @@ import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
 import { SignallingError } from '../errors';
 import { consultationRoom } from '../rooms/names';
 import { defineHandler } from './define';
-import { assertJoined } from './guards';
 
 /** Relays a simple-peer signal to the other side of the consultation, stamped with the sender's role. */
 export const p2pSignalHandler = defineHandler({
   event: 'p2p:signal',
   schema: p2pSignalSchema,
+  access: 'room',
+  rate: 'signalling',
   async handle(ctx, { consultationId, session, signal }) {
-    assertJoined(ctx, consultationId);
     if (ctx.media.mode !== 'p2p') {
       throw new SignallingError(SIGNALLING_ERROR_CODES.wrongMediaMode, 'This server forwards calls through its SFU; use the sfu:* requests.');
     }

@@ -12,6 +12,8 @@ import { defineHandler } from './define';
 export const setStatusHandler = defineHandler({
   event: 'consultation:setStatus',
   schema: setStatusSchema,
+  access: 'session',
+  rate: 'signalling',
   async handle(ctx, { consultationId, status, ...outcome }) {
     const membership = await loadMembership(consultationId, ctx.socket.data);
     if (membership.role !== 'doctor') throw new Forbidden('Only the doctor can change the consultation status.');

@@ -5,6 +5,8 @@ import { mediaPeer, sfu } from './guards';
 export const sfuConnectTransportHandler = defineHandler({
   event: 'sfu:connectTransport',
   schema: connectTransportSchema,
+  access: 'room',
+  rate: 'signalling',
   async handle(ctx, { consultationId, transportId, dtlsParameters }) {
     await sfu(ctx).connectTransport(mediaPeer(ctx, consultationId), transportId, dtlsParameters);
     return null;

@@ -6,6 +6,8 @@ import { mediaPeer, sfu } from './guards';
 export const sfuConsumeHandler = defineHandler({
   event: 'sfu:consume',
   schema: consumeSchema,
+  access: 'room',
+  rate: 'signalling',
   async handle(ctx, { consultationId, producerId, rtpCapabilities }) {
     return sfu(ctx).consume(mediaPeer(ctx, consultationId), producerId, rtpCapabilities);
   },

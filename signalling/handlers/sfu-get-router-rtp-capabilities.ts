@@ -1,13 +1,13 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
 import { defineHandler } from './define';
-import { assertJoined, sfu } from './guards';
+import { sfu } from './guards';
 
 export const sfuGetRouterRtpCapabilitiesHandler = defineHandler({
   event: 'sfu:getRouterRtpCapabilities',
   schema: consultationRefSchema,
+  access: 'room',
+  rate: 'signalling',
   async handle(ctx, { consultationId }) {
-    const backend = sfu(ctx);
-    assertJoined(ctx, consultationId);
-    return { rtpCapabilities: await backend.routerRtpCapabilities(consultationId) };
+    return { rtpCapabilities: await sfu(ctx).routerRtpCapabilities(consultationId) };
   },
 });

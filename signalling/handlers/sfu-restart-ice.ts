@@ -6,6 +6,8 @@ import { mediaPeer, sfu } from './guards';
 export const sfuRestartIceHandler = defineHandler({
   event: 'sfu:restartIce',
   schema: transportRefSchema,
+  access: 'room',
+  rate: 'signalling',
   async handle(ctx, { consultationId, transportId }) {
     return { iceParameters: await sfu(ctx).restartIce(mediaPeer(ctx, consultationId), transportId) };
   },

@@ -10,6 +10,8 @@ import { defineHandler } from './define';
 export const waitingPatientsHandler = defineHandler({
   event: 'consultation:waitingPatients',
   schema: emptyBodySchema,
+  access: 'session',
+  rate: 'signalling',
   async handle(ctx) {
     if (ctx.socket.data.role !== 'doctor') throw new Forbidden('Only doctors can see who is waiting for them.');
     return { patients: await waitingPatientsOf(ctx, ctx.socket.data.id) };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
-import type { ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
+import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
 import { iso } from '../../server/lib/dates';
 import { Batcher } from '../../server/lib/batcher';
 
@@ -57,7 +57,7 @@ async function insertLines(rows: ChatRow[]): Promise<void[]> {
   return rows.map(() => undefined);
 }
 
-/** Chat lines in PostgreSQL: saved with group commit, read back as a consultation's history. */
+/** Chat lines in PostgreSQL: saved with group commit, read back a page at a time. */
 export class ChatStore {
   /** Group commit: lines arriving while an insert is in flight share the next insert and commit. */
   private readonly writer = new Batcher<ChatRow, void>(insertLines);
@@ -70,9 +70,21 @@ export class ChatStore {
     return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: line.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
   }
 
-  /** Chat history of one consultation, oldest first. */
-  async history(consultationId: string, names: Record<ParticipantRole, string>): Promise<ChatLine[]> {
-    const rows = await ChatMessage.query().where({ consultationId }).orderBy([{ column: 'createdAt' }, { column: 'id' }]);
-    return rows.map((row) => presentChatLine(row, names[row.senderRole]));
+  /**
+   * One page of a consultation's history: up to `limit` lines just before the line `before` (the latest
+   * lines without it), oldest first, and whether older lines exist. Lines are ordered by (created_at, id),
+   * so a page boundary never skips or repeats a line; a `before` from another consultation finds nothing.
+   */
+  async page(consultationId: string, names: Record<ParticipantRole, string>, { before, limit }: { before?: string; limit: number }): Promise<ChatHistoryResult> {
+    const query = ChatMessage.query()
+      .where({ consultationId })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit + 1);
+    if (before) query.whereRaw('(created_at, id) < (select created_at, id from chat_messages where id = ? and consultation_id = ?)', [before, consultationId]);
+    const rows = await query;
+    return { messages: rows.slice(0, limit).reverse().map((row) => presentChatLine(row, names[row.senderRole])), hasMore: rows.length > limit };
   }
 }

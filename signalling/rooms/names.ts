@@ -11,7 +11,12 @@ export const sessionRoom = (fingerprint: string): string => `session:${fingerpri
 
 const ROOM_PREFIX = 'consultation:';
 
+/** The consultation whose room this is, or null for any other room. */
+export function consultationOfRoom(room: string): string | null {
+  return room.startsWith(ROOM_PREFIX) ? room.slice(ROOM_PREFIX.length) : null;
+}
+
 /** The consultation ids among a socket's rooms. */
 export function joinedConsultations(rooms: Iterable<string>): string[] {
-  return [...rooms].filter((r) => r.startsWith(ROOM_PREFIX)).map((r) => r.slice(ROOM_PREFIX.length));
+  return [...rooms].map(consultationOfRoom).filter((id): id is string => id !== null);
 }

@@ -3,7 +3,8 @@ import { CONSULTATION_STATUS_UPDATES, consultationMachine } from '../../common/c
 import { ChatMessage, Consultation } from '../../db/models';
 import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
 
-const harness = useSignallingServer();
+// Bursts of 40 lines check the order of lines stored together, beyond one socket's chat burst (10; rate-limit.test.ts).
+const harness = useSignallingServer({ SOCKET_CHAT_BURST: '100' });
 const socketFor = (client: Parameters<typeof signedInSocket>[1]) => harness.socketFor(client);
 
 async function joinedPair(overrides: Partial<Consultation> = {}) {

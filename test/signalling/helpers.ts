@@ -95,12 +95,12 @@ export interface SignallingHarness {
   socketFor(client: TestClient): Promise<ClientSocket>;
 }
 
-/** One test server per file, with every socket a test opens closed after it. */
-export function useSignallingServer(): SignallingHarness {
+/** One test server per file (with the environment given), with every socket a test opens closed after it. */
+export function useSignallingServer(env: Record<string, string> = {}): SignallingHarness {
   let server: TestServer | undefined;
   const sockets: ClientSocket[] = [];
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(env);
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();

@@ -77,6 +77,24 @@ describe('two servers sharing Redis', () => {
     expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn' }] } });
   });
 
+  it('empty a cancelled consultation\'s room on every server, and the other server refuses its requests', async () => {
+    const parties = await createCallParties(first.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(first.url, parties.patientHttp);
+    const doctor = await signedInSocket(second.url, parties.doctorHttp);
+    sockets.push(patient, doctor);
+    await request(patient, 'consultation:join', { consultationId });
+    await request(doctor, 'consultation:join', { consultationId });
+    const room = `consultation:${consultationId}`;
+    expect(await second.signalling.io.in(room).fetchSockets()).toHaveLength(2);
+
+    const pushed = nextEvent(doctor, 'consultation:status');
+    expect((await parties.patientHttp.post(`/api/consultations/${consultationId}/cancel`)).status).toBe(200);
+    expect(await pushed).toEqual({ consultationId, status: 'cancelled' });
+    expect(await second.signalling.io.in(room).fetchSockets()).toHaveLength(0);
+    expect(await request(doctor, 'chat:send', { consultationId, text: 'hello?' })).toMatchObject({ ok: false, error: { code: 'consultation_ended' } });
+  });
+
   it("close a session's sockets on every server when it signs out on one", async () => {
     const parties = await createCallParties(first.url);
     const patient = await signedInSocket(first.url, parties.patientHttp);

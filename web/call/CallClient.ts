@@ -34,6 +34,8 @@ export interface CallSnapshot {
   media: MediaMode | null;
   participants: Participant[];
   messages: ChatMessage[];
+  /** Older chat lines exist and this screen can still fetch them (loadEarlierMessages). */
+  canLoadEarlier: boolean;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
   local: TrackState;
@@ -66,6 +68,7 @@ const INITIAL: CallSnapshot = {
   media: null,
   participants: [],
   messages: [],
+  canLoadEarlier: false,
   localStream: null,
   remoteStream: null,
   local: { audio: true, video: true, screen: false },
@@ -211,7 +214,8 @@ export class CallClient {
   end(reason: 'left' | ConsultationStatus = 'left'): void {
     if (this.finished) return;
     this.teardown();
-    this.update({ phase: 'ended', connectedAt: null, remoteStream: null, localStream: null });
+    // The socket is closed: earlier chat lines can no longer be fetched from this screen.
+    this.update({ phase: 'ended', connectedAt: null, remoteStream: null, localStream: null, canLoadEarlier: false });
     this.notify({ kind: 'call-ended', reason });
   }
 
@@ -264,6 +268,9 @@ export class CallClient {
     const remote = answer.remoteMedia ? pickTracks(answer.remoteMedia) : this.snapshot.remote;
     if (this.joinedOnce) {
       this.update({ participants: answer.participants, consultation: answer.consultation, remote });
+      // A status push missed while we were away: an ended call ends here too (the server kept us out of its room).
+      this.onStatus({ consultationId: this.consultationId, status: answer.consultation.status });
+      if (this.finished) return;
       if (this.networkLost) this.session?.restart();
       else this.session?.rejoined();
       this.networkLost = false;
@@ -276,6 +283,7 @@ export class CallClient {
     this.update({
       phase: open ? 'live' : 'ended',
       consultation: answer.consultation,
+      canLoadEarlier: answer.hasMoreMessages,
       role: answer.role,
       media: answer.media,
       participants: answer.participants,
@@ -396,6 +404,19 @@ export class CallClient {
   }
 
   // -- user actions ------------------------------------------------------------------------------
+
+  /** The page of chat lines before the oldest one shown (the join brought only the latest). */
+  async loadEarlierMessages(): Promise<void> {
+    const oldest = this.snapshot.messages[0];
+    if (!this.socket || !oldest || !this.snapshot.canLoadEarlier) return;
+    try {
+      const page = await request(this.socket, 'chat:history', { consultationId: this.consultationId, before: oldest.id });
+      this.addMessages(page.messages);
+      this.update({ canLoadEarlier: page.hasMore && !this.finished });
+    } catch (err) {
+      this.notify({ kind: 'request-failed', message: err instanceof Error ? err.message : 'Could not load earlier messages' });
+    }
+  }
 
   /** Blank lines are ignored (spec section 5). */
   async sendChat(text: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
-import { CONSULTATION_ACTIONS, consultationMachine } from '../../../common/consultation-status';
+import { CONSULTATION_ACTIONS, CONSULTATION_ENDED_MESSAGE, consultationMachine } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import type { CallNotice } from '../../call/CallClient';
@@ -232,7 +232,9 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       myRole={call.role}
       otherName={otherName}
       readOnly={!live}
+      notice={call.phase === 'ended' ? CONSULTATION_ENDED_MESSAGE : undefined}
       onSend={(text) => client.sendChat(text)}
+      onLoadEarlier={call.canLoadEarlier ? () => client.loadEarlierMessages() : undefined}
       onClose={type === 'chat' ? undefined : () => setChatOpen(false)}
     />
   );

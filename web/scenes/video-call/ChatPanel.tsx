@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { format } from 'date-fns';
 import { CHAT_MAX_LENGTH } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import type { ChatMessage, ParticipantRole } from '../../../common/socket-events';
-import { IconButton, Input } from '../../components/ui';
+import { Button, IconButton, Input } from '../../components/ui';
 import { CloseIcon, SendIcon } from './icons';
 
 const Panel = styled.aside`
@@ -66,6 +66,19 @@ const Empty = styled.li`
   font-size: 0.9rem;
 `;
 
+const Earlier = styled.li`
+  align-self: center;
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.85rem;
+  text-align: center;
+`;
+
 const Composer = styled.form`
   display: flex;
   gap: 8px;
@@ -87,20 +100,49 @@ interface ChatPanelProps {
   myRole: ParticipantRole | null;
   otherName: string;
   readOnly: boolean;
+  /** Why there is no message box, shown in its place while read-only. */
+  notice?: string;
   onSend(text: string): Promise<boolean>;
+  /** Fetches the page of lines before the first one shown; absent when there is none to fetch. */
+  onLoadEarlier?: () => Promise<void>;
   onClose?: () => void;
 }
 
 const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? doctorLabel(message.senderName) : message.senderName);
 
-/** The consultation's chat: history from the server, live lines, blank input ignored. */
-export function ChatPanel({ messages, myRole, otherName, readOnly, onSend, onClose }: ChatPanelProps) {
+/**
+ * The consultation's chat: the latest lines from the server, earlier ones on request (the button, or
+ * scrolling to the top), live lines, blank input ignored.
+ */
+export function ChatPanel({ messages, myRole, otherName, readOnly, notice, onSend, onLoadEarlier, onClose }: ChatPanelProps) {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const lines = useRef<HTMLOListElement>(null);
   const end = useRef<HTMLLIElement>(null);
+  /** Distance from the bottom before earlier lines went in above, to keep the same lines in view. */
+  const fromBottom = useRef<number | null>(null);
+  const firstId = messages[0]?.id;
+  const lastId = messages[messages.length - 1]?.id;
+  // A new line at the end scrolls it into view; earlier lines going in above leave the view where it was.
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length]);
+  }, [lastId]);
+  useLayoutEffect(() => {
+    const list = lines.current;
+    if (!list || fromBottom.current === null) return;
+    list.scrollTop = list.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstId]);
+
+  const loadEarlier = async () => {
+    if (!onLoadEarlier || loadingEarlier) return;
+    const list = lines.current;
+    fromBottom.current = list ? list.scrollHeight - list.scrollTop : null;
+    setLoadingEarlier(true);
+    await onLoadEarlier();
+    setLoadingEarlier(false);
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -124,8 +166,21 @@ export function ChatPanel({ messages, myRole, otherName, readOnly, onSend, onClo
           </IconButton>
         ) : null}
       </Header>
-      <Lines data-testid="chat-messages">
-        {messages.length === 0 ? <Empty>No messages yet. Say hello!</Empty> : null}
+      <Lines
+        ref={lines}
+        data-testid="chat-messages"
+        onScroll={(e) => {
+          if (e.currentTarget.scrollTop === 0) void loadEarlier();
+        }}
+      >
+        {onLoadEarlier ? (
+          <Earlier>
+            <Button $variant="ghost" $size="sm" disabled={loadingEarlier} onClick={() => void loadEarlier()}>
+              {loadingEarlier ? 'Loading earlier messages...' : 'Load earlier messages'}
+            </Button>
+          </Earlier>
+        ) : null}
+        {messages.length === 0 ? <Empty>{readOnly && notice ? 'No messages.' : 'No messages yet. Say hello!'}</Empty> : null}
         {messages.map((message) => {
           const mine = message.sender === myRole;
           return (
@@ -139,7 +194,9 @@ export function ChatPanel({ messages, myRole, otherName, readOnly, onSend, onClo
         })}
         <li ref={end} aria-hidden />
       </Lines>
-      {readOnly ? null : (
+      {readOnly ? (
+        notice ? <Notice role="status">{notice}</Notice> : null
+      ) : (
         <Composer onSubmit={submit}>
           <Input
             aria-label="Message"

@@ -1,0 +1,67 @@
+import { Consultation } from '../../db/models';
+import type { ConsultationStatus } from '../../common/constants';
+import { canJoinConsultation } from '../../common/consultation-status';
+import type { SocketData } from '../../common/socket-events';
+import type { ConsultationStatusChange, RealtimeEvents } from '../../server/services/realtime';
+import { batchedLookup } from '../../server/lib/batcher';
+import { ShortLived } from './short-lived';
+
+interface ConsultationFacts {
+  status: ConsultationStatus;
+  patientId: string;
+  doctorId: string;
+}
+
+/** Where a socket's owner stands in a consultation: one of its two sides while it runs, after it ended, or outside it. */
+export type Standing = 'open' | 'ended' | 'stranger';
+
+/** Sockets of many consultations ask at once: one query answers them all. */
+const readFacts = batchedLookup(async (ids: string[]) => {
+  const rows = await Consultation.query().whereIn('id', ids).select('id', 'status', 'patientId', 'doctorId');
+  return new Map(rows.map((row): [string, ConsultationFacts] => [row.id, { status: row.status, patientId: row.patientId, doctorId: row.doctorId }]));
+});
+
+/** Facts no longer trusted are dropped this often, so the map holds only consultations in use. */
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Each consultation's status and its two sides, shared by every socket of this process and read again
+ * at most once per recheck period; a status change made in this process is known at once. A change
+ * made in another process is seen here within the recheck period.
+ */
+export class ConsultationStandings {
+  private readonly facts = new Map<string, ShortLived<ConsultationFacts | undefined>>();
+  private nextSweep = 0;
+
+  constructor(private readonly recheckMs: number) {}
+
+  async standing(consultationId: string, who: Pick<SocketData, 'role' | 'id'>): Promise<Standing> {
+    const facts = await this.entry(consultationId).get();
+    if (!facts || (who.role === 'patient' ? facts.patientId : facts.doctorId) !== who.id) return 'stranger';
+    return canJoinConsultation(facts.status) ? 'open' : 'ended';
+  }
+
+  /** Follows the status changes made in this process; answers the unsubscribe. */
+  follow(realtime: RealtimeEvents): () => void {
+    const onChange = ({ consultationId, status, patientId, doctorId }: ConsultationStatusChange) =>
+      this.entry(consultationId).set({ status: status as ConsultationStatus, patientId, doctorId });
+    realtime.on('consultation:status', onChange);
+    return () => realtime.off('consultation:status', onChange);
+  }
+
+  private entry(consultationId: string): ShortLived<ConsultationFacts | undefined> {
+    let entry = this.facts.get(consultationId);
+    if (!entry) {
+      this.sweep();
+      entry = new ShortLived(this.recheckMs, () => readFacts(consultationId));
+      this.facts.set(consultationId, entry);
+    }
+    return entry;
+  }
+
+  private sweep(now = Date.now()): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [consultationId, entry] of this.facts) if (entry.expired(now)) this.facts.delete(consultationId);
+  }
+}

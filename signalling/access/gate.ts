@@ -1,0 +1,56 @@
+import { NotFound } from '../../server/errors';
+import { consultationEnded, notJoined } from '../errors';
+import { consultationRoom } from '../rooms/names';
+import type { SignallingServices } from '../services';
+import type { SignallingSocket } from '../types';
+import { SocketRateLimits, type RateClass } from './rate-limit';
+import { SessionCheck } from './session-check';
+
+/**
+ * What a request needs besides a well-formed payload: every request a live session; a room request
+ * (chat lines, media and its signalling) also the socket's place in the consultation's room while the
+ * consultation runs.
+ */
+export type Access = 'session' | 'room';
+
+/**
+ * One socket's checks before any handler acts: its rate limits (before the payload is even read), then
+ * its session and, for room requests, its consultation, from facts at most a recheck period old.
+ */
+export class SocketGate {
+  private readonly limits: SocketRateLimits;
+  private readonly session: SessionCheck;
+
+  constructor(
+    private readonly services: Pick<SignallingServices, 'app' | 'standings'>,
+    private readonly socket: SignallingSocket,
+  ) {
+    const { sockets } = services.app.deps.config;
+    this.limits = new SocketRateLimits(sockets.rateLimits);
+    this.session = new SessionCheck(services.app, socket, sockets.authRecheckMs);
+  }
+
+  throttle(rateClass: RateClass): void {
+    this.limits.take(rateClass);
+  }
+
+  /**
+   * A room request in a consultation that has ended takes the socket out of its room (which releases
+   * its media) and is refused with consultation_ended; anyone else not in the room gets not_joined.
+   */
+  async authorize(access: Access, consultationId: string): Promise<void> {
+    await this.session.assertLive();
+    if (access === 'session') return;
+    const standing = await this.services.standings.standing(consultationId, this.socket.data);
+    const room = consultationRoom(consultationId);
+    const inRoom = this.socket.rooms.has(room);
+    if (standing === 'open') {
+      if (inRoom) return;
+      throw notJoined();
+    }
+    // Ended, or no longer theirs: the room is no place for this socket any more.
+    if (inRoom) await this.socket.leave(room);
+    if (standing === 'ended') throw consultationEnded();
+    throw inRoom ? new NotFound('Consultation not found.') : notJoined();
+  }
+}

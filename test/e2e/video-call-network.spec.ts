@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO_DOCTOR, expectVideoAdvancing, openCallParties, type CallParty } from './support/call-parties';
+import { DEMO_DOCTOR, enterCall, expectVideoAdvancing, openCallParties, type CallParty } from './support/call-parties';
 
 type Side = 'patient' | 'doctor';
 
@@ -17,8 +17,8 @@ function offlineSpell(side: Side, seconds: number) {
     const offline = parties[side];
     const other = parties[side === 'patient' ? 'doctor' : 'patient'];
     try {
-      await call.patient.page.goto(`/video-call/${call.consultationId}`);
-      await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+      await enterCall(call.patient.page, call.consultationId);
+      await enterCall(call.doctor.page, call.consultationId);
       await expectVideoAdvancing(call.patient.page, 'remote-video');
       await expectVideoAdvancing(call.doctor.page, 'remote-video');
 

@@ -32,6 +32,8 @@ function offlineSpell(side: Side, seconds: number) {
       const back = Date.now();
       await offline.context.setOffline(false);
       await expect(offline.page.getByText('Reconnecting...')).toBeHidden({ timeout: 15_000 });
+      // Back in the same call, not sent through the device check again.
+      await expect(offline.page.getByRole('button', { name: 'Join consultation' })).toHaveCount(0);
       await expectVideoAdvancing(offline.page, 'remote-video');
       await expectVideoAdvancing(other.page, 'remote-video');
       test.info().annotations.push({ type: 'media back', description: `${Date.now() - back} ms after the network returned` });

@@ -54,7 +54,9 @@ export default function VideoCallPage() {
   const navigate = useNavigate();
   const patient = useQuery(meQuery);
   const doctor = useQuery(doctorMeQuery);
-  const settled = !patient.isPending && !doctor.isPending;
+  // Answered once: a failed session read is read again when the network returns (react-query), and
+  // that must not take the call off the screen.
+  const settled = patient.isFetched && doctor.isFetched;
   const signedIn = Boolean(patient.data) || Boolean(doctor.data);
   const preview = useCallPreview(consultationId, doctor.data ? 'doctor' : patient.data ? 'patient' : null);
 

@@ -24,7 +24,7 @@ export function useCallPreview(consultationId: string, side: ParticipantRole | n
   const asDoctor = useQuery({ ...doctorConsultationQuery(consultationId), enabled: side === 'doctor' });
   const query = side === 'doctor' ? asDoctor : asPatient;
   const consultation = query.data;
-  if (!side || query.isPending) return { settled: false, otherName: '' };
+  if (!side || !query.isFetched) return { settled: false, otherName: '' };
   if (!consultation) return { settled: true, otherName: '' };
   const otherName = side === 'doctor' && asDoctor.data ? `${asDoctor.data.patient.firstName} ${asDoctor.data.patient.lastName}` : `Dr. ${consultation.doctorName}`;
   const type = consultation.consultationType;

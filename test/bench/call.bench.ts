@@ -166,6 +166,12 @@ async function cookiesFor(page: Page, client: TestClient, url: string) {
   await page.context().addCookies(jar);
 }
 
+/** Opens a call page and joins from its device check (the join mark is set on 'Join consultation'). */
+async function enterCall(page: Page, callUrl: string): Promise<void> {
+  await page.goto(callUrl);
+  await page.getByRole('button', { name: 'Join consultation' }).click();
+}
+
 interface CallUnderTest {
   /** The patient joins (the doctor is waiting): join to first remote frame, in ms. */
   measure(): Promise<number>;
@@ -183,11 +189,11 @@ async function openCall(browser: Browser, url: string): Promise<CallUnderTest> {
   await cookiesFor(doctorPage, doctorHttp, url);
   await cookiesFor(patientPage, patientHttp, url);
   await patientPage.addInitScript(FIRST_FRAME_PROBE);
-  await doctorPage.goto(`${url}/video-call/${consultation.id}`);
+  await enterCall(doctorPage, `${url}/video-call/${consultation.id}`);
   await doctorPage.getByText(waitingForPatient).waitFor();
   return {
     async measure() {
-      await patientPage.goto(`${url}/video-call/${consultation.id}`);
+      await enterCall(patientPage, `${url}/video-call/${consultation.id}`);
       const handle = await patientPage.waitForFunction(() => (window as unknown as { __firstRemoteFrame?: number }).__firstRemoteFrame, null, { timeout: 30_000 });
       const frameAt = (await handle.jsonValue()) as number;
       const joinAt = await patientPage.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, CALL_MARKS.join);

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
+import { enterCall } from './support/call-parties';
 
 const ADMIN = { usernameOrEmail: 'admin@medivault.test', password: 'Admin1234!' };
 const DOCTOR_PASSWORD = 'Clinic-Pass-42';
@@ -188,7 +189,7 @@ test("a doctor entered in the roster as 'Dr. …' carries the title once on the 
   await expect(page.locator('body')).not.toContainText(doubled);
 
   // The call title and the waiting placeholder.
-  await page.goto(`/video-call/${consultationId}`);
+  await enterCall(page, consultationId);
   await expect(page.getByText(`Waiting for ${titled}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: titled, exact: true })).toBeVisible();
   await expect(page.locator('body')).not.toContainText(doubled);
@@ -371,7 +372,7 @@ test("a patient waiting in the call shows on the doctor's dashboard; leaving the
   await expect(waiting).toHaveCount(0);
 
   // The patient opens the call: the dashboard marks the consultation and says so in a toast.
-  await patient.goto(`/video-call/${consultationId}`);
+  await enterCall(patient, consultationId);
   await expect(patient.getByText(`Waiting for Dr. ${doctor.name}`)).toBeVisible();
   await expect(waiting).toBeVisible();
   await expect(portal.getByText('Patient is waiting').first()).toBeVisible();
@@ -383,7 +384,7 @@ test("a patient waiting in the call shows on the doctor's dashboard; leaving the
 
   // The doctor joins from another window: nobody waits any more. Leaving says just that.
   const call = await doctorContext.newPage();
-  await call.goto(`/video-call/${consultationId}`);
+  await enterCall(call, consultationId);
   await expect(call.getByRole('heading', { name: patientName })).toBeVisible();
   await expect(waiting).toBeHidden();
   await call.getByRole('button', { name: 'End call' }).click();

@@ -3,7 +3,7 @@ import { embeddedDatabaseUrl } from '../../db/embedded';
 import { sfuTestsRun, testMediasoupWorkerBin } from '../support/mediasoup-worker';
 import { startRedis, type RedisServer } from '../support/redis';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { expectVideoAdvancing, openCallParties } from './support/call-parties';
+import { enterCall, expectVideoAdvancing, openCallParties } from './support/call-parties';
 
 /**
  * Two server processes behind one Redis and one PostgreSQL, as behind a load balancer: the patient
@@ -40,8 +40,8 @@ test.describe('a call across two server processes', () => {
     for (const url of [patientServer, doctorServer]) expect((await (await fetch(`${url}/api/health`)).json()).media).toBe('sfu');
     const call = await openCallParties(browser, 'video', { patient: patientServer, doctor: doctorServer });
     try {
-      await call.patient.page.goto(`/video-call/${call.consultationId}`);
-      await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+      await enterCall(call.patient.page, call.consultationId);
+      await enterCall(call.doctor.page, call.consultationId);
       await expectVideoAdvancing(call.patient.page, 'remote-video');
       await expectVideoAdvancing(call.doctor.page, 'remote-video');
     } finally {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mediasoupWorkerPids } from '../support/mediasoup-worker';
 import { serverPid } from './support/e2e-servers';
-import { expectVideoAdvancing, openCallParties, peerConnectionCount, trackPeerConnections } from './support/call-parties';
+import { enterCall, expectVideoAdvancing, openCallParties, peerConnectionCount, trackPeerConnections } from './support/call-parties';
 
 /**
  * The SFU's mediasoup workers are killed mid-call (as a crash would): the server starts new ones and
@@ -14,8 +14,8 @@ test('media comes back on both sides after the SFU worker dies mid-call', async 
   try {
     await trackPeerConnections(patient.page);
     await trackPeerConnections(doctor.page);
-    await patient.page.goto(`/video-call/${consultationId}`);
-    await doctor.page.goto(`/video-call/${consultationId}`);
+    await enterCall(patient.page, consultationId);
+    await enterCall(doctor.page, consultationId);
     await expectVideoAdvancing(patient.page, 'remote-video');
     await expectVideoAdvancing(doctor.page, 'remote-video');
     const links = { patient: await peerConnectionCount(patient.page), doctor: await peerConnectionCount(doctor.page) };

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_DOCTOR, expectVideoAdvancing, openCallParties, trackPeerConnections, type CallParty } from './support/call-parties';
+import { DEMO_DOCTOR, enterCall, expectVideoAdvancing, openCallParties, trackPeerConnections, type CallParty } from './support/call-parties';
 
 type Side = 'patient' | 'doctor';
 
@@ -17,8 +17,8 @@ function offlineSpell(side: Side, seconds: number) {
     const offline = parties[side];
     const other = parties[side === 'patient' ? 'doctor' : 'patient'];
     try {
-      await call.patient.page.goto(`/video-call/${call.consultationId}`);
-      await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+      await enterCall(call.patient.page, call.consultationId);
+      await enterCall(call.doctor.page, call.consultationId);
       await expectVideoAdvancing(call.patient.page, 'remote-video');
       await expectVideoAdvancing(call.doctor.page, 'remote-video');
 
@@ -32,6 +32,8 @@ function offlineSpell(side: Side, seconds: number) {
       const back = Date.now();
       await offline.context.setOffline(false);
       await expect(offline.page.getByText('Reconnecting...')).toBeHidden({ timeout: 15_000 });
+      // Back in the same call, not sent through the device check again.
+      await expect(offline.page.getByRole('button', { name: 'Join consultation' })).toHaveCount(0);
       await expectVideoAdvancing(offline.page, 'remote-video');
       await expectVideoAdvancing(other.page, 'remote-video');
       test.info().annotations.push({ type: 'media back', description: `${Date.now() - back} ms after the network returned` });
@@ -82,8 +84,8 @@ test('a switch to another network finds a new media path without dropping the ca
   try {
     await trackPeerConnections(call.patient.page);
     await emulateAndroidNetwork(call.patient.page);
-    await call.patient.page.goto(`/video-call/${call.consultationId}`);
-    await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+    await enterCall(call.patient.page, call.consultationId);
+    await enterCall(call.doctor.page, call.consultationId);
     await expectVideoAdvancing(call.patient.page, 'remote-video');
     await expectVideoAdvancing(call.doctor.page, 'remote-video');
     const before = await connectedIceFragments(call.patient.page);

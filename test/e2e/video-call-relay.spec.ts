@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { coturnMissing, startCoturn, type Coturn } from '../support/coturn';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SHARED_DATABASE_ENV, mediaEnv } from './support/e2e-servers';
-import { expectVideoAdvancing, openCallParties, selectedLocalCandidateTypes, trackPeerConnections } from './support/call-parties';
+import { enterCall, expectVideoAdvancing, openCallParties, selectedLocalCandidateTypes, trackPeerConnections } from './support/call-parties';
 
 /**
  * A self-hoster behind a strict firewall: ICE_TRANSPORT_POLICY=relay makes both browsers send their
@@ -43,8 +43,8 @@ test.describe('a call relayed through TURN', () => {
     try {
       await trackPeerConnections(patient.page);
       await trackPeerConnections(doctor.page);
-      await patient.page.goto(`/video-call/${consultationId}`);
-      await doctor.page.goto(`/video-call/${consultationId}`);
+      await enterCall(patient.page, consultationId);
+      await enterCall(doctor.page, consultationId);
       await expectVideoAdvancing(patient.page, 'remote-video');
       await expectVideoAdvancing(doctor.page, 'remote-video');
 

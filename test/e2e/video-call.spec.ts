@@ -3,6 +3,7 @@ import {
   DEMO_DOCTOR,
   closePeerConnections,
   expectHearing,
+  enterCall,
   expectVideoAdvancing,
   expectVideoPlaying,
   installSignallingSwitch,
@@ -21,11 +22,11 @@ test.describe('live consultation', () => {
     const call = await openCallParties(browser);
     const { patient, doctor, consultationId, patientName } = call;
     try {
-      await patient.page.goto(`/video-call/${consultationId}`);
+      await enterCall(patient.page, consultationId);
       await expect(patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeVisible();
       await expectVideoPlaying(patient.page, 'local-video');
 
-      await doctor.page.goto(`/video-call/${consultationId}`);
+      await enterCall(doctor.page, consultationId);
       await expectVideoPlaying(doctor.page, 'remote-video');
       await expectVideoPlaying(patient.page, 'remote-video');
       await expect(patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeHidden();
@@ -86,8 +87,8 @@ test.describe('live consultation', () => {
     const { patient, doctor, consultationId, patientName } = call;
     try {
       await installSignallingSwitch(patient.page);
-      await patient.page.goto(`/video-call/${consultationId}`);
-      await doctor.page.goto(`/video-call/${consultationId}`);
+      await enterCall(patient.page, consultationId);
+      await enterCall(doctor.page, consultationId);
       await expectVideoPlaying(patient.page, 'remote-video');
       await expectVideoPlaying(doctor.page, 'remote-video');
       await patient.page.getByRole('button', { name: 'Open chat' }).click();
@@ -126,8 +127,8 @@ test.describe('live consultation', () => {
     const { patient, doctor, consultationId } = call;
     try {
       await trackPeerConnections(patient.page);
-      await patient.page.goto(`/video-call/${consultationId}`);
-      await doctor.page.goto(`/video-call/${consultationId}`);
+      await enterCall(patient.page, consultationId);
+      await enterCall(doctor.page, consultationId);
       await expectVideoAdvancing(patient.page, 'remote-video');
       await expectVideoAdvancing(doctor.page, 'remote-video');
       const linksBefore = await closePeerConnections(patient.page);

@@ -14,6 +14,11 @@ export const myConsultationsQuery = queryOptions<Consultation[]>({
   queryKey: ['/api/consultations'],
 });
 
+export const myConsultationQuery = (id: string) =>
+  queryOptions<Consultation>({
+    queryKey: ['/api/consultations', id],
+  });
+
 function useRefreshingMutation<V>(send: (variables: V) => Promise<Consultation>) {
   const queryClient = useQueryClient();
   return useMutation({

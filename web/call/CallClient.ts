@@ -1,4 +1,4 @@
-import type { ConsultationStatus } from '../../common/constants';
+import type { ConsultationStatus, ConsultationType } from '../../common/constants';
 import { canJoinConsultation, type ConsultationStatusUpdate } from '../../common/consultation-status';
 import type {
   CallConsultation,
@@ -12,7 +12,8 @@ import type {
   ParticipantRole,
   PresenceEvent,
 } from '../../common/socket-events';
-import { openLocalMedia, openScreenShare, stopStream } from './local-media';
+import { LinkMeter, rateLink, type ConnectionQuality } from './connection-quality';
+import { openDevice, openLocalMedia, openScreenShare, stopStream, type DeviceKind } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
 import { P2PSession } from './p2p-session';
 import { openSignallingSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
@@ -23,7 +24,11 @@ export interface TrackState {
   screen: boolean;
 }
 
-export type CallPhase = 'joining' | 'live' | 'ended' | 'unavailable';
+/** 'lobby': the device check before joining; the consultation is not joined yet. */
+export type CallPhase = 'lobby' | 'joining' | 'live' | 'ended' | 'unavailable';
+
+/** The consultations whose call has media, and so a device check. */
+export type MediaConsultationType = Exclude<ConsultationType, 'chat'>;
 
 export interface CallSnapshot {
   phase: CallPhase;
@@ -47,18 +52,27 @@ export interface CallSnapshot {
   connectedAt: number | null;
   /** Camera / microphone access: asked for once the consultation's type is known. */
   devices: 'pending' | 'ready' | 'denied';
+  /** The audio output the other side is heard on (HTMLMediaElement.setSinkId); '' is the system's default. */
+  speaker: string;
+  /** How the media link is doing, from its WebRTC statistics; null while no media flows. */
+  quality: ConnectionQuality | null;
 }
 
 /** Moments the screen announces with a toast. */
 export type CallNotice =
   | { kind: 'call-started' }
   | { kind: 'call-ended'; reason: 'left' | ConsultationStatus }
+  | { kind: 'presence'; change: 'joined' | 'left' }
   | { kind: 'media-error' }
+  | { kind: 'device-error' }
   | { kind: 'screen-error'; message: string }
   | { kind: 'request-failed'; message: string };
 
 /** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
 export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
+
+/** How often the link's statistics are read for the quality indicator. */
+const QUALITY_SAMPLE_MS = 2000;
 
 const INITIAL: CallSnapshot = {
   phase: 'joining',
@@ -76,6 +90,8 @@ const INITIAL: CallSnapshot = {
   reconnecting: false,
   connectedAt: null,
   devices: 'pending',
+  speaker: '',
+  quality: null,
 };
 
 /**
@@ -101,6 +117,9 @@ export class CallClient {
   private finished = false;
   /** P2P signals received before the media session exists (an offer made while our camera opens). */
   private earlySignals: P2PSignalEvent[] | null = [];
+  /** Camera and microphone, opened once: for the device check, or on joining. */
+  private devicesOpening: Promise<MediaStream | null> | null = null;
+  private qualityTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly consultationId: string) {}
 
@@ -145,11 +164,16 @@ export class CallClient {
 
   // -- lifecycle ---------------------------------------------------------------------------------
 
-  start(): void {
+  /**
+   * Connects the socket. With a device check the devices open at once, and the consultation is joined
+   * only when the user enters (`enter()`); without one it is joined as soon as the socket connects.
+   */
+  start(deviceCheck?: MediaConsultationType): void {
     const socket = openSignallingSocket();
     this.socket = socket;
     window.addEventListener('offline', this.onOffline);
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('pagehide', this.onPageHide);
     networkInformation()?.addEventListener('change', this.onNetworkChange);
     socket.on('connect', () => void this.join());
     socket.on('disconnect', (reason) => {
@@ -167,6 +191,16 @@ export class CallClient {
     socket.on('media:state', (state) => this.onRemoteMedia(state));
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('p2p:signal', this.keepEarlySignal);
+    if (!deviceCheck) return;
+    this.update({ phase: 'lobby' });
+    void this.openDevices(deviceCheck).then((stream) => (this.finished || this.snapshot.phase === 'ended' ? stopStream(stream) : this.showLocal(stream)));
+  }
+
+  /** From the device check into the consultation. */
+  enter(): void {
+    if (this.snapshot.phase !== 'lobby') return;
+    this.update({ phase: 'joining' });
+    if (this.socket?.connected) void this.join();
   }
 
   /**
@@ -179,6 +213,14 @@ export class CallClient {
     this.networkLost = true;
     this.socket?.io.engine?.close();
     this.update({});
+  };
+
+  /**
+   * The tab is closed or navigated away: say goodbye on the socket, so the server counts it as leaving
+   * (the other side reads 'Waiting for ...' at once) rather than as a dropped connection held for 60 s.
+   */
+  private readonly onPageHide = () => {
+    this.socket?.disconnect();
   };
 
   /** Back online: reconnect at once instead of waiting out Socket.IO's back-off. */
@@ -227,8 +269,10 @@ export class CallClient {
 
   private teardown(): void {
     this.finished = true;
+    clearInterval(this.qualityTimer);
     window.removeEventListener('offline', this.onOffline);
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('pagehide', this.onPageHide);
     networkInformation()?.removeEventListener('change', this.onNetworkChange);
     this.session?.close();
     this.session = null;
@@ -251,6 +295,7 @@ export class CallClient {
   // -- joining -----------------------------------------------------------------------------------
 
   private async join(): Promise<void> {
+    if (this.snapshot.phase === 'lobby') return;
     const socket = this.socket!;
     let answer: JoinResult;
     if (!this.joinedOnce) performance.mark(CALL_MARKS.join);
@@ -292,12 +337,13 @@ export class CallClient {
     });
     if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
     else this.stopKeepingSignals();
-    if (!open) return;
+    if (!open) return this.releaseDevices();
     this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
   }
 
   private async startMedia(answer: JoinResult): Promise<void> {
+    const type = answer.consultation.consultationType;
     const options: MediaSessionOptions = {
       socket: this.socket!,
       consultationId: this.consultationId,
@@ -317,44 +363,67 @@ export class CallClient {
       // Peer-to-peer answers the other side at once: their media flows while our camera is still opening.
       const session = new P2PSession(options);
       this.session = session;
-      const localStream = await this.openDevices(answer);
+      const localStream = await this.openDevices(type);
       if (this.finished) {
         stopStream(localStream);
         return;
       }
       session.devicesOpened(localStream);
       this.showLocal(localStream);
+      this.watchQuality();
       return;
     }
-    const localStream = await this.openDevices(answer);
-    // The SFU client is a large module: P2P calls never load it.
-    const session = this.finished ? null : new (await import('./sfu-session')).SfuSession({ ...options, localStream });
+    // The SFU client is a large module (P2P calls never load it): it loads while the devices open.
+    const [{ SfuSession }] = await Promise.all([import('./sfu-session'), this.openDevices(type)]);
+    const localStream = await this.openDevices(type);
     if (this.finished) {
-      session?.close();
       stopStream(localStream);
       return;
     }
-    this.session = session;
+    this.session = new SfuSession({ ...options, localStream });
     // Negotiation is under way before the screen renders the preview.
     this.showLocal(localStream);
+    this.watchQuality();
   }
 
-  /** Camera and microphone for the consultation's type; null (and a toast) when access is refused. */
-  private async openDevices(answer: JoinResult): Promise<MediaStream | null> {
-    try {
-      return await openLocalMedia(answer.consultation.consultationType);
-    } catch {
+  /**
+   * Camera and microphone for the consultation's type, as they are now: opened once (a refusal toasts
+   * once and gives null), with any device switched since in the snapshot's stream.
+   */
+  private async openDevices(type: ConsultationType): Promise<MediaStream | null> {
+    this.devicesOpening ??= openLocalMedia(type).catch(() => {
       this.notify({ kind: 'media-error' });
-      this.update({ local: { audio: false, video: false, screen: false } });
       return null;
-    }
+    });
+    const opened = await this.devicesOpening;
+    return opened && (this.snapshot.localStream ?? opened);
   }
 
   /** Shows the preview; a microphone or camera switched off while the devices were opening stays off. */
   private showLocal(localStream: MediaStream | null): void {
     localStream?.getAudioTracks().forEach((t) => (t.enabled = this.snapshot.local.audio));
     localStream?.getVideoTracks().forEach((t) => (t.enabled = this.snapshot.local.video));
-    this.update({ localStream, devices: localStream ? 'ready' : 'denied' });
+    if (localStream) this.update({ localStream, devices: 'ready' });
+    else this.update({ localStream, devices: 'denied', local: { audio: false, video: false, screen: false } });
+  }
+
+  /** The consultation closed before the call began: devices opened for the device check are let go. */
+  private releaseDevices(): void {
+    stopStream(this.snapshot.localStream);
+    this.update({ localStream: null });
+  }
+
+  /** Reads the link's statistics every few seconds for the quality indicator, while media flows. */
+  private watchQuality(): void {
+    const meter = new LinkMeter();
+    this.qualityTimer = setInterval(() => void this.sampleQuality(meter), QUALITY_SAMPLE_MS);
+  }
+
+  private async sampleQuality(meter: LinkMeter): Promise<void> {
+    const session = this.session;
+    const flowing = session !== null && this.mediaLink === 'connected' && this.snapshot.remoteStream !== null;
+    const reports = flowing ? await session.getStats().catch(() => []) : [];
+    if (!this.finished) this.update({ quality: flowing ? rateLink(meter.read(reports)) : null });
   }
 
   // -- server pushes -----------------------------------------------------------------------------
@@ -363,17 +432,20 @@ export class CallClient {
     return participants.some((p) => p.role !== this.snapshot.role);
   }
 
+  /** The other side arrived or left (one reconnecting is still here: that is not leaving). */
   private onPresence(event: PresenceEvent, atJoin = false): void {
     if (event.consultationId !== this.consultationId) return;
+    const wasHere = this.otherIsHere(this.snapshot.participants);
     const otherHere = this.otherIsHere(event.participants);
     this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }) });
     this.session?.otherPresent(otherHere, atJoin);
+    if (!atJoin && otherHere !== wasHere && this.snapshot.phase === 'live') this.notify({ kind: 'presence', change: otherHere ? 'joined' : 'left' });
     // A chat-only consultation is connected as soon as both are in the room.
     if (otherHere && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
   }
 
   private onRemoteStream(stream: MediaStream | null): void {
-    this.update({ remoteStream: stream });
+    this.update({ remoteStream: stream, ...(stream ? {} : { quality: null }) });
     if (stream) this.markConnected();
   }
 
@@ -472,6 +544,38 @@ export class CallClient {
     await this.session?.shareScreen(null);
     this.update({ local: { ...this.snapshot.local, screen: false } });
     this.reportTracks();
+  }
+
+  /**
+   * Uses another microphone or camera, in the device check or mid-call: the new track takes the old
+   * one's place on the link (no renegotiation) and keeps its muted or camera-off state.
+   */
+  async switchDevice(kind: DeviceKind, deviceId: string): Promise<void> {
+    const stream = this.snapshot.localStream;
+    const previous = (kind === 'audio' ? stream?.getAudioTracks() : stream?.getVideoTracks())?.[0];
+    if (!stream || !previous) return;
+    let track: MediaStreamTrack;
+    try {
+      // Many phones open one camera at a time: the current one is let go if the new one will not open beside it.
+      track = await openDevice(kind, deviceId).catch(() => {
+        previous.stop();
+        return openDevice(kind, deviceId);
+      });
+    } catch {
+      this.notify({ kind: 'device-error' });
+      return;
+    }
+    if (this.finished || this.snapshot.localStream !== stream) return track.stop();
+    track.enabled = this.snapshot.local[kind];
+    await this.session?.replaceTrack(kind, track);
+    previous.stop();
+    if (this.finished) return track.stop();
+    this.update({ localStream: new MediaStream([...stream.getTracks().filter((t) => t !== previous), track]) });
+  }
+
+  /** Plays the other side on another audio output. */
+  setSpeaker(deviceId: string): void {
+    this.update({ speaker: deviceId });
   }
 
   /** The doctor's Start Consultation / Complete, through the same state machine as the REST route. */

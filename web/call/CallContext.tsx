@@ -1,15 +1,24 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { CallClient, type CallSnapshot } from './CallClient';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CallClient, type CallSnapshot, type MediaConsultationType } from './CallClient';
 
 const CallContext = createContext<CallClient | null>(null);
 
+interface CallProviderProps {
+  consultationId: string;
+  /** The media to check before joining (see CallClient.start); none joins at once. Read when the call opens. */
+  deviceCheck?: MediaConsultationType;
+  children: React.ReactNode;
+}
+
 /** Opens the call for one consultation while mounted; the client is torn down on unmount. */
-export function CallProvider({ consultationId, children }: { consultationId: string; children: React.ReactNode }) {
+export function CallProvider({ consultationId, deviceCheck, children }: CallProviderProps) {
   const [client, setClient] = useState<CallClient | null>(null);
+  // The consultation read again later (its status moves on during the call) must not open the call again.
+  const check = useRef(deviceCheck);
   useEffect(() => {
     const call = new CallClient(consultationId);
     setClient(call);
-    call.start();
+    call.start(check.current);
     return () => call.destroy();
   }, [consultationId]);
   return client ? <CallContext.Provider value={client}>{children}</CallContext.Provider> : null;

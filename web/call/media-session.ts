@@ -1,4 +1,5 @@
 import type { IceServer, IceTransportPolicy, P2PSignalEvent, ParticipantRole } from '../../common/socket-events';
+import type { DeviceKind } from './local-media';
 import type { CallSocket } from './signalling-client';
 
 export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
@@ -34,6 +35,10 @@ export interface MediaSession {
   /** Shows the other side a shared screen instead of the camera, or the camera again (null). */
   shareScreen(track: MediaStreamTrack | null): Promise<void>;
   /** Mute or unmute without renegotiating. */
-  setSending(kind: 'audio' | 'video', enabled: boolean): void;
+  setSending(kind: DeviceKind, enabled: boolean): void;
+  /** Sends another microphone or camera (a device chosen mid-call) in place of the current one, without renegotiating. */
+  replaceTrack(kind: DeviceKind, track: MediaStreamTrack): Promise<void>;
+  /** WebRTC statistics of the peer connections carrying the call; none while there is no link. */
+  getStats(): Promise<RTCStatsReport[]>;
   close(): void;
 }

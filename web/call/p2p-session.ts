@@ -1,5 +1,6 @@
 import Peer, { type SignalData } from '@thaunknown/simple-peer';
 import type { P2PSignalEvent } from '../../common/socket-events';
+import type { DeviceKind } from './local-media';
 import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 
@@ -62,19 +63,21 @@ export class P2PSession implements MediaSession {
     stream?.getTracks().forEach((track) => this.outgoing.addTrack(track));
     this.camera = stream?.getVideoTracks()[0] ?? null;
     this.sentVideo ??= this.camera;
-    const peer = this.peer;
-    if (peer && !peer.destroyed) {
-      for (const track of this.outgoing.getTracks()) {
-        const sent = track === this.camera ? (this.sentVideo ?? track) : track;
-        const slot = peer._pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && !t.sender.track && t.direction.startsWith('send'));
-        void slot?.sender.replaceTrack(sent);
-      }
-    }
+    if (this.peer && !this.peer.destroyed) this.fillSlots(this.peer);
     if (this.offerWhenSettled) {
       this.offerWhenSettled = false;
       if (this.otherHere && !this.closed && (!this.peer || this.peer.destroyed)) this.connect();
     }
     this.prepareStandby();
+  }
+
+  /** Our tracks go into the sending slots that a connection answered before our devices opened kept for them. */
+  private fillSlots(peer: Peer): void {
+    for (const track of this.outgoing.getTracks()) {
+      const sent = track === this.camera ? (this.sentVideo ?? track) : track;
+      const slot = peer._pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && !t.sender.track && t.direction.startsWith('send'));
+      void slot?.sender.replaceTrack(sent);
+    }
   }
 
   /** The side already waiting offers at once; the newcomer answers (and offers only if no offer comes). */
@@ -126,9 +129,27 @@ export class P2PSession implements MediaSession {
     this.sentVideo = track;
   }
 
-  setSending(kind: 'audio' | 'video', enabled: boolean): void {
+  setSending(kind: DeviceKind, enabled: boolean): void {
     const tracks = kind === 'audio' ? this.outgoing.getAudioTracks() : this.camera ? [this.camera] : [];
     tracks.forEach((t) => (t.enabled = enabled));
+  }
+
+  /** The new device goes on the same sender; a shared screen stays on it, and the new camera follows when sharing stops. */
+  async replaceTrack(kind: DeviceKind, track: MediaStreamTrack): Promise<void> {
+    const previous = kind === 'audio' ? this.outgoing.getAudioTracks()[0] : this.camera;
+    if (!previous) return;
+    this.outgoing.removeTrack(previous);
+    this.outgoing.addTrack(track);
+    if (kind === 'video') {
+      this.camera = track;
+      if (this.sentVideo !== previous) return;
+      this.sentVideo = track;
+    }
+    if (this.peer && !this.peer.destroyed) await senderOf(this.peer, previous)?.replaceTrack(track);
+  }
+
+  async getStats(): Promise<RTCStatsReport[]> {
+    return this.peer && !this.peer.destroyed && !this.holding ? [await this.peer._pc.getStats()] : [];
   }
 
   close(): void {
@@ -191,7 +212,8 @@ export class P2PSession implements MediaSession {
     // A new connection starts from the camera; carry on showing a screen that is being shared.
     if (this.camera && this.sentVideo && this.sentVideo !== this.camera) void senderOf(peer, this.camera)?.replaceTrack(this.sentVideo);
     // Answering before our devices opened: the offer's media sections get a sending slot each (set
-    // while the offer is applied, before simple-peer creates the answer), filled when the devices open.
+    // while the offer is applied, before simple-peer creates the answer), filled when the devices open,
+    // or at once if they opened while the offer was being applied (devices opened for the device check do).
     if (!initiator && !this.devicesSettled) {
       const pc = peer._pc;
       pc.addEventListener('signalingstatechange', () => {
@@ -201,6 +223,7 @@ export class P2PSession implements MediaSession {
           transceiver.direction = 'sendrecv';
           transceiver.sender.setStreams(this.outgoing);
         }
+        this.fillSlots(peer);
       });
     }
     peer.on('signal', (signal) => {

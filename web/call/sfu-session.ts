@@ -1,5 +1,6 @@
 import { Device, type types } from 'mediasoup-client';
 import type { NewProducerEvent, ProducerRef, TrackSource, TransportDirection } from '../../common/socket-events';
+import type { DeviceKind } from './local-media';
 import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 import { TransportWatchdog } from './transport-watchdog';
@@ -19,6 +20,7 @@ export class SfuSession implements MediaSession {
   private recv: types.Transport | null = null;
   private readonly producers = new Map<TrackSource, types.Producer>();
   private readonly consumers = new Map<string, { consumer: types.Consumer; source: TrackSource; producerPaused: boolean }>();
+  private mic: MediaStreamTrack | undefined;
   private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
   private readonly watchdogs: TransportWatchdog[] = [];
   private enabled = { audio: true, video: true };
@@ -27,6 +29,7 @@ export class SfuSession implements MediaSession {
   private closed = false;
 
   constructor(private readonly options: MediaSessionOptions) {
+    this.mic = options.localStream?.getAudioTracks()[0];
     const camera = options.localStream?.getVideoTracks()[0];
     if (camera) this.outgoingVideo.set('camera', camera);
     options.socket.on('sfu:newProducer', this.onNewProducer);
@@ -66,7 +69,7 @@ export class SfuSession implements MediaSession {
     else if (producer) await this.closeProducer('screen');
   }
 
-  setSending(kind: 'audio' | 'video', enabled: boolean): void {
+  setSending(kind: DeviceKind, enabled: boolean): void {
     this.enabled[kind] = enabled;
     const producer = this.producers.get(kind === 'audio' ? 'mic' : 'camera');
     if (!producer) return;
@@ -78,6 +81,18 @@ export class SfuSession implements MediaSession {
       producer.pause();
       void request(this.options.socket, 'sfu:pauseProducer', ref).catch(() => {});
     }
+  }
+
+  /** The producer keeps its id (and its paused state): the other side's consumer carries on. */
+  async replaceTrack(kind: DeviceKind, track: MediaStreamTrack): Promise<void> {
+    if (kind === 'audio') this.mic = track;
+    else this.outgoingVideo.set('camera', track);
+    await this.producers.get(kind === 'audio' ? 'mic' : 'camera')?.replaceTrack({ track });
+  }
+
+  async getStats(): Promise<RTCStatsReport[]> {
+    const transports = [this.send, this.recv].flatMap((transport) => (transport && !transport.closed ? [transport] : []));
+    return Promise.all(transports.map((transport) => transport.getStats()));
   }
 
   close(): void {
@@ -135,8 +150,7 @@ export class SfuSession implements MediaSession {
       this.recv = recv;
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
-      const mic = this.options.localStream?.getAudioTracks()[0];
-      if (mic) await this.produce('mic', mic);
+      if (this.mic) await this.produce('mic', this.mic);
       for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
       const { producers } = await request(socket, 'sfu:getProducers', { consultationId });
       for (const producer of producers) await this.consume(producer);

@@ -64,6 +64,12 @@ export async function openCallParties(browser: Browser, consultationType: 'video
   };
 }
 
+/** Opens the consultation's call and joins it from the device check ('Join consultation'), as a user does. */
+export async function enterCall(page: Page, consultationId: string): Promise<void> {
+  await page.goto(`/video-call/${consultationId}`);
+  await page.getByRole('button', { name: 'Join consultation' }).click();
+}
+
 /** Resolves once the element's video is really playing frames. */
 export async function expectVideoPlaying(page: Page, testId: string): Promise<void> {
   await expect

@@ -1,18 +1,24 @@
 import styled from 'styled-components';
 import type { TrackState } from '../../call/CallClient';
-import { CameraIcon, CameraOffIcon, ChatIcon, MicIcon, MicOffIcon, PhoneOffIcon, ScreenIcon } from './icons';
+import { CameraIcon, CameraOffIcon, ChatIcon, MicIcon, MicOffIcon, PhoneOffIcon, ScreenIcon, SettingsIcon } from './icons';
 
 const Bar = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: center;
   align-items: center;
-  gap: 14px;
-  padding: 14px 16px calc(14px + env(safe-area-inset-bottom));
+  gap: 10px;
+  padding: 12px 12px calc(12px + env(safe-area-inset-bottom));
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    gap: 14px;
+    padding: 14px 16px calc(14px + env(safe-area-inset-bottom));
+  }
 `;
 
 const Control = styled.button.attrs({ type: 'button' })<{ $off?: boolean; $active?: boolean; $danger?: boolean }>`
-  width: 54px;
-  height: 54px;
+  width: 48px;
+  height: 48px;
+  flex: none;
   border-radius: 50%;
   border: none;
   display: grid;
@@ -26,6 +32,10 @@ const Control = styled.button.attrs({ type: 'button' })<{ $off?: boolean; $activ
   &:hover { transform: translateY(-1px); }
   &:disabled { opacity: 0.4; cursor: not-allowed; transform: none; }
   svg { width: 24px; height: 24px; }
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    width: 54px;
+    height: 54px;
+  }
 `;
 
 const Unread = styled.span`
@@ -55,6 +65,8 @@ interface CallControlsProps {
   onToggleVideo(): void;
   onToggleScreen(): void;
   onToggleChat(): void;
+  /** Opens the camera, microphone and speaker choices; absent when no device is open. */
+  onOpenSettings?: () => void;
   onEnd(): void;
 }
 
@@ -81,6 +93,11 @@ export function CallControls(props: CallControlsProps) {
         <ChatIcon />
         {props.unread > 0 && !props.chatOpen ? <Unread aria-label={`${props.unread} unread`}>{props.unread}</Unread> : null}
       </Control>
+      {props.onOpenSettings ? (
+        <Control aria-label="Device settings" aria-haspopup="dialog" onClick={props.onOpenSettings}>
+          <SettingsIcon />
+        </Control>
+      ) : null}
       <Control $danger aria-label="End call" onClick={props.onEnd}>
         <PhoneOffIcon />
       </Control>

@@ -1,40 +1,41 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, CONSULTATION_ENDED_MESSAGE, consultationMachine } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
-import type { CallNotice } from '../../call/CallClient';
-import { showToast } from '../../components/toast';
-import { Button, Spinner } from '../../components/ui';
+import { Button, Dialog, Spinner } from '../../components/ui';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
+import { ConnectionQualityIndicator } from './ConnectionQualityIndicator';
+import { DeviceSettings } from './DeviceSettings';
+import { MutedHint } from './MutedHint';
+import { PresenceNotice } from './PresenceNotice';
 import { VideoTile } from './VideoTile';
 import { useElapsed } from './useElapsed';
 import { callEndedMessage } from './call-ended';
 
-const Shell = styled.div<{ $chat: boolean }>`
+/**
+ * Top bar, stage and controls in rows. The chat is a sheet over the stage on phones, so the controls
+ * below it stay in reach, and a column of its own on wide screens.
+ */
+const Shell = styled.main<{ $chat: boolean }>`
   height: 100dvh;
   display: grid;
-  grid-template-columns: 1fr;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas: 'top' 'stage' 'controls';
   background: #020617;
   color: white;
   overflow: hidden;
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: ${({ $chat }) => ($chat ? '1fr 380px' : '1fr')};
+    ${({ $chat }) => ($chat ? `grid-template-columns: minmax(0, 1fr) 380px; grid-template-areas: 'top chat' 'stage chat' 'controls chat';` : '')}
   }
 `;
 
-const Stage = styled.main`
-  position: relative;
-  display: grid;
-  grid-template-rows: auto 1fr auto;
-  min-height: 0;
-`;
-
 const TopBar = styled.header`
+  grid-area: top;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -65,6 +66,7 @@ const Pill = styled.span<{ $tone?: 'live' | 'warn' }>`
 `;
 
 const RemoteArea = styled.div`
+  grid-area: stage;
   position: relative;
   min-height: 0;
   margin: 0 12px;
@@ -124,22 +126,26 @@ const DoctorActions = styled.div`
 `;
 
 const ChatArea = styled.div`
-  position: absolute;
-  inset: 30% 0 0 0;
+  grid-area: stage;
+  align-self: end;
+  height: 85%;
+  min-height: 0;
   z-index: 5;
   border-radius: 18px 18px 0 0;
   overflow: hidden;
   box-shadow: 0 -12px 32px rgba(0, 0, 0, 0.4);
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    position: static;
+    grid-area: chat;
+    align-self: stretch;
+    height: auto;
     border-radius: 0;
     box-shadow: none;
     border-left: 1px solid #1e293b;
-    min-height: 0;
   }
 `;
 
 const ChatOnlyArea = styled.div`
+  grid-area: stage;
   margin: 0 12px;
   border-radius: 18px;
   overflow: hidden;
@@ -148,6 +154,16 @@ const ChatOnlyArea = styled.div`
     width: min(720px, 100%);
     justify-self: center;
   }
+`;
+
+const Bottom = styled.div`
+  grid-area: controls;
+`;
+
+const Done = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 20px;
 `;
 
 /** The moves the doctor makes from the call; the consultation's status says which one is offered. */
@@ -166,29 +182,10 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const call = useCallSnapshot();
   const navigate = useNavigate();
   const [chatOpen, setChatOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const seen = useRef(0);
   const elapsed = useElapsed(call.connectedAt);
 
-  useEffect(
-    () =>
-      client.onNotice((notice: CallNotice) => {
-        switch (notice.kind) {
-          case 'call-started':
-            return showToast('Call Started', 'You are now connected to the consultation', 'success');
-          case 'call-ended':
-            showToast('Call Ended', callEndedMessage(notice.reason));
-            setTimeout(() => void navigate({ to: exitTo }), POST_CALL_REDIRECT_MS);
-            return;
-          case 'media-error':
-            return showToast('Media Access Error', 'Unable to access camera or microphone', 'destructive');
-          case 'screen-error':
-            return showToast('Screen Share Error', notice.message, 'destructive');
-          case 'request-failed':
-            return showToast('Error', notice.message, 'destructive');
-        }
-      }),
-    [client, navigate, exitTo],
-  );
 
   const consultation = call.consultation;
   const joining = !consultation;
@@ -201,6 +198,8 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const unread = Math.max(0, fromOther - seen.current);
   const live = call.phase === 'live';
   const otherReconnecting = call.participants.some((p) => p.role !== call.role && p.reconnecting);
+  const mic = call.localStream?.getAudioTracks()[0];
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
 
   const remoteOverlay = joining ? (
     <>
@@ -241,83 +240,99 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
   return (
     <Shell $chat={chatOpen && type !== 'chat'}>
-      <Stage>
-        <TopBar>
-          <div>
-            <h1>{joining ? 'Consultation' : otherName}</h1>
-            <p>{joining ? 'Connecting...' : isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
-          </div>
-          <Meta>
-            {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
-            {consultation ? <ConsultationStatusBadge status={consultation.status} testId="consultation-status" /> : null}
-            <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
-              {elapsed}
-            </Pill>
-          </Meta>
-        </TopBar>
-
-        {type === 'chat' ? (
-          <ChatOnlyArea>{chat}</ChatOnlyArea>
-        ) : (
-          <RemoteArea>
-            <VideoTile stream={call.remoteStream} testId="remote-video" name={otherName} fit={call.remote?.screen ? 'contain' : 'cover'} overlay={remoteOverlay} avatarSize={112}>
-              {call.remoteStream && call.remote ? (
-                <RemoteBadges>
-                  {!call.remote.audio ? <Pill>Muted</Pill> : null}
-                  {call.remote.screen ? <Pill>Sharing screen</Pill> : null}
-                </RemoteBadges>
-              ) : null}
-            </VideoTile>
-            {type === 'video' && !joining ? (
-              <LocalPip>
-                <VideoTile
-                  stream={call.localStream}
-                  testId="local-video"
-                  name="You"
-                  muted
-                  mirrored
-                  avatarSize={48}
-                  overlay={
-                    call.devices === 'pending' ? <Hint>Starting camera...</Hint> : !call.localStream || !call.local.video ? <Hint>Camera off</Hint> : undefined
-                  }
-                />
-              </LocalPip>
-            ) : null}
-          </RemoteArea>
-        )}
-
+      <TopBar>
         <div>
-          {isDoctor && live && consultation
-            ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
-                <DoctorActions key={action}>
-                  <Button onClick={() => void client.setStatus(CONSULTATION_ACTIONS[action].to)}>{label}</Button>
-                </DoctorActions>
-              ))
-            : null}
-          {live || joining ? (
-            <CallControls
-              local={call.local}
-              hasAudio={type !== 'chat' && Boolean(call.localStream)}
-              hasVideo={type === 'video' && Boolean(call.localStream)}
-              canShareScreen={type === 'video' && Boolean(call.localStream) && 'getDisplayMedia' in (navigator.mediaDevices ?? {})}
-              chatOpen={chatOpen || type === 'chat'}
-              unread={unread}
-              onToggleAudio={() => client.toggleAudio()}
-              onToggleVideo={() => client.toggleVideo()}
-              onToggleScreen={() => void client.toggleScreen()}
-              onToggleChat={() => setChatOpen((open) => !open)}
-              onEnd={() => client.end('left')}
-            />
-          ) : (
-            <DoctorActions style={{ paddingBottom: 24 }}>
-              <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
-                {isDoctor ? 'Back to Consultation' : 'Back to Telemedicine'}
-              </Button>
-            </DoctorActions>
-          )}
+          <h1>{joining ? 'Consultation' : otherName}</h1>
+          <p>{joining ? 'Connecting...' : isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
         </div>
-      </Stage>
+        <Meta>
+          {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
+          {consultation ? <ConsultationStatusBadge status={consultation.status} testId="consultation-status" /> : null}
+          {live ? <ConnectionQualityIndicator quality={call.quality} /> : null}
+          <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
+            {elapsed}
+          </Pill>
+        </Meta>
+      </TopBar>
+
+      {type === 'chat' ? (
+        <ChatOnlyArea>{chat}</ChatOnlyArea>
+      ) : (
+        <RemoteArea>
+          <VideoTile
+            stream={call.remoteStream}
+            testId="remote-video"
+            name={otherName}
+            fit={call.remote?.screen ? 'contain' : 'cover'}
+            overlay={remoteOverlay}
+            avatarSize={112}
+            sinkId={call.speaker}
+          >
+            {call.remoteStream && call.remote ? (
+              <RemoteBadges>
+                {!call.remote.audio ? <Pill>Muted</Pill> : null}
+                {call.remote.screen ? <Pill>Sharing screen</Pill> : null}
+              </RemoteBadges>
+            ) : null}
+          </VideoTile>
+          {live ? <PresenceNotice otherName={otherName} /> : null}
+          {type === 'video' && !joining ? (
+            <LocalPip>
+              <VideoTile
+                stream={call.localStream}
+                testId="local-video"
+                name="You"
+                muted
+                mirrored
+                avatarSize={48}
+                overlay={
+                  call.devices === 'pending' ? <Hint>Starting camera...</Hint> : !call.localStream || !call.local.video ? <Hint>Camera off</Hint> : undefined
+                }
+              />
+            </LocalPip>
+          ) : null}
+        </RemoteArea>
+      )}
       {chatOpen && type !== 'chat' ? <ChatArea>{chat}</ChatArea> : null}
+
+      <Bottom>
+        {live && mic && !call.local.audio ? <MutedHint mic={mic} /> : null}
+        {isDoctor && live && consultation
+          ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
+              <DoctorActions key={action}>
+                <Button onClick={() => void client.setStatus(CONSULTATION_ACTIONS[action].to)}>{label}</Button>
+              </DoctorActions>
+            ))
+          : null}
+        {live || joining ? (
+          <CallControls
+            local={call.local}
+            hasAudio={type !== 'chat' && Boolean(call.localStream)}
+            hasVideo={type === 'video' && Boolean(call.localStream)}
+            canShareScreen={type === 'video' && Boolean(call.localStream) && 'getDisplayMedia' in (navigator.mediaDevices ?? {})}
+            chatOpen={chatOpen || type === 'chat'}
+            unread={unread}
+            onToggleAudio={() => client.toggleAudio()}
+            onToggleVideo={() => client.toggleVideo()}
+            onToggleScreen={() => void client.toggleScreen()}
+            onToggleChat={() => setChatOpen((open) => !open)}
+            onOpenSettings={type !== 'chat' && call.localStream ? () => setSettingsOpen(true) : undefined}
+            onEnd={() => client.end('left')}
+          />
+        ) : (
+          <DoctorActions style={{ paddingBottom: 24 }}>
+            <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
+              {isDoctor ? 'Back to Consultation' : 'Back to Telemedicine'}
+            </Button>
+          </DoctorActions>
+        )}
+      </Bottom>
+      <Dialog open={settingsOpen && live} title="Device settings" description="Changes apply at once, without leaving the call." onClose={closeSettings}>
+        <DeviceSettings />
+        <Done>
+          <Button onClick={closeSettings}>Done</Button>
+        </Done>
+      </Dialog>
     </Shell>
   );
 }

@@ -7,6 +7,9 @@ import { doctorMeQuery } from '../../api/doctor-session';
 import { CallProvider, useCallSnapshot } from '../../call/CallContext';
 import { Button, Spinner } from '../../components/ui';
 import { CallScreen } from './CallScreen';
+import { DeviceCheck } from './DeviceCheck';
+import { useCallPreview } from './useCallPreview';
+import { useCallToasts } from './useCallToasts';
 
 const Centered = styled.div`
   min-height: 100dvh;
@@ -22,9 +25,10 @@ const Centered = styled.div`
   p { margin: 0; color: #94a3b8; }
 `;
 
-function CallGate({ exitTo }: { exitTo: string }) {
+function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) {
   const call = useCallSnapshot();
   const navigate = useNavigate();
+  useCallToasts(exitTo);
   if (call.phase === 'unavailable') {
     return (
       <Centered>
@@ -36,26 +40,31 @@ function CallGate({ exitTo }: { exitTo: string }) {
       </Centered>
     );
   }
+  if (call.phase === 'lobby') return <DeviceCheck otherName={otherName} exitTo={exitTo} />;
   return <CallScreen exitTo={exitTo} />;
 }
 
 /**
  * /video-call/{consultationId}: both sides of a consultation. The patient or doctor session decides
- * the side; a visitor with neither is sent to /.
+ * the side; a visitor with neither is sent to /. A call with media starts with a device check; the
+ * consultation is joined from there.
  */
 export default function VideoCallPage() {
   const { consultationId } = useParams({ from: '/video-call/$consultationId' });
   const navigate = useNavigate();
   const patient = useQuery(meQuery);
   const doctor = useQuery(doctorMeQuery);
-  const settled = !patient.isPending && !doctor.isPending;
+  // Answered once: a failed session read is read again when the network returns (react-query), and
+  // that must not take the call off the screen.
+  const settled = patient.isFetched && doctor.isFetched;
   const signedIn = Boolean(patient.data) || Boolean(doctor.data);
+  const preview = useCallPreview(consultationId, doctor.data ? 'doctor' : patient.data ? 'patient' : null);
 
   useEffect(() => {
     if (settled && !signedIn) void navigate({ to: '/' });
   }, [settled, signedIn, navigate]);
 
-  if (!settled || !signedIn) {
+  if (!settled || !signedIn || !preview.settled) {
     return (
       <Centered>
         <Spinner />
@@ -64,8 +73,8 @@ export default function VideoCallPage() {
   }
   const exitTo = doctor.data ? `/doctor/consultation/${consultationId}` : '/telemedicine';
   return (
-    <CallProvider consultationId={consultationId}>
-      <CallGate exitTo={exitTo} />
+    <CallProvider key={consultationId} consultationId={consultationId} deviceCheck={preview.deviceCheck}>
+      <CallGate exitTo={exitTo} otherName={preview.otherName} />
     </CallProvider>
   );
 }

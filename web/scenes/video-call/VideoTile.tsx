@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { canChooseSpeaker } from './useMediaDevices';
 
 const Frame = styled.div<{ $mirrored?: boolean; $fit: 'cover' | 'contain' }>`
   position: relative;
@@ -63,11 +64,13 @@ interface VideoTileProps {
   /** Shown over the video instead of it (waiting, camera off). */
   overlay?: React.ReactNode;
   avatarSize?: number;
+  /** The audio output to play on (setSinkId); '' is the system's default. */
+  sinkId?: string;
   children?: React.ReactNode;
 }
 
 /** A <video> bound to a MediaStream, with an avatar overlay when there is nothing to show. */
-export function VideoTile({ stream, testId, name, muted, mirrored, fit = 'cover', overlay, avatarSize = 96, children }: VideoTileProps) {
+export function VideoTile({ stream, testId, name, muted, mirrored, fit = 'cover', overlay, avatarSize = 96, sinkId, children }: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -75,6 +78,10 @@ export function VideoTile({ stream, testId, name, muted, mirrored, fit = 'cover'
     video.srcObject = stream;
     if (stream) void video.play().catch(() => {});
   }, [stream]);
+  useEffect(() => {
+    const video = ref.current;
+    if (video && sinkId !== undefined && canChooseSpeaker && video.sinkId !== sinkId) void video.setSinkId(sinkId).catch(() => {});
+  }, [sinkId]);
   return (
     <Frame $mirrored={mirrored} $fit={fit}>
       <video ref={ref} data-testid={testId} autoPlay playsInline muted={muted} />

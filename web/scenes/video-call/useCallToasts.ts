@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
+import { useCallClient } from '../../call/CallContext';
+import { showToast } from '../../components/toast';
+import { callEndedMessage } from './call-ended';
+
+/**
+ * Toasts the call's moments, from the device check on (a refused camera is told there), and leaves
+ * for `exitTo` once the call has ended. Who joined or left is shown by PresenceNotice instead.
+ */
+export function useCallToasts(exitTo: string): void {
+  const client = useCallClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      client.onNotice((notice) => {
+        switch (notice.kind) {
+          case 'call-started':
+            return showToast('Call Started', 'You are now connected to the consultation', 'success');
+          case 'call-ended':
+            showToast('Call Ended', callEndedMessage(notice.reason));
+            setTimeout(() => void navigate({ to: exitTo }), POST_CALL_REDIRECT_MS);
+            return;
+          case 'presence':
+            return;
+          case 'media-error':
+            return showToast('Media Access Error', 'Unable to access camera or microphone', 'destructive');
+          case 'device-error':
+            return showToast('Device Unavailable', 'Could not switch to the selected device', 'destructive');
+          case 'screen-error':
+            return showToast('Screen Share Error', notice.message, 'destructive');
+          case 'request-failed':
+            return showToast('Error', notice.message, 'destructive');
+        }
+      }),
+    [client, navigate, exitTo],
+  );
+}

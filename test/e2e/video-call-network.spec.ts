@@ -101,3 +101,17 @@ test('a switch to another network finds a new media path without dropping the ca
     await call.close();
   }
 });
+
+test('a closed tab is leaving, not a dropped connection: the other side waits for them at once', async ({ browser }) => {
+  const call = await openCallParties(browser);
+  try {
+    await enterCall(call.patient.page, call.consultationId);
+    await enterCall(call.doctor.page, call.consultationId);
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+    await call.patient.page.goto('about:blank');
+    await expect(call.doctor.page.getByText(`Waiting for ${call.patientName}`)).toBeVisible();
+    await expect(call.doctor.page.getByText(`${call.patientName} is reconnecting...`)).toBeHidden();
+  } finally {
+    await call.close();
+  }
+});

@@ -431,6 +431,7 @@ test('the signed-in screens of a tab share one realtime connection, which gives 
 
   // The call screen holds its own socket; the shared one closes meanwhile and comes back afterwards.
   await page.getByTestId('consultation-card').filter({ hasText: 'Ear ache' }).getByRole('link', { name: 'Join Call' }).click();
+  await page.getByRole('button', { name: 'Join consultation' }).click();
   await expect(page.getByText(`Waiting for Dr. ${doctor.name}`)).toBeVisible();
   await expect.poll(() => sockets.length).toBe(2);
   await expect.poll(openSockets).toBe(1);

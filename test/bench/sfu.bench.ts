@@ -140,7 +140,7 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
     return transport;
   };
   const consumers = new Map<string, ms.Consumer>();
-  type Rpc = Record<string, any> & { method: string; peerId: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type Rpc = Record<string, any> & { method: string; peerId: string }; // the JSON bodies of a bare endpoint: checked by mediasoup itself
   const handle = async (body: Rpc): Promise<unknown> => {
     switch (body.method) {
       case 'caps':

@@ -19,17 +19,14 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { openDatabase, migrateToLatest } from '../../db/connection';
-import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { setLogLevel } from '../../server/log';
 import { ensureWebBuild } from '../../server/web-build';
-import { attachSignalling, type Signalling } from '../../signalling';
 import { detectMediasoupWorker } from '../../signalling/media/detect';
-import { CALL_MARKS } from '../../web/call/CallClient';
 import { createCallParties } from '../signalling/helpers';
-import type { TestClient } from '../support/client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt, median, openCall, startApp, type Running } from './support/call';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FRAME_RUNS = 5;
@@ -42,47 +39,14 @@ const LOAD_PER_SENDER = 300;
 const LOAD_WINDOWS = [16, 64];
 const LOAD_ROUNDS = 9;
 const IDLE_SOCKETS = 300;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 // ---------------------------------------------------------------------------------------------
 // Servers
 // ---------------------------------------------------------------------------------------------
-
-interface Running {
-  url: string;
-  signalling: Signalling;
-  close(): Promise<void>;
-}
-
-/**
- * The chat figures measure what a server can carry, far beyond one socket's chat limit (5 lines a second):
- * the limit is lifted here, and its bookkeeping still runs on every line.
- */
-const UNLIMITED_CHAT = { SOCKET_CHAT_PER_SECOND: '1000000000', SOCKET_CHAT_BURST: '1000000000' };
-
-async function startApp(knex: Parameters<typeof createApp>[0]['knex'], env: Record<string, string>, webRoot: string): Promise<Running> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: 'postgres://bench', ...UNLIMITED_CHAT, ...env });
-  let signalling: Signalling | undefined;
-  const app = createApp({ config, knex, webRoot, mediaMode: () => signalling?.mediaMode ?? 'p2p' });
-  const server = http.createServer(app.koa.callback());
-  signalling = await attachSignalling(server, app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://localhost:${port}`,
-    signalling,
-    async close() {
-      await signalling!.close();
-      server.closeAllConnections();
-    },
-  };
-}
 
 /** The floor for chat: Socket.IO acking and broadcasting to a room, nothing else. */
 async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -142,70 +106,6 @@ async function floorFrameMs(page: Page, url: string): Promise<number> {
     stream.getTracks().forEach((t) => t.stop());
     return t1 - t0;
   });
-}
-
-/** Records when the remote video element shows its first frame (performance.now()). */
-const FIRST_FRAME_PROBE = `(() => {
-  const watch = () => {
-    const video = document.querySelector('[data-testid="remote-video"]');
-    if (!video) return requestAnimationFrame(watch);
-    const onFrame = () => {
-      if (video.videoWidth > 0) window.__firstRemoteFrame = performance.now();
-      else video.requestVideoFrameCallback(onFrame);
-    };
-    video.requestVideoFrameCallback(onFrame);
-  };
-  watch();
-})()`;
-
-async function cookiesFor(page: Page, client: TestClient, url: string) {
-  const jar = client.cookieHeader.split('; ').map((pair) => {
-    const i = pair.indexOf('=');
-    return { name: pair.slice(0, i), value: pair.slice(i + 1), url };
-  });
-  await page.context().addCookies(jar);
-}
-
-/** Opens a call page and joins from its device check (the join mark is set on 'Join consultation'). */
-async function enterCall(page: Page, callUrl: string): Promise<void> {
-  await page.goto(callUrl);
-  await page.getByRole('button', { name: 'Join consultation' }).click();
-}
-
-interface CallUnderTest {
-  /** The patient joins (the doctor is waiting): join to first remote frame, in ms. */
-  measure(): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** A doctor waiting in a consultation's call; each measurement is the patient joining it afresh. */
-async function openCall(browser: Browser, url: string): Promise<CallUnderTest> {
-  const { patient, consultation, patientHttp, doctorHttp } = await createCallParties(url);
-  const waitingForPatient = `Waiting for ${patient.record.firstName} ${patient.record.lastName}`;
-  const doctorContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const doctorPage = await doctorContext.newPage();
-  const patientPage = await patientContext.newPage();
-  await cookiesFor(doctorPage, doctorHttp, url);
-  await cookiesFor(patientPage, patientHttp, url);
-  await patientPage.addInitScript(FIRST_FRAME_PROBE);
-  await enterCall(doctorPage, `${url}/video-call/${consultation.id}`);
-  await doctorPage.getByText(waitingForPatient).waitFor();
-  return {
-    async measure() {
-      await enterCall(patientPage, `${url}/video-call/${consultation.id}`);
-      const handle = await patientPage.waitForFunction(() => (window as unknown as { __firstRemoteFrame?: number }).__firstRemoteFrame, null, { timeout: 30_000 });
-      const frameAt = (await handle.jsonValue()) as number;
-      const joinAt = await patientPage.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, CALL_MARKS.join);
-      await patientPage.goto('about:blank');
-      await doctorPage.getByText(waitingForPatient).waitFor();
-      return frameAt - joinAt;
-    },
-    async close() {
-      await doctorContext.close();
-      await patientContext.close();
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +225,7 @@ async function main(): Promise<void> {
 
   try {
     // 1. Join to first remote frame.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const floorPage = await (await browser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
       const modes: [string, Running | null][] = [['p2p', p2p], ['sfu', sfu]];

@@ -23,6 +23,8 @@ export class SfuSession implements MediaSession {
   private mic: MediaStreamTrack | undefined;
   private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
   private readonly watchdogs: TransportWatchdog[] = [];
+  /** Producers whose consumer is being set up right now. */
+  private readonly consuming = new Set<string>();
   private enabled = { audio: true, video: true };
   private generation = 0;
   private building: Promise<void> = Promise.resolve();
@@ -108,6 +110,7 @@ export class SfuSession implements MediaSession {
   private teardown(): void {
     this.generation++;
     this.watchdogs.splice(0).forEach((watchdog) => watchdog.stop());
+    this.consuming.clear();
     this.send?.close();
     this.recv?.close();
     this.send = this.recv = null;
@@ -139,21 +142,23 @@ export class SfuSession implements MediaSession {
         await this.device.load({ routerRtpCapabilities: rtpCapabilities as unknown as types.RtpCapabilities });
       }
       if (stale()) return;
-      const send = await this.createTransport('send');
-      const recv = stale() ? null : await this.createTransport('recv');
-      if (!recv || stale()) {
-        send.close();
+      // Both transports at once, then what the other side already sends is received while ours goes
+      // up: the first remote frame waits for no step it does not need.
+      const made = await Promise.allSettled([this.createTransport('send'), this.createTransport('recv')]);
+      const [send, recv] = made.map((result) => (result.status === 'fulfilled' ? result.value : null));
+      if (!send || !recv || stale()) {
+        send?.close();
         recv?.close();
-        return;
+        if (stale()) return;
+        throw new Error('a media transport could not be created');
       }
       this.send = send;
       this.recv = recv;
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
-      if (this.mic) await this.produce('mic', this.mic);
-      for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
-      const { producers } = await request(socket, 'sfu:getProducers', { consultationId });
-      for (const producer of producers) await this.consume(producer);
+      const receiving = request(socket, 'sfu:getProducers', { consultationId }).then(({ producers }) => Promise.all(producers.map((producer) => this.consume(producer))));
+      const sending = this.produceAll();
+      await Promise.all([receiving, sending]);
     } catch {
       if (!stale()) {
         this.options.onLinkState('interrupted');
@@ -242,20 +247,42 @@ export class SfuSession implements MediaSession {
     await request(this.options.socket, 'sfu:closeProducer', { consultationId: this.options.consultationId, producerId: producer.id }).catch(() => {});
   }
 
+  /** Our microphone, then our camera or screen, up to the SFU. */
+  private async produceAll(): Promise<void> {
+    if (this.mic) await this.produce('mic', this.mic);
+    for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
+  }
+
   private async consume(event: NewProducerEvent): Promise<void> {
-    if (!this.recv || !this.device || event.role === this.options.role) return;
+    // A producer can be both announced and listed while the media is being built: consume it once.
+    if (!this.recv || !this.device || event.role === this.options.role || this.consuming.has(event.producerId)) return;
+    this.consuming.add(event.producerId);
+    try {
+      await this.consumeOnce(event, this.recv, this.device);
+    } finally {
+      this.consuming.delete(event.producerId);
+    }
+  }
+
+  private async consumeOnce(event: NewProducerEvent, recv: types.Transport, device: Device): Promise<void> {
+    if (this.consumers.has(event.producerId)) return;
     const { consultationId, socket } = this.options;
     const params = await request(socket, 'sfu:consume', {
       consultationId,
       producerId: event.producerId,
-      rtpCapabilities: this.device.rtpCapabilities as unknown as Record<string, unknown>,
+      rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
     });
-    const consumer = await this.recv.consume({
+    const consumer = await recv.consume({
       id: params.id,
       producerId: params.producerId,
       kind: params.kind,
       rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
     });
+    if (recv !== this.recv) {
+      // The media was built again meanwhile: this consumer belongs to a transport that is gone.
+      consumer.close();
+      return;
+    }
     this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
     this.publishRemote();
     await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });

@@ -129,3 +129,14 @@ export const OPUS_RTP_PARAMETERS = {
   encodings: [{ ssrc: 11111111 }],
   rtcp: { cname: 'test', reducedSize: true },
 };
+
+/** A fresh consultation whose patient and doctor have joined its room, each on the server given (the doctor on the patient's unless said). */
+export async function joinedCall(patientServerUrl: string, doctorServerUrl = patientServerUrl) {
+  const parties = await createCallParties(patientServerUrl);
+  const consultationId = parties.consultation.id;
+  const patient = await signedInSocket(patientServerUrl, parties.patientHttp);
+  const doctor = await signedInSocket(doctorServerUrl, parties.doctorHttp);
+  await request(patient, 'consultation:join', { consultationId });
+  await request(doctor, 'consultation:join', { consultationId });
+  return { parties, consultationId, patient, doctor };
+}

@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { startRedis, type RedisServer } from '../support/redis';
-import { createCallParties, nextEvent, request, signedInSocket, type ClientSocket } from './helpers';
+import { createCallParties, joinedCall, nextEvent, request, signedInSocket, type ClientSocket } from './helpers';
 
 /** Two app processes' worth of servers (each its own Socket.IO server) sharing one Redis and one PostgreSQL. */
 let redis: RedisServer;
@@ -78,13 +78,8 @@ describe('two servers sharing Redis', () => {
   });
 
   it('empty a cancelled consultation\'s room on every server, and the other server refuses its requests', async () => {
-    const parties = await createCallParties(first.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(first.url, parties.patientHttp);
-    const doctor = await signedInSocket(second.url, parties.doctorHttp);
+    const { parties, consultationId, patient, doctor } = await joinedCall(first.url, second.url);
     sockets.push(patient, doctor);
-    await request(patient, 'consultation:join', { consultationId });
-    await request(doctor, 'consultation:join', { consultationId });
     const room = `consultation:${consultationId}`;
     expect(await second.signalling.io.in(room).fetchSockets()).toHaveLength(2);
 

@@ -1,7 +1,7 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { sfuTestsRun } from '../support/mediasoup-worker';
 import { startRedis, type RedisServer } from '../support/redis';
-import { createCallParties, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
+import { joinedCall, nextEvent, OPUS_RTP_PARAMETERS, request, type ClientSocket } from './helpers';
 
 const describeSfu = sfuTestsRun('SFU cluster tests') ? describe : describe.skip;
 
@@ -26,13 +26,8 @@ describeSfu('the SFU across two servers', () => {
   });
 
   it('puts a patient on one and the doctor on the other on one Router: each consumes what the other produces', async () => {
-    const parties = await createCallParties(first.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(first.url, parties.patientHttp);
-    const doctor = await signedInSocket(second.url, parties.doctorHttp);
+    const { consultationId, patient, doctor } = await joinedCall(first.url, second.url);
     sockets.push(patient, doctor);
-    await request(patient, 'consultation:join', { consultationId });
-    await request(doctor, 'consultation:join', { consultationId });
 
     const patientCaps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
     const doctorCaps = await request(doctor, 'sfu:getRouterRtpCapabilities', { consultationId });

@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { mediasoupWorkerPids, sfuTestsRun } from '../support/mediasoup-worker';
-import { createCallParties, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
+import { createCallParties, joinedCall, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
 
 /** The SFU verbs against a real mediasoup worker (the jest setup names the one built for the installed mediasoup). */
 const describeSfu = sfuTestsRun('SFU tests') ? describe : describe.skip;
@@ -27,13 +27,8 @@ describeSfu('mediasoup SFU', () => {
   });
 
   it('creates transports, produces, tells the other side, and consumes paused until resumed', async () => {
-    const parties = await createCallParties(server.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(server.url, parties.patientHttp);
-    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    const { consultationId, patient, doctor } = await joinedCall(server.url);
     sockets.push(patient, doctor);
-    await request(patient, 'consultation:join', { consultationId });
-    await request(doctor, 'consultation:join', { consultationId });
 
     const caps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
     expect(caps.ok && (caps.data.rtpCapabilities.codecs as unknown[]).length).toBeGreaterThan(0);
@@ -74,13 +69,8 @@ describeSfu('mediasoup SFU', () => {
   });
 
   it('refuses to consume one\'s own producer or a transport of someone else', async () => {
-    const parties = await createCallParties(server.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(server.url, parties.patientHttp);
-    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    const { consultationId, patient, doctor } = await joinedCall(server.url);
     sockets.push(patient, doctor);
-    await request(patient, 'consultation:join', { consultationId });
-    await request(doctor, 'consultation:join', { consultationId });
     const send = await request(patient, 'sfu:createTransport', { consultationId, direction: 'send' });
     const sendId = send.ok ? send.data.id : '';
     const stolen = await request(doctor, 'sfu:restartIce', { consultationId, transportId: sendId });
@@ -102,13 +92,8 @@ describeSfu('mediasoup SFU', () => {
   });
 
   it('replaces a worker killed mid-call, tells the room\'s peers to rejoin, and carries their media again', async () => {
-    const parties = await createCallParties(server.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(server.url, parties.patientHttp);
-    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    const { consultationId, patient, doctor } = await joinedCall(server.url);
     sockets.push(patient, doctor);
-    await request(patient, 'consultation:join', { consultationId });
-    await request(doctor, 'consultation:join', { consultationId });
     expect((await request(patient, 'sfu:createTransport', { consultationId, direction: 'send' })).ok).toBe(true);
     expect((await request(doctor, 'sfu:createTransport', { consultationId, direction: 'recv' })).ok).toBe(true);
 

@@ -26,6 +26,19 @@ describeSfu('mediasoup SFU', () => {
     expect(health.media).toBe('sfu');
   });
 
+  it("answers a join with the router's RTP capabilities when the consultation has media, and not for a chat one", async () => {
+    const video = await createCallParties(server.url);
+    const chat = await createCallParties(server.url, { consultationType: 'chat' });
+    const videoPatient = await signedInSocket(server.url, video.patientHttp);
+    const chatPatient = await signedInSocket(server.url, chat.patientHttp);
+    sockets.push(videoPatient, chatPatient);
+    const videoJoin = await request(videoPatient, 'consultation:join', { consultationId: video.consultation.id });
+    const chatJoin = await request(chatPatient, 'consultation:join', { consultationId: chat.consultation.id });
+    const caps = await request(videoPatient, 'sfu:getRouterRtpCapabilities', { consultationId: video.consultation.id });
+    expect(videoJoin.ok && caps.ok && videoJoin.data.routerRtpCapabilities).toEqual(caps.ok && caps.data.rtpCapabilities);
+    expect(chatJoin.ok && 'routerRtpCapabilities' in chatJoin.data).toBe(false);
+  });
+
   it('creates transports, produces, tells the other side, and consumes paused until resumed', async () => {
     const { consultationId, patient, doctor } = await joinedCall(server.url);
     sockets.push(patient, doctor);

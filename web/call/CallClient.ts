@@ -69,6 +69,9 @@ export type CallNotice =
   | { kind: 'request-failed'; message: string };
 
 /** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
+/** mediasoup-client and the SFU session, in a chunk of their own that peer-to-peer calls need not wait for. */
+const loadSfuClient = () => import('./sfu-session');
+
 export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
 
 /** How often the link's statistics are read for the quality indicator. */
@@ -119,6 +122,8 @@ export class CallClient {
   private earlySignals: P2PSignalEvent[] | null = [];
   /** Camera and microphone, opened once: for the device check, or on joining. */
   private devicesOpening: Promise<MediaStream | null> | null = null;
+  /** The devices were asked for and have answered (a stream or a refusal). */
+  private devicesOpen = false;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly consultationId: string) {}
@@ -192,6 +197,8 @@ export class CallClient {
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('p2p:signal', this.keepEarlySignal);
     if (!deviceCheck) return;
+    // The SFU client is a large module: it loads while the caller checks their devices, not after they join.
+    void loadSfuClient();
     this.update({ phase: 'lobby' });
     void this.openDevices(deviceCheck).then((stream) => (this.finished || this.snapshot.phase === 'ended' ? stopStream(stream) : this.showLocal(stream)));
   }
@@ -325,24 +332,36 @@ export class CallClient {
     }
     this.joinedOnce = true;
     const open = canJoinConsultation(answer.consultation.status);
-    this.update({
-      phase: open ? 'live' : 'ended',
-      consultation: answer.consultation,
-      canLoadEarlier: answer.hasMoreMessages,
-      role: answer.role,
-      media: answer.media,
-      participants: answer.participants,
-      remote,
-      local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
-    });
-    if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer);
-    else this.stopKeepingSignals();
+    let shown = false;
+    const showCall = () => {
+      if (shown) return;
+      shown = true;
+      this.update({
+        phase: open ? 'live' : 'ended',
+        consultation: answer.consultation,
+        canLoadEarlier: answer.hasMoreMessages,
+        role: answer.role,
+        media: answer.media,
+        participants: answer.participants,
+        remote,
+        local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
+      });
+    };
+    if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer, showCall);
+    else {
+      showCall();
+      this.stopKeepingSignals();
+    }
     if (!open) return this.releaseDevices();
     this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
   }
 
-  private async startMedia(answer: JoinResult): Promise<void> {
+  /**
+   * Starts the media session, then shows the call (`showCall`): the call screen's first render takes a
+   * while on a busy phone, and the session's first requests are on their way by then.
+   */
+  private async startMedia(answer: JoinResult, showCall: () => void): Promise<void> {
     const type = answer.consultation.consultationType;
     const options: MediaSessionOptions = {
       socket: this.socket!,
@@ -363,6 +382,7 @@ export class CallClient {
       // Peer-to-peer answers the other side at once: their media flows while our camera is still opening.
       const session = new P2PSession(options);
       this.session = session;
+      showCall();
       const localStream = await this.openDevices(type);
       if (this.finished) {
         stopStream(localStream);
@@ -373,15 +393,17 @@ export class CallClient {
       this.watchQuality();
       return;
     }
-    // The SFU client is a large module (P2P calls never load it): it loads while the devices open.
-    const [{ SfuSession }] = await Promise.all([import('./sfu-session'), this.openDevices(type)]);
-    const localStream = await this.openDevices(type);
+    const routerRtpCapabilities = answer.routerRtpCapabilities;
+    if (!routerRtpCapabilities) return this.fail('Could not join the consultation. Please try again.');
+    // Devices still opening (joined at once from the device check): the call shows meanwhile.
+    if (!this.devicesOpen) showCall();
+    const [{ SfuSession }, localStream] = await Promise.all([loadSfuClient(), this.openDevices(type)]);
     if (this.finished) {
       stopStream(localStream);
       return;
     }
-    this.session = new SfuSession({ ...options, localStream });
-    // Negotiation is under way before the screen renders the preview.
+    this.session = new SfuSession({ ...options, localStream }, routerRtpCapabilities);
+    showCall();
     this.showLocal(localStream);
     this.watchQuality();
   }
@@ -391,10 +413,12 @@ export class CallClient {
    * once and gives null), with any device switched since in the snapshot's stream.
    */
   private async openDevices(type: ConsultationType): Promise<MediaStream | null> {
-    this.devicesOpening ??= openLocalMedia(type).catch(() => {
-      this.notify({ kind: 'media-error' });
-      return null;
-    });
+    this.devicesOpening ??= openLocalMedia(type)
+      .catch(() => {
+        this.notify({ kind: 'media-error' });
+        return null;
+      })
+      .finally(() => (this.devicesOpen = true));
     const opened = await this.devicesOpening;
     return opened && (this.snapshot.localStream ?? opened);
   }

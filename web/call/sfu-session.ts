@@ -1,5 +1,5 @@
 import { Device, type types } from 'mediasoup-client';
-import type { NewProducerEvent, ProducerRef, TrackSource, TransportDirection } from '../../common/socket-events';
+import type { MediaParameters, NewProducerEvent, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
 import type { DeviceKind } from './local-media';
 import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
@@ -16,6 +16,7 @@ const ICE_RESTART_DELAY_MS = 2000;
  */
 export class SfuSession implements MediaSession {
   private device: Device | null = null;
+  private deviceLoading: Promise<Device> | null = null;
   private send: types.Transport | null = null;
   private recv: types.Transport | null = null;
   private readonly producers = new Map<TrackSource, types.Producer>();
@@ -23,6 +24,8 @@ export class SfuSession implements MediaSession {
   private mic: MediaStreamTrack | undefined;
   private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
   private readonly watchdogs: TransportWatchdog[] = [];
+  /** Producers announced while the receive transport was still being made: consumed once it exists. */
+  private readonly announcedEarly: NewProducerEvent[] = [];
   /** Producers whose consumer is being set up right now. */
   private readonly consuming = new Set<string>();
   private enabled = { audio: true, video: true };
@@ -30,7 +33,10 @@ export class SfuSession implements MediaSession {
   private building: Promise<void> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly options: MediaSessionOptions) {
+  constructor(
+    private readonly options: MediaSessionOptions,
+    private readonly routerRtpCapabilities: MediaParameters,
+  ) {
     this.mic = options.localStream?.getAudioTracks()[0];
     const camera = options.localStream?.getVideoTracks()[0];
     if (camera) this.outgoingVideo.set('camera', camera);
@@ -111,6 +117,7 @@ export class SfuSession implements MediaSession {
     this.generation++;
     this.watchdogs.splice(0).forEach((watchdog) => watchdog.stop());
     this.consuming.clear();
+    this.announcedEarly.length = 0;
     this.send?.close();
     this.recv?.close();
     this.send = this.recv = null;
@@ -136,27 +143,22 @@ export class SfuSession implements MediaSession {
     const { socket, consultationId } = this.options;
     this.options.onLinkState('connecting');
     try {
-      const { rtpCapabilities } = await request(socket, 'sfu:getRouterRtpCapabilities', { consultationId });
-      if (!this.device) {
-        this.device = new Device();
-        await this.device.load({ routerRtpCapabilities: rtpCapabilities as unknown as types.RtpCapabilities });
-      }
+      // The device loads while both transports are made and the other side's producers are listed; then
+      // what they send is received while ours goes up: the first remote frame waits for no step it does not need.
+      const [device, sendParams, recvParams, { producers }] = await Promise.all([
+        this.loadDevice(),
+        request(socket, 'sfu:createTransport', { consultationId, direction: 'send' }),
+        request(socket, 'sfu:createTransport', { consultationId, direction: 'recv' }),
+        request(socket, 'sfu:getProducers', { consultationId }),
+      ]);
       if (stale()) return;
-      // Both transports at once, then what the other side already sends is received while ours goes
-      // up: the first remote frame waits for no step it does not need.
-      const made = await Promise.allSettled([this.createTransport('send'), this.createTransport('recv')]);
-      const [send, recv] = made.map((result) => (result.status === 'fulfilled' ? result.value : null));
-      if (!send || !recv || stale()) {
-        send?.close();
-        recv?.close();
-        if (stale()) return;
-        throw new Error('a media transport could not be created');
-      }
+      const send = this.openTransport(device, 'send', sendParams);
+      const recv = this.openTransport(device, 'recv', recvParams);
       this.send = send;
       this.recv = recv;
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
-      const receiving = request(socket, 'sfu:getProducers', { consultationId }).then(({ producers }) => Promise.all(producers.map((producer) => this.consume(producer))));
+      const receiving = Promise.all([...producers, ...this.announcedEarly.splice(0)].map((producer) => this.consume(producer)));
       const sending = this.produceAll();
       await Promise.all([receiving, sending]);
     } catch {
@@ -167,9 +169,22 @@ export class SfuSession implements MediaSession {
     }
   }
 
-  private async createTransport(direction: TransportDirection): Promise<types.Transport> {
+  /** Loaded once, from the router capabilities the join answered (every router of the server has the same codecs). */
+  private loadDevice(): Promise<Device> {
+    this.deviceLoading ??= (async () => {
+      const device = new Device();
+      await device.load({ routerRtpCapabilities: this.routerRtpCapabilities as unknown as types.RtpCapabilities });
+      this.device = device;
+      return device;
+    })().catch((err: unknown) => {
+      this.deviceLoading = null;
+      throw err;
+    });
+    return this.deviceLoading;
+  }
+
+  private openTransport(device: Device, direction: TransportDirection, params: TransportParams): types.Transport {
     const { socket, consultationId, iceServers, iceTransportPolicy } = this.options;
-    const params = await request(socket, 'sfu:createTransport', { consultationId, direction });
     const options = {
       id: params.id,
       iceParameters: params.iceParameters as unknown as types.IceParameters,
@@ -179,7 +194,7 @@ export class SfuSession implements MediaSession {
       iceServers: iceServers as RTCIceServer[],
       iceTransportPolicy,
     };
-    const transport = direction === 'send' ? this.device!.createSendTransport(options) : this.device!.createRecvTransport(options);
+    const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {
       request(socket, 'sfu:connectTransport', { consultationId, transportId: transport.id, dtlsParameters: dtlsParameters as unknown as Record<string, unknown> }).then(
         () => callback(),
@@ -297,7 +312,9 @@ export class SfuSession implements MediaSession {
   }
 
   private readonly onNewProducer = (event: NewProducerEvent) => {
-    if (event.consultationId === this.options.consultationId) void this.consume(event).catch(() => {});
+    if (event.consultationId !== this.options.consultationId) return;
+    if (this.recv) void this.consume(event).catch(() => {});
+    else this.announcedEarly.push(event);
   };
 
   private readonly onProducerClosed = (event: ProducerRef) => {

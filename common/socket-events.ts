@@ -123,12 +123,6 @@ export interface JoinResult {
   /** STUN/TURN servers for this join; TURN credentials in it are this join's own and expire. */
   iceServers: IceServer[];
   iceTransportPolicy: IceTransportPolicy;
-  /**
-   * Through the SFU, while the consultation runs and has media: the consultation router's RTP
-   * capabilities (what 'sfu:getRouterRtpCapabilities' answers), so the client loads its device without
-   * another round trip.
-   */
-  routerRtpCapabilities?: MediaParameters;
 }
 
 export interface ChatSendPayload {

@@ -9,7 +9,6 @@ import { consultationRoom } from '../rooms/names';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
-import { sfu } from './guards';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
 const NO_ROOM: RoomSnapshot = { participants: [], media: {} };
@@ -38,11 +37,9 @@ export const joinHandler = defineHandler({
       await ctx.socket.join(consultationRoom(consultationId));
       ctx.reconnecting.release(consultationId, membership.role);
     }
-    const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu';
-    const [history, room, routerRtpCapabilities] = await Promise.all([
+    const [history, room] = await Promise.all([
       ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
       open ? announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
-      withMedia ? sfu(ctx).routerRtpCapabilities(consultationId) : undefined,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';
@@ -56,7 +53,6 @@ export const joinHandler = defineHandler({
       remoteMedia: room.media[otherRole] ?? null,
       // TURN credentials are made for each join, named after the account, and never logged.
       ...clientIce(ctx.app.deps.config.media, ctx.socket.data.id),
-      ...(routerRtpCapabilities && { routerRtpCapabilities }),
     };
   },
 });

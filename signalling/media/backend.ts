@@ -45,7 +45,8 @@ export interface ProduceRequest {
 /** Selective forwarding: every track goes up to the server once and down to the other side. */
 export interface SfuBackend extends MediaBackendBase {
   readonly mode: 'sfu';
-  routerRtpCapabilities(consultationId: string): Promise<MediaParameters>;
+  /** What every Router of this server offers (they all have the same codecs): a client loads its device from it before joining. */
+  routerRtpCapabilities(): MediaParameters;
   createTransport(peer: MediaPeer, direction: TransportDirection): Promise<TransportParams>;
   connectTransport(peer: MediaPeer, transportId: string, dtlsParameters: MediaParameters): Promise<void>;
   produce(peer: MediaPeer, request: ProduceRequest): Promise<string>;

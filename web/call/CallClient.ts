@@ -1,5 +1,6 @@
 import type { ConsultationStatus, ConsultationType } from '../../common/constants';
 import { canJoinConsultation, type ConsultationStatusUpdate } from '../../common/consultation-status';
+import type { Device } from 'mediasoup-client';
 import type {
   CallConsultation,
   ChatMessage,
@@ -69,7 +70,7 @@ export type CallNotice =
   | { kind: 'request-failed'; message: string };
 
 /** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
-/** mediasoup-client and the SFU session, in a chunk of their own that peer-to-peer calls need not wait for. */
+/** mediasoup-client and the SFU session, in a chunk of their own that peer-to-peer calls never load. */
 const loadSfuClient = () => import('./sfu-session');
 
 export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
@@ -122,6 +123,8 @@ export class CallClient {
   private earlySignals: P2PSignalEvent[] | null = [];
   /** Camera and microphone, opened once: for the device check, or on joining. */
   private devicesOpening: Promise<MediaStream | null> | null = null;
+  /** The SFU device loaded during the device check (null when it could not be, or on a peer-to-peer server). */
+  private sfuDevice: Promise<Device | null> | null = null;
   /** The devices were asked for and have answered (a stream or a refusal). */
   private devicesOpen = false;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
@@ -197,10 +200,20 @@ export class CallClient {
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('p2p:signal', this.keepEarlySignal);
     if (!deviceCheck) return;
-    // The SFU client is a large module: it loads while the caller checks their devices, not after they join.
-    void loadSfuClient();
+    socket.once('connect', () => this.prepareSfu(socket));
     this.update({ phase: 'lobby' });
     void this.openDevices(deviceCheck).then((stream) => (this.finished || this.snapshot.phase === 'ended' ? stopStream(stream) : this.showLocal(stream)));
+  }
+
+  /**
+   * Through the SFU, the client's device loads while the caller checks their devices: the server's
+   * capabilities, the SFU chunk, then the device. A peer-to-peer server refuses the question, and
+   * nothing loads.
+   */
+  private prepareSfu(socket: CallSocket): void {
+    this.sfuDevice ??= request(socket, 'sfu:getRouterRtpCapabilities', { consultationId: this.consultationId })
+      .then(async ({ rtpCapabilities }) => (await loadSfuClient()).loadDevice(rtpCapabilities))
+      .catch(() => null);
   }
 
   /** From the device check into the consultation. */
@@ -393,8 +406,6 @@ export class CallClient {
       this.watchQuality();
       return;
     }
-    const routerRtpCapabilities = answer.routerRtpCapabilities;
-    if (!routerRtpCapabilities) return this.fail('Could not join the consultation. Please try again.');
     // Devices still opening (joined at once from the device check): the call shows meanwhile.
     if (!this.devicesOpen) showCall();
     const [{ SfuSession }, localStream] = await Promise.all([loadSfuClient(), this.openDevices(type)]);
@@ -402,7 +413,7 @@ export class CallClient {
       stopStream(localStream);
       return;
     }
-    this.session = new SfuSession({ ...options, localStream }, routerRtpCapabilities);
+    this.session = new SfuSession({ ...options, localStream }, this.sfuDevice ?? Promise.resolve(null));
     showCall();
     this.showLocal(localStream);
     this.watchQuality();

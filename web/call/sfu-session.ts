@@ -8,6 +8,13 @@ import { TransportWatchdog } from './transport-watchdog';
 type VideoSource = Exclude<TrackSource, 'mic'>;
 const ICE_RESTART_DELAY_MS = 2000;
 
+/** A device for the server's Routers (they all offer the same capabilities). */
+export async function loadDevice(routerRtpCapabilities: MediaParameters): Promise<Device> {
+  const device = new Device();
+  await device.load({ routerRtpCapabilities: routerRtpCapabilities as unknown as types.RtpCapabilities });
+  return device;
+}
+
 /**
  * Call through the mediasoup SFU (mediasoup-client): one send and one receive transport, a
  * producer per source (mic, camera, screen), a consumer per remote producer, resumed once wired.
@@ -33,10 +40,12 @@ export class SfuSession implements MediaSession {
   private building: Promise<void> = Promise.resolve();
   private closed = false;
 
+  /** `prepared`: the device loaded during the device check, or null to load it here. */
   constructor(
     private readonly options: MediaSessionOptions,
-    private readonly routerRtpCapabilities: MediaParameters,
+    prepared: Promise<Device | null>,
   ) {
+    this.deviceLoading = this.keep(prepared.then((device) => device ?? this.loadFromServer()));
     this.mic = options.localStream?.getAudioTracks()[0];
     const camera = options.localStream?.getVideoTracks()[0];
     if (camera) this.outgoingVideo.set('camera', camera);
@@ -169,18 +178,25 @@ export class SfuSession implements MediaSession {
     }
   }
 
-  /** Loaded once, from the router capabilities the join answered (every router of the server has the same codecs). */
   private loadDevice(): Promise<Device> {
-    this.deviceLoading ??= (async () => {
-      const device = new Device();
-      await device.load({ routerRtpCapabilities: this.routerRtpCapabilities as unknown as types.RtpCapabilities });
-      this.device = device;
-      return device;
-    })().catch((err: unknown) => {
-      this.deviceLoading = null;
-      throw err;
-    });
+    this.deviceLoading ??= this.keep(this.loadFromServer());
     return this.deviceLoading;
+  }
+
+  private async loadFromServer(): Promise<Device> {
+    const { rtpCapabilities } = await request(this.options.socket, 'sfu:getRouterRtpCapabilities', { consultationId: this.options.consultationId });
+    return loadDevice(rtpCapabilities);
+  }
+
+  /** The device once loaded; one that failed to load is asked for again at the next build. */
+  private keep(loading: Promise<Device>): Promise<Device> {
+    return loading.then(
+      (device) => (this.device = device),
+      (err: unknown) => {
+        this.deviceLoading = null;
+        throw err;
+      },
+    );
   }
 
   private openTransport(device: Device, direction: TransportDirection, params: TransportParams): types.Transport {

@@ -7,7 +7,6 @@ import { RoomOwnership } from './room-ownership';
 
 /** The SFU calls that run on the process owning the consultation's Router. */
 const ROUTED_CALLS = [
-  'routerRtpCapabilities',
   'createTransport',
   'connectTransport',
   'produce',
@@ -51,8 +50,9 @@ class ClusteredSfu implements SfuBackend {
     return method.apply(this.local, args);
   }
 
-  routerRtpCapabilities(consultationId: string) {
-    return this.route<MediaParameters>(consultationId, 'routerRtpCapabilities', [consultationId]);
+  /** Every process makes its Routers with the same codecs. */
+  routerRtpCapabilities() {
+    return this.local.routerRtpCapabilities();
   }
   createTransport(peer: MediaPeer, direction: TransportDirection) {
     return this.route<Awaited<ReturnType<LocalSfu['createTransport']>>>(peer.consultationId, 'createTransport', [peer, direction]);

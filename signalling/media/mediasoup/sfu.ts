@@ -26,6 +26,7 @@ class MediasoupSfu implements LocalSfu {
     private readonly pool: WorkerPool,
     private readonly media: Config['media'],
     private readonly notifier: PeerNotifier,
+    private readonly capabilities: MediaParameters,
   ) {}
 
   private async room(consultationId: string): Promise<SfuRoom> {
@@ -60,8 +61,8 @@ class MediasoupSfu implements LocalSfu {
     return { room, self: room.peer(peer.socketId, peer.role) };
   }
 
-  async routerRtpCapabilities(consultationId: string): Promise<MediaParameters> {
-    return asParameters((await this.room(consultationId)).router.rtpCapabilities);
+  routerRtpCapabilities(): MediaParameters {
+    return this.capabilities;
   }
 
   async createTransport(peer: MediaPeer, direction: TransportDirection): Promise<TransportParams> {
@@ -200,5 +201,9 @@ export async function startMediasoupSfu(media: Config['media'], workerBin: strin
     { logLevel: 'warn', rtcMinPort: media.rtcMinPort, rtcMaxPort: media.rtcMaxPort },
     media.workers,
   );
-  return new MediasoupSfu(pool, media, notifier);
+  // Every Router is made with MEDIA_CODECS, so one made now tells what all of them will offer.
+  const probe = await pool.createRouter({ mediaCodecs: MEDIA_CODECS });
+  const capabilities = asParameters(probe.rtpCapabilities);
+  probe.close();
+  return new MediasoupSfu(pool, media, notifier, capabilities);
 }

@@ -9,6 +9,7 @@ import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
+import { refuseUnboundedJson } from './middleware/bounded-json';
 import { sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
@@ -63,14 +64,19 @@ export function createApp(options: AppOptions): App {
   koa.use(
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: '12mb',
+      jsonLimit: config.http.jsonBodyBytes,
       jsonStrict: true,
-      onError: (err: Error & { status?: number }) => {
-        if (err.status === 413) throw new PayloadTooLarge();
+      onError: (err: Error & { status?: number }, ctx) => {
+        if (err.status === 413) {
+          // The rest of the body is not worth reading: the connection ends with the answer.
+          ctx.set('Connection', 'close');
+          throw new PayloadTooLarge(`The request body is too large (at most ${config.http.jsonBodyBytes / 1024} KB).`);
+        }
         throw new MalformedRequest('The request body is not valid JSON.');
       },
     }) as unknown as Koa.Middleware,
   );
+  koa.use(refuseUnboundedJson as Koa.Middleware);
   koa.use(session);
   koa.use(loadActor as Koa.Middleware);
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);

@@ -24,6 +24,9 @@ const envSchema = yup.object({
   LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
   LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
   REDIS_URL: yup.string().optional(),
+  JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
+  HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: yup.number().integer().min(1000).default(120_000),
   SOCKET_AUTH_RECHECK_MS: yup.number().integer().min(0).max(60_000).default(2000),
   SOCKET_CHAT_PER_SECOND: yup.number().positive().default(5),
   SOCKET_CHAT_BURST: yup.number().integer().min(1).default(10),
@@ -86,6 +89,8 @@ export interface Config {
   premiumTestMode: boolean;
   login: { maxFailures: number; windowMs: number };
   redisUrl?: string;
+  /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
+  http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
   sockets: {
     /** How long a socket's session and its consultation's status are trusted before they are read again. */
     authRecheckMs: number;
@@ -179,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     premiumTestMode: !production,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
     redisUrl: env.REDIS_URL,
+    http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     sockets: {
       authRecheckMs: env.SOCKET_AUTH_RECHECK_MS,
       rateLimits: {

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';
@@ -12,6 +11,7 @@ import { attachSignalling, type Signalling } from '../signalling';
 import { RealtimeEvents } from './services/realtime';
 import { log, setLogLevel } from './log';
 import { unsupportedRuntimeReason } from './runtime/node-version';
+import { createHttpServer } from './http-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     // Hinted whenever demo data is on (seeded now or at an earlier start), not only on the start that seeded it.
     demoDoctorLogin: config.seedDemo ? DEMO_CREDENTIALS.doctor : undefined,
   });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
@@ -8,6 +7,7 @@ import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient, unique } from '../support/factories';
 import { AuditEvent, Doctor, User } from '../../db/models';
 import { DEMO_CREDENTIALS } from '../../db/seeds/demo';
+import { createHttpServer } from '../../server/http-server';
 
 let server: TestServer;
 let address = 0;
@@ -291,7 +291,7 @@ describe('doctor sign-in', () => {
     expect((await browser().get('/api/auth/doctor/demo-credentials')).status).toBe(404);
     // A second app on the same database, started as start-up starts it where it seeds demo data.
     const app = createApp({ config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }), knex: server.app.deps.knex, demoDoctorLogin: DEMO_CREDENTIALS.doctor });
-    const demo = http.createServer(app.koa.callback()).listen(0, '127.0.0.1');
+    const demo = createHttpServer(app, app.deps.config).listen(0, '127.0.0.1');
     await once(demo, 'listening');
     try {
       const res = await new TestClient(`http://127.0.0.1:${(demo.address() as AddressInfo).port}`).get('/api/auth/doctor/demo-credentials');

@@ -49,7 +49,7 @@ async function serveHelloWorld(): Promise<{ port: number; close: () => Promise<v
 
 /** The production app factory on the bench database, with a patient holding exactly 10 reports. */
 async function serveMedivault(): Promise<{ port: number; close: () => Promise<void> }> {
-  const http = await import('node:http');
+  const { createHttpServer } = await import('../../server/http-server');
   const { openBenchDatabase } = await import('./bench-database');
   const { createApp } = await import('../../server/app');
   const { setLogLevel } = await import('../../server/log');
@@ -87,7 +87,7 @@ async function serveMedivault(): Promise<{ port: number; close: () => Promise<vo
     });
   }
   const app = createApp({ config, knex: db.knex });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app, config);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const close = async () => {

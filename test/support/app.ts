@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -6,6 +5,7 @@ import { attachSignalling, type Signalling } from '../../signalling';
 import { RealtimeEvents } from '../../server/services/realtime';
 import { testKnex, closeTestKnex } from './db';
 import { setLogLevel } from '../../server/log';
+import { createHttpServer } from '../../server/http-server';
 
 export interface TestServer {
   app: App;
@@ -28,7 +28,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

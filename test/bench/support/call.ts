@@ -2,7 +2,6 @@
  * What the call benches share: the app server in this process, and a consultation whose doctor waits
  * in the call in Chromium while the patient joins it again for each measurement.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createApp } from '../../../server/app';
@@ -11,6 +10,7 @@ import { attachSignalling, type Signalling } from '../../../signalling';
 import { CALL_MARKS } from '../../../web/call/CallClient';
 import { createCallParties } from '../../signalling/helpers';
 import type { TestClient } from '../../support/client';
+import { createHttpServer } from '../../../server/http-server';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,7 +34,7 @@ export async function startApp(knex: Parameters<typeof createApp>[0]['knex'], en
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: 'postgres://bench', ...UNLIMITED_CHAT, ...env });
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, webRoot, mediaMode: () => signalling?.mediaMode ?? 'p2p' });
-  const server = http.createServer(app.koa.callback());
+  const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

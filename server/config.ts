@@ -18,6 +18,7 @@ const envSchema = yup.object({
   SESSION_IDLE_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),
   ALLOWED_ORIGINS: yup.string().default(''),
   TRUST_PROXY: yup.boolean().default(false),
+  DATABASE_SSL: yup.string().oneOf(['disable'], 'DATABASE_SSL may only be "disable" (PostgreSQL on the same host, reached without TLS)').optional(),
   ADMIN_EMAIL: yup.string().email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: yup.boolean().optional(),
@@ -148,6 +149,26 @@ function turnSettings(env: Env, iceServers: IceServer[]): Pick<Config['media'], 
   return { turn, iceTransportPolicy };
 }
 
+/** A connection string that asks pg for TLS (sslmode=require / verify-ca / verify-full, or ssl=true). */
+function asksForTls(databaseUrl: string): boolean {
+  const params = new URL(databaseUrl).searchParams;
+  return ['require', 'verify-ca', 'verify-full'].includes(params.get('sslmode') ?? '') || ['true', '1'].includes(params.get('ssl') ?? '');
+}
+
+/** What production refuses to start with, each naming its setting. */
+function unsafeProductionSettings(env: Env): string[] {
+  const problems: string[] = [];
+  if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
+  else if (env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) problems.push('SESSION_SECRET is the public development value: set a random secret of at least 32 characters');
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL is required when NODE_ENV=production');
+  else if (!asksForTls(env.DATABASE_URL) && env.DATABASE_SSL !== 'disable') {
+    problems.push('DATABASE_URL must use TLS in production (add ?sslmode=verify-full), or set DATABASE_SSL=disable when PostgreSQL runs on the same host');
+  }
+  // Production cookies are Secure: a browser only sends them back over HTTPS, which a proxy in front provides.
+  if (!env.TRUST_PROXY) problems.push('TRUST_PROXY=true is required when NODE_ENV=production: session cookies are Secure, so MediVault must run behind a TLS-terminating proxy that sets X-Forwarded-Proto');
+  return problems;
+}
+
 /** Reads and validates the environment; throws ConfigError with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -159,8 +180,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw err;
   }
   const production = env.NODE_ENV === 'production';
-  if (production && !env.SESSION_SECRET) throw new ConfigError('Invalid configuration:\n- SESSION_SECRET is required when NODE_ENV=production');
-  if (production && !env.DATABASE_URL) throw new ConfigError('Invalid configuration:\n- DATABASE_URL is required when NODE_ENV=production');
+  if (production) {
+    const unsafe = unsafeProductionSettings(env);
+    if (unsafe.length) throw new ConfigError(`Invalid configuration:\n- ${unsafe.join('\n- ')}`);
+  }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n- ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }

@@ -4,7 +4,7 @@ import type { Actor } from '../policies/actor';
 import type { Doctor, User } from '../../db/models';
 import { sessionFingerprint } from '../session';
 import { doctorActor, userActor } from '../middleware/actor';
-import { InvalidCredentials } from '../errors';
+import { Forbidden, InvalidCredentials } from '../errors';
 import { recordAudit, type AuditEntry } from './audit';
 import { accountKey, throttleFor } from './login-throttle';
 import { decoyPasswordHash, verifyPassword } from './passwords';
@@ -75,6 +75,8 @@ export async function refuseSignIn<K extends AccountKind>(ctx: AppContext, via: 
 
 /** Signs the account in: clears its failures, starts a new session, stamps the last login and audits it. */
 export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<Accounts[K]> {
+  // A Secure cookie cannot be set over plain HTTP: refused before anything is written, not after a success row.
+  if (ctx.deps.config.env === 'production' && !ctx.secure) throw new Forbidden('Sign-in needs a secure (HTTPS) connection.');
   await throttleFor(ctx).clearAccount(accountKey(via.kind, account.id));
   await startSession(ctx, via.kind, account.id);
   // $query() on the User | Doctor union answers the union: the account's own kind is still K.

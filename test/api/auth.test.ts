@@ -301,6 +301,29 @@ describe('doctor sign-in', () => {
     }
   });
 
+  it('in production, refuses a sign-in that reached it over plain HTTP before writing anything, and signs in over HTTPS behind the proxy', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
+    await once(production, 'listening');
+    try {
+      const patient = await createPatient();
+      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`);
+      const credentials = { usernameOrEmail: patient.login, password: patient.password };
+      const plain = await client.post('/api/auth/login', credentials);
+      expect(plain.status).toBe(403);
+      expect(plain.body.message).toBe('Sign-in needs a secure (HTTPS) connection.');
+      expect(plain.headers.getSetCookie()).toEqual([]);
+      expect(await AuditEvent.query().where({ patientId: patient.record.id, action: 'auth.login', outcome: 'success' })).toHaveLength(0);
+
+      const viaProxy = await client.post('/api/auth/login', credentials, { 'x-forwarded-proto': 'https' });
+      expect(viaProxy.status).toBe(200);
+      expect(viaProxy.headers.getSetCookie().join('; ')).toMatch(/; secure/i);
+      expect(await AuditEvent.query().where({ patientId: patient.record.id, action: 'auth.login', outcome: 'success' })).toHaveLength(1);
+    } finally {
+      production.close();
+    }
+  });
+
   it('answers 401 with the spec message for a wrong password', async () => {
     const doctor = await createDoctor();
     const res = await browser().post('/api/auth/doctor/login', { email: doctor.login, password: 'wrong' });

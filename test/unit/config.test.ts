@@ -17,8 +17,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/DATABASE_URL is required/);
   });
 
+  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true' };
+
+  it('starts production with a random secret, a TLS database URL and a proxy in front', () => {
+    expect(loadConfig(SAFE_PRODUCTION).env).toBe('production');
+    expect(loadConfig({ ...SAFE_PRODUCTION, DATABASE_URL: 'postgres://u:p@localhost/medivault', DATABASE_SSL: 'disable' }).env).toBe('production');
+  });
+
+  it.each([
+    ['the public development session secret', { SESSION_SECRET: 'medivault-development-only-session-secret-change-me' }, 'SESSION_SECRET is the public development value'],
+    ['a database URL without TLS', { DATABASE_URL: 'postgres://u:p@db/medivault' }, 'DATABASE_URL must use TLS in production'],
+    ['a database URL with sslmode=prefer', { DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=prefer' }, 'DATABASE_URL must use TLS in production'],
+    ['Secure cookies with no TLS proxy in front', { TRUST_PROXY: 'false' }, 'TRUST_PROXY=true is required when NODE_ENV=production'],
+  ])('refuses to start production with %s, naming the setting', (_, change, message) => {
+    expect(() => loadConfig({ ...SAFE_PRODUCTION, ...change })).toThrow(message);
+  });
+
   it('turns off seeds and the premium test mode in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault', SEED_DEMO: 'true' });
+    const config = loadConfig({ ...SAFE_PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
     expect(config.premiumTestMode).toBe(false);
     expect(config.sessionKeys).toEqual(['x'.repeat(40)]);

@@ -16,6 +16,7 @@ import { PgSessionStore } from './session-store';
 import { registerApiRoutes } from './routes';
 import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
+import { DatabaseOutage } from './services/database-outage';
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +48,7 @@ export function createApp(options: AppOptions): App {
     config,
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
+    databaseOutage: new DatabaseOutage(knex),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
   };

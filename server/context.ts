@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
+import type { DatabaseOutage } from './services/database-outage';
 
 export interface AppState {
   actor: Actor;
@@ -20,6 +21,8 @@ export interface AppDeps {
   config: Config;
   knex: Knex;
   realtime: RealtimeEvents;
+  /** Notes PostgreSQL going away and coming back, once each. */
+  databaseOutage: DatabaseOutage;
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;

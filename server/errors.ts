@@ -75,7 +75,10 @@ export class TooManyRequests extends AppError {
 }
 
 export class ServiceUnavailable extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(503, 'service_unavailable', message);
   }
 }

@@ -1,6 +1,8 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { AppError, Conflict, MalformedRequest, PayloadTooLarge, TooManyRequests, errorBody } from '../errors';
+import { AppError, Conflict, MalformedRequest, PayloadTooLarge, ServiceUnavailable, TooManyRequests, errorBody } from '../errors';
+import { isDatabaseUnreachable } from '../lib/database-errors';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../services/database-outage';
 import { log } from '../log';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../common/schemas/helpers';
 
@@ -31,8 +33,11 @@ function fromUniqueViolation(err: PgError): AppError | null {
   return new Conflict('That record already exists.');
 }
 
+const DATABASE_AWAY = 'The service cannot reach its database right now. Please try again in a few seconds.';
+
 function translate(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnreachable(err)) return new ServiceUnavailable(DATABASE_AWAY, DATABASE_RETRY_AFTER_SECONDS);
   const httpErr = err as HttpLikeError;
   if (httpErr?.type === 'entity.too.large' || httpErr?.status === 413) return new PayloadTooLarge();
   if (httpErr?.type === 'entity.parse.failed' || (httpErr?.status === 400 && httpErr.expose)) {
@@ -71,7 +76,8 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     const known = translate(err);
     if (known) {
       ctx.status = known.status;
-      if (known instanceof TooManyRequests) ctx.set('Retry-After', String(known.retryAfterSeconds));
+      if (isDatabaseUnreachable(err)) ctx.deps.databaseOutage.noteUnreachable(err);
+      if ((known instanceof TooManyRequests || known instanceof ServiceUnavailable) && known.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.body = { ...errorBody(known), requestId: ctx.state.requestId };
       return;
     }

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { log } from '../log';
+import { describeDatabaseError } from '../lib/database-errors';
+
+/** What a request answers while PostgreSQL is away: try again in this many seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const PROBE_EVERY_MS = 1000;
+
+/**
+ * PostgreSQL going away: the first request that finds it unreachable logs one line and starts a probe
+ * (`select 1` every second) that logs once more when it answers again. Requests in between answer 503
+ * without a line each, and need nothing to recover: the pool opens new connections once it is back.
+ */
+export class DatabaseOutage {
+  private since: number | null = null;
+  private probe: NodeJS.Timeout | null = null;
+
+  constructor(private readonly knex: Knex) {}
+
+  noteUnreachable(err: unknown): void {
+    if (this.since !== null) return;
+    this.since = Date.now();
+    log.error('database unreachable: requests answer 503 until it is back', { error: describeDatabaseError(err) });
+    this.probe = setInterval(() => void this.lookAgain(), PROBE_EVERY_MS);
+    this.probe.unref();
+  }
+
+  private async lookAgain(): Promise<void> {
+    try {
+      await this.knex.raw('select 1');
+    } catch {
+      return;
+    }
+    if (this.since === null) return;
+    log.info('database reachable again', { outageMs: Date.now() - this.since });
+    this.stop();
+  }
+
+  stop(): void {
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
+    this.since = null;
+  }
+}

@@ -2,11 +2,14 @@ import Koa from 'koa';
 import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDeps, DemoLogin } from './context';
 import { MalformedRequest, PayloadTooLarge } from './errors';
 import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
+import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
 import { sessionMiddleware } from './session';
@@ -25,6 +28,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Given by start-up where it seeds demo data (never in production): the doctor-login hint. */
   demoDoctorLogin?: DemoLogin;
+  /** Defaults to the process's logger. */
+  logger?: Logger;
 }
 
 export interface App {
@@ -46,6 +51,7 @@ export function createApp(options: AppOptions): App {
     config,
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
+    log: options.logger ?? log,
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
   };
@@ -57,6 +63,7 @@ export function createApp(options: AppOptions): App {
   registerApiRoutes(apiRouter);
 
   koa.use(requestId as Koa.Middleware);
+  koa.use(requestLog as Koa.Middleware);
   koa.use(errorHandler as Koa.Middleware);
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);

@@ -1,5 +1,6 @@
 import type { Context, ParameterizedContext } from 'koa';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
@@ -20,6 +21,8 @@ export interface AppDeps {
   config: Config;
   knex: Knex;
   realtime: RealtimeEvents;
+  /** The app's logger (tests hand in one that writes to a buffer). */
+  log: Logger;
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;

@@ -87,7 +87,7 @@ class ClusteredSfu implements SfuBackend {
 
   async release(consultationId: string, socketId: string): Promise<void> {
     await this.route<void>(consultationId, 'release', [consultationId, socketId]).catch((err: Error) =>
-      log.warn('media release failed', { consultationId, error: err.message }),
+      log.warn({ consultationId, error: err.message }, 'media release failed'),
     );
   }
 

@@ -47,7 +47,7 @@ class MediasoupSfu implements LocalSfu {
       if (this.rooms.get(consultationId) === room) this.rooms.delete(consultationId);
     });
     router.on('workerclose', () => {
-      log.warn('media room lost its worker', { consultationId });
+      log.warn({ consultationId }, 'media room lost its worker');
       this.rooms.delete(consultationId);
       for (const peer of room.peers.values()) this.notifier.notify(peer.socketId, 'sfu:rejoin', { consultationId });
       room.peers.clear();
@@ -73,7 +73,7 @@ class MediasoupSfu implements LocalSfu {
     self.transports.set(transport.id, transport);
     transport.observer.once('close', () => self.transports.delete(transport.id));
     transport.on('dtlsstatechange', (state: string) => {
-      if (state === 'failed') log.warn('media transport dtls failed', { consultationId: peer.consultationId });
+      if (state === 'failed') log.warn({ consultationId: peer.consultationId }, 'media transport dtls failed');
     });
     return {
       id: transport.id,

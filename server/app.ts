@@ -8,7 +8,9 @@ import type { AppDeps, DemoLogin } from './context';
 import { MalformedRequest, PayloadTooLarge } from './errors';
 import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
-import { requestLog } from './middleware/request-log';
+import { observeRequest } from './middleware/observe-request';
+import { metricsEndpoint } from './middleware/metrics-endpoint';
+import { AppMetrics } from './metrics';
 import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
@@ -52,6 +54,7 @@ export function createApp(options: AppOptions): App {
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
     log: options.logger ?? log,
+    metrics: new AppMetrics(knex),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
   };
@@ -63,10 +66,11 @@ export function createApp(options: AppOptions): App {
   registerApiRoutes(apiRouter);
 
   koa.use(requestId as Koa.Middleware);
-  koa.use(requestLog as Koa.Middleware);
+  koa.use(observeRequest as Koa.Middleware);
   koa.use(errorHandler as Koa.Middleware);
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);
+  koa.use(metricsEndpoint(config.metricsToken) as Koa.Middleware);
   koa.use(
     bodyParser({
       enableTypes: ['json'],

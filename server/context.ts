@@ -4,10 +4,13 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
+import type { AppMetrics } from './metrics';
 
 export interface AppState {
   actor: Actor;
   requestId: string;
+  /** The route label of an endpoint outside the API router (/metrics), for logs and metrics. */
+  route?: string;
 }
 
 /** A demo account's sign-in, shown as a hint on its login page. */
@@ -23,6 +26,7 @@ export interface AppDeps {
   realtime: RealtimeEvents;
   /** The app's logger (tests hand in one that writes to a buffer). */
   log: Logger;
+  metrics: AppMetrics;
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;

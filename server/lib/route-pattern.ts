@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
  * unknown paths, and the web app (its files and client routes).
  */
 export function routePattern(ctx: AppContext): string {
+  if (ctx.state.route) return ctx.state.route;
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
   if (typeof matched === 'string') return matched;
   return ctx.path.startsWith('/api') ? 'unmatched /api' : 'web app';

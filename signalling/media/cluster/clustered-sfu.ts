@@ -37,6 +37,11 @@ class ClusteredSfu implements SfuBackend {
     private readonly ownership: RoomOwnership,
   ) {}
 
+  /** This process's share: the rooms whose media it owns. */
+  counts() {
+    return this.local.counts();
+  }
+
   /** Runs a call here when this process owns the consultation's media, else on its owner. */
   private async route<T>(consultationId: string, call: RoutedCall, args: unknown[]): Promise<T> {
     const owner = await this.ownership.ownerOf(consultationId);

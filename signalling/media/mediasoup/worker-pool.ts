@@ -83,6 +83,10 @@ export class WorkerPool {
     throw new Error('No media worker is running.');
   }
 
+  liveWorkers(): number {
+    return this.workers.filter((worker) => !worker.closed && !worker.died).length;
+  }
+
   close(): void {
     this.closed = true;
     for (const worker of this.workers) worker.close();

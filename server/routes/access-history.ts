@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { accessHistoryResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
@@ -14,6 +15,7 @@ export function registerAccessHistoryRoutes(router: Router): void {
     path: '/access-history',
     policy: patientOnly,
     query: accessHistoryQuerySchema,
+    response: accessHistoryResponse,
     handler: async (ctx, { query }): Promise<AccessHistoryPage> => {
       const patient = asPatient(ctx.state.actor);
       const scope = query.by === 'others' ? accessByOthersOf : accessHistoryOf;

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { doctorAccountResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
 import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
 import { adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
@@ -33,6 +34,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     method: 'get',
     path: '/admin/doctors',
     policy: adminOnly,
+    response: listOf(doctorAccountResponse),
     handler: async () => (await rosterDoctors()).map(presentDoctorAccount),
   });
 
@@ -42,6 +44,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     policy: adminOnly,
     body: adminDoctorCreateSchema,
     status: 201,
+    response: doctorAccountResponse,
     handler: async (ctx, { body }) => {
       const { password, ...fields } = body;
       const passwordHash = await hashPassword(password);
@@ -65,6 +68,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     path: '/admin/doctors/:id',
     policy: adminOnly,
     body: adminDoctorUpdateSchema,
+    response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
@@ -81,6 +85,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     path: '/admin/doctors/:id/verification',
     policy: adminOnly,
     body: verificationSchema,
+    response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
       const updated = await doctor.$query().patchAndFetch({ isVerified: body.isVerified });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { appointmentResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { appointmentsOf, assertCancellable, assertReschedulable, findOwnAppointment } from '../policies/appointment';
@@ -46,6 +47,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     method: 'get',
     path: '/appointments',
     policy: patientOnly,
+    response: listOf(appointmentResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const appointments = await appointmentsOf(patient).orderBy('appointmentDate', 'asc');
@@ -60,6 +62,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     policy: patientOnly,
     body: appointmentPayloadSchema,
     status: 201,
+    response: appointmentResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const { appointmentTime, ...fields } = body;
@@ -80,6 +83,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     path: '/appointments/:id',
     policy: patientOnly,
     body: appointmentRescheduleSchema,
+    response: appointmentResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
@@ -96,6 +100,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     path: '/appointments/:id/reminder',
     policy: patientOnly,
     body: reminderSchema,
+    response: appointmentResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
@@ -109,6 +114,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     method: 'delete',
     path: '/appointments/:id',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { consultationResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
@@ -34,6 +35,7 @@ export function registerConsultationsRoutes(router: Router): void {
     method: 'get',
     path: '/consultations',
     policy: patientOnly,
+    response: listOf(consultationResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const consultations = await consultationsOfPatient(patient).withGraphFetched('doctor').orderBy('appointmentDate', 'desc');
@@ -48,6 +50,7 @@ export function registerConsultationsRoutes(router: Router): void {
     policy: patientOnly,
     body: consultationInsertSchema,
     status: 201,
+    response: consultationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body);
@@ -60,6 +63,7 @@ export function registerConsultationsRoutes(router: Router): void {
     method: 'get',
     path: '/consultations/:id',
     policy: patientOnly,
+    response: consultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       await audit(ctx, 'consultation.read', consultation);
@@ -72,6 +76,7 @@ export function registerConsultationsRoutes(router: Router): void {
     path: '/consultations/:id/cancel',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: consultationResponse,
     handler: async (ctx, { params }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to);
@@ -85,6 +90,7 @@ export function registerConsultationsRoutes(router: Router): void {
     path: '/consultations/:id',
     policy: patientOnly,
     body: consultationRescheduleSchema,
+    response: consultationResponse,
     handler: async (ctx, { params, body }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { doctorConsultationResponse, listOf, patientRecordsResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
 import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
@@ -19,6 +20,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     method: 'get',
     path: '/doctor/consultations',
     policy: doctorOnly,
+    response: listOf(doctorConsultationResponse),
     handler: async (ctx) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultations = await consultationsOfDoctor(doctor)
@@ -37,6 +39,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     method: 'get',
     path: '/doctor/consultation/:id',
     policy: doctorOnly,
+    response: doctorConsultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await findDoctorConsultation(asDoctor(ctx.state.actor), params.id!);
       await recordAudit(ctx, {
@@ -54,6 +57,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     method: 'get',
     path: '/doctor/patient/:patientId/records',
     policy: doctorOnly,
+    response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
       const patientId = params.patientId!;
       await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
@@ -72,6 +76,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     path: '/doctor/consultation/:id/status',
     policy: doctorOnly,
     body: consultationStatusSchema,
+    response: doctorConsultationResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);

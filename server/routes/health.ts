@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { healthResponse } from '../presenters/response-schemas';
 import { publicAccess } from '../policies/route-policy';
 import type { HealthStatus } from '../../common/api-types';
 import { databaseState } from '../../db/connection';
@@ -10,6 +11,7 @@ export function registerHealthRoutes(router: Router): void {
     method: 'get',
     path: '/health',
     policy: publicAccess,
+    response: healthResponse,
     handler: async (ctx): Promise<HealthStatus> => {
       const database = await databaseState(ctx.deps.knex);
       ctx.status = database === 'up' ? 200 : 503;

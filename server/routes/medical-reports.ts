@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { listOf, reportResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
@@ -19,6 +20,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     method: 'get',
     path: '/medical-reports',
     policy: patientOnly,
+    response: listOf(reportResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const reports = await listOwnReports(patient);
@@ -31,6 +33,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     method: 'get',
     path: '/medical-reports/:id',
     policy: patientOnly,
+    response: reportResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
@@ -44,6 +47,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     path: '/medical-reports/:id',
     policy: patientOnly,
     body: medicalReportUpdateSchema,
+    response: reportResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
@@ -58,6 +62,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     method: 'delete',
     path: '/medical-reports/:id',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);

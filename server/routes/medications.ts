@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { medicationListResponse, medicationResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnMedication, medicationsOf } from '../policies/medication';
@@ -29,6 +30,7 @@ export function registerMedicationsRoutes(router: Router): void {
     method: 'get',
     path: '/medications',
     policy: patientOnly,
+    response: medicationListResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const medications = await medicationsOf(patient).orderBy([
@@ -46,6 +48,7 @@ export function registerMedicationsRoutes(router: Router): void {
     policy: patientOnly,
     body: medicationSchema,
     status: 201,
+    response: medicationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await Medication.query().insertAndFetch({ ...body, userId: patient.userId });
@@ -59,6 +62,7 @@ export function registerMedicationsRoutes(router: Router): void {
     path: '/medications/:id',
     policy: patientOnly,
     body: medicationUpdateSchema,
+    response: medicationResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
@@ -73,6 +77,7 @@ export function registerMedicationsRoutes(router: Router): void {
     method: 'delete',
     path: '/medications/:id',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);

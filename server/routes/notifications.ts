@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { listOf, notificationResponse, readAllResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnNotification, notificationsOf } from '../policies/notification';
@@ -18,6 +19,7 @@ export function registerNotificationsRoutes(router: Router): void {
     method: 'get',
     path: '/notifications',
     policy: patientOnly,
+    response: listOf(notificationResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const notifications = await notificationsOf(patient).orderBy('createdAt', 'desc');
@@ -31,6 +33,7 @@ export function registerNotificationsRoutes(router: Router): void {
     path: '/notifications/read-all',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: readAllResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const updated = await notificationsOf(patient).where('isRead', false).patch({ isRead: true });
@@ -44,6 +47,7 @@ export function registerNotificationsRoutes(router: Router): void {
     path: '/notifications/:id/read',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: notificationResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const notification = await findOwnNotification(patient, params.id!);

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineRoute } from './define';
+import { listOf, passkeyResponse, signedInUserResponse, webAuthnOptionsResponse } from '../presenters/response-schemas';
 import { patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnPasskey, passkeysOf } from '../policies/passkey';
@@ -32,6 +33,7 @@ export function registerPasskeysRoutes(router: Router): void {
     method: 'get',
     path: '/passkeys',
     policy: patientOnly,
+    response: listOf(passkeyResponse),
     handler: async (ctx) => {
       const passkeys = await passkeysOf(asPatient(ctx.state.actor)).orderBy('createdAt', 'desc');
       return passkeys.map(presentPasskey);
@@ -43,6 +45,7 @@ export function registerPasskeysRoutes(router: Router): void {
     path: '/passkeys/registration/options',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: webAuthnOptionsResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const user = await User.query().findById(patient.userId);
@@ -57,6 +60,7 @@ export function registerPasskeysRoutes(router: Router): void {
     policy: patientOnly,
     body: passkeyRegistrationSchema,
     status: 201,
+    response: passkeyResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const verified = await verifyRegistration(ctx, body.credential as unknown as RegistrationResponseJSON);
@@ -79,6 +83,7 @@ export function registerPasskeysRoutes(router: Router): void {
     method: 'delete',
     path: '/passkeys/:id',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const passkey = await findOwnPasskey(patient, params.id!);
@@ -97,6 +102,7 @@ export function registerPasskeysRoutes(router: Router): void {
     path: '/passkeys/authentication/options',
     policy: publicAccess,
     body: emptyBodySchema,
+    response: webAuthnOptionsResponse,
     handler: (ctx) => authenticationOptions(ctx),
   });
 
@@ -105,6 +111,7 @@ export function registerPasskeysRoutes(router: Router): void {
     path: '/passkeys/authentication',
     policy: publicAccess,
     body: passkeyAuthenticationSchema,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const credential = body.credential as unknown as AuthenticationResponseJSON;
       const expectedChallenge = takeAuthenticationChallenge(ctx);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { dashboardSummaryResponse, medicalSummaryResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { dashboardSummaryQuerySchema, medicalSummaryRequestSchema } from '../../common/schemas/misc';
@@ -14,6 +15,7 @@ export function registerSummariesRoutes(router: Router): void {
     path: '/dashboard-summary',
     policy: patientOnly,
     query: dashboardSummaryQuerySchema,
+    response: dashboardSummaryResponse,
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
       const summary = await dashboardSummaryFor(patient, query.timeZone);
@@ -27,6 +29,7 @@ export function registerSummariesRoutes(router: Router): void {
     path: '/medical-summary',
     policy: patientOnly,
     body: medicalSummaryRequestSchema,
+    response: medicalSummaryResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const type = body.type as MedicalSummaryType;

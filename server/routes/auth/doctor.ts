@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
+import { demoCredentialsResponse, doctorAccountResponse, doctorSessionResponse } from '../../presenters/response-schemas';
 import { publicAccess, doctorOnly } from '../../policies/route-policy';
 import { emailLoginSchema } from '../../../common/schemas/login';
 import { Doctor } from '../../../db/models';
@@ -25,6 +26,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     path: '/auth/doctor/login',
     policy: publicAccess,
     body: emailLoginSchema,
+    response: doctorSessionResponse,
     handler: async (ctx, { body }) => {
       const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password });
       return { doctor: presentDoctorAccount(doctor) };
@@ -36,6 +38,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     method: 'get',
     path: '/auth/doctor/demo-credentials',
     policy: publicAccess,
+    response: demoCredentialsResponse,
     handler: (ctx) => {
       const demo = ctx.deps.demoDoctorLogin;
       if (!demo) throw new NotFound('No demo accounts on this server.');
@@ -47,6 +50,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     method: 'get',
     path: '/auth/doctor/me',
     policy: doctorOnly,
+    response: doctorAccountResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'doctor') throw new Unauthenticated();

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { defineRoute } from '../define';
+import { okResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
 import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
 import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
@@ -81,6 +82,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: signupPayloadSchema,
     status: 201,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const user = await createPatient(body);
       ctx.state.actor = userActor(user);
@@ -94,6 +96,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     path: '/auth/login',
     policy: publicAccess,
     body: loginSchema,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password });
       return { user: presentUser(user) };
@@ -104,6 +107,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     method: 'get',
     path: '/auth/me',
     policy: signedInUser,
+    response: userResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'patient' && actor.kind !== 'admin') throw new Unauthenticated();
@@ -119,6 +123,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     path: '/auth/logout',
     policy: publicAccess,
     body: emptyBodySchema,
+    response: okResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'anonymous') {

@@ -8,6 +8,7 @@ import * as yup from 'yup';
 import type {
   AccessHistoryPage,
   Appointment,
+  CalendarFeedStatus,
   Consultation,
   ConsultationPatient,
   DashboardSummary,
@@ -276,5 +277,14 @@ export const passkeyResponse: yup.ObjectSchema<Passkey> = yup.object({
 export const webAuthnOptionsResponse = yup
   .object({ challenge: text() })
   .meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3)' });
+
+export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.object({
+  enabled: flag(),
+  url: text().nullable().meta({ description: 'The secret feed address: in the answer that creates it only' }),
+  timeZone: text().nullable(),
+  createdAt: instant().nullable(),
+});
+
+export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 
 export const listOf = <T extends yup.Schema>(item: T) => list(item);

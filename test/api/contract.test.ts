@@ -109,6 +109,14 @@ beforeAll(async () => {
   await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'completed', diagnosis: 'Common cold', prescription: { rest: '3 days' } });
   const second = await book(patient, drLee.account.record.id, minutesFromNow(5 * 24 * 60));
   await patient.post(`/api/consultations/${second.id}/cancel`, {});
+  await patient.get(`/api/consultations/${booked.id}/calendar.ics?timeZone=Europe%2FLondon`);
+  await patient.get(`/api/appointments/${appointment.body.id}/calendar.ics`);
+  const feed = await patient.post('/api/calendar/feed', { timeZone: 'Europe/London' });
+  await patient.get('/api/calendar/feed');
+  const feedPath = new URL(feed.body.url).pathname;
+  await visitor.get(feedPath);
+  await patient.delete('/api/calendar/feed');
+  await visitor.get(feedPath);
   await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/doctor/login', { email: drLee.account.login, password: drLee.account.password });
 
   // The admin roster.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
@@ -44,8 +45,9 @@ const ics = (timeZone: string) => `timeZone=${encodeURIComponent(timeZone)}`;
 
 describe('Add to calendar', () => {
   it('writes an appointment in the patient\'s zone with the right UTC instants on both sides of a daylight-saving change', async () => {
+    const confirmationCode = `MV-${randomUUID().slice(0, 6).toUpperCase()}`;
     // London moves to BST on 28 March 2027: 09:00 local is 09:00Z the day before and 08:00Z the day after.
-    const before = await insertAppointment(alex.account.record.id, { appointmentDate: new Date('2027-03-27T09:00:00Z'), duration: 45, reason: 'Chest pain follow-up', confirmationCode: 'MV-K7P2QX' });
+    const before = await insertAppointment(alex.account.record.id, { appointmentDate: new Date('2027-03-27T09:00:00Z'), duration: 45, reason: 'Chest pain follow-up', confirmationCode });
     const after = await insertAppointment(alex.account.record.id, { appointmentDate: new Date('2027-03-29T08:00:00Z'), reason: 'Chest pain follow-up' });
 
     const first = await alex.client.get(`/api/appointments/${before.id}/calendar.ics?${ics('Europe/London')}`);
@@ -61,7 +63,7 @@ describe('Add to calendar', () => {
     expect(event).toEqual({
       uid: `appointment-${before.id}@medivault`,
       summary: 'Appointment with Dr. James Okafor',
-      description: 'Confirmation code: MV-K7P2QX',
+      description: `Confirmation code: ${confirmationCode}`,
       location: 'Heart & Vascular Clinic',
       url: `${server.url}/appointments`,
       startTzid: 'Europe/London',

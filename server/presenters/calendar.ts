@@ -1,6 +1,7 @@
 import type { Appointment, CalendarFeed, Consultation } from '../../db/models';
 import type { CalendarFeedStatus } from '../../common/api-types';
 import { CONSULTATION_TYPE_LABELS } from '../../common/constants';
+import { doctorLabel } from '../../common/names';
 import { iso } from '../lib/dates';
 import type { CalendarEntry } from '../services/calendar/ics';
 
@@ -17,7 +18,7 @@ export function appointmentEntry(appointment: Appointment, origin: string, detai
     uid: `appointment-${appointment.id}@medivault`,
     start: new Date(appointment.appointmentDate),
     durationMinutes: appointment.duration,
-    summary: detail === 'feed' ? 'Appointment' : `Appointment with ${appointment.doctorName}`,
+    summary: detail === 'feed' ? 'Appointment' : `Appointment with ${doctorLabel(appointment.doctorName)}`,
     ...(detail === 'file' ? { location: place, description: appointment.confirmationCode ? `Confirmation code: ${appointment.confirmationCode}` : undefined } : {}),
     url: `${origin}/appointments`,
   };
@@ -31,7 +32,7 @@ export function consultationEntry(consultation: Consultation, origin: string, de
     uid: `consultation-${consultation.id}@medivault`,
     start: new Date(consultation.appointmentDate),
     durationMinutes: consultation.duration,
-    summary: detail === 'feed' ? 'Consultation' : `Consultation with ${consultation.doctor?.name ?? 'your doctor'} (${kind})`,
+    summary: detail === 'feed' ? 'Consultation' : `Consultation with ${consultation.doctor ? doctorLabel(consultation.doctor.name) : 'your doctor'} (${kind})`,
     description: `Join the consultation: ${callLink}`,
     location: callLink,
     url: callLink,

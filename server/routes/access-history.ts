@@ -13,6 +13,7 @@ export function registerAccessHistoryRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/access-history',
+    summary: "The patient's access history, newest first, a page at a time",
     policy: patientOnly,
     query: accessHistoryQuerySchema,
     response: accessHistoryResponse,

@@ -33,6 +33,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/admin/doctors',
+    summary: 'The doctor roster',
     policy: adminOnly,
     response: listOf(doctorAccountResponse),
     handler: async () => (await rosterDoctors()).map(presentDoctorAccount),
@@ -41,6 +42,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/admin/doctors',
+    summary: 'Add a doctor to the roster',
     policy: adminOnly,
     body: adminDoctorCreateSchema,
     status: 201,
@@ -66,6 +68,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/admin/doctors/:id',
+    summary: "Change a doctor's profile",
     policy: adminOnly,
     body: adminDoctorUpdateSchema,
     response: doctorAccountResponse,
@@ -83,6 +86,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/admin/doctors/:id/verification',
+    summary: 'Verify or unverify a doctor',
     policy: adminOnly,
     body: verificationSchema,
     response: doctorAccountResponse,

@@ -46,6 +46,7 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/appointments',
+    summary: "The patient's appointments",
     policy: patientOnly,
     response: listOf(appointmentResponse),
     handler: async (ctx) => {
@@ -59,6 +60,7 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/appointments',
+    summary: 'Book an appointment',
     policy: patientOnly,
     body: appointmentPayloadSchema,
     status: 201,
@@ -81,6 +83,7 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/appointments/:id',
+    summary: 'Reschedule an appointment',
     policy: patientOnly,
     body: appointmentRescheduleSchema,
     response: appointmentResponse,
@@ -98,6 +101,7 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/appointments/:id/reminder',
+    summary: "Turn an appointment's reminder on or off",
     policy: patientOnly,
     body: reminderSchema,
     response: appointmentResponse,
@@ -113,6 +117,7 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/appointments/:id',
+    summary: 'Cancel an appointment (kept as cancelled)',
     policy: patientOnly,
     status: 204,
     handler: async (ctx, { params }) => {

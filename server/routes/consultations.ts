@@ -34,6 +34,7 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/consultations',
+    summary: "The patient's consultations",
     policy: patientOnly,
     response: listOf(consultationResponse),
     handler: async (ctx) => {
@@ -47,6 +48,7 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/consultations',
+    summary: 'Book a consultation with a doctor',
     policy: patientOnly,
     body: consultationInsertSchema,
     status: 201,
@@ -62,6 +64,7 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/consultations/:id',
+    summary: 'One consultation',
     policy: patientOnly,
     response: consultationResponse,
     handler: async (ctx, { params }) => {
@@ -74,6 +77,7 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/consultations/:id/cancel',
+    summary: 'Cancel a consultation',
     policy: patientOnly,
     body: emptyBodySchema,
     response: consultationResponse,
@@ -88,6 +92,7 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/consultations/:id',
+    summary: 'Reschedule a consultation',
     policy: patientOnly,
     body: consultationRescheduleSchema,
     response: consultationResponse,

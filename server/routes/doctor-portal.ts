@@ -19,6 +19,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/consultations',
+    summary: "The doctor's consultations",
     policy: doctorOnly,
     response: listOf(doctorConsultationResponse),
     handler: async (ctx) => {
@@ -38,6 +39,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/consultation/:id',
+    summary: "One of the doctor's consultations, with its patient",
     policy: doctorOnly,
     response: doctorConsultationResponse,
     handler: async (ctx, { params }) => {
@@ -56,6 +58,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/patient/:patientId/records',
+    summary: 'Records of a patient the doctor treats',
     policy: doctorOnly,
     response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
@@ -74,6 +77,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'put',
     path: '/doctor/consultation/:id/status',
+    summary: 'Start, complete or cancel a consultation',
     policy: doctorOnly,
     body: consultationStatusSchema,
     response: doctorConsultationResponse,

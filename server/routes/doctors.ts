@@ -9,6 +9,7 @@ export function registerDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctors',
+    summary: 'Doctors patients can book',
     policy: publicAccess,
     response: listOf(publicDoctorResponse),
     handler: async () => (await listedDoctors()).map(presentPublicDoctor),

@@ -10,6 +10,7 @@ export function registerHealthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/health',
+    summary: 'Server and database health (503 with the same body when the database is down)',
     policy: publicAccess,
     response: healthResponse,
     handler: async (ctx): Promise<HealthStatus> => {

@@ -19,6 +19,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports',
+    summary: "The patient's medical reports, newest first",
     policy: patientOnly,
     response: listOf(reportResponse),
     handler: async (ctx) => {
@@ -32,6 +33,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/:id',
+    summary: 'One medical report',
     policy: patientOnly,
     response: reportResponse,
     handler: async (ctx, { params }) => {
@@ -45,6 +47,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medical-reports/:id',
+    summary: 'Correct a medical report',
     policy: patientOnly,
     body: medicalReportUpdateSchema,
     response: reportResponse,
@@ -61,6 +64,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/medical-reports/:id',
+    summary: 'Delete a medical report',
     policy: patientOnly,
     status: 204,
     handler: async (ctx, { params }) => {

@@ -29,6 +29,7 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medications',
+    summary: "The patient's medications",
     policy: patientOnly,
     response: medicationListResponse,
     handler: async (ctx) => {
@@ -45,6 +46,7 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medications',
+    summary: 'Add a medication',
     policy: patientOnly,
     body: medicationSchema,
     status: 201,
@@ -60,6 +62,7 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medications/:id',
+    summary: 'Change a medication',
     policy: patientOnly,
     body: medicationUpdateSchema,
     response: medicationResponse,
@@ -76,6 +79,7 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/medications/:id',
+    summary: 'Delete a medication',
     policy: patientOnly,
     status: 204,
     handler: async (ctx, { params }) => {

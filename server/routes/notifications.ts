@@ -18,6 +18,7 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/notifications',
+    summary: "The patient's notifications, newest first",
     policy: patientOnly,
     response: listOf(notificationResponse),
     handler: async (ctx) => {
@@ -31,6 +32,7 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/notifications/read-all',
+    summary: 'Mark every notification read',
     policy: patientOnly,
     body: emptyBodySchema,
     response: readAllResponse,
@@ -45,6 +47,7 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/notifications/:id/read',
+    summary: 'Mark one notification read',
     policy: patientOnly,
     body: emptyBodySchema,
     response: notificationResponse,

@@ -32,6 +32,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/passkeys',
+    summary: "The patient's passkeys",
     policy: patientOnly,
     response: listOf(passkeyResponse),
     handler: async (ctx) => {
@@ -43,6 +44,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/registration/options',
+    summary: 'Start registering a passkey (WebAuthn options)',
     policy: patientOnly,
     body: emptyBodySchema,
     response: webAuthnOptionsResponse,
@@ -57,6 +59,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/registration',
+    summary: 'Register a passkey',
     policy: patientOnly,
     body: passkeyRegistrationSchema,
     status: 201,
@@ -82,6 +85,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/passkeys/:id',
+    summary: 'Remove a passkey',
     policy: patientOnly,
     status: 204,
     handler: async (ctx, { params }) => {
@@ -100,6 +104,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/authentication/options',
+    summary: 'Start a passkey sign-in (WebAuthn options)',
     policy: publicAccess,
     body: emptyBodySchema,
     response: webAuthnOptionsResponse,
@@ -109,6 +114,7 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/authentication',
+    summary: 'Sign in with a passkey',
     policy: publicAccess,
     body: passkeyAuthenticationSchema,
     response: signedInUserResponse,

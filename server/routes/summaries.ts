@@ -13,6 +13,7 @@ export function registerSummariesRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/dashboard-summary',
+    summary: "Counts and recommendations for the patient's dashboard",
     policy: patientOnly,
     query: dashboardSummaryQuerySchema,
     response: dashboardSummaryResponse,
@@ -27,6 +28,7 @@ export function registerSummariesRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medical-summary',
+    summary: "A summary of the patient's records, drawn only from them",
     policy: patientOnly,
     body: medicalSummaryRequestSchema,
     response: medicalSummaryResponse,

@@ -24,6 +24,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/doctor/login',
+    summary: 'Doctor sign-in by email',
     policy: publicAccess,
     body: emailLoginSchema,
     response: doctorSessionResponse,
@@ -37,6 +38,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/demo-credentials',
+    summary: 'The demo doctor sign-in hint (servers with demo data only)',
     policy: publicAccess,
     response: demoCredentialsResponse,
     handler: (ctx) => {
@@ -49,6 +51,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/me',
+    summary: 'The signed-in doctor',
     policy: doctorOnly,
     response: doctorAccountResponse,
     handler: async (ctx) => {

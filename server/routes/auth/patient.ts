@@ -79,6 +79,7 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/signup',
+    summary: 'Create a patient account and sign in',
     policy: publicAccess,
     body: signupPayloadSchema,
     status: 201,
@@ -94,6 +95,7 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/login',
+    summary: 'Patient or admin sign-in by username or email',
     policy: publicAccess,
     body: loginSchema,
     response: signedInUserResponse,
@@ -106,6 +108,7 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/me',
+    summary: 'The signed-in patient or admin',
     policy: signedInUser,
     response: userResponse,
     handler: async (ctx) => {
@@ -121,6 +124,7 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/logout',
+    summary: 'Sign out (anyone)',
     policy: publicAccess,
     body: emptyBodySchema,
     response: okResponse,

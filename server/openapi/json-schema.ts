@@ -49,6 +49,12 @@ function applyTests(type: string, tests: Test[], schema: JsonSchema): void {
   }
 }
 
+/** A client must send it: not optional, and not filled in by a default when absent (objects' defaults are their fields'). */
+function isRequired(field: Description): boolean {
+  const { optional, default: fallback, type } = field as Description & { optional?: boolean; default?: unknown };
+  return !optional && (fallback === undefined || type === 'object');
+}
+
 function baseSchema(description: Description): JsonSchema {
   const d = description as Description & { fields?: Record<string, Description>; innerType?: Description | Description[] };
   switch (d.type) {
@@ -68,7 +74,7 @@ function baseSchema(description: Description): JsonSchema {
       const fields = d.fields ?? {};
       const names = Object.keys(fields);
       if (!names.length) return { type: 'object' };
-      const required = names.filter((name) => !(fields[name] as { optional?: boolean }).optional);
+      const required = names.filter((name) => isRequired(fields[name]!));
       return {
         type: 'object',
         properties: Object.fromEntries(names.map((name) => [name, fromDescription(fields[name]!)])),

@@ -18,6 +18,7 @@ describe('yup -> JSON Schema', () => {
       when: yup.date(),
       anything: yup.mixed(),
       flagged: yup.boolean().default(false),
+      defaulted: yup.string().required().default('x'),
       overridden: yup.mixed().meta({ jsonSchema: { type: ['object', 'string'] }, description: 'object or text' }),
     });
     expect(toJsonSchema(schema)).toEqual({
@@ -36,6 +37,7 @@ describe('yup -> JSON Schema', () => {
         when: { type: 'string', format: 'date-time' },
         anything: {},
         flagged: { type: 'boolean', default: false },
+        defaulted: { type: 'string', default: 'x' },
         overridden: { type: ['object', 'string'], description: 'object or text' },
       },
     });

@@ -377,3 +377,15 @@ export interface Passkey {
   createdAt: IsoDateString;
   lastUsedAt: IsoDateString | null;
 }
+
+// ---------------------------------------------------------------------------
+// Calendar
+// ---------------------------------------------------------------------------
+
+/** GET/POST /api/calendar/feed answer. The secret URL is in the answer that creates it, and never again. */
+export interface CalendarFeedStatus {
+  enabled: boolean;
+  url: string | null;
+  timeZone: string | null;
+  createdAt: IsoDateString | null;
+}

@@ -2,11 +2,16 @@ import Koa from 'koa';
 import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDeps, DemoLogin } from './context';
 import { MalformedRequest, PayloadTooLarge } from './errors';
 import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { observeRequest } from './middleware/observe-request';
+import { metricsEndpoint } from './middleware/metrics-endpoint';
+import { AppMetrics } from './metrics';
+import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
 import { refuseUnboundedJson } from './middleware/bounded-json';
@@ -27,6 +32,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Given by start-up where it seeds demo data (never in production): the doctor-login hint. */
   demoDoctorLogin?: DemoLogin;
+  /** Defaults to the process's logger. */
+  logger?: Logger;
 }
 
 export interface App {
@@ -48,7 +55,9 @@ export function createApp(options: AppOptions): App {
     config,
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
-    databaseOutage: new DatabaseOutage(knex),
+    databaseOutage: new DatabaseOutage(knex, options.logger ?? log),
+    log: options.logger ?? log,
+    metrics: new AppMetrics(knex),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
   };
@@ -60,9 +69,11 @@ export function createApp(options: AppOptions): App {
   registerApiRoutes(apiRouter);
 
   koa.use(requestId as Koa.Middleware);
+  koa.use(observeRequest as Koa.Middleware);
   koa.use(errorHandler as Koa.Middleware);
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);
+  koa.use(metricsEndpoint(config.metricsToken) as Koa.Middleware);
   koa.use(
     bodyParser({
       enableTypes: ['json'],

@@ -18,5 +18,5 @@ export async function bootstrapAdmin(knex: Knex, admin: { email: string; passwor
     if (await User.query(trx).where('username', username).first()) username = `${username.slice(0, 14)}_${Date.now() % 100000}`;
     await User.query(trx).insert({ username, email, passwordHash, firstName: 'Admin', lastName: 'User', role: 'admin' });
   });
-  log.info('admin account ready', { email });
+  log.info({ email }, 'admin account ready');
 }

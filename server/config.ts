@@ -56,6 +56,7 @@ const envSchema = yup.object({
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  METRICS_TOKEN: yup.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Env = yup.InferType<typeof envSchema>;
@@ -116,6 +117,8 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string };
   aiSummary?: { url: string; key?: string; model: string };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Bearer token that GET /metrics requires; without one the endpoint does not exist (404). Never logged. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -230,5 +233,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
     logLevel: env.LOG_LEVEL as Config['logLevel'],
+    metricsToken: env.METRICS_TOKEN,
   };
 }

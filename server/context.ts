@@ -1,13 +1,17 @@
 import type { Context, ParameterizedContext } from 'koa';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
 import type { DatabaseOutage } from './services/database-outage';
+import type { AppMetrics } from './metrics';
 
 export interface AppState {
   actor: Actor;
   requestId: string;
+  /** The route label of an endpoint outside the API router (/metrics), for logs and metrics. */
+  route?: string;
 }
 
 /** A demo account's sign-in, shown as a hint on its login page. */
@@ -23,6 +27,9 @@ export interface AppDeps {
   realtime: RealtimeEvents;
   /** Notes PostgreSQL going away and coming back, once each. */
   databaseOutage: DatabaseOutage;
+  /** The app's logger (tests hand in one that writes to a buffer). */
+  log: Logger;
+  metrics: AppMetrics;
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;

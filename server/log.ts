@@ -1,23 +1,46 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
 /**
- * Structured one-line logs. Callers pass ids and codes only: never names, health data, passwords or tokens.
+ * Personal and health data that must never reach a log, wherever a caller puts it: at the top of a
+ * line's fields or one level down (`{ user: { email } }`). Callers pass ids and codes only; this is the
+ * net behind that rule. Request and response bodies are never logged at all.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-let threshold: number = ORDER.info;
+const SENSITIVE_FIELDS = [
+  'password',
+  'passwordHash',
+  'token',
+  'secret',
+  'authorization',
+  'cookie',
+  'email',
+  'phone',
+  'firstName',
+  'lastName',
+  'name',
+  'username',
+  'emergencyContact',
+  'diagnosis',
+  'symptoms',
+  'prescription',
+  'summary',
+  'results',
+  'reason',
+  'notes',
+  'consultationNotes',
+  'patientNotes',
+  'instructions',
+  'extractedText',
+  'body',
+];
 
-export function setLogLevel(level: Level | 'silent'): void {
-  threshold = ORDER[level];
+export const REDACTED_PATHS = SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`]);
+
+/** The app's logger: JSON lines (pino), with the sensitive fields above replaced by '[Redacted]'. */
+export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS }, base: undefined }, destination);
 }
 
-function write(level: Level, message: string, fields?: Record<string, unknown>): void {
-  if (ORDER[level] < threshold) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-}
-
-export const log = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
-};
+/** The process's logger. Its level follows LOG_LEVEL at start-up; tests turn it to 'silent'. */
+export const log: Logger = createLogger();

@@ -9,7 +9,7 @@ import { bootstrapAdmin } from './bootstrap';
 import { ensureWebBuild } from './web-build';
 import { attachSignalling, type Signalling } from '../signalling';
 import { RealtimeEvents } from './services/realtime';
-import { log, setLogLevel } from './log';
+import { log } from './log';
 import { unsupportedRuntimeReason } from './runtime/node-version';
 import { createHttpServer } from './http-server';
 
@@ -35,10 +35,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const config = readConfig();
-  setLogLevel(config.logLevel);
+  log.level = config.logLevel;
   const db: Database = await openDatabase(config, (line) => log.debug(line));
   const applied = await migrateToLatest(db.knex);
-  if (applied.length) log.info('database migrated', { migrations: applied });
+  if (applied.length) log.info({ migrations: applied }, 'database migrated');
   const demo = config.seedDemo ? await seedDemo(db.knex, { hashPassword }) : null;
   if (config.admin) await bootstrapAdmin(db.knex, config.admin);
   const webRoot = await ensureWebBuild(ROOT);
@@ -60,12 +60,15 @@ async function main(): Promise<void> {
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info('MediVault is running', {
-    url: `http://localhost:${port}`,
-    database: db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
-    media: signalling.mediaMode,
-    startupMs: Date.now() - startedAt,
-  });
+  log.info(
+    {
+      url: `http://localhost:${port}`,
+      database: db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
+      media: signalling.mediaMode,
+      startupMs: Date.now() - startedAt,
+    },
+    'MediVault is running',
+  );
   if (demo) {
     process.stdout.write(
       `\nDemo accounts (development data):\n` +
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
+    log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await signalling?.close();
@@ -94,6 +97,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) });
+  log.error({ error: err instanceof Error ? err.message : String(err) }, 'start-up failed');
   process.exit(1);
 });

@@ -31,7 +31,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
     for (const consultationId of leftRooms) {
       const announce = () =>
         announceRoomChange(services, consultationId).catch((err: Error) =>
-          log.warn('presence after disconnect failed', { consultationId, error: err.message }),
+          log.warn({ consultationId, error: err.message }, 'presence after disconnect failed'),
         );
       if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce);
       services.lifecycle.track(announce());

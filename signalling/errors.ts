@@ -31,6 +31,6 @@ export class SessionEnded extends SignallingError {
 export function toAckError(err: unknown, event: string, socketId: string): AckError {
   if (err instanceof SignallingError) return { code: err.code, message: err.message };
   if (err instanceof AppError) return errorBody(err);
-  log.error('signalling handler failed', { event, socketId, error: err instanceof Error ? err.message : String(err) });
+  log.error({ event, socketId, error: err instanceof Error ? err.message : String(err) }, 'signalling handler failed');
   return { code: SIGNALLING_ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
 }

@@ -14,6 +14,7 @@ import { broadcastStatusChanges } from './rooms/status-broadcast';
 import { disconnectEndedSessions } from './rooms/session-end';
 import { closeEndedConsultations } from './rooms/consultation-end';
 import { releaseMediaOnLeave } from './rooms/room-media';
+import { consultationOfRoom } from './rooms/names';
 import type { SignallingServer } from './types';
 
 export { actorFromHandshake } from './auth';
@@ -48,6 +49,11 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   const lifecycle = new SignallingLifecycle();
   const standings = new ConsultationStandings(config.sockets.authRecheckMs);
   const services = { io, app, media, chat: new ChatStore(), reconnecting, standings, lifecycle };
+  app.deps.metrics.readSignallingFrom(() => ({
+    sockets: io.engine.clientsCount,
+    rooms: [...io.of('/').adapter.rooms.keys()].filter((room) => consultationOfRoom(room) !== null).length,
+    media: media.counts(),
+  }));
   io.use(sessionAuth(app));
   io.on('connection', (socket) => void onConnection(services, socket));
   // In this order: a status change is pushed to the room, then known to the checks, then the room closes if it ended.

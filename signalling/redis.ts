@@ -16,7 +16,7 @@ export interface RedisAdapterHandle {
 export async function connectRedisAdapter(url: string): Promise<RedisAdapterHandle> {
   const pub = createClient({ url });
   const sub = pub.duplicate();
-  for (const client of [pub, sub]) client.on('error', (err: Error) => log.warn('redis connection error', { error: err.message }));
+  for (const client of [pub, sub]) client.on('error', (err: Error) => log.warn({ error: err.message }, 'redis connection error'));
   await Promise.all([pub.connect(), sub.connect()]);
   return {
     adapter: createAdapter(pub, sub),

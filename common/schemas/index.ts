@@ -11,3 +11,4 @@ export * from './misc';
 export * from './medical-report';
 export * from './passkey';
 export * from './access-history';
+export * from './calendar';

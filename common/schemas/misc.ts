@@ -14,8 +14,8 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/** IANA time zone the summary's dates are written in (the browser's); UTC when absent. */
-const timeZone = () =>
+/** IANA time zone dates are written in (the browser's); UTC when absent. */
+export const timeZone = () =>
   yup
     .string()
     .typeError('Time zone must be text')

@@ -8,6 +8,7 @@ export { Medication } from './Medication';
 export { MedicationReminder } from './MedicationReminder';
 export { Payment } from './Payment';
 export { PushSubscription } from './PushSubscription';
+export { CalendarFeed } from './CalendarFeed';
 export { Doctor } from './Doctor';
 export { Consultation } from './Consultation';
 export { Appointment } from './Appointment';

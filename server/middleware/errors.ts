@@ -81,7 +81,7 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
       ctx.body = { ...errorBody(known), requestId: ctx.state.requestId };
       return;
     }
-    log.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err) });
+    log.error({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err) }, 'request failed');
     ctx.status = 500;
     ctx.body = { code: 'internal_error', message: 'Something went wrong on our side. Please try again; quote this request id if it keeps happening.', requestId: ctx.state.requestId };
   }
@@ -97,5 +97,5 @@ const CLIENT_WENT_AWAY = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'E
  */
 export function reportUnhandledError(err: Error & { code?: string; status?: number; expose?: boolean }): void {
   if (err.status === 404 || err.expose || CLIENT_WENT_AWAY.has(err.code ?? '') || err.message === 'aborted') return;
-  log.error('response failed after it started', { error: err.message, code: err.code });
+  log.error({ error: err.message, code: err.code }, 'response failed after it started');
 }

@@ -38,10 +38,29 @@ const PAGE_POLICY = {
 /** JSON is never rendered as a page: an API answer may load nothing and be framed by no one. */
 const API_POLICY = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 
+/** The API reference page: Swagger UI's script and styles from this server, the document fetched from it. */
+const API_DOCS_PATH = '/api/docs';
+const API_DOCS_POLICY = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  // Swagger UI sets style attributes as it renders.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 export function securityHeaders(config: Config) {
   const pageHeaders = helmetWith(config, PAGE_POLICY);
   const apiHeaders = helmetWith(config, API_POLICY);
-  return (ctx: AppContext, next: Next) => (ctx.path.startsWith('/api') ? apiHeaders : pageHeaders)(ctx, next);
+  const apiDocsHeaders = helmetWith(config, API_DOCS_POLICY);
+  return (ctx: AppContext, next: Next) => {
+    if (ctx.path === API_DOCS_PATH || ctx.path.startsWith(`${API_DOCS_PATH}/`)) return apiDocsHeaders(ctx, next);
+    return (ctx.path.startsWith('/api') ? apiHeaders : pageHeaders)(ctx, next);
+  };
 }
 
 /** The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS. */

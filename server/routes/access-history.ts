@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { accessHistoryResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
@@ -12,8 +13,10 @@ export function registerAccessHistoryRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/access-history',
+    summary: "The patient's access history, newest first, a page at a time",
     policy: patientOnly,
     query: accessHistoryQuerySchema,
+    response: accessHistoryResponse,
     handler: async (ctx, { query }): Promise<AccessHistoryPage> => {
       const patient = asPatient(ctx.state.actor);
       const scope = query.by === 'others' ? accessByOthersOf : accessHistoryOf;

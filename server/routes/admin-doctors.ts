@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { doctorAccountResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
 import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
 import { adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
@@ -32,16 +33,20 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/admin/doctors',
+    summary: 'The doctor roster',
     policy: adminOnly,
+    response: listOf(doctorAccountResponse),
     handler: async () => (await rosterDoctors()).map(presentDoctorAccount),
   });
 
   defineRoute(router, {
     method: 'post',
     path: '/admin/doctors',
+    summary: 'Add a doctor to the roster',
     policy: adminOnly,
     body: adminDoctorCreateSchema,
     status: 201,
+    response: doctorAccountResponse,
     handler: async (ctx, { body }) => {
       const { password, ...fields } = body;
       const passwordHash = await hashPassword(password);
@@ -63,8 +68,10 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/admin/doctors/:id',
+    summary: "Change a doctor's profile",
     policy: adminOnly,
     body: adminDoctorUpdateSchema,
+    response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
@@ -79,8 +86,10 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/admin/doctors/:id/verification',
+    summary: 'Verify or unverify a doctor',
     policy: adminOnly,
     body: verificationSchema,
+    response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
       const updated = await doctor.$query().patchAndFetch({ isVerified: body.isVerified });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { appointmentResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { appointmentsOf, assertCancellable, assertReschedulable, findOwnAppointment } from '../policies/appointment';
@@ -45,7 +46,9 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/appointments',
+    summary: "The patient's appointments",
     policy: patientOnly,
+    response: listOf(appointmentResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const appointments = await appointmentsOf(patient).orderBy('appointmentDate', 'asc');
@@ -57,9 +60,11 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/appointments',
+    summary: 'Book an appointment',
     policy: patientOnly,
     body: appointmentPayloadSchema,
     status: 201,
+    response: appointmentResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const { appointmentTime, ...fields } = body;
@@ -78,8 +83,10 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/appointments/:id',
+    summary: 'Reschedule an appointment',
     policy: patientOnly,
     body: appointmentRescheduleSchema,
+    response: appointmentResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
@@ -94,8 +101,10 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/appointments/:id/reminder',
+    summary: "Turn an appointment's reminder on or off",
     policy: patientOnly,
     body: reminderSchema,
+    response: appointmentResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
@@ -108,7 +117,9 @@ export function registerAppointmentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/appointments/:id',
+    summary: 'Cancel an appointment (kept as cancelled)',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { consultationResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
@@ -33,7 +34,9 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/consultations',
+    summary: "The patient's consultations",
     policy: patientOnly,
+    response: listOf(consultationResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const consultations = await consultationsOfPatient(patient).withGraphFetched('doctor').orderBy('appointmentDate', 'desc');
@@ -45,9 +48,11 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/consultations',
+    summary: 'Book a consultation with a doctor',
     policy: patientOnly,
     body: consultationInsertSchema,
     status: 201,
+    response: consultationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body);
@@ -59,7 +64,9 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/consultations/:id',
+    summary: 'One consultation',
     policy: patientOnly,
+    response: consultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       await audit(ctx, 'consultation.read', consultation);
@@ -70,8 +77,10 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/consultations/:id/cancel',
+    summary: 'Cancel a consultation',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: consultationResponse,
     handler: async (ctx, { params }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to);
@@ -83,8 +92,10 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/consultations/:id',
+    summary: 'Reschedule a consultation',
     policy: patientOnly,
     body: consultationRescheduleSchema,
+    response: consultationResponse,
     handler: async (ctx, { params, body }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate);

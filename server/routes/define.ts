@@ -20,15 +20,29 @@ export interface RouteInput<B, Q> {
   params: Record<string, string>;
 }
 
+/** An answer that is a file rather than JSON (a calendar, a scanned document). */
+export interface FileResponse {
+  contentType: string;
+  description: string;
+}
+
 export interface RouteDefinition<B, Q> {
   method: Method;
   path: string;
+  /** One line for the API reference (the OpenAPI operation's summary). */
+  summary?: string;
   policy: RoutePolicy;
   body?: yup.Schema<B>;
   query?: yup.Schema<Q>;
+  /**
+   * What a successful answer holds: the OpenAPI document's response schema, which the contract test holds
+   * real answers to. Leave it out only for routes that answer 204 (`status: 204`); the coverage test
+   * names any other route without one.
+   */
+  response?: yup.Schema | FileResponse;
   /** Runs before the policy (for example a rate limit on sign-in). */
   before?: Middleware[];
-  /** Status for a successful answer with a body; 204 when the handler returns undefined. */
+  /** Status of a successful answer: 200 unless said; 204 for a route whose handler returns undefined (say so, for the API reference). */
   status?: number;
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
 }
@@ -57,8 +71,18 @@ function enforce(policy: RoutePolicy): Middleware {
   return middleware;
 }
 
+export type AnyRouteDefinition = RouteDefinition<any, any>;
+
+const definitions = new WeakMap<Router, AnyRouteDefinition[]>();
+
+/** Every route registered on a router through defineRoute, in order: what the OpenAPI document describes. */
+export function routeDefinitions(router: Router): readonly AnyRouteDefinition[] {
+  return definitions.get(router) ?? [];
+}
+
 /** Registers a route as a checklist: [before] -> policy -> validate -> handler -> present. */
 export function defineRoute<B = undefined, Q = undefined>(router: Router, route: RouteDefinition<B, Q>): void {
+  definitions.set(router, [...routeDefinitions(router), route]);
   const handle: Middleware = async (ctx) => {
     for (const [name, value] of Object.entries(ctx.params as Record<string, string>)) {
       if ((name === 'id' || name.endsWith('Id')) && !UUID_PATTERN.test(value)) throw new NotFound();

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { doctorConsultationResponse, listOf, patientRecordsResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
 import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
@@ -18,7 +19,9 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/consultations',
+    summary: "The doctor's consultations",
     policy: doctorOnly,
+    response: listOf(doctorConsultationResponse),
     handler: async (ctx) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultations = await consultationsOfDoctor(doctor)
@@ -36,7 +39,9 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/consultation/:id',
+    summary: "One of the doctor's consultations, with its patient",
     policy: doctorOnly,
+    response: doctorConsultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await findDoctorConsultation(asDoctor(ctx.state.actor), params.id!);
       await recordAudit(ctx, {
@@ -53,7 +58,9 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/patient/:patientId/records',
+    summary: 'Records of a patient the doctor treats',
     policy: doctorOnly,
+    response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
       const patientId = params.patientId!;
       await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
@@ -70,8 +77,10 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'put',
     path: '/doctor/consultation/:id/status',
+    summary: 'Start, complete or cancel a consultation',
     policy: doctorOnly,
     body: consultationStatusSchema,
+    response: doctorConsultationResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { listOf, publicDoctorResponse } from '../presenters/response-schemas';
 import { publicAccess } from '../policies/route-policy';
 import { listedDoctors } from '../policies/doctor';
 import { presentPublicDoctor } from '../presenters/doctor';
@@ -8,7 +9,9 @@ export function registerDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctors',
+    summary: 'Doctors patients can book',
     policy: publicAccess,
+    response: listOf(publicDoctorResponse),
     handler: async () => (await listedDoctors()).map(presentPublicDoctor),
   });
 }

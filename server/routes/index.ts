@@ -12,6 +12,8 @@ import { registerDoctorPortalRoutes } from './doctor-portal';
 import { registerAdminDoctorsRoutes } from './admin-doctors';
 import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
+import { registerApiReferenceRoutes } from './api-reference';
+import { registerCalendarRoutes } from './calendar';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -28,4 +30,7 @@ export function registerApiRoutes(router: Router): void {
   registerAdminDoctorsRoutes(router);
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);
+  registerCalendarRoutes(router);
+  // Last: it describes every route registered before it.
+  registerApiReferenceRoutes(router);
 }

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { listOf, reportResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
@@ -18,7 +19,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports',
+    summary: "The patient's medical reports, newest first",
     policy: patientOnly,
+    response: listOf(reportResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const reports = await listOwnReports(patient);
@@ -30,7 +33,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/:id',
+    summary: 'One medical report',
     policy: patientOnly,
+    response: reportResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
@@ -42,8 +47,10 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medical-reports/:id',
+    summary: 'Correct a medical report',
     policy: patientOnly,
     body: medicalReportUpdateSchema,
+    response: reportResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
@@ -57,7 +64,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/medical-reports/:id',
+    summary: 'Delete a medical report',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { medicationListResponse, medicationResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnMedication, medicationsOf } from '../policies/medication';
@@ -28,7 +29,9 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medications',
+    summary: "The patient's medications",
     policy: patientOnly,
+    response: medicationListResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const medications = await medicationsOf(patient).orderBy([
@@ -43,9 +46,11 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medications',
+    summary: 'Add a medication',
     policy: patientOnly,
     body: medicationSchema,
     status: 201,
+    response: medicationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await Medication.query().insertAndFetch({ ...body, userId: patient.userId });
@@ -57,8 +62,10 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medications/:id',
+    summary: 'Change a medication',
     policy: patientOnly,
     body: medicationUpdateSchema,
+    response: medicationResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
@@ -72,7 +79,9 @@ export function registerMedicationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/medications/:id',
+    summary: 'Delete a medication',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);

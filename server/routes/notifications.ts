@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { listOf, notificationResponse, readAllResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnNotification, notificationsOf } from '../policies/notification';
@@ -17,7 +18,9 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/notifications',
+    summary: "The patient's notifications, newest first",
     policy: patientOnly,
+    response: listOf(notificationResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const notifications = await notificationsOf(patient).orderBy('createdAt', 'desc');
@@ -29,8 +32,10 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/notifications/read-all',
+    summary: 'Mark every notification read',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: readAllResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const updated = await notificationsOf(patient).where('isRead', false).patch({ isRead: true });
@@ -42,8 +47,10 @@ export function registerNotificationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/notifications/:id/read',
+    summary: 'Mark one notification read',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: notificationResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const notification = await findOwnNotification(patient, params.id!);

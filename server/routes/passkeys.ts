@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineRoute } from './define';
+import { listOf, passkeyResponse, signedInUserResponse, webAuthnOptionsResponse } from '../presenters/response-schemas';
 import { patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnPasskey, passkeysOf } from '../policies/passkey';
@@ -31,7 +32,9 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/passkeys',
+    summary: "The patient's passkeys",
     policy: patientOnly,
+    response: listOf(passkeyResponse),
     handler: async (ctx) => {
       const passkeys = await passkeysOf(asPatient(ctx.state.actor)).orderBy('createdAt', 'desc');
       return passkeys.map(presentPasskey);
@@ -41,8 +44,10 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/registration/options',
+    summary: 'Start registering a passkey (WebAuthn options)',
     policy: patientOnly,
     body: emptyBodySchema,
+    response: webAuthnOptionsResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const user = await User.query().findById(patient.userId);
@@ -54,9 +59,11 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/registration',
+    summary: 'Register a passkey',
     policy: patientOnly,
     body: passkeyRegistrationSchema,
     status: 201,
+    response: passkeyResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const verified = await verifyRegistration(ctx, body.credential as unknown as RegistrationResponseJSON);
@@ -78,7 +85,9 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/passkeys/:id',
+    summary: 'Remove a passkey',
     policy: patientOnly,
+    status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const passkey = await findOwnPasskey(patient, params.id!);
@@ -95,16 +104,20 @@ export function registerPasskeysRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/authentication/options',
+    summary: 'Start a passkey sign-in (WebAuthn options)',
     policy: publicAccess,
     body: emptyBodySchema,
+    response: webAuthnOptionsResponse,
     handler: (ctx) => authenticationOptions(ctx),
   });
 
   defineRoute(router, {
     method: 'post',
     path: '/passkeys/authentication',
+    summary: 'Sign in with a passkey',
     policy: publicAccess,
     body: passkeyAuthenticationSchema,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const credential = body.credential as unknown as AuthenticationResponseJSON;
       const expectedChallenge = takeAuthenticationChallenge(ctx);

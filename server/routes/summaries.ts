@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
+import { dashboardSummaryResponse, medicalSummaryResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { dashboardSummaryQuerySchema, medicalSummaryRequestSchema } from '../../common/schemas/misc';
@@ -12,8 +13,10 @@ export function registerSummariesRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/dashboard-summary',
+    summary: "Counts and recommendations for the patient's dashboard",
     policy: patientOnly,
     query: dashboardSummaryQuerySchema,
+    response: dashboardSummaryResponse,
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
       const summary = await dashboardSummaryFor(patient, query.timeZone);
@@ -25,8 +28,10 @@ export function registerSummariesRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medical-summary',
+    summary: "A summary of the patient's records, drawn only from them",
     policy: patientOnly,
     body: medicalSummaryRequestSchema,
+    response: medicalSummaryResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const type = body.type as MedicalSummaryType;

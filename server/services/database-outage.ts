@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { log } from '../log';
+import type { Logger } from 'pino';
 import { describeDatabaseError } from '../lib/database-errors';
 
 /** What a request answers while PostgreSQL is away: try again in this many seconds. */
@@ -15,12 +15,15 @@ export class DatabaseOutage {
   private since: number | null = null;
   private probe: NodeJS.Timeout | null = null;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly log: Logger,
+  ) {}
 
   noteUnreachable(err: unknown): void {
     if (this.since !== null) return;
     this.since = Date.now();
-    log.error('database unreachable: requests answer 503 until it is back', { error: describeDatabaseError(err) });
+    this.log.error({ error: describeDatabaseError(err) }, 'database unreachable: requests answer 503 until it is back');
     this.probe = setInterval(() => void this.lookAgain(), PROBE_EVERY_MS);
     this.probe.unref();
   }
@@ -32,7 +35,7 @@ export class DatabaseOutage {
       return;
     }
     if (this.since === null) return;
-    log.info('database reachable again', { outageMs: Date.now() - this.since });
+    this.log.info({ outageMs: Date.now() - this.since }, 'database reachable again');
     this.stop();
   }
 

@@ -23,8 +23,18 @@ export interface PeerNotifier {
   notify<E extends keyof ServerToClientEvents>(socketId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
 }
 
+/** What a process's media backend holds right now (read by the metrics). */
+export interface MediaCounts {
+  workers: number;
+  /** One mediasoup Router per consultation whose media runs here. */
+  routers: number;
+  producers: number;
+  consumers: number;
+}
+
 interface MediaBackendBase {
   readonly mode: MediaMode;
+  counts(): MediaCounts;
   /** Frees what a socket holds in a consultation (it left or disconnected). */
   release(consultationId: string, socketId: string): void | Promise<void>;
   close(): Promise<void>;

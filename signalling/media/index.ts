@@ -14,17 +14,17 @@ import type { RedisClientType } from 'redis';
 export async function createMediaBackend(media: Config['media'], notifier: PeerNotifier, redis?: RedisClientType): Promise<MediaBackend> {
   const detection = detectMediasoupWorker(media);
   if (!detection.available) {
-    if (media.mode === 'sfu') log.warn('MEDIA_MODE=sfu but the SFU cannot start; calls run peer-to-peer', { reason: detection.reason });
-    else log.info('calls run peer-to-peer', { reason: detection.reason });
+    if (media.mode === 'sfu') log.warn({ cause: detection.reason }, 'MEDIA_MODE=sfu but the SFU cannot start; calls run peer-to-peer');
+    else log.info({ cause: detection.reason }, 'calls run peer-to-peer');
     return createP2PBackend();
   }
   try {
     const { startMediasoupSfu } = await import('./mediasoup/sfu');
     const sfu = await startMediasoupSfu(media, detection.workerBin, notifier);
-    log.info('calls run through the mediasoup SFU', { workers: media.workers, shared: Boolean(redis) });
+    log.info({ workers: media.workers, shared: Boolean(redis) }, 'calls run through the mediasoup SFU');
     return redis ? await clusterSfu(sfu, redis) : sfu;
   } catch (err) {
-    log.warn('mediasoup failed to start; calls run peer-to-peer', { error: err instanceof Error ? err.message : String(err) });
+    log.warn({ error: err instanceof Error ? err.message : String(err) }, 'mediasoup failed to start; calls run peer-to-peer');
     return createP2PBackend();
   }
 }

@@ -4,6 +4,7 @@ import type { P2PBackend } from './backend';
 export function createP2PBackend(): P2PBackend {
   return {
     mode: 'p2p',
+    counts: () => ({ workers: 0, routers: 0, producers: 0, consumers: 0 }),
     release: () => {},
     close: async () => {},
   };

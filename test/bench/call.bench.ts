@@ -22,7 +22,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { chromium, type Page } from '@playwright/test';
 import { openDatabase, migrateToLatest } from '../../db/connection';
 import { loadConfig } from '../../server/config';
-import { setLogLevel } from '../../server/log';
+import { log } from '../../server/log';
 import { ensureWebBuild } from '../../server/web-build';
 import { detectMediasoupWorker } from '../../signalling/media/detect';
 import { createCallParties } from '../signalling/helpers';
@@ -205,7 +205,7 @@ async function idleSocketBytes(url: string, cookie?: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  setLogLevel('silent');
+  log.level = 'silent';
   const db = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: path.join(ROOT, '.data-bench-call'),

@@ -52,11 +52,11 @@ async function serveMedivault(): Promise<{ port: number; close: () => Promise<vo
   const { createHttpServer } = await import('../../server/http-server');
   const { openBenchDatabase } = await import('./bench-database');
   const { createApp } = await import('../../server/app');
-  const { setLogLevel } = await import('../../server/log');
+  const { log } = await import('../../server/log');
   const { hashPassword } = await import('../../server/services/passwords');
   const { User, MedicalReport } = await import('../../db/models');
 
-  setLogLevel('warn');
+  log.level = 'warn';
   const { config, db } = await openBenchDatabase();
 
   let user = await User.query().findOne({ username: BENCH_USER.username });

@@ -40,7 +40,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import type { types as ms } from 'mediasoup';
 import { openDatabase, migrateToLatest } from '../../db/connection';
 import { loadConfig } from '../../server/config';
-import { setLogLevel } from '../../server/log';
+import { log } from '../../server/log';
 import { ensureWebBuild } from '../../server/web-build';
 import { detectMediasoupWorker } from '../../signalling/media/detect';
 import { MEDIA_CODECS, webRtcTransportOptions } from '../../signalling/media/mediasoup/settings';
@@ -355,7 +355,7 @@ async function openAppCalls(browser: Browser, url: string, calls: number): Promi
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  setLogLevel('silent');
+  log.level = 'silent';
   const workerBin = process.env.MEDIASOUP_WORKER_BIN ?? '';
   const sfuConfig = { NODE_ENV: 'test', MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: workerBin, MEDIASOUP_LISTEN_IP: '127.0.0.1' };
   const detection = detectMediasoupWorker(loadConfig(sfuConfig).media);

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import argon2 from 'argon2';
 import { openBenchDatabase } from './bench-database';
 import { createApp } from '../../server/app';
-import { setLogLevel } from '../../server/log';
+import { log } from '../../server/log';
 import { ARGON2_OPTIONS, hashPassword } from '../../server/services/passwords';
 import { User } from '../../db/models';
 
@@ -70,7 +70,7 @@ async function signIn(autocannon: Autocannon, url: string, username: string): Pr
 }
 
 async function main(): Promise<void> {
-  setLogLevel('warn');
+  log.level = 'warn';
   const { config, db } = await openBenchDatabase();
   const server = http.createServer(createApp({ config, knex: db.knex }).koa.callback());
   try {

@@ -1,10 +1,11 @@
+import type { Logger } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { attachSignalling, type Signalling } from '../../signalling';
 import { RealtimeEvents } from '../../server/services/realtime';
 import { testKnex, closeTestKnex } from './db';
-import { setLogLevel } from '../../server/log';
+import { log } from '../../server/log';
 import { createHttpServer } from '../../server/http-server';
 
 export interface TestServer {
@@ -20,14 +21,14 @@ export interface TestServer {
  * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
  * would otherwise turn the default 'auto' into the SFU for every server.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  setLogLevel('silent');
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+  log.level = 'silent';
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
-  const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });
+  const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger });
   const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -24,7 +24,7 @@ describe('reportUnhandledError', () => {
 
   it('logs any other failure as one line with its message and code', () => {
     reportUnhandledError(streamError('EIO: i/o error, read', 'EIO'));
-    expect(logged).toHaveBeenCalledWith('response failed after it started', { error: 'EIO: i/o error, read', code: 'EIO' });
+    expect(logged).toHaveBeenCalledWith({ error: 'EIO: i/o error, read', code: 'EIO' }, 'response failed after it started');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
+import { demoCredentialsResponse, doctorAccountResponse, doctorSessionResponse } from '../../presenters/response-schemas';
 import { publicAccess, doctorOnly } from '../../policies/route-policy';
 import { emailLoginSchema } from '../../../common/schemas/login';
 import { Doctor } from '../../../db/models';
@@ -23,8 +24,10 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/doctor/login',
+    summary: 'Doctor sign-in by email',
     policy: publicAccess,
     body: emailLoginSchema,
+    response: doctorSessionResponse,
     handler: async (ctx, { body }) => {
       const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password });
       return { doctor: presentDoctorAccount(doctor) };
@@ -35,7 +38,9 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/demo-credentials',
+    summary: 'The demo doctor sign-in hint (servers with demo data only)',
     policy: publicAccess,
+    response: demoCredentialsResponse,
     handler: (ctx) => {
       const demo = ctx.deps.demoDoctorLogin;
       if (!demo) throw new NotFound('No demo accounts on this server.');
@@ -46,7 +51,9 @@ export function registerDoctorAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/doctor/me',
+    summary: 'The signed-in doctor',
     policy: doctorOnly,
+    response: doctorAccountResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'doctor') throw new Unauthenticated();

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { defineRoute } from '../define';
+import { okResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
 import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
 import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
@@ -78,9 +79,11 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/signup',
+    summary: 'Create a patient account and sign in',
     policy: publicAccess,
     body: signupPayloadSchema,
     status: 201,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const user = await createPatient(body);
       ctx.state.actor = userActor(user);
@@ -92,8 +95,10 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/login',
+    summary: 'Patient or admin sign-in by username or email',
     policy: publicAccess,
     body: loginSchema,
+    response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password });
       return { user: presentUser(user) };
@@ -103,7 +108,9 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/auth/me',
+    summary: 'The signed-in patient or admin',
     policy: signedInUser,
+    response: userResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'patient' && actor.kind !== 'admin') throw new Unauthenticated();
@@ -117,8 +124,10 @@ export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/logout',
+    summary: 'Sign out (anyone)',
     policy: publicAccess,
     body: emptyBodySchema,
+    response: okResponse,
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor.kind !== 'anonymous') {

@@ -71,7 +71,7 @@ export async function rephraseStatements(texts: string[], config: AiSummaryConfi
   } catch (err) {
     // Our own errors carry a safe message; others (a JSON parse error quoting the reply) only their name.
     const reason = err instanceof Error ? (err.name === 'Error' ? err.message : err.name) : 'unknown';
-    log.warn('summary rephrasing failed; using the deterministic wording', { reason });
+    log.warn({ cause: reason }, 'summary rephrasing failed; using the deterministic wording');
     return null;
   }
 }

@@ -36,6 +36,11 @@ class ClusteredSfu implements SfuBackend {
     private readonly ownership: RoomOwnership,
   ) {}
 
+  /** This process's share: the rooms whose media it owns. */
+  counts() {
+    return this.local.counts();
+  }
+
   /** Runs a call here when this process owns the consultation's media, else on its owner. */
   private async route<T>(consultationId: string, call: RoutedCall, args: unknown[]): Promise<T> {
     const owner = await this.ownership.ownerOf(consultationId);
@@ -87,7 +92,7 @@ class ClusteredSfu implements SfuBackend {
 
   async release(consultationId: string, socketId: string): Promise<void> {
     await this.route<void>(consultationId, 'release', [consultationId, socketId]).catch((err: Error) =>
-      log.warn('media release failed', { consultationId, error: err.message }),
+      log.warn({ consultationId, error: err.message }, 'media release failed'),
     );
   }
 

@@ -34,7 +34,7 @@ export class RedisRpc {
 
   static async connect(client: RedisClientType, handle: Handler): Promise<RedisRpc> {
     const subscriber = client.duplicate() as RedisClientType;
-    subscriber.on('error', (err: Error) => log.warn('redis rpc connection error', { error: err.message }));
+    subscriber.on('error', (err: Error) => log.warn({ error: err.message }, 'redis rpc connection error'));
     await subscriber.connect();
     const rpc = new RedisRpc(client, subscriber);
     await subscriber.subscribe(REQUESTS(rpc.serverId), (message) => void rpc.answer(JSON.parse(message) as Request, handle));
@@ -65,7 +65,7 @@ export class RedisRpc {
       reply = { id: request.id, ok: true, result: (await handle(request.method, request.args)) ?? null };
     } catch (err) {
       const known = err instanceof AppError ? err : null;
-      if (!known) log.error('media call failed', { method: request.method, error: err instanceof Error ? err.message : String(err) });
+      if (!known) log.error({ method: request.method, error: err instanceof Error ? err.message : String(err) }, 'media call failed');
       reply = { id: request.id, ok: false, error: { status: known?.status ?? 500, code: known?.code ?? 'internal_error', message: known?.message ?? 'Something went wrong. Please try again.' } };
     }
     await this.client.publish(REPLIES(request.from), JSON.stringify(reply)).catch(() => undefined);

@@ -3,7 +3,7 @@ import type { Config } from '../../../server/config';
 import type { ConsumerParams, MediaParameters, TransportDirection, TransportParams } from '../../../common/socket-events';
 import { Conflict, NotFound } from '../../../server/errors';
 import { log } from '../../../server/log';
-import type { LocalSfu, MediaPeer, PeerNotifier, ProduceRequest } from '../backend';
+import type { LocalSfu, MediaCounts, MediaPeer, PeerNotifier, ProduceRequest } from '../backend';
 import { MEDIA_CODECS, webRtcTransportOptions } from './settings';
 import { WorkerPool } from './worker-pool';
 import { SfuRoom, type ProducerData, type SfuPeer, type TransportData } from './room';
@@ -48,7 +48,7 @@ class MediasoupSfu implements LocalSfu {
       if (this.rooms.get(consultationId) === room) this.rooms.delete(consultationId);
     });
     router.on('workerclose', () => {
-      log.warn('media room lost its worker', { consultationId });
+      log.warn({ consultationId }, 'media room lost its worker');
       this.rooms.delete(consultationId);
       for (const peer of room.peers.values()) this.notifier.notify(peer.socketId, 'sfu:rejoin', { consultationId });
       room.peers.clear();
@@ -74,7 +74,7 @@ class MediasoupSfu implements LocalSfu {
     self.transports.set(transport.id, transport);
     transport.observer.once('close', () => self.transports.delete(transport.id));
     transport.on('dtlsstatechange', (state: string) => {
-      if (state === 'failed') log.warn('media transport dtls failed', { consultationId: peer.consultationId });
+      if (state === 'failed') log.warn({ consultationId: peer.consultationId }, 'media transport dtls failed');
     });
     return {
       id: transport.id,
@@ -106,6 +106,16 @@ class MediasoupSfu implements LocalSfu {
     producer.observer.once('close', () => self.producers.delete(producer.id));
     for (const other of room.others(peer.socketId)) this.notifier.notify(other.socketId, 'sfu:newProducer', room.describe(producer));
     return producer.id;
+  }
+
+  counts(): MediaCounts {
+    const peers = [...this.rooms.values()].flatMap((room) => [...room.peers.values()]);
+    return {
+      workers: this.pool.liveWorkers(),
+      routers: this.rooms.size,
+      producers: peers.reduce((sum, peer) => sum + peer.producers.size, 0),
+      consumers: peers.reduce((sum, peer) => sum + peer.consumers.size, 0),
+    };
   }
 
   isOpen(consultationId: string): boolean {

@@ -35,7 +35,7 @@ export class WorkerPool {
       throw new Error('The media worker pool is closed.');
     }
     worker.on('died', (error: Error) => {
-      log.error('mediasoup worker died', { pid: worker.pid, error: error.message });
+      log.error({ pid: worker.pid, error: error.message }, 'mediasoup worker died');
       if (!this.closed) this.replace(index);
     });
     this.workers[index] = worker;
@@ -47,10 +47,10 @@ export class WorkerPool {
     this.replacing.add(attempt);
     attempt
       .then(
-        (worker) => log.info('mediasoup worker replaced', { pid: worker.pid }),
+        (worker) => log.info({ pid: worker.pid }, 'mediasoup worker replaced'),
         (err) => {
           if (this.closed) return;
-          log.error('mediasoup worker could not be replaced', { error: err instanceof Error ? err.message : String(err) });
+          log.error({ error: err instanceof Error ? err.message : String(err) }, 'mediasoup worker could not be replaced');
           setTimeout(() => !this.closed && this.replace(index), RETRY_MS).unref();
         },
       )
@@ -81,6 +81,10 @@ export class WorkerPool {
       });
     }
     throw new Error('No media worker is running.');
+  }
+
+  liveWorkers(): number {
+    return this.workers.filter((worker) => !worker.closed && !worker.died).length;
   }
 
   close(): void {

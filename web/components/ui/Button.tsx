@@ -65,6 +65,11 @@ export const Button = styled.button.attrs<ButtonStyleProps>((props) => ({ type: 
   ${buttonStyles}
 `;
 
+/** A plain link that looks like a button: a file to download, which the router must not handle. */
+export const AnchorButton = styled.a<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
 /** A router link that looks like a button. */
 export const LinkButton = styled(Link)<ButtonStyleProps>`
   ${buttonStyles}

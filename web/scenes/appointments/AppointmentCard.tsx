@@ -8,6 +8,7 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { ReminderToggle } from '../../components/records/ReminderToggle';
 import { AppointmentStatusBadge } from '../../components/records/StatusBadge';
 import { Button, Card, Icon } from '../../components/ui';
+import { AddToCalendar } from '../../components/calendar/AddToCalendar';
 
 
 const Body = styled(Card)`
@@ -57,11 +58,11 @@ const Meta = styled.div`
 
 const Actions = styled.footer`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   align-items: center;
   & > :first-child { margin-right: auto; }
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    flex-wrap: wrap;
     & > :first-child { flex-basis: 100%; margin-right: 0; }
     & > :not(:first-child) { flex: 1; }
   }
@@ -117,6 +118,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: Prop
           </Meta>
           <Actions>
             <ReminderToggle appointment={a} />
+            <AddToCalendar kind="appointments" id={a.id} label={`appointment with ${doctorLabel(a.doctorName)}`} />
             {appointmentMachine.can(a.status, 'reschedule') ? (
               <Button $variant="secondary" $size="sm" onClick={onReschedule}>
                 Reschedule

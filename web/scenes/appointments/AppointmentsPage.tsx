@@ -13,6 +13,7 @@ import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Grid, Icon, Skeleton, StatCard } from '../../components/ui';
 import { AppointmentCard } from './AppointmentCard';
 import { BookAppointmentDialog } from './BookAppointmentDialog';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { RescheduleAppointmentDialog } from './RescheduleAppointmentDialog';
 
 const Section = styled.section`
@@ -108,6 +109,9 @@ export default function AppointmentsPage() {
         <StatCard label="Cancelled" value={appointments.filter((a) => a.status === 'cancelled').length} testId="stat-cancelled" />
       </StatRow>
       {content}
+      <Section aria-label="Calendar feed">
+        <CalendarFeedCard />
+      </Section>
       <BookAppointmentDialog open={booking} onClose={() => setBooking(false)} />
       <RescheduleAppointmentDialog appointment={rescheduling} onClose={() => setRescheduling(null)} />
       <ConfirmDialog

@@ -8,6 +8,7 @@ import { ConsultationStatusBadge } from '../../components/consultations/Consulta
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
 import { ICONS } from '../../components/consultations/icons';
 import { formatDay, formatTime } from '../../components/consultations/format';
+import { AddToCalendar } from '../../components/calendar/AddToCalendar';
 
 const When = styled(Row)`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -76,6 +77,7 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Pr
             <Icon path={ICONS.video} size={16} />
             Join Call
           </LinkButton>
+          <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />
           {consultationMachine.can(c.status, 'reschedule') ? (
             <Button $variant="secondary" $size="sm" onClick={onReschedule}>
               Reschedule

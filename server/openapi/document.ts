@@ -1,0 +1,118 @@
+import type { Router } from '@koa/router';
+import type * as yup from 'yup';
+import { routeDefinitions, type AnyRouteDefinition, type FileResponse } from '../routes/define';
+import { errorResponse } from '../presenters/response-schemas';
+import { SESSION_COOKIE } from '../session';
+import { toJsonSchema, type JsonSchema } from './json-schema';
+
+type Operation = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+
+/** '/api/appointments/:id' -> '/api/appointments/{id}' (and '/feed/:token.ics' -> '/feed/{token}.ics'). */
+export function openApiPath(koaPath: string): string {
+  return koaPath.replace(/:(\w+)/g, '{$1}');
+}
+
+const pathParameters = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** defineRoute answers 404 to an id that is not a uuid before anything else runs. */
+const isIdParameter = (name: string) => name === 'id' || name.endsWith('Id');
+
+function isFileResponse(response: AnyRouteDefinition['response']): response is FileResponse {
+  return Boolean(response && 'contentType' in response);
+}
+
+function successAnswer(route: AnyRouteDefinition) {
+  const { response } = route;
+  if (!response) return { description: 'Done; no body' };
+  if (isFileResponse(response)) return { description: response.description, content: { [response.contentType]: { schema: { type: 'string' } } } };
+  return { description: 'Success', content: { 'application/json': { schema: toJsonSchema(response as yup.Schema) } } };
+}
+
+function successStatus(route: AnyRouteDefinition): number {
+  return route.status ?? (route.response ? 200 : 204);
+}
+
+function parameters(route: AnyRouteDefinition) {
+  const inPath = pathParameters(route.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: isIdParameter(name) ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  }));
+  const query = route.query ? (toJsonSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] }) : {};
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function policyDescription(route: AnyRouteDefinition): string {
+  const { policy } = route;
+  if (policy.allow.includes('anonymous')) return `Policy: ${policy.name} (anyone, signed in or not).`;
+  const refusal = policy.otherwise === 403 ? 'everyone else gets 403' : 'visitors without a session get 401, other signed-in kinds 404';
+  return `Policy: ${policy.name} (${policy.allow.join(', ')}); ${refusal}. Records outside the caller's reach answer 404.`;
+}
+
+function errorAnswers(route: AnyRouteDefinition): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  const isPublic = route.policy.allow.includes('anonymous');
+  if (route.body || route.query) answers['400'] = errorAnswer('The input is not valid: `fields` names each problem');
+  if (!isPublic && route.policy.otherwise === 404) answers['401'] = errorAnswer('No session: sign in first');
+  if (route.policy.otherwise === 403) answers['403'] = errorAnswer('Not an admin');
+  if (!isPublic || pathParameters(route.path).length) answers['404'] = errorAnswer('Not found, or outside the caller\'s reach');
+  answers.default = errorAnswer('Any other refusal or failure, in the one error shape');
+  return answers;
+}
+
+function operation(route: AnyRouteDefinition, prefix: string): Operation {
+  const isPublic = route.policy.allow.includes('anonymous');
+  const params = parameters(route);
+  return {
+    operationId: `${route.method}${openApiPath(prefix + route.path).replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
+    ...(route.summary ? { summary: route.summary } : {}),
+    description: policyDescription(route),
+    tags: [route.path.split('/')[1] ?? 'api'],
+    'x-policy': { name: route.policy.name, allow: route.policy.allow, otherwise: route.policy.otherwise },
+    security: isPublic ? [] : [{ session: [] }],
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body) } } } } : {}),
+    responses: { [String(successStatus(route))]: successAnswer(route), ...errorAnswers(route) },
+  };
+}
+
+export interface DocumentInfo {
+  version: string;
+}
+
+/** The OpenAPI 3.1 document of every route registered on the router through defineRoute. */
+export function openApiDocument(router: Router, info: DocumentInfo) {
+  const prefix = (router.opts as { prefix?: string }).prefix ?? '';
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of routeDefinitions(router)) {
+    const path = openApiPath(prefix + route.path);
+    paths[path] = { ...paths[path], [route.method]: operation(route, prefix) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'MediVault API',
+      version: info.version,
+      description:
+        'The REST API of a MediVault server, generated from the route definitions and yup schemas the server runs. ' +
+        'JSON is camelCase, timestamps are ISO 8601, money is integer cents. Every error answers `{ code, message, fields?, details?, requestId }`. ' +
+        'State-changing requests must come from the same origin (or ALLOWED_ORIGINS) and send JSON.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { Error: toJsonSchema(errorResponse) },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by a sign-in' } },
+    },
+  };
+}

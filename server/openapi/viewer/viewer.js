@@ -1,0 +1,10 @@
+// Swagger UI on this server's own OpenAPI document (no inline script: the page's CSP allows none).
+window.addEventListener('load', () => {
+  window.ui = window.SwaggerUIBundle({
+    url: '/api/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [window.SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  });
+});

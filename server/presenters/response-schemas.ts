@@ -1,0 +1,290 @@
+/**
+ * What the API answers, as yup schemas: the OpenAPI document's response shapes, and what the contract
+ * test holds real answers to. Each is typed against its interface in common/api-types.ts, so a field
+ * added to a presenter's type and not here fails the typecheck. Every field is present in an answer
+ * (absent values are null), hence `defined()` throughout.
+ */
+import * as yup from 'yup';
+import type {
+  AccessHistoryPage,
+  Appointment,
+  CalendarFeedStatus,
+  Consultation,
+  ConsultationPatient,
+  DashboardSummary,
+  DoctorConsultation,
+  HealthStatus,
+  MedicalReport,
+  MedicalSummary,
+  Medication,
+  Notification,
+  Passkey,
+  PatientRecords,
+  PublicUser,
+} from '../../common/api-types';
+import {
+  APPOINTMENT_STATUSES,
+  CONSULTATION_STATUSES,
+  CONSULTATION_TYPES,
+  MEDICAL_SUMMARY_TYPES,
+  MEDICATION_FREQUENCIES,
+  PAYMENT_STATUSES,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  USER_ROLES,
+} from '../../common/constants';
+
+const text = () => yup.string().defined();
+const id = () => yup.string().uuid().defined();
+const whole = () => yup.number().integer().defined();
+const flag = () => yup.boolean().defined();
+const instant = () => yup.string().defined().meta({ jsonSchema: { format: 'date-time' } });
+const oneOf = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
+/** A JSON value of the kinds given, e.g. a report's results: an object, a text or null. */
+const anyOf = (...types: string[]) => yup.mixed().meta({ jsonSchema: { type: types } });
+const list = <T extends yup.Schema>(item: T) => yup.array(item).defined();
+
+export const errorResponse = yup
+  .object({
+    code: text().meta({ description: "Machine-readable, e.g. 'validation_failed', 'not_found'" }),
+    message: text().meta({ description: 'Safe to show to a person; 5xx answers carry a generic one' }),
+    fields: yup
+      .object()
+      .optional()
+      .meta({ description: 'Message per field name (dotted for nested fields)', jsonSchema: { additionalProperties: { type: 'string' } } }),
+    details: yup.mixed().optional(),
+    requestId: yup.string().optional().meta({ description: 'Quote it when reporting a 5xx: the server log has the same id' }),
+  })
+  .noUnknown();
+
+export const okResponse = yup.object({ ok: yup.boolean<true>().oneOf([true]).defined() }).noUnknown();
+
+export const healthResponse: yup.ObjectSchema<HealthStatus> = yup.object({
+  status: oneOf(['ok', 'degraded'] as const),
+  database: oneOf(['up', 'down'] as const),
+  media: oneOf(['sfu', 'p2p'] as const),
+  runtime: yup.object({ node: text() }).defined(),
+});
+
+export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
+  id: id(),
+  username: text(),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
+  phone: text().nullable(),
+  emergencyContact: yup.object({ name: text(), phone: text(), relation: text() }).nullable().defined(),
+  role: oneOf(USER_ROLES),
+  biometricEnabled: flag(),
+  stripeSubscriptionId: text().nullable(),
+  isPremium: flag(),
+  lastLogin: instant().nullable(),
+  createdAt: instant(),
+});
+
+export const signedInUserResponse = yup.object({ user: userResponse.defined() });
+
+const publicDoctorFields = {
+  id: id(),
+  name: text(),
+  specialty: text(),
+  bio: text().nullable(),
+  experience: whole(),
+  education: text().nullable(),
+  availability: yup.object().defined(),
+  consultationFee: whole(),
+  rating: text(),
+  totalConsultations: whole(),
+  isAvailable: flag(),
+  isVerified: flag(),
+  profileImage: text().nullable(),
+};
+
+export const publicDoctorResponse = yup.object(publicDoctorFields);
+
+export const doctorAccountResponse = yup.object({
+  ...publicDoctorFields,
+  email: text(),
+  phone: text().nullable(),
+  licenseNumber: text(),
+  lastLogin: instant().nullable(),
+  createdAt: instant().nullable(),
+});
+
+export const doctorSessionResponse = yup.object({ doctor: doctorAccountResponse.defined() });
+
+export const demoCredentialsResponse = yup.object({ email: text(), password: text() });
+
+export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
+  id: id(),
+  userId: id(),
+  title: text(),
+  type: oneOf(REPORT_TYPES),
+  status: oneOf(REPORT_STATUSES),
+  reportDate: instant(),
+  doctorName: text().nullable(),
+  facility: text().nullable(),
+  documentUrl: text().nullable(),
+  summary: text().nullable(),
+  results: anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>,
+  isOfflineAvailable: flag(),
+  createdAt: instant(),
+});
+
+export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({
+  id: id(),
+  userId: id(),
+  name: text(),
+  dosage: text(),
+  frequency: oneOf(MEDICATION_FREQUENCIES),
+  reminderTimes: list(text()),
+  prescribedBy: text().nullable(),
+  startDate: instant(),
+  endDate: instant().nullable(),
+  instructions: text().nullable(),
+  isActive: flag(),
+  createdAt: instant(),
+});
+
+export const medicationListResponse = yup.object({ medications: list(medicationResponse) });
+
+export const notificationResponse: yup.ObjectSchema<Notification> = yup.object({
+  id: id(),
+  userId: id(),
+  title: text(),
+  message: text(),
+  type: text(),
+  isRead: flag(),
+  scheduledFor: instant().nullable(),
+  createdAt: instant(),
+});
+
+export const readAllResponse = yup.object({ updated: whole() });
+
+export const appointmentResponse: yup.ObjectSchema<Appointment> = yup.object({
+  id: id(),
+  userId: id(),
+  doctorName: text(),
+  doctorId: id().nullable(),
+  specialty: text(),
+  facility: text(),
+  facilityAddress: text().nullable(),
+  appointmentDate: instant(),
+  duration: whole(),
+  type: text().nullable(),
+  status: oneOf(APPOINTMENT_STATUSES),
+  reason: text().nullable(),
+  notes: text().nullable(),
+  reminderSent: flag(),
+  reminderEnabled: flag(),
+  cost: whole(),
+  insuranceCovered: flag(),
+  confirmationCode: text().nullable(),
+  createdAt: instant(),
+});
+
+const consultationFields = {
+  id: id(),
+  patientId: id(),
+  doctorId: id(),
+  doctorName: text(),
+  doctorSpecialty: text(),
+  appointmentDate: instant(),
+  duration: whole(),
+  status: oneOf(CONSULTATION_STATUSES),
+  consultationType: oneOf(CONSULTATION_TYPES),
+  meetingRoomId: text().nullable(),
+  symptoms: text().nullable(),
+  diagnosis: text().nullable(),
+  prescription: anyOf('string', 'object', 'null') as yup.Schema<Consultation['prescription']>,
+  followUpDate: instant().nullable(),
+  consultationNotes: text().nullable(),
+  patientNotes: text().nullable(),
+  fee: whole().nullable(),
+  paymentStatus: oneOf(PAYMENT_STATUSES),
+  rating: yup.number().nullable().defined(),
+  feedback: text().nullable(),
+  recordingUrl: text().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+};
+
+export const consultationResponse: yup.ObjectSchema<Consultation> = yup.object(consultationFields);
+
+const consultationPatient: yup.ObjectSchema<ConsultationPatient> = yup.object({
+  id: id(),
+  firstName: text(),
+  lastName: text(),
+  email: text(),
+  phone: text().nullable(),
+  emergencyContact: yup.object({ name: text(), relationship: text(), phone: text() }).nullable().defined(),
+});
+
+export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = yup.object({
+  ...consultationFields,
+  patient: consultationPatient.defined(),
+});
+
+export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
+  reports: list(reportResponse),
+  medications: list(medicationResponse),
+  appointments: list(appointmentResponse),
+});
+
+export const dashboardSummaryResponse: yup.ObjectSchema<DashboardSummary> = yup.object({
+  totalReports: whole(),
+  urgentReports: whole(),
+  activeMedications: whole(),
+  upcomingAppointments: whole(),
+  recommendations: list(text()),
+});
+
+export const medicalSummaryResponse: yup.ObjectSchema<MedicalSummary> = yup.object({
+  type: oneOf(MEDICAL_SUMMARY_TYPES),
+  generatedAt: instant(),
+  statements: list(
+    yup.object({ text: text(), recordType: oneOf(['report', 'medication', 'appointment', 'consultation'] as const), recordId: id() }),
+  ),
+  summary: text(),
+  disclaimer: text(),
+});
+
+const ACTOR_KINDS = ['patient', 'doctor', 'admin', 'system', 'anonymous'] as const;
+
+export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.object({
+  entries: list(
+    yup.object({
+      id: id(),
+      who: text(),
+      actorKind: oneOf(ACTOR_KINDS),
+      what: text(),
+      action: text(),
+      outcome: oneOf(['success', 'denied', 'failure'] as const),
+      at: instant(),
+    }),
+  ),
+  nextCursor: id().nullable(),
+});
+
+export const passkeyResponse: yup.ObjectSchema<Passkey> = yup.object({
+  id: id(),
+  deviceName: text().nullable(),
+  createdAt: instant(),
+  lastUsedAt: instant().nullable(),
+});
+
+/** WebAuthn ceremony options, passed to the browser's navigator.credentials as they are (see @simplewebauthn). */
+export const webAuthnOptionsResponse = yup
+  .object({ challenge: text() })
+  .meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3)' });
+
+export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.object({
+  enabled: flag(),
+  url: text().nullable().meta({ description: 'The secret feed address: in the answer that creates it only' }),
+  timeZone: text().nullable(),
+  createdAt: instant().nullable(),
+});
+
+export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
+
+export const listOf = <T extends yup.Schema>(item: T) => list(item);

@@ -1,0 +1,174 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { TestClient } from '../support/client';
+import { createAdmin, signedInClient, unique } from '../support/factories';
+import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
+import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
+import { insertNotification, insertReport } from './records-fixtures';
+
+/**
+ * The contract test: a set of real calls against the running server (successes and refusals, as the
+ * app makes them), each answer checked against what the OpenAPI document says of its route and status.
+ */
+const randomOctet = () => Math.floor(Math.random() * 250);
+
+let server: TestServer;
+let checker: ContractChecker;
+const exchanges: Exchange[] = [];
+
+/** Operations the replay does not reach, and why. Anything else undocumented-by-a-call fails the test. */
+const NOT_REPLAYED: Record<string, string> = {
+  'POST /api/passkeys/registration': 'needs a WebAuthn authenticator (covered by the passkey e2e tests)',
+  'POST /api/passkeys/authentication': 'needs a WebAuthn authenticator (covered by the passkey e2e tests)',
+  'DELETE /api/passkeys/{id}': 'needs a registered passkey (covered by test/api/passkeys.test.ts)',
+  'GET /api/auth/doctor/demo-credentials': 'test servers seed no demo data: replayed as its 404 only',
+};
+
+beforeAll(async () => {
+  // Behind a 'proxy': the refused sign-in below comes from an address of its own, so it counts against no other test's.
+  server = await startTestServer({ TRUST_PROXY: 'true' });
+  const visitor = recordInto(exchanges, new TestClient(server.url));
+  checker = await ContractChecker.load((await visitor.get('/api/openapi.json')).body);
+
+  // A visitor: public reads, refusals, sign-up.
+  await visitor.get('/api/health');
+  await visitor.get('/api/doctors');
+  await visitor.get('/api/auth/doctor/demo-credentials');
+  await visitor.get('/api/docs');
+  await visitor.get('/api/docs/viewer.js');
+  await visitor.get('/api/medical-reports');
+  const elsewhere = recordInto(exchanges, new TestClient(server.url, { 'X-Forwarded-For': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}` }));
+  await elsewhere.post('/api/auth/login', { usernameOrEmail: unique('nobody'), password: 'wrong-password' });
+  await visitor.post('/api/passkeys/authentication/options', {});
+  const username = unique('c_');
+  await visitor.post('/api/auth/signup', {
+    firstName: 'Casey',
+    lastName: 'Contract',
+    username,
+    email: `${username}@example.test`,
+    password: 'secret-pass',
+    confirmPassword: 'secret-pass',
+    termsAccepted: true,
+    privacyAccepted: true,
+    emergencyContact: { name: 'Sam Contract', phone: '+1 555 0198', relation: 'sibling' },
+  });
+  await visitor.get('/api/auth/me');
+  await visitor.post('/api/auth/logout', {});
+
+  // A patient's records.
+  const alex = await patientParty(server.url);
+  const patient = recordInto(exchanges, alex.client);
+  const patientId = alex.account.record.id;
+  await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/login', { usernameOrEmail: alex.account.login, password: alex.account.password });
+  await patient.get('/api/auth/me');
+  const report = await insertReport(patientId, { results: { hemoglobin: { value: 14.1, unit: 'g/dL' } } });
+  await insertReport(patientId, { results: null, summary: null, doctorName: null });
+  await patient.get('/api/medical-reports');
+  await patient.get(`/api/medical-reports/${report.id}`);
+  await patient.patch(`/api/medical-reports/${report.id}`, { summary: 'Reviewed' });
+  await patient.patch(`/api/medical-reports/${report.id}`, { title: '' });
+  await patient.get('/api/medical-reports/6f1c7a3e-0000-4000-8000-000000000000');
+  await patient.delete(`/api/medical-reports/${report.id}`);
+
+  const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
+  await patient.get('/api/medications');
+  await patient.patch(`/api/medications/${medication.body.id}`, { dosage: '20mg', endDate: null });
+  await patient.delete(`/api/medications/${medication.body.id}`);
+
+  const appointment = await patient.post('/api/appointments', {
+    doctorName: 'Dr. Lee',
+    specialty: 'Cardiology',
+    facility: 'Heart Centre',
+    appointmentDate: minutesFromNow(3 * 24 * 60),
+    reason: 'Check-up',
+  });
+  await patient.get('/api/appointments');
+  await patient.patch(`/api/appointments/${appointment.body.id}`, { appointmentDate: minutesFromNow(4 * 24 * 60) });
+  await patient.patch(`/api/appointments/${appointment.body.id}/reminder`, { reminderEnabled: true });
+  await patient.delete(`/api/appointments/${appointment.body.id}`);
+
+  const notification = await insertNotification(patientId);
+  await patient.get('/api/notifications');
+  await patient.patch(`/api/notifications/${notification.id}/read`, {});
+  await patient.patch('/api/notifications/read-all', {});
+  await patient.get('/api/dashboard-summary?timeZone=Europe%2FLondon');
+  await patient.post('/api/medical-summary', { type: 'overview', timeZone: 'Europe/London' });
+  await patient.get('/api/access-history?limit=5');
+  await patient.get('/api/passkeys');
+  await patient.post('/api/passkeys/registration/options', {});
+  await patient.get('/api/admin/doctors');
+
+  // A consultation, from both sides.
+  const drLee = await doctorParty(server.url);
+  const doctor = recordInto(exchanges, drLee.client);
+  const booked = await book(patient, drLee.account.record.id);
+  await patient.post('/api/consultations', { doctorId: drLee.account.record.id, appointmentDate: booked.appointmentDate, consultationType: 'video' });
+  await patient.get('/api/consultations');
+  await patient.get(`/api/consultations/${booked.id}`);
+  await patient.patch(`/api/consultations/${booked.id}`, { appointmentDate: minutesFromNow(2 * 24 * 60) });
+  await doctor.get('/api/auth/doctor/me');
+  await doctor.get('/api/doctor/consultations');
+  await doctor.get(`/api/doctor/consultation/${booked.id}`);
+  await doctor.get(`/api/doctor/patient/${patientId}/records`);
+  await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'in_progress' });
+  await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'completed', diagnosis: 'Common cold', prescription: { rest: '3 days' } });
+  const second = await book(patient, drLee.account.record.id, minutesFromNow(5 * 24 * 60));
+  await patient.post(`/api/consultations/${second.id}/cancel`, {});
+  await patient.get(`/api/consultations/${booked.id}/calendar.ics?timeZone=Europe%2FLondon`);
+  await patient.get(`/api/appointments/${appointment.body.id}/calendar.ics`);
+  const feed = await patient.post('/api/calendar/feed', { timeZone: 'Europe/London' });
+  await patient.get('/api/calendar/feed');
+  const feedPath = new URL(feed.body.url).pathname;
+  await visitor.get(feedPath);
+  await patient.delete('/api/calendar/feed');
+  await visitor.get(feedPath);
+  await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/doctor/login', { email: drLee.account.login, password: drLee.account.password });
+
+  // The admin roster.
+  const admin = recordInto(exchanges, await signedInClient(server.url, await createAdmin()));
+  await admin.get('/api/admin/doctors');
+  const created = await admin.post('/api/admin/doctors', {
+    name: 'Dr. Contract Test',
+    email: `${unique('roster_')}@clinic.test`,
+    specialty: 'Cardiology',
+    licenseNumber: unique('LIC'),
+    phone: '+1 555 0101',
+    experience: 7,
+    consultationFee: 9000,
+    password: 'Doctor-Pass-1',
+  });
+  await admin.patch(`/api/admin/doctors/${created.body.id}`, { bio: 'Heart specialist' });
+  await admin.patch(`/api/admin/doctors/${created.body.id}/verification`, { isVerified: true });
+  await admin.get('/api/medical-reports');
+});
+afterAll(() => server.close());
+
+describe('contract: recorded answers match the OpenAPI document', () => {
+  it('every answer matches the schema of its route and status', () => {
+    expect(exchanges.length).toBeGreaterThan(50);
+    const mismatches = exchanges
+      .map((exchange) => ({ call: `${exchange.method} ${exchange.path} -> ${exchange.status}`, problems: checker.problems(exchange) }))
+      .filter((result) => result.problems.length);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('replays successes and refusals alike', () => {
+    const statuses = new Set(exchanges.map((e) => e.status));
+    for (const status of [200, 201, 204, 400, 401, 403, 404]) expect(statuses).toContain(status);
+  });
+
+  it('reaches every documented operation but the ones named as not replayed', () => {
+    const replayed = new Set(exchanges.filter((e) => e.status < 300).map((e) => checker.operationOf(e)));
+    const documented = Object.entries((exchanges[0]!.body as { paths: Record<string, object> }).paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((op) => !replayed.has(op)).sort()).toEqual(Object.keys(NOT_REPLAYED).sort());
+  });
+
+  it('catches an answer that does not match', () => {
+    const reportList: Exchange = { method: 'GET', path: '/api/medical-reports', status: 200, contentType: 'application/json', body: [{ id: 'not-a-uuid', title: 3 }] };
+    expect(checker.problems(reportList).join('\n')).toMatch(/format|type|required/);
+    const undocumentedStatus: Exchange = { method: 'GET', path: '/api/health', status: 200, contentType: 'text/html', body: '<p>' };
+    expect(checker.problems(undocumentedStatus)).toEqual(['content type text/html is not documented (application/json)']);
+    expect(checker.problems({ ...reportList, path: '/api/nowhere' })).toEqual(['no documented operation']);
+  });
+});

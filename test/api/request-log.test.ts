@@ -1,0 +1,64 @@
+import { startTestServer, type TestServer } from '../support/app';
+import { patientParty, type Party } from './consultations-fixtures';
+import { insertReport } from './records-fixtures';
+import { createLogger, REDACTED_PATHS } from '../../server/log';
+import { CapturedLines } from '../support/captured-log';
+import type { User } from '../../db/models';
+
+const DIAGNOSIS = 'Suspected early-stage melanoma on the left shoulder';
+
+let server: TestServer;
+let alex: Party<User>;
+const captured = new CapturedLines();
+
+beforeAll(async () => {
+  server = await startTestServer({}, { logger: createLogger('info', captured) });
+  alex = await patientParty(server.url);
+});
+afterAll(() => server.close());
+
+describe('request log', () => {
+  it('writes one line per request with its route pattern, status, duration, request id and actor kind, and no body', async () => {
+    const report = await insertReport(alex.account.record.id, { title: 'Dermatology referral' });
+    const before = captured.lines.length;
+    const res = await alex.client.patch(`/api/medical-reports/${report.id}`, { summary: DIAGNOSIS });
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toBe(DIAGNOSIS);
+
+    const lines = captured.lines.slice(before);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        level: 30,
+        method: 'PATCH',
+        route: '/api/medical-reports/:id',
+        status: 200,
+        requestId: res.headers.get('x-request-id'),
+        actor: 'patient',
+        durationMs: expect.any(Number),
+      }),
+    ]);
+    const written = captured.raw.slice(before).join('\n');
+    expect(written).not.toContain('melanoma');
+    expect(written).not.toContain(report.id);
+    expect(written).not.toContain(alex.account.record.email);
+  });
+
+  it('labels requests that match no API route without their path', async () => {
+    const before = captured.lines.length;
+    const res = await alex.client.get('/api/no-such-thing/Jane-Doe');
+    expect(res.status).toBe(404);
+    expect(captured.lines.slice(before)).toEqual([expect.objectContaining({ route: 'unmatched /api', status: 404 })]);
+    expect(captured.raw.slice(before).join('\n')).not.toContain('Jane-Doe');
+  });
+
+  it('redacts personal and health fields by path when a caller logs them anyway', () => {
+    const sink = new CapturedLines();
+    const logger = createLogger('info', sink);
+    logger.info({ consultationId: 'c-1', diagnosis: DIAGNOSIS, patient: { email: 'a@b.test', phone: '555' } }, 'careless line');
+    expect(sink.lines[0]).toEqual(
+      expect.objectContaining({ consultationId: 'c-1', diagnosis: '[Redacted]', patient: { email: '[Redacted]', phone: '[Redacted]' } }),
+    );
+    expect(REDACTED_PATHS).toEqual(expect.arrayContaining(['diagnosis', '*.diagnosis', 'body', '*.body']));
+  });
+});

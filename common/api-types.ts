@@ -298,22 +298,52 @@ export interface StructuredRecord {
   additionalNotes: string | null;
 }
 
-/** POST /api/process-medical-document answer. */
-export interface DocumentProcessingResult {
-  structuredRecord: StructuredRecord;
-  extractedText: string;
-  /** The report created from the document, when one was saved. */
-  report?: MedicalReport;
+/** A drug named in a document, with the dose and frequency written beside it. */
+export interface MedicationFound {
+  name: string;
+  dose: string | null;
+  frequency: string | null;
+  /** The line of extracted text it was read from. */
+  source: string;
 }
 
-/** POST /api/process-pdf-document answer. */
-export interface PdfProcessingResult {
-  success: boolean;
+/**
+ * Where each read field came from: a field path ('diagnosis', 'patientInfo.name', 'consultationDate',
+ * 'results.<key>') -> the line of extracted text it was read from, so the patient can check it.
+ */
+export type FieldSources = Record<string, string>;
+
+/**
+ * POST /api/process-medical-document and /api/process-pdf-document answer (spec section 3), plus the
+ * report the document was saved as and where each field was read.
+ */
+export interface DocumentProcessingResult {
+  success: true;
   message: string;
-  structuredRecord: StructuredRecord | null;
+  structuredRecord: StructuredRecord;
   extractedText: string;
-  aiAnalysis: { extractedText: string; medicationsFound: number } | null;
-  report?: MedicalReport;
+  aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
+  report: MedicalReport;
+  sources: FieldSources;
+}
+
+/** A PDF with no text and no readable page: nothing is saved (spec's 'PDF Processing Unavailable'). */
+export interface DocumentNotProcessed {
+  success: false;
+  message: string;
+}
+
+export type PdfProcessingResult = DocumentProcessingResult | DocumentNotProcessed;
+
+/** GET /api/documents/recent: the patient's latest processed documents. */
+export interface RecentDocument {
+  id: string;
+  filename: string;
+  mimeType: string;
+  pages: number;
+  createdAt: IsoDateString;
+  reportId: string | null;
+  reportTitle: string | null;
 }
 
 /** POST /api/create-payment-intent answer. */

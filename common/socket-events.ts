@@ -326,7 +326,20 @@ export interface ClientToServerEvents {
   'sfu:restartIce': (payload: TransportRef, ack: AckCallback<RestartIceResult>) => void;
 }
 
+/** The server's work on an upload sent with `X-Upload-Id`, pushed to its patient's own sockets. */
+export interface DocumentProgressEvent {
+  uploadId: string;
+  stage: 'preparing' | 'reading' | 'extracting' | 'saving';
+  /** The page being read (OCR goes page by page) and how many there are. */
+  page: number;
+  pages: number;
+  /** 0-100 of the server-side work. */
+  percent: number;
+}
+
 export interface ServerToClientEvents {
+  /** To the patient's own room, while a document of theirs is processed. */
+  'document:progress': (event: DocumentProgressEvent) => void;
   'chat:message': (message: ChatMessage) => void;
   'consultation:status': (event: ConsultationStatusEvent) => void;
   /** To the doctor's own room (every screen of theirs), never to the consultation's room. */

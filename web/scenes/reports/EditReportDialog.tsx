@@ -1,0 +1,35 @@
+import type { MedicalReport } from '../../../common/api-types';
+import { medicalReportUpdateSchema, PATIENT_REPORT_TYPES } from '../../../common/schemas/medical-report';
+import { useUpdateReport } from '../../api/records';
+import { reportFormValues, toUpdatePayload, type ReportFormValues } from '../../components/records/report-form';
+import { ReportForm } from '../../components/records/ReportForm';
+import { showToast } from '../../components/toast';
+import { Dialog } from '../../components/ui';
+
+/** Corrects a saved report: the same fields as the review after a scan. */
+export function EditReportDialog({ report, open, onClose }: { report: MedicalReport; open: boolean; onClose: () => void }) {
+  const update = useUpdateReport();
+
+  const save = async (values: ReportFormValues) => {
+    await update.mutateAsync({ id: report.id, change: toUpdatePayload(values) });
+    showToast('Report saved', undefined, 'success');
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} title="Edit Report" onClose={onClose}>
+      <ReportForm
+        key={report.id}
+        initialValues={reportFormValues(report)}
+        schema={medicalReportUpdateSchema}
+        toPayload={toUpdatePayload}
+        types={PATIENT_REPORT_TYPES}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        failureMessage="Failed to save the report"
+        onSubmit={save}
+        onCancel={onClose}
+      />
+    </Dialog>
+  );
+}

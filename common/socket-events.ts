@@ -149,6 +149,22 @@ export interface ChatHistoryResult {
   hasMore: boolean;
 }
 
+/** Server-side stages of reading a document, in order. */
+export type DocumentProgressStage = 'preparing' | 'reading' | 'extracting' | 'saving';
+
+/**
+ * 'document:progress': pushed to the patient's own screens while a document they sent with an
+ * `X-Upload-Id` header is processed. `page` / `pages` count the pages read so far (OCR and text layer).
+ */
+export interface DocumentProgressEvent {
+  uploadId: string;
+  stage: DocumentProgressStage;
+  page: number;
+  pages: number;
+  /** 0-100 of the server-side work. */
+  percent: number;
+}
+
 export interface ConsultationStatusEvent {
   consultationId: string;
   status: ConsultationStatus;
@@ -326,22 +342,11 @@ export interface ClientToServerEvents {
   'sfu:restartIce': (payload: TransportRef, ack: AckCallback<RestartIceResult>) => void;
 }
 
-/** The server's work on an upload sent with `X-Upload-Id`, pushed to its patient's own sockets. */
-export interface DocumentProgressEvent {
-  uploadId: string;
-  stage: 'preparing' | 'reading' | 'extracting' | 'saving';
-  /** The page being read (OCR goes page by page) and how many there are. */
-  page: number;
-  pages: number;
-  /** 0-100 of the server-side work. */
-  percent: number;
-}
-
 export interface ServerToClientEvents {
-  /** To the patient's own room, while a document of theirs is processed. */
-  'document:progress': (event: DocumentProgressEvent) => void;
   'chat:message': (message: ChatMessage) => void;
   'consultation:status': (event: ConsultationStatusEvent) => void;
+  /** To the patient's own room only. */
+  'document:progress': (event: DocumentProgressEvent) => void;
   /** To the doctor's own room (every screen of theirs), never to the consultation's room. */
   'consultation:patientWaiting': (event: PatientWaitingEvent) => void;
   presence: (event: PresenceEvent) => void;
@@ -396,6 +401,7 @@ export const CLIENT_EVENTS = [
 export const SERVER_EVENTS = [
   'chat:message',
   'consultation:status',
+  'document:progress',
   'consultation:patientWaiting',
   'presence',
   'media:state',

@@ -2,25 +2,6 @@ import * as yup from 'yup';
 import { PREMIUM_REPORT_TYPES, REPORT_STATUSES, REPORT_TYPES } from '../constants';
 import { booleanField, changedIsoDate, changedString, jsonObjectField, optionalString, requiredIsoDate, requiredString, strictObject } from './helpers';
 
-/** Types a patient may give a report themselves: premium analyses come only from the service. */
-export const PATIENT_REPORT_TYPES = REPORT_TYPES.filter((type) => !PREMIUM_REPORT_TYPES.includes(type));
-
-const statusField = () => yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`);
-
-/** POST /api/medical-reports body: a report added by hand, without a document; also the Add Report form. */
-export const medicalReportCreateSchema = strictObject({
-  title: requiredString('Title'),
-  type: yup.string().required('Type is required').oneOf(PATIENT_REPORT_TYPES, `Type must be one of ${PATIENT_REPORT_TYPES.join(', ')}`),
-  status: statusField().optional(),
-  reportDate: requiredIsoDate('Report date', 'Report date is required'),
-  doctorName: optionalString('Doctor name'),
-  facility: optionalString('Facility'),
-  summary: optionalString('Summary'),
-  results: jsonObjectField('Results').optional(),
-});
-
-export type MedicalReportCreateInput = yup.InferType<typeof medicalReportCreateSchema>;
-
 /**
  * PATCH /api/medical-reports/{id} body: every field optional. The document link is not editable
  * (it comes from the stored document), so a report can never be pointed at an arbitrary URL.
@@ -28,7 +9,7 @@ export type MedicalReportCreateInput = yup.InferType<typeof medicalReportCreateS
 export const medicalReportUpdateSchema = strictObject({
   title: changedString('Title'),
   type: yup.string().oneOf(REPORT_TYPES, `Type must be one of ${REPORT_TYPES.join(', ')}`).optional(),
-  status: statusField().optional(),
+  status: yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
   reportDate: changedIsoDate('Report date'),
   doctorName: optionalString('Doctor name').nullable(),
   facility: optionalString('Facility').nullable(),
@@ -38,3 +19,23 @@ export const medicalReportUpdateSchema = strictObject({
 });
 
 export type MedicalReportUpdateInput = yup.InferType<typeof medicalReportUpdateSchema>;
+
+/** The types a patient may give a report themselves: premium analyses come only from the premium service. */
+export const PATIENT_REPORT_TYPES = REPORT_TYPES.filter((type) => !PREMIUM_REPORT_TYPES.includes(type));
+
+/** POST /api/medical-reports body: a report added by hand, without a document. */
+export const medicalReportCreateSchema = strictObject({
+  title: requiredString('Title'),
+  type: yup
+    .string()
+    .required('Type is required')
+    .oneOf(PATIENT_REPORT_TYPES, `Type must be one of ${PATIENT_REPORT_TYPES.join(', ')}`),
+  reportDate: requiredIsoDate('Report date', 'Report date is required'),
+  status: yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
+  doctorName: optionalString('Doctor name'),
+  facility: optionalString('Facility'),
+  summary: optionalString('Summary'),
+  results: jsonObjectField('Results').optional(),
+});
+
+export type MedicalReportCreateInput = yup.InferType<typeof medicalReportCreateSchema>;

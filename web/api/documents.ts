@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PdfProcessingResult, RecentDocument } from '../../common/api-types';
+import type { DocumentProcessingResult, DocumentProcessingUnavailable, RecentDocument } from '../../common/api-types';
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import { apiError } from './client';
 import { useRealtime } from './realtime';
@@ -21,9 +21,14 @@ const ROUTES: Record<DocumentKind, { path: string; field: string }> = {
   pdf: { path: '/api/process-pdf-document', field: 'pdfData' },
 };
 
+/** What processing answers: the saved report's reading, or (a PDF with nothing readable) why nothing was saved. */
+export type ProcessingAnswer = DocumentProcessingResult | DocumentProcessingUnavailable;
+
 export interface DocumentUpload {
   kind: DocumentKind;
   dataUrl: string;
+  /** The file's name on the device, kept for the download. */
+  filename?: string;
   /** Names the upload in the server's `document:progress` pushes. */
   uploadId: string;
   /** 0-1 of the request body sent so far. */
@@ -68,9 +73,9 @@ function postWithUploadProgress<T>(path: string, body: unknown, headers: Record<
 export function useProcessDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, dataUrl, uploadId, onUploadProgress }: DocumentUpload) => {
+    mutationFn: ({ kind, dataUrl, filename, uploadId, onUploadProgress }: DocumentUpload) => {
       const { path, field } = ROUTES[kind];
-      return postWithUploadProgress<PdfProcessingResult>(path, { [field]: dataUrl }, { 'X-Upload-Id': uploadId }, onUploadProgress);
+      return postWithUploadProgress<ProcessingAnswer>(path, { [field]: dataUrl, filename }, { 'X-Upload-Id': uploadId }, onUploadProgress);
     },
     onSuccess: () =>
       Promise.all(

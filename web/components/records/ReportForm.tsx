@@ -1,7 +1,7 @@
 import { FieldArray, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import styled from 'styled-components';
 import type { AnyObjectSchema } from 'yup';
-import type { FieldSources } from '../../../common/api-types';
+
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, REPORT_TYPE_LABELS, type ReportType } from '../../../common/constants';
 import { messageOf } from '../../api/auth';
 import { DialogFormActions } from '../consultations/DialogActions';
@@ -9,7 +9,7 @@ import { serverFieldErrors } from '../consultations/errors';
 import { showToast } from '../toast';
 import { Button, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../ui';
 import { RECORD_ICONS } from './icons';
-import { blankResultRow, partLabel, resultLabel, sourceOf, validateAs, type ReportFormValues } from './report-form';
+import { blankResultRow, partLabel, resultLabel, sourceOf, validateAs, type ReportFormValues, type Sources } from './report-form';
 
 const Pair = styled.div`
   display: grid;
@@ -63,7 +63,7 @@ function ReadFrom({ text }: { text?: string }) {
   ) : null;
 }
 
-function Sourced({ sources, field, children }: { sources?: FieldSources; field: string; children: React.ReactNode }) {
+function Sourced({ sources, field, children }: { sources?: Sources; field: string; children: React.ReactNode }) {
   return (
     <div>
       {children}
@@ -73,7 +73,7 @@ function Sourced({ sources, field, children }: { sources?: FieldSources; field: 
 }
 
 /** Each result's parts (value, unit, reference range...) as inputs; new ones are named by the patient. */
-function ResultsEditor({ sources }: { sources?: FieldSources }) {
+function ResultsEditor({ sources }: { sources?: Sources }) {
   const { values, errors, handleChange } = useFormikContext<ReportFormValues>();
   return (
     <FieldArray name="results">
@@ -128,7 +128,7 @@ interface ReportFormProps {
   schema: AnyObjectSchema;
   toPayload: (values: ReportFormValues) => object;
   /** Where each value was read from, after a scan. */
-  sources?: FieldSources;
+  sources?: Sources;
   /** The types offered; a report's own type always stays among them. */
   types: readonly ReportType[];
   submitLabel: string;

@@ -1,10 +1,13 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import type { FieldSources, MedicalReport } from '../../../common/api-types';
+import type { DocumentProcessingResult, MedicalReport } from '../../../common/api-types';
 import { DEFAULT_REPORT_STATUS, type ReportStatus, type ReportType } from '../../../common/constants';
 import { formatResultKey, parseResults } from '../../../common/records';
 import { dateInputToIso, isPlainObject, localDateString } from '../../../common/schemas/helpers';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../../common/schemas/medical-report';
+
+/** Field path -> the line of extracted text it was read from (the processing answer's `sources`). */
+export type Sources = DocumentProcessingResult['sources'];
 
 /**
  * The report form (review after a scan, edit on the report page, add by hand) works on text inputs;
@@ -150,7 +153,7 @@ const SOURCE_KEYS: Record<string, string[]> = {
   summary: ['summary'],
 };
 
-export function sourceOf(sources: FieldSources | undefined, field: string): string | undefined {
+export function sourceOf(sources: Sources | undefined, field: string): string | undefined {
   if (!sources) return undefined;
   const keys = field.startsWith('results.') ? [field] : (SOURCE_KEYS[field] ?? [field]);
   return keys.map((key) => sources[key]).find(Boolean);

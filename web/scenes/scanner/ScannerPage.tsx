@@ -70,12 +70,12 @@ export default function ScannerPage() {
   const process = useProcessDocument();
   const serverProgress = useDocumentProgress(phase.name === 'processing' ? phase.uploadId : null);
 
-  const send = async (kind: DocumentKind, dataUrl: string) => {
+  const send = async (kind: DocumentKind, dataUrl: string, filename?: string) => {
     const uploadId = crypto.randomUUID();
     setPhase({ name: 'processing', uploadId, uploaded: 0 });
     const onUploadProgress = (uploaded: number) => setPhase((current) => (current.name === 'processing' && current.uploadId === uploadId ? { ...current, uploaded } : current));
     try {
-      const result = await process.mutateAsync({ kind, dataUrl, uploadId, onUploadProgress });
+      const result = await process.mutateAsync({ kind, dataUrl, filename, uploadId, onUploadProgress });
       toast(processedToast(kind, result));
       setPhase(result.success ? { name: 'result', result } : { name: 'idle' });
     } catch (error) {
@@ -90,7 +90,7 @@ export default function ScannerPage() {
     input.value = '';
     if (!file) return;
     if (file.size > MAX_DOCUMENT_BYTES) return toast(tooLargeToast);
-    await send(kindOfFile(file), await readAsDataUrl(file));
+    await send(kindOfFile(file), await readAsDataUrl(file), file.name);
   };
 
   let body: React.ReactNode;

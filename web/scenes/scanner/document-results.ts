@@ -1,7 +1,7 @@
-import type { DocumentProcessingResult, PdfProcessingResult, StructuredRecord } from '../../../common/api-types';
+import type { DocumentProcessingResult, StructuredRecord } from '../../../common/api-types';
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import { ApiError } from '../../api/client';
-import type { DocumentKind } from '../../api/documents';
+import type { DocumentKind, ProcessingAnswer } from '../../api/documents';
 
 export interface Toast {
   title: string;
@@ -12,7 +12,7 @@ export interface Toast {
 const UNABLE_TO_PROCESS = 'Unable to process the medical document. Please try again.';
 
 /** Spec section 8: what processing answered, as a toast. */
-export function processedToast(kind: DocumentKind, result: PdfProcessingResult): Toast {
+export function processedToast(kind: DocumentKind, result: ProcessingAnswer): Toast {
   if (!result.success) {
     return { title: 'PDF Processing Unavailable', description: result.message || 'Please use the camera to take a photo of your document instead.', variant: 'destructive' };
   }
@@ -79,13 +79,9 @@ export interface ReadField {
 /** The structured record's fields that were found, each with the line it was read from. */
 export function readFields({ structuredRecord: record, sources }: Pick<DocumentProcessingResult, 'structuredRecord' | 'sources'>): ReadField[] {
   const fields: ReadField[] = [];
-  const info = record.patientInfo;
-  if (typeof info === 'string' && info) fields.push({ label: 'Patient', value: info, source: sources.patientInfo });
-  if (info && typeof info === 'object') {
-    for (const [key, label] of PATIENT_FIELDS) {
-      const value = info[key];
-      if (value !== undefined && value !== null && value !== '') fields.push({ label, value: String(value), source: sources[`patientInfo.${key}`] });
-    }
+  for (const [key, label] of PATIENT_FIELDS) {
+    const value = record.patientInfo[key];
+    if (value) fields.push({ label, value, source: sources[`patientInfo.${key}`] });
   }
   for (const [key, label] of STRUCTURED_FIELDS) {
     const value = record[key];

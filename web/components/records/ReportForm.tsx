@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../consultations/errors';
 import { showToast } from '../toast';
 import { Button, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../ui';
 import { RECORD_ICONS } from './icons';
+import { SourceNote } from './SourceNote';
 import { blankResultRow, partLabel, resultLabel, sourceOf, validateAs, type ReportFormValues, type Sources } from './report-form';
 
 const Pair = styled.div`
@@ -19,13 +20,10 @@ const Pair = styled.div`
   }
 `;
 
-/** The line of the document a value was read from, under its field. */
-const Source = styled.p`
-  margin: 4px 0 0;
-  font-size: 0.8rem;
+const Hint = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-  q { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: ${({ theme }) => theme.colors.text}; }
 `;
 
 const ResultBox = styled.fieldset`
@@ -33,7 +31,7 @@ const ResultBox = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   padding: 10px 12px 12px;
-  legend { font-weight: 700; font-size: 0.92rem; padding: 0 4px; }
+  strong { font-size: 0.92rem; }
 `;
 
 const ResultHead = styled.div`
@@ -55,19 +53,11 @@ const SectionTitle = styled.h3`
   font-size: 1rem;
 `;
 
-function ReadFrom({ text }: { text?: string }) {
-  return text ? (
-    <Source>
-      Read from: <q>{text}</q>
-    </Source>
-  ) : null;
-}
-
 function Sourced({ sources, field, children }: { sources?: Sources; field: string; children: React.ReactNode }) {
   return (
     <div>
       {children}
-      <ReadFrom text={sourceOf(sources, field)} />
+      <SourceNote text={sourceOf(sources, field)} />
     </div>
   );
 }
@@ -80,11 +70,11 @@ function ResultsEditor({ sources }: { sources?: Sources }) {
       {({ push, remove }) => (
         <Stack $gap="10px">
           <SectionTitle>Test Results</SectionTitle>
-          {values.results.length === 0 ? <Source>No test results were read. Add one if the document has any.</Source> : null}
+          {values.results.length === 0 ? <Hint>No test results yet. Add one if the document has any.</Hint> : null}
           {values.results.map((row, index) => (
-            <ResultBox key={index} data-testid="result-row">
+            <ResultBox key={index} data-testid="result-row" aria-label={resultLabel(row)}>
               <ResultHead>
-                <legend>{resultLabel(row)}</legend>
+                <strong>{resultLabel(row)}</strong>
                 <IconButton onClick={() => remove(index)} aria-label={`Remove ${resultLabel(row)}`}>
                   <Icon path={RECORD_ICONS.trash} size={18} />
                 </IconButton>
@@ -108,7 +98,7 @@ function ResultsEditor({ sources }: { sources?: Sources }) {
                   </Label>
                 ))}
               </Parts>
-              <ReadFrom text={sourceOf(sources, `results.${row.key}`)} />
+              <SourceNote text={sourceOf(sources, `results.${row.key}`)} />
             </ResultBox>
           ))}
           {typeof errors.results === 'string' ? <FieldError>{errors.results}</FieldError> : null}

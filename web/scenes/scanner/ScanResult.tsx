@@ -7,6 +7,7 @@ import { Columns } from '../../components/records/Layout';
 import { reportFormValues, toUpdatePayload, type ReportFormValues } from '../../components/records/report-form';
 import { ReportForm } from '../../components/records/ReportForm';
 import { SectionCard } from '../../components/records/SectionCard';
+import { SourceNote } from '../../components/records/SourceNote';
 import { showToast } from '../../components/toast';
 import { Stack } from '../../components/ui';
 import { readFields } from './document-results';
@@ -17,7 +18,6 @@ const Fields = styled.dl`
   gap: 12px;
   dt { font-size: 0.78rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 2px 0 0; }
-  small { display: block; margin-top: 2px; font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
 `;
 
 const Muted = styled.p`
@@ -92,7 +92,7 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
                 <div key={field.label}>
                   <dt>{field.label}</dt>
                   <dd>{field.value}</dd>
-                  {field.source ? <small>Read from: “{field.source}”</small> : null}
+                  <SourceNote text={field.source} />
                 </div>
               ))}
             </Fields>

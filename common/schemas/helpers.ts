@@ -85,6 +85,8 @@ export function localDateString(date: Date = new Date()): string {
 
 /** A date input's 'YYYY-MM-DD' as the ISO instant of local midnight; anything unparseable passes through for validation to report. */
 export function dateInputToIso(value: string): string {
+  // Date would quietly roll '2026-02-30' over into March.
+  if (DATE_PATTERN.test(value) && !isValidCalendarDate(value)) return value;
   const local = DATE_PATTERN.test(value) ? `${value}T00:00` : value;
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();

@@ -1,4 +1,4 @@
-import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { yupToFormErrors, type FormikErrors } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import type { DocumentProcessingResult, MedicalReport } from '../../../common/api-types';
 import { DEFAULT_REPORT_STATUS, type ReportStatus, type ReportType } from '../../../common/constants';
@@ -106,7 +106,7 @@ const text = (value: string) => value.trim();
 
 /** POST body: blank optional fields are left out. */
 export function toCreatePayload(values: ReportFormValues): MedicalReportCreateInput {
-  const payload: MedicalReportCreateInput = { title: text(values.title), type: values.type as ReportType, status: values.status, reportDate: dateInputToIso(text(values.reportDate)) };
+  const payload: MedicalReportCreateInput = { title: text(values.title), type: (values.type || undefined) as ReportType, status: values.status, reportDate: dateInputToIso(text(values.reportDate)) };
   if (text(values.doctorName)) payload.doctorName = text(values.doctorName);
   if (text(values.facility)) payload.facility = text(values.facility);
   if (text(values.summary)) payload.summary = text(values.summary);
@@ -135,7 +135,8 @@ export function toUpdatePayload(values: ReportFormValues): MedicalReportUpdateIn
 export function validateAs(schema: AnyObjectSchema, toPayload: (values: ReportFormValues) => object) {
   return async (values: ReportFormValues): Promise<FormikErrors<ReportFormValues>> => {
     try {
-      await validateYupSchema(toPayload(values), schema);
+      // The body exactly as it would be sent (Formik's own helper would first turn '' into undefined).
+      await schema.validate(toPayload(values), { abortEarly: false });
       return {};
     } catch (error) {
       return yupToFormErrors(error) as FormikErrors<ReportFormValues>;

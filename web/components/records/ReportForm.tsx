@@ -1,8 +1,8 @@
 import { FieldArray, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import styled from 'styled-components';
-import type { AnyObjectSchema } from 'yup';
 
-import { REPORT_STATUSES, REPORT_STATUS_LABELS, REPORT_TYPE_LABELS, type ReportType } from '../../../common/constants';
+import { REPORT_STATUSES, REPORT_STATUS_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
+import { medicalReportCreateSchema, medicalReportUpdateSchema, PATIENT_REPORT_TYPES } from '../../../common/schemas/medical-report';
 import { messageOf } from '../../api/auth';
 import { DialogFormActions } from '../consultations/DialogActions';
 import { serverFieldErrors } from '../consultations/errors';
@@ -10,7 +10,7 @@ import { showToast } from '../toast';
 import { Button, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../ui';
 import { RECORD_ICONS } from './icons';
 import { SourceNote } from './SourceNote';
-import { blankResultRow, partLabel, resultLabel, sourceOf, validateAs, type ReportFormValues, type Sources } from './report-form';
+import { blankResultRow, partLabel, resultLabel, sourceOf, toCreatePayload, toUpdatePayload, validateAs, type ReportFormValues, type Sources } from './report-form';
 
 const Pair = styled.div`
   display: grid;
@@ -112,34 +112,51 @@ function ResultsEditor({ sources }: { sources?: Sources }) {
   );
 }
 
-interface ReportFormProps {
+/** What the form sends: a new report's body, or every field of a saved one's. */
+const MODES = {
+  create: { schema: medicalReportCreateSchema, toPayload: toCreatePayload },
+  update: { schema: medicalReportUpdateSchema, toPayload: toUpdatePayload },
+} as const;
+
+type Body<M extends keyof typeof MODES> = ReturnType<(typeof MODES)[M]['toPayload']>;
+
+interface ReportFormProps<M extends keyof typeof MODES> {
+  mode: M;
   initialValues: ReportFormValues;
-  /** The server's schema for the body `toPayload` builds. */
-  schema: AnyObjectSchema;
-  toPayload: (values: ReportFormValues) => object;
   /** Where each value was read from, after a scan. */
   sources?: Sources;
-  /** The types offered; a report's own type always stays among them. */
-  types: readonly ReportType[];
   submitLabel: string;
   pendingLabel: string;
   cancelLabel?: string;
   failureMessage: string;
-  onSubmit: (values: ReportFormValues) => Promise<void>;
+  onSubmit: (body: Body<M>) => Promise<void>;
   onCancel: () => void;
 }
 
-/** A report's fields: the review after a scan, Edit on the report page and Add Report all use it. */
-export function ReportForm({ initialValues, schema, toPayload, sources, types, submitLabel, pendingLabel, cancelLabel, failureMessage, onSubmit, onCancel }: ReportFormProps) {
+function Choices<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}
+
+/**
+ * A report's fields: the review after a scan, Edit on the report page and Add Report all use it. It
+ * validates the body it will send with the server's own schema, so both answer the same messages.
+ */
+export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, sources, submitLabel, pendingLabel, cancelLabel, failureMessage, onSubmit, onCancel }: ReportFormProps<M>) {
+  const { schema, toPayload } = MODES[mode];
   const submit = async (values: ReportFormValues, helpers: FormikHelpers<ReportFormValues>) => {
     try {
-      await onSubmit(values);
+      await onSubmit(toPayload(values) as Body<M>);
     } catch (error) {
       helpers.setErrors(serverFieldErrors(error));
       showToast(messageOf(error, failureMessage), undefined, 'destructive');
     }
   };
-  const offered = initialValues.type && !types.includes(initialValues.type) ? [...types, initialValues.type] : types;
+  // Patients choose among the types they may give; a report's own type (a premium analysis) stays shown.
+  const types = initialValues.type && !PATIENT_REPORT_TYPES.includes(initialValues.type) ? [...PATIENT_REPORT_TYPES, initialValues.type] : PATIENT_REPORT_TYPES;
   return (
     <Formik<ReportFormValues> initialValues={initialValues} validate={validateAs(schema, toPayload)} validateOnBlur={false} onSubmit={submit}>
       {({ isSubmitting }) => (
@@ -152,19 +169,11 @@ export function ReportForm({ initialValues, schema, toPayload, sources, types, s
               <Sourced sources={sources} field="type">
                 <FormField name="type" label="Type" as="select">
                   <option value="">Choose a type</option>
-                  {offered.map((type) => (
-                    <option key={type} value={type}>
-                      {REPORT_TYPE_LABELS[type]}
-                    </option>
-                  ))}
+                  <Choices values={types} labels={REPORT_TYPE_LABELS} />
                 </FormField>
               </Sourced>
               <FormField name="status" label="Status" as="select">
-                {REPORT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {REPORT_STATUS_LABELS[status]}
-                  </option>
-                ))}
+                <Choices values={REPORT_STATUSES} labels={REPORT_STATUS_LABELS} />
               </FormField>
             </Pair>
             <Sourced sources={sources} field="reportDate">

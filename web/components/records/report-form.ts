@@ -1,5 +1,4 @@
 import { yupToFormErrors, type FormikErrors } from 'formik';
-import type { AnyObjectSchema } from 'yup';
 import type { DocumentProcessingResult, MedicalReport } from '../../../common/api-types';
 import { DEFAULT_REPORT_STATUS, type ReportStatus, type ReportType } from '../../../common/constants';
 import { formatResultKey, parseResults } from '../../../common/records';
@@ -132,7 +131,7 @@ export function toUpdatePayload(values: ReportFormValues): MedicalReportUpdateIn
  * Formik validation with the server's own schema, run on the body the form would send, so the form
  * and the server answer with the same messages under the same field names.
  */
-export function validateAs(schema: AnyObjectSchema, toPayload: (values: ReportFormValues) => object) {
+export function validateAs(schema: { validate(body: unknown, options: { abortEarly: false }): Promise<unknown> }, toPayload: (values: ReportFormValues) => object) {
   return async (values: ReportFormValues): Promise<FormikErrors<ReportFormValues>> => {
     try {
       // The body exactly as it would be sent (Formik's own helper would first turn '' into undefined).

@@ -1,7 +1,7 @@
 import type { MedicalReport } from '../../../common/api-types';
-import { medicalReportUpdateSchema, PATIENT_REPORT_TYPES } from '../../../common/schemas/medical-report';
+import type { MedicalReportUpdateInput } from '../../../common/schemas/medical-report';
 import { useUpdateReport } from '../../api/records';
-import { reportFormValues, toUpdatePayload, type ReportFormValues } from '../../components/records/report-form';
+import { reportFormValues } from '../../components/records/report-form';
 import { ReportForm } from '../../components/records/ReportForm';
 import { showToast } from '../../components/toast';
 import { Dialog } from '../../components/ui';
@@ -10,8 +10,8 @@ import { Dialog } from '../../components/ui';
 export function EditReportDialog({ report, open, onClose }: { report: MedicalReport; open: boolean; onClose: () => void }) {
   const update = useUpdateReport();
 
-  const save = async (values: ReportFormValues) => {
-    await update.mutateAsync({ id: report.id, change: toUpdatePayload(values) });
+  const save = async (change: MedicalReportUpdateInput) => {
+    await update.mutateAsync({ id: report.id, change });
     showToast('Report saved', undefined, 'success');
     onClose();
   };
@@ -20,10 +20,8 @@ export function EditReportDialog({ report, open, onClose }: { report: MedicalRep
     <Dialog open={open} title="Edit Report" onClose={onClose}>
       <ReportForm
         key={report.id}
+        mode="update"
         initialValues={reportFormValues(report)}
-        schema={medicalReportUpdateSchema}
-        toPayload={toUpdatePayload}
-        types={PATIENT_REPORT_TYPES}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         failureMessage="Failed to save the report"

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { medicalReportCreateSchema, PATIENT_REPORT_TYPES } from '../../../common/schemas/medical-report';
+import type { MedicalReportCreateInput } from '../../../common/schemas/medical-report';
 import { useCreateReport } from '../../api/records';
-import { reportFormValues, toCreatePayload, type ReportFormValues } from '../../components/records/report-form';
+import { reportFormValues } from '../../components/records/report-form';
 import { ReportForm } from '../../components/records/ReportForm';
 import { showToast } from '../../components/toast';
 import { Dialog } from '../../components/ui';
@@ -11,8 +11,8 @@ export function AddReportDialog({ open, onClose }: { open: boolean; onClose: () 
   const create = useCreateReport();
   const navigate = useNavigate();
 
-  const add = async (values: ReportFormValues) => {
-    const report = await create.mutateAsync(toCreatePayload(values));
+  const add = async (body: MedicalReportCreateInput) => {
+    const report = await create.mutateAsync(body);
     showToast('Report added', `${report.title} is in your records.`, 'success');
     onClose();
     await navigate({ to: '/reports/$id', params: { id: report.id } });
@@ -21,10 +21,8 @@ export function AddReportDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open={open} title="Add Report" description="Type in a report you have no photo or file of." onClose={onClose}>
       <ReportForm
+        mode="create"
         initialValues={reportFormValues(null)}
-        schema={medicalReportCreateSchema}
-        toPayload={toCreatePayload}
-        types={PATIENT_REPORT_TYPES}
         submitLabel="Add Report"
         pendingLabel="Adding..."
         failureMessage="Failed to add the report"

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { DocumentProcessingResult } from '../../../common/api-types';
-import { medicalReportUpdateSchema, PATIENT_REPORT_TYPES } from '../../../common/schemas/medical-report';
+import type { MedicalReportUpdateInput } from '../../../common/schemas/medical-report';
 import { useUpdateReport } from '../../api/records';
 import { Columns } from '../../components/records/Layout';
-import { reportFormValues, toUpdatePayload, type ReportFormValues } from '../../components/records/report-form';
+import { reportFormValues } from '../../components/records/report-form';
 import { ReportForm } from '../../components/records/ReportForm';
 import { SectionCard } from '../../components/records/SectionCard';
 import { SourceNote } from '../../components/records/SourceNote';
@@ -59,8 +59,8 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
   const fields = readFields(result);
   const medications = result.aiAnalysis.medicationsFound;
 
-  const save = async (values: ReportFormValues) => {
-    const report = await update.mutateAsync({ id: result.report.id, change: toUpdatePayload(values) });
+  const save = async (change: MedicalReportUpdateInput) => {
+    const report = await update.mutateAsync({ id: result.report.id, change });
     showToast('Report saved', `${report.title} is in your records.`, 'success');
     await navigate({ to: '/reports/$id', params: { id: report.id } });
   };
@@ -71,11 +71,9 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
         <Muted>The document was read and saved as a report. Check each value against the line it was read from and correct what is wrong.</Muted>
         <br />
         <ReportForm
+          mode="update"
           initialValues={reportFormValues(result.report)}
-          schema={medicalReportUpdateSchema}
-          toPayload={toUpdatePayload}
           sources={result.sources}
-          types={PATIENT_REPORT_TYPES}
           submitLabel="Save Report"
           pendingLabel="Saving..."
           cancelLabel="Process Another"

@@ -145,69 +145,6 @@ export interface MedicalReport {
   createdAt: IsoDateString;
 }
 
-// ---------------------------------------------------------------------------
-// Documents (photos and PDFs read on the server)
-// ---------------------------------------------------------------------------
-
-export interface PatientInfo {
-  name: string | null;
-  patientId: string | null;
-  age: string | null;
-  gender: string | null;
-}
-
-/** Spec section 3 'Document processing response': what was read from the document. */
-export interface StructuredRecord {
-  patientInfo: PatientInfo;
-  consultationDate: string | null;
-  chiefComplaint: string | null;
-  diagnosis: string | null;
-  treatmentPlan: string | null;
-  followUp: string | null;
-  additionalNotes: string | null;
-}
-
-export interface MedicationFound {
-  /** Generic name as the curated list spells it, e.g. 'Metformin'. */
-  name: string;
-  dose: string | null;
-  frequency: string | null;
-  /** The line of extracted text it was read from. */
-  source: string;
-}
-
-/**
- * POST /api/process-medical-document and /api/process-pdf-document. `report` and `sources` go beyond the
- * spec: the saved report (as GET /api/medical-reports/:id presents it) and, per field path ('diagnosis',
- * 'patientInfo.name', 'results.hemoglobin'...), the line of extracted text it was read from.
- */
-export interface DocumentProcessingResult {
-  success: true;
-  message: string;
-  structuredRecord: StructuredRecord;
-  extractedText: string;
-  aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
-  report: MedicalReport;
-  sources: Record<string, string>;
-}
-
-/** A PDF with no text and no readable page: nothing is saved (spec 'PDF Processing Unavailable'). */
-export interface DocumentProcessingUnavailable {
-  success: false;
-  message: string;
-}
-
-/** GET /api/documents/recent: the patient's latest processed documents. */
-export interface RecentDocument {
-  id: string;
-  filename: string;
-  mimeType: string;
-  pages: number;
-  createdAt: IsoDateString;
-  reportId: string | null;
-  reportTitle: string | null;
-}
-
 export interface Medication {
   id: string;
   userId: string;
@@ -340,8 +277,71 @@ export interface MedicalSummary {
 }
 
 // ---------------------------------------------------------------------------
-// Payments, push
+// Documents, payments, push
 // ---------------------------------------------------------------------------
+
+export interface StructuredPatientInfo {
+  name?: string | null;
+  patientId?: string | null;
+  age?: string | number | null;
+  gender?: string | null;
+}
+
+/** A scanned or uploaded document turned into a consultation record (spec section 3). The server always sends patientInfo as an object. */
+export interface StructuredRecord {
+  patientInfo: string | StructuredPatientInfo | null;
+  consultationDate: string | null;
+  chiefComplaint: string | null;
+  diagnosis: string | null;
+  treatmentPlan: string | null;
+  followUp: string | null;
+  additionalNotes: string | null;
+}
+
+/** A medication named in a document: a generic name from the server's curated list. */
+export interface MedicationFound {
+  name: string;
+  dose: string | null;
+  frequency: string | null;
+  /** The line of extracted text it was read from. */
+  source: string;
+}
+
+/**
+ * POST /api/process-medical-document and /api/process-pdf-document answer (spec section 3), plus the
+ * saved report (as GET /api/medical-reports/:id presents it) and `sources`: per field path
+ * ('diagnosis', 'patientInfo.name', 'results.hemoglobin', 'medications.Metformin'...) the line of
+ * extracted text it was read from.
+ */
+export interface DocumentProcessingResult {
+  success: true;
+  message: string;
+  structuredRecord: StructuredRecord;
+  extractedText: string;
+  aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
+  report: MedicalReport;
+  sources: Record<string, string>;
+}
+
+/** A PDF with no text and no readable page: nothing was saved (spec 'PDF Processing Unavailable'). */
+export interface DocumentProcessingUnavailable {
+  success: false;
+  message: string;
+}
+
+/** POST /api/process-pdf-document answer. */
+export type PdfProcessingResult = DocumentProcessingResult | DocumentProcessingUnavailable;
+
+/** GET /api/documents/recent: the patient's latest processed documents, newest first. */
+export interface RecentDocument {
+  id: string;
+  filename: string;
+  mimeType: string;
+  pages: number;
+  createdAt: IsoDateString;
+  reportId: string | null;
+  reportTitle: string | null;
+}
 
 /** POST /api/create-payment-intent answer. */
 export interface PaymentIntentResponse {

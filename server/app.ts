@@ -9,6 +9,8 @@ import { errorHandler, reportUnhandledError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
+import { leaveOwnBodiesUnparsed } from './middleware/own-body';
+import { OcrPool } from './services/documents/ocr-pool';
 import { sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
@@ -34,6 +36,8 @@ export interface App {
   deps: AppDeps;
   /** The koa-session middleware, reused by the Socket.IO handshake to read the same cookie. */
   session: Koa.Middleware;
+  /** Stops what the app runs besides requests (the OCR threads). */
+  close(): Promise<void>;
 }
 
 /** Builds the Koa application without listening, so tests and main share the same stack. */
@@ -48,6 +52,7 @@ export function createApp(options: AppOptions): App {
     realtime: options.realtime ?? new RealtimeEvents(),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
+    ocr: new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs }),
   };
   Object.assign(koa.context, { deps });
 
@@ -60,6 +65,7 @@ export function createApp(options: AppOptions): App {
   koa.use(errorHandler as Koa.Middleware);
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);
+  koa.use(leaveOwnBodiesUnparsed(apiRouter) as unknown as Koa.Middleware);
   koa.use(
     bodyParser({
       enableTypes: ['json'],
@@ -76,5 +82,5 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot));
-  return { koa, apiRouter, sessionStore, deps, session };
+  return { koa, apiRouter, sessionStore, deps, session, close: () => deps.ocr.close() };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
+import type { OcrPool } from './services/documents/ocr-pool';
 
 export interface AppState {
   actor: Actor;
@@ -23,6 +24,8 @@ export interface AppDeps {
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;
+  /** Tesseract worker threads reading scanned documents. */
+  ocr: OcrPool;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
+    await app.close();
     await db.close();
     process.exit(0);
   };

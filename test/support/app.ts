@@ -41,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await signalling?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
       await closeTestKnex();
     },
   };

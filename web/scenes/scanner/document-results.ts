@@ -79,9 +79,14 @@ export interface ReadField {
 /** The structured record's fields that were found, each with the line it was read from. */
 export function readFields({ structuredRecord: record, sources }: Pick<DocumentProcessingResult, 'structuredRecord' | 'sources'>): ReadField[] {
   const fields: ReadField[] = [];
-  for (const [key, label] of PATIENT_FIELDS) {
-    const value = record.patientInfo[key];
-    if (value) fields.push({ label, value, source: sources[`patientInfo.${key}`] });
+  const info = record.patientInfo;
+  // patientInfo is text or { name, patientId, age, gender } (spec section 3).
+  if (typeof info === 'string' && info) fields.push({ label: 'Patient', value: info, source: sources.patientInfo });
+  if (info && typeof info === 'object') {
+    for (const [key, label] of PATIENT_FIELDS) {
+      const value = info[key];
+      if (value !== undefined && value !== null && value !== '') fields.push({ label, value: String(value), source: sources[`patientInfo.${key}`] });
+    }
   }
   for (const [key, label] of STRUCTURED_FIELDS) {
     const value = record[key];

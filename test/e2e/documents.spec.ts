@@ -131,7 +131,7 @@ test.describe('scanner', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thyroid panel');
     await expect(page.getByText('North Lab')).toBeVisible();
     await expect(page.getByTestId('test-results')).toContainText('2.1 mIU/L');
-    await expect(page.getByText(/Sunday, October 5, 2026/)).toBeVisible();
+    await expect(page.getByText(/Monday, October 5, 2026/)).toBeVisible();
   });
 
   test('a saved report is corrected from its page', async ({ page }) => {

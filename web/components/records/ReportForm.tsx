@@ -20,6 +20,11 @@ const Pair = styled.div`
   }
 `;
 
+/** A read summary runs to several sentences: room for them without scrolling. */
+const SummaryBox = styled.div`
+  textarea { min-height: 136px; }
+`;
+
 const Hint = styled.p`
   margin: 0;
   font-size: 0.85rem;
@@ -187,9 +192,11 @@ export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, 
                 <FormField name="facility" label="Facility (optional)" placeholder="e.g. City Clinic" />
               </Sourced>
             </Pair>
-            <Sourced sources={sources} field="summary">
-              <FormField name="summary" label="Summary (optional)" as="textarea" />
-            </Sourced>
+            <SummaryBox>
+              <Sourced sources={sources} field="summary">
+                <FormField name="summary" label="Summary (optional)" as="textarea" />
+              </Sourced>
+            </SummaryBox>
             <ResultsEditor sources={sources} />
             <DialogFormActions pending={isSubmitting} submitLabel={submitLabel} pendingLabel={pendingLabel} onCancel={onCancel} cancelLabel={cancelLabel} />
           </Stack>

@@ -38,7 +38,7 @@ export async function writeOriginal(dataDir: string, userId: string, documentId:
   const storageKey = path.posix.join('documents', userId, `${documentId}.${extension}`);
   const file = documentPath(dataDir, storageKey);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+  await writeFile(file, bytes, { mode: 0o600 });
   return storageKey;
 }
 

@@ -1,6 +1,6 @@
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import type { JsonObject } from '../../../db/models/types';
-import type { Document, MedicalReport } from '../../../db/models';
+import type { MedicalReport } from '../../../db/models';
 import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaType } from '../../errors';
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
@@ -30,7 +30,7 @@ export interface Upload {
 }
 
 export type ProcessedDocument =
-  | { read: true; document: Document; report: MedicalReport; extraction: DocumentExtraction; text: string }
+  | { read: true; report: MedicalReport; pages: number; extraction: DocumentExtraction; text: string }
   | { read: false };
 
 /** The bytes of a base64 data URL, refused before decoding when they would exceed the limit. */
@@ -127,7 +127,7 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   deps.progress.report('saving', 0, pages, pages);
   const { report: draft, results } = extraction;
   const today = new Date().toISOString().slice(0, 10);
-  const { document, report } = await storeDocumentWithReport(
+  const report = await storeDocumentWithReport(
     deps.dataDir,
     {
       userId: upload.userId,
@@ -142,5 +142,5 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
     { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null },
   );
   deps.progress.report('saving', 1, pages, pages);
-  return { read: true, document, report, extraction, text };
+  return { read: true, report, pages, extraction, text };
 }

@@ -21,8 +21,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Spec section 3 'Document processing response', plus the saved report and where each field was read. */
 export function presentProcessedDocument(processed: Extract<ProcessedDocument, { read: true }>): DocumentProcessingResult {
-  const { extraction, text, document, report } = processed;
-  const found = [plural(document.pages, 'page'), plural(extraction.medicationsFound.length, 'medication') + ' found', plural(Object.keys(extraction.results).length, 'lab value')];
+  const { extraction, text, pages, report } = processed;
+  const found = [plural(pages, 'page'), plural(extraction.medicationsFound.length, 'medication') + ' found', plural(Object.keys(extraction.results).length, 'lab value')];
   return {
     success: true,
     message: `Document read and saved as '${report.title}': ${found.join(', ')}.`,

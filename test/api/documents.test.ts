@@ -210,5 +210,6 @@ describe('storage', () => {
     await expect(saving).rejects.toThrow();
     expect(await readdir(path.join(dataDir, 'documents', userId))).toEqual(before);
     expect(await MedicalReport.query().where({ userId, title: 'x' }).resultSize()).toBe(0);
+    expect(await Document.query().where({ userId, filename: 'x.png' }).resultSize()).toBe(0);
   });
 });

@@ -63,10 +63,8 @@ const FIELD_LABELS: ReadonlyArray<[TextField, string[]]> = [
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEPARATOR = String.raw`\s*[:;.#\-–]\s*`;
 
-const LABEL_PATTERNS = FIELD_LABELS.map(([field, labels]) => ({
-  field,
-  pattern: new RegExp(`^(?:${labels.map(escape).join('|')})${SEPARATOR}(.*)$`, 'i'),
-}));
+/** One pattern for every label, one group per field, tried in FIELD_LABELS order; the value is the last group. */
+const LABELLED_LINE = new RegExp(`^(?:${FIELD_LABELS.map(([, labels]) => `(${labels.map(escape).join('|')})`).join('|')})${SEPARATOR}(.*)$`, 'i');
 
 /** Labels that may share a line with others ('Name: Jane Doe  Age: 45  Gender: F'): a value ends where one starts. */
 const INLINE_LABEL = /\s+(?=(?:age|gender|sex|dob|date of birth|mrn|patient id|id|date)\s*[:;#])/i;
@@ -76,11 +74,10 @@ const GENDER = /\b(?:gender|sex)\s*[:;.\-]?\s*(male|female|other|non-binary|m|f)
 const GENDER_NAMES: Record<string, string> = { m: 'Male', f: 'Female' };
 
 function labelledField(line: string): { field: TextField; value: string } | null {
-  for (const { field, pattern } of LABEL_PATTERNS) {
-    const match = pattern.exec(line);
-    if (match) return { field, value: match[1]!.split(INLINE_LABEL)[0]!.trim() };
-  }
-  return null;
+  const match = LABELLED_LINE.exec(line);
+  if (!match) return null;
+  const group = match.findIndex((part, index) => index > 0 && part !== undefined);
+  return { field: FIELD_LABELS[group - 1]![0], value: match.at(-1)!.split(INLINE_LABEL)[0]!.trim() };
 }
 
 // ---------------------------------------------------------------------------
@@ -118,32 +115,31 @@ export function parseDocumentDate(text: string): string | null {
 // Medications
 // ---------------------------------------------------------------------------
 
-/** Longest names first, so 'Insulin glargine' wins over 'Insulin'. */
-const DRUGS = [...GENERIC_DRUG_NAMES]
-  .sort((a, b) => b.length - a.length)
-  .map((name) => ({ name, pattern: new RegExp(`\\b${escape(name).replace(/ /g, '\\s+')}\\b`, 'i') }));
+/** One pass over a line finds every name; longest first, so 'Insulin glargine' wins over 'Insulin'. */
+const DRUG_NAMES = new Map(GENERIC_DRUG_NAMES.map((name) => [name.toLowerCase(), name]));
+const DRUG = new RegExp(
+  `\\b(${[...GENERIC_DRUG_NAMES].sort((a, b) => b.length - a.length).map((name) => escape(name).replace(/ /g, '\\s+')).join('|')})\\b`,
+  'gi',
+);
 
 const DOSE = /^[\s:,-]{0,3}(\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|g|ml|units?|iu|%)(?:\s*\/\s*(?:ml|dose|tab))?)(?![a-z])/i;
 const FREQUENCY =
   /\b(once (?:a )?daily|twice (?:a )?daily|three times (?:a )?daily|four times (?:a )?daily|once a day|twice a day|three times a day|four times a day|every \d+ hours|every (?:morning|evening|night)|at bedtime|at night|in the morning|as needed|when required|once weekly|weekly|monthly|nightly|daily|q\.?\d+h|b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|q\.?h\.?s\.?|o\.?d\.?|b\.?d\.?|prn)(?![a-z])/i;
 
+/** Each name's first word: a line without one of these names no drug, and skips the long pattern. */
+const DRUG_FIRST_WORDS = new Set(GENERIC_DRUG_NAMES.map((name) => name.split(' ')[0]!.toLowerCase()));
+
 function medicationsIn(line: string): MedicationFound[] {
-  const found: MedicationFound[] = [];
-  let rest = line;
-  for (const { name, pattern } of DRUGS) {
-    const match = pattern.exec(rest);
-    if (!match) continue;
-    const after = rest.slice(match.index + match[0].length);
-    found.push({
-      name,
+  if (!line.toLowerCase().match(/[a-z]+/g)?.some((word) => DRUG_FIRST_WORDS.has(word))) return [];
+  return [...line.matchAll(DRUG)].map((match) => {
+    const after = line.slice(match.index + match[0].length);
+    return {
+      name: DRUG_NAMES.get(match[0].toLowerCase().replace(/\s+/g, ' '))!,
       dose: DOSE.exec(after)?.[1]?.replace(/\s+/g, ' ') ?? null,
       frequency: FREQUENCY.exec(after)?.[1] ?? null,
       source: line,
-    });
-    // 'Insulin glargine' is not also 'Insulin'.
-    rest = rest.slice(0, match.index) + ' '.repeat(match[0].length) + after;
-  }
-  return found;
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -30,15 +30,32 @@ const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${
 
 const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
 
+/**
+ * Most streams (page contents, fonts) unpack to a few kilobytes: those are unpacked right here, which
+ * costs microseconds; a bigger one goes to the thread pool, off the event loop.
+ */
+const INLINE_INFLATE_BYTES = 256 * 1024;
+
+const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
 /** A zlib stream's unpacked size, following zlib inside zlib (a stream filtered twice), never unpacking past `limit`. */
 async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
   let out: Buffer;
   try {
-    out = await inflate(data, { maxOutputLength: limit, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    // Not zlib after all, or damaged: pdf.js decides what to make of it.
-    return 0;
+    out = zlib.inflateSync(data, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
+  } catch (inline) {
+    if (!tooLarge(inline) || limit <= INLINE_INFLATE_BYTES) {
+      if (tooLarge(inline)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+      // Not zlib after all, or damaged: pdf.js decides what to make of it.
+      return 0;
+    }
+    try {
+      out = await inflate(data, { ...INFLATE_OPTIONS, maxOutputLength: limit });
+    } catch (err) {
+      if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+      return 0;
+    }
   }
   return isZlib(out) ? Math.max(out.length, await inflatedSize(out, limit)) : out.length;
 }

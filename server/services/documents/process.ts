@@ -1,6 +1,6 @@
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import type { JsonObject } from '../../../db/models/types';
-import type { Document, MedicalReport } from '../../../db/models';
+import type { MedicalReport } from '../../../db/models';
 import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaType } from '../../errors';
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
@@ -30,7 +30,7 @@ export interface Upload {
 }
 
 export type ProcessedDocument =
-  | { read: true; document: Document; report: MedicalReport; extraction: DocumentExtraction; text: string }
+  | { read: true; report: MedicalReport; pages: number; extraction: DocumentExtraction; text: string }
   | { read: false };
 
 /** The bytes of a base64 data URL, refused before decoding when they would exceed the limit. */
@@ -74,22 +74,32 @@ async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: 
   }
 }
 
-/** The text layer of each page; pages without one are rendered and read by OCR. A page that cannot be read is skipped. */
+/**
+ * The text layer of every page (asked for all at once: pdf.js pipelines them); pages without one are
+ * then rendered and read by OCR, one after another. A page that cannot be read is left empty.
+ */
 async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ text: string; pages: number }> {
   const document = await openPdf(bytes);
   const pages = document.numPages;
   deps.progress.report('preparing', 1, 0, pages);
   try {
+    let read = 0;
+    const layers = await Promise.all(
+      Array.from({ length: pages }, async (_, index) => {
+        const layer = await pageText(document, index + 1);
+        if (hasTextLayer(layer)) deps.progress.report('reading', ++read / pages, read, pages);
+        return layer;
+      }),
+    );
     const texts: string[] = [];
-    for (let page = 1; page <= pages; page += 1) {
-      const layer = await pageText(document, page);
+    for (const [index, layer] of layers.entries()) {
       if (hasTextLayer(layer)) {
         texts.push(layer);
-      } else {
-        const image = await renderPage(document, page);
-        texts.push(image ? await ocrPage(deps, image, (fraction) => deps.progress.report('reading', (page - 1 + fraction) / pages, page - 1, pages)) : '');
+        continue;
       }
-      deps.progress.report('reading', page / pages, page, pages);
+      const image = await renderPage(document, index + 1);
+      texts.push(image ? await ocrPage(deps, image, (fraction) => deps.progress.report('reading', (read + fraction) / pages, read, pages)) : '');
+      deps.progress.report('reading', ++read / pages, read, pages);
     }
     return { text: texts.map((text) => text.trim()).join('\n\n'), pages };
   } finally {
@@ -117,7 +127,7 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   deps.progress.report('saving', 0, pages, pages);
   const { report: draft, results } = extraction;
   const today = new Date().toISOString().slice(0, 10);
-  const { document, report } = await storeDocumentWithReport(
+  const report = await storeDocumentWithReport(
     deps.dataDir,
     {
       userId: upload.userId,
@@ -132,5 +142,5 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
     { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null },
   );
   deps.progress.report('saving', 1, pages, pages);
-  return { read: true, document, report, extraction, text };
+  return { read: true, report, pages, extraction, text };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { raw } from 'objection';
 import { Document, MedicalReport } from '../../../db/models';
 import type { JsonObject, ReportResults } from '../../../db/models/types';
 import type { ReportStatus, ReportType } from '../../../common/constants';
@@ -45,34 +46,32 @@ export async function writeOriginal(dataDir: string, userId: string, documentId:
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Keeps the original and records it with its report in one transaction. Nothing is half-saved: if the
- * transaction fails, the file written for it is removed.
+ * Keeps the original and records it with its report. Nothing is half-saved: both rows go in one
+ * statement (the document in a CTE, then its report), atomic without a transaction and one round trip
+ * instead of four; if it fails, the file written for it is removed.
  */
-export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport): Promise<{ document: Document; report: MedicalReport }> {
+export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport): Promise<MedicalReport> {
   const id = randomUUID();
   const storageKey = await writeOriginal(dataDir, document.userId, id, document.extension, document.bytes);
   try {
-    return await Document.transaction(async (trx) => {
-      const stored = await Document.query(trx).insert({
-        id,
-        userId: document.userId,
-        filename: document.filename,
-        mimeType: document.mimeType,
-        byteSize: document.bytes.length,
-        sha256: sha256(document.bytes),
-        storageKey,
-        pages: document.pages,
-        extractedText: document.extractedText,
-        extraction: document.extraction,
-      }).returning('*');
-      const saved = await MedicalReport.query(trx).insert({
-        ...report,
-        userId: document.userId,
-        documentId: id,
-        documentUrl: documentFileUrl(id),
-      }).returning('*');
-      return { document: stored, report: saved };
-    });
+    return await MedicalReport.query()
+      .with(
+        'document',
+        Document.query().insert({
+          id,
+          userId: document.userId,
+          filename: document.filename,
+          mimeType: document.mimeType,
+          byteSize: document.bytes.length,
+          sha256: sha256(document.bytes),
+          storageKey,
+          pages: document.pages,
+          extractedText: document.extractedText,
+          extraction: document.extraction,
+        }),
+      )
+      .insert({ ...report, userId: document.userId, documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
+      .returning('*');
   } catch (err) {
     await rm(documentPath(dataDir, storageKey), { force: true });
     throw err;

@@ -1,6 +1,8 @@
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
 import { blankResultRow, reportFormValues, resultRows, resultsFrom, sourceOf, toCreatePayload, toUpdatePayload, validateAs } from '../../web/components/records/report-form';
+import { ApiError } from '../../web/api/client';
+import { failureToast, processedToast } from '../../web/scenes/scanner/document-results';
 import { overallPercent, progressText } from '../../web/scenes/scanner/progress';
 import { report } from './summary-sample';
 
@@ -94,5 +96,26 @@ describe('scanner progress', () => {
     expect(progressText(0.9, push('reading', 40, 2, 3))).toBe('Reading page 2 of 3…');
     expect(progressText(1, push('reading', 40))).toBe('Reading the text…');
     expect(progressText(1, push('saving', 95))).toBe('Saving the report…');
+  });
+});
+
+describe('scanner toasts (spec section 8)', () => {
+  const read = { success: true as const, message: 'ok', structuredRecord: { patientInfo: null, consultationDate: null, chiefComplaint: null, diagnosis: null, treatmentPlan: null, followUp: null, additionalNotes: null }, extractedText: 'Metformin 500 mg', sources: {}, report: report({ id: 'r1' }) };
+  const withMedications = (count: number) => ({ ...read, aiAnalysis: { extractedText: read.extractedText, medicationsFound: Array.from({ length: count }, () => ({ name: 'Metformin', dose: null, frequency: null, source: '' })) } });
+
+  it('says what processing answered', () => {
+    expect(processedToast('image', withMedications(1))).toEqual({ title: 'Medical consultation processed!', description: 'Handwritten notes have been converted to typed medical records.', variant: 'success' });
+    expect(processedToast('pdf', withMedications(2))).toMatchObject({ title: 'PDF uploaded successfully!', description: 'Document analyzed: 2 medications found, content processed' });
+    expect(processedToast('pdf', { success: false, message: '' })).toMatchObject({ title: 'PDF Processing Unavailable', description: 'Please use the camera to take a photo of your document instead.', variant: 'destructive' });
+    expect(processedToast('pdf', { success: false, message: 'No text could be read.' }).description).toBe('No text could be read.');
+  });
+
+  it('gives the server’s reason for a file too large or of the wrong kind, the spec’s words otherwise', () => {
+    const refused = (status: number, message: string) => new ApiError(status, `${status}: {}`, { message });
+    expect(failureToast('image', refused(415, 'This file type cannot be read.'))).toMatchObject({ title: 'Processing failed', description: 'This file type cannot be read.' });
+    expect(failureToast('image', refused(422, 'Unable to process'))).toMatchObject({ description: 'Unable to process the medical document. Please try again.' });
+    expect(failureToast('image', new TypeError('Failed to fetch')).description).toBe('Unable to process the medical document. Please try again.');
+    expect(failureToast('pdf', refused(413, 'The file is larger than 15 MB.'))).toMatchObject({ title: 'PDF Processing Issue', description: 'The file is larger than 15 MB.' });
+    expect(failureToast('pdf', new TypeError('Failed to fetch')).description).toBe('Try taking a photo of your document with the camera instead.');
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { signUpPatient } from './support/call-parties';
-import { CLINIC_NOTE, blankPdf, mjpegOf, renderClinicNote, textPdf } from './support/document-fixtures';
+import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, textPdf } from '../support/document-fixtures';
+import { mjpegOf, renderClinicNote } from './support/document-fixtures';
 
 /**
  * Documents become records through /scanner, against the real server: the file or photo is uploaded,
@@ -55,43 +56,45 @@ test.describe('scanner', () => {
     expect(texts.some((t) => t.startsWith('Uploading'))).toBe(true);
     expect(texts.some((t) => /^(Preparing|Reading|Finding|Saving the report)/.test(t)), texts.join(' | ')).toBe(true);
 
-    await expect(page.getByTestId('extracted-text')).toContainText(/bronchitis/i);
-    await expect(page.getByTestId('extracted-text')).toContainText(/Amoxicillin/i);
-    await expect(page.getByTestId('medications-found')).toContainText(/amoxicillin/i);
-    await expect(result).toContainText(/Acute bronchitis/i);
+    await expect(page.getByTestId('extracted-text')).toContainText(/hypertension/i);
+    await expect(page.getByTestId('extracted-text')).toContainText(/Lisinopril/i);
+    await expect(page.getByTestId('medications-found')).toContainText(/lisinopril/i);
+    await expect(page.getByTestId('medications-found')).toContainText(/metformin/i);
+    await expect(result).toContainText(/Essential hypertension/i);
     await expect(result.getByTestId('read-from').first()).toBeVisible();
 
     const title = page.getByLabel('Title');
     await expect(title).not.toHaveValue('');
-    await title.fill('Bronchitis visit, checked by me');
+    await title.fill('Blood pressure visit, checked by me');
     await page.getByRole('button', { name: 'Save Report' }).click();
     await expect(toast(page, 'Report saved')).toBeVisible();
     await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bronchitis visit, checked by me');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blood pressure visit, checked by me');
 
     await page.goto('/scanner');
     await expect(page.getByTestId('recent-scan')).toHaveCount(1);
-    await expect(page.getByTestId('recent-scan')).toContainText('Bronchitis visit, checked by me');
+    await expect(page.getByTestId('recent-scan')).toContainText('Blood pressure visit, checked by me');
   });
 
   test('a text PDF is read from its text layer; a PDF with nothing to read saves nothing', async ({ page }) => {
     await signUpPatient(page.request);
     await page.goto('/scanner');
-    const pdf = await textPdf([[CLINIC_NOTE.facility, ...CLINIC_NOTE.lines], ['Metformin 500 mg twice daily', 'Glucose 98 mg/dL (70-99)']]);
-    await uploadFile(page, 'clinic-note.pdf', 'application/pdf', pdf);
+    await uploadFile(page, 'clinic-note.pdf', 'application/pdf', await textPdf([CLINIC_NOTE_LINES, LAB_SHEET_LINES]));
     await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 60_000 });
     await expect(toast(page, 'PDF uploaded successfully!')).toBeVisible();
-    await expect(page.locator('.Toastify')).toContainText(/Document analyzed: [1-9]\d* medications found, content processed/);
-    await expect(page.getByTestId('extracted-text')).toContainText('Acute bronchitis');
-    await expect(page.getByTestId('extracted-text')).toContainText('Metformin 500 mg twice daily');
+    await expect(page.locator('.Toastify')).toContainText('Document analyzed: 2 medications found, content processed');
+    await expect(page.getByTestId('extracted-text')).toContainText('Essential hypertension');
+    await expect(page.getByTestId('extracted-text')).toContainText('Hemoglobin 13.5 g/dL (13.5-17.5)');
     await expect(page.getByTestId('medications-found')).toContainText(/metformin/i);
+    await expect(page.getByRole('group', { name: 'Hemoglobin' }).getByLabel('Hemoglobin value')).toHaveValue('13.5');
+    await expect(page.getByRole('group', { name: 'Hemoglobin' }).getByTestId('read-from')).toHaveText('Read from: Hemoglobin 13.5 g/dL (13.5-17.5)');
 
     await page.getByRole('button', { name: 'Process Another' }).click();
     await expect(page.getByRole('button', { name: 'Open Camera' })).toBeVisible();
     await expect(page.getByTestId('recent-scan')).toHaveCount(1);
     const reportsBefore = await (await page.request.get('/api/medical-reports')).json();
 
-    await uploadFile(page, 'blank.pdf', 'application/pdf', await blankPdf());
+    await uploadFile(page, 'blank.pdf', 'application/pdf', await textPdf([[]]));
     await expect(toast(page, 'PDF Processing Unavailable')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Open Camera' })).toBeVisible();
     expect(await (await page.request.get('/api/medical-reports')).json()).toHaveLength(reportsBefore.length);
@@ -193,7 +196,7 @@ test.describe('scanner camera', () => {
       expect(photo).toMatch(/^data:image\/jpeg;base64,/);
       await page.getByRole('button', { name: 'Use Photo' }).click();
       await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByTestId('extracted-text')).toContainText(/bronchitis/i);
+      await expect(page.getByTestId('extracted-text')).toContainText(/hypertension/i);
       await page.getByRole('button', { name: 'Save Report' }).click();
       await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
     } finally {

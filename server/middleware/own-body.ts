@@ -36,6 +36,7 @@ export async function readJsonBody(ctx: AppContext, limitBytes: number, tooLarge
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -55,9 +56,15 @@ export async function readJsonBody(ctx: AppContext, limitBytes: number, tooLarge
       stop();
       reject(err);
     };
+    // The client went away before the end: nobody is left to answer, but the request must not hang.
+    const onClose = () => {
+      stop();
+      reject(new MalformedRequest('The upload was interrupted before it was complete.'));
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
   const text = Buffer.concat(chunks, size).toString('utf8');
   if (!text) return {};

@@ -30,7 +30,7 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const patient = asPatient(ctx.state.actor);
   const { deps } = ctx;
   const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
-  const processed = await processDocument({ ocr: deps.ocr, dataDir: deps.config.dataDir, progress }, { userId: patient.userId, dataUrl, filename });
+  const processed = await processDocument({ ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress }, { userId: patient.userId, dataUrl, filename });
   if (!processed.read) {
     await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });
     return { success: false, message: NO_TEXT_IN_PDF };

@@ -7,7 +7,7 @@ import { Consultation, Document, MedicalReport } from '../../db/models';
 import type { DocumentProgress } from '../../server/services/realtime';
 import { doctorParty, patientParty, type Party } from './consultations-fixtures';
 import type { User } from '../../db/models';
-import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, scannedPdf, textImage, textPdf } from '../support/document-fixtures';
+import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, scannedPdf, sidewaysWithExif, textImage, textJpeg, textPdf } from '../support/document-fixtures';
 import { nextEvent, recorder, signedInSocket } from '../signalling/helpers';
 import { storeDocumentWithReport } from '../../server/services/documents/storage';
 
@@ -92,6 +92,28 @@ describe('a photo of a clinic note', () => {
     const stranger = await patientParty(server.url);
     expect((await stranger.client.get('/api/documents/recent')).body).toEqual([]);
   });
+});
+
+describe('a phone photo (JPEG) of a lab sheet', () => {
+  it('reads its lab values with units and reference ranges through OCR', async () => {
+    const answer = await processImage(owner, textJpeg(LAB_SHEET_LINES), 'image/jpeg');
+    expect(answer.status).toBe(200);
+    expect(answer.body.report).toMatchObject({
+      type: 'blood_work',
+      status: 'review',
+      doctorName: 'Dr. James Okafor',
+      results: { hemoglobin: { value: 13.5, unit: 'g/dL', referenceRange: '13.5-17.5' }, hematocrit: { value: 39.5, unit: '%', referenceRange: '41-53' } },
+    });
+    expect(answer.body.report.reportDate.slice(0, 10)).toBe('2025-02-03');
+    const file = await owner.client.request('GET', answer.body.report.documentUrl);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+  }, 60_000);
+
+  it('is turned upright from its EXIF orientation before it is read', async () => {
+    const answer = await processImage(owner, await sidewaysWithExif(textJpeg(LAB_SHEET_LINES)), 'image/jpeg');
+    expect(answer.status).toBe(200);
+    expect(answer.body.report.results.hemoglobin).toEqual({ value: 13.5, unit: 'g/dL', referenceRange: '13.5-17.5' });
+  }, 60_000);
 });
 
 describe('PDFs', () => {

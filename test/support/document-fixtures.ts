@@ -5,6 +5,7 @@
 import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 
 export const CLINIC_NOTE_LINES = [
   'Riverside Family Clinic',
@@ -46,6 +47,9 @@ export const textImage = (lines: string[], options?: { width?: number; height?: 
 
 /** The same page as a phone would send it: a JPEG. */
 export const textJpeg = (lines: string[]): Buffer => drawPage(lines).toBuffer('image/jpeg', 90);
+
+/** The photo as a phone stores it when held sideways: pixels turned a quarter left, EXIF orientation 6 to turn them back. */
+export const sidewaysWithExif = (jpeg: Buffer): Promise<Buffer> => sharp(jpeg).rotate(270).withMetadata({ orientation: 6 }).jpeg().toBuffer();
 
 /** A PDF whose pages carry a real text layer. */
 export async function textPdf(pages: string[][]): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { Worker } from 'node:worker_threads';
+import { getDocumentProxy } from 'unpdf';
 import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
 
@@ -131,15 +132,52 @@ export async function pageText(document: PdfDocument, pageNumber: number): Promi
 
 export const hasTextLayer = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_TEXT_CHARACTERS;
 
-/** A page rendered to PNG for OCR (200 dpi, long side capped), or null when it cannot be drawn. */
-export async function renderPage(document: PdfDocument, pageNumber: number): Promise<Buffer | null> {
-  try {
-    const page = await document.getPage(pageNumber);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const scale = Math.min(RENDER_DPI / 72, RENDER_MAX_SIDE / Math.max(width, height));
-    const png = await renderPageAsImage(document, pageNumber, { canvasImport: () => import('@napi-rs/canvas'), scale });
-    return Buffer.from(png);
-  } catch {
-    return null;
+/** Heap for the thread that renders one PDF's pages: a page that would need more fails alone. */
+const RENDER_HEAP_MB = 512;
+
+/**
+ * Renders scanned pages of one PDF to PNG for OCR (200 dpi, long side capped) in a worker thread of its
+ * own, off the event loop and with a bounded heap; started on the first page that needs it. A page
+ * that cannot be drawn, crashes the thread or takes longer than `timeoutMs` answers null.
+ */
+export class PageRenderer {
+  private worker: Worker | null = null;
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly timeoutMs: number,
+  ) {}
+
+  render(pageNumber: number): Promise<Buffer | null> {
+    const worker = (this.worker ??= new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { bytes: this.bytes, maxImageSize: MAX_DOCUMENT_PIXELS, dpi: RENDER_DPI, maxSide: RENDER_MAX_SIDE },
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB },
+    }));
+    return new Promise((resolve) => {
+      const finish = (png: Buffer | null) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        resolve(png);
+      };
+      const onMessage = (answer: { pageNumber: number; png: ArrayBuffer | null }) => {
+        if (answer.pageNumber === pageNumber) finish(answer.png && Buffer.from(answer.png));
+      };
+      // A thread that died (out of heap) or was stopped renders nothing more; the next page starts another.
+      const onExit = () => {
+        this.worker = null;
+        finish(null);
+      };
+      const timer = setTimeout(() => void this.close(), this.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+      worker.postMessage(pageNumber);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
   }
 }

@@ -5,7 +5,7 @@ import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaTyp
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
 import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
-import { hasTextLayer, openPdf, pageText, renderPage } from './pdf';
+import { hasTextLayer, openPdf, PageRenderer, pageText } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
@@ -18,6 +18,8 @@ export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no te
 
 export interface DocumentProcessingDeps {
   ocr: OcrPool;
+  /** Longest one PDF page may take to draw for OCR. */
+  renderTimeoutMs: number;
   dataDir: string;
   progress: DocumentProgressReporter;
 }
@@ -80,6 +82,7 @@ async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: 
  */
 async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ text: string; pages: number }> {
   const document = await openPdf(bytes);
+  const renderer = new PageRenderer(bytes, deps.renderTimeoutMs);
   const pages = document.numPages;
   deps.progress.report('preparing', 1, 0, pages);
   try {
@@ -97,13 +100,13 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
         texts.push(layer);
         continue;
       }
-      const image = await renderPage(document, index + 1);
+      const image = await renderer.render(index + 1);
       texts.push(image ? await ocrPage(deps, image, (fraction) => deps.progress.report('reading', (read + fraction) / pages, read, pages)) : '');
       deps.progress.report('reading', ++read / pages, read, pages);
     }
     return { text: texts.map((text) => text.trim()).join('\n\n'), pages };
   } finally {
-    await document.destroy();
+    await Promise.all([document.destroy(), renderer.close()]);
   }
 }
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { signUpPatient } from './support/call-parties';
-import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, textPdf } from '../support/document-fixtures';
-import { mjpegOf, renderClinicNote } from './support/document-fixtures';
+import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, scannedPdf, textPdf } from '../support/document-fixtures';
+import { mjpegOf, renderNote } from './support/document-fixtures';
 
 /**
  * Documents become records through /scanner, against the real server: the file or photo is uploaded,
@@ -40,7 +40,7 @@ test.describe('scanner', () => {
 
   test('a photo of a clinic note: progress, what was read beside its source line, a corrected title saved and shown on the report', async ({ page, context }) => {
     await signUpPatient(page.request);
-    const note = await renderClinicNote(context);
+    const note = await renderNote(context);
     await page.goto('/scanner');
     await expect(page.getByTestId('recent-scans')).toContainText('No scans yet');
     const progress = await recordProgress(page);
@@ -98,6 +98,18 @@ test.describe('scanner', () => {
     await expect(toast(page, 'PDF Processing Unavailable')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Open Camera' })).toBeVisible();
     expect(await (await page.request.get('/api/medical-reports')).json()).toHaveLength(reportsBefore.length);
+  });
+
+  test('a scanned PDF is read page by page, and the progress says which page', async ({ page, context }) => {
+    await signUpPatient(page.request);
+    const pdf = await scannedPdf([await renderNote(context), await renderNote(context, { lines: LAB_SHEET_LINES })]);
+    await page.goto('/scanner');
+    const progress = await recordProgress(page);
+    await uploadFile(page, 'scanned.pdf', 'application/pdf', pdf);
+    await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 90_000 });
+    expect(await progress(), 'progress texts').toEqual(expect.arrayContaining(['Reading page 1 of 2…', 'Reading page 2 of 2…']));
+    await expect(page.getByTestId('extracted-text')).toContainText(/hypertension/i);
+    await expect(page.getByTestId('extracted-text')).toContainText(/Hemoglobin/i);
   });
 
   test('a file that is not an image or PDF is refused with the server’s reason', async ({ page }) => {
@@ -171,7 +183,7 @@ test.describe('scanner camera', () => {
   test('a photo of the note through the fake camera: capture, Retake, Use Photo, a processed report', async ({ browser, baseURL }) => {
     // Chromium's fake camera plays the rendered note from a file, so the photo holds real text.
     const renderer = await browser.newContext();
-    const note = await renderClinicNote(renderer, { type: 'jpeg', width: 1280, height: 720 });
+    const note = await renderNote(renderer, { type: 'jpeg', width: 1280, height: 720 });
     await renderer.close();
     const video = path.join(mkdtempSync(path.join(tmpdir(), 'mv-camera-')), 'note.mjpeg');
     writeFileSync(video, mjpegOf(note));

@@ -10,13 +10,13 @@ function noteHtml(lines: readonly string[], width: number, height: number): stri
     </main></body></html>`;
 }
 
-/** A clinic note (the API tests' lines) laid out and rendered by Chromium itself, as a PNG or JPEG. */
-export async function renderClinicNote(context: BrowserContext, options: { type?: 'png' | 'jpeg'; width?: number; height?: number } = {}): Promise<Buffer> {
-  const { type = 'png', width = 1240, height = 720 } = options;
+/** A page of the API tests' fixture lines (the clinic note unless told) laid out and rendered by Chromium itself, as a PNG or JPEG. */
+export async function renderNote(context: BrowserContext, options: { lines?: readonly string[]; type?: 'png' | 'jpeg'; width?: number; height?: number } = {}): Promise<Buffer> {
+  const { lines = CLINIC_NOTE_LINES, type = 'png', width = 1240, height = 720 } = options;
   const page = await context.newPage();
   try {
     await page.setViewportSize({ width, height });
-    await page.setContent(noteHtml(CLINIC_NOTE_LINES, width, height));
+    await page.setContent(noteHtml(lines, width, height));
     return await page.screenshot({ type, ...(type === 'jpeg' ? { quality: 92 } : {}) });
   } finally {
     await page.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
+import { MAX_DOCUMENT_BYTES } from '../../common/constants';
 import { signUpPatient } from './support/call-parties';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, scannedPdf, textPdf } from '../support/document-fixtures';
 import { mjpegOf, renderNote } from './support/document-fixtures';
@@ -112,7 +113,7 @@ test.describe('scanner', () => {
     await expect(page.getByTestId('extracted-text')).toContainText(/Hemoglobin/i);
   });
 
-  test('a file that is not an image or PDF is refused with the server’s reason', async ({ page }) => {
+  test('a file that is not an image or PDF is refused with the server’s reason; one over 15 MB is not sent', async ({ page }) => {
     await signUpPatient(page.request);
     await page.goto('/scanner');
     const notAPicture = Buffer.from('just some text, not a picture');
@@ -122,6 +123,14 @@ test.describe('scanner', () => {
     await uploadFile(page, 'notes.png', 'image/png', notAPicture);
     await expect(toast(page, 'Processing failed')).toBeVisible();
     await expect(toast(page, message)).toBeVisible();
+
+    // Over the limit, the file is not even sent.
+    const sent: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && sent.push(request.url()));
+    await uploadFile(page, 'huge.pdf', 'application/pdf', Buffer.alloc(MAX_DOCUMENT_BYTES + 1));
+    await expect(toast(page, 'File too large')).toBeVisible();
+    await expect(toast(page, 'Choose a document of at most 15 MB.')).toBeVisible();
+    expect(sent).toEqual([]);
     await expect(page.getByRole('button', { name: 'Open Camera' })).toBeVisible();
   });
 

@@ -24,8 +24,8 @@ import { WORKER_OPTIONS } from '../../server/services/documents/ocr-pool';
 import { User } from '../../db/models';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, scannedPdf, textImage, textPdf } from '../support/document-fixtures';
 
-const OCR_ROUNDS = 5;
-const PDF_ROUNDS = 7;
+const OCR_ROUNDS = 7;
+const PDF_ROUNDS = 15;
 const PDF_PAGES = 50;
 const GOALS = { ocrRatio: 1.2, loopP99Ms: 50, pdfShare: 0.85 };
 const BENCH_USER = { username: 'bench_documents', password: 'Bench-Documents-1' };

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { attachSignalling, type Signalling } from '../../signalling';
 import { RealtimeEvents } from '../../server/services/realtime';
 import { testKnex, closeTestKnex } from './db';
+import { TEST_DATA_DIR } from './test-database';
 import { setLogLevel } from '../../server/log';
 
 export interface TestServer {
@@ -16,7 +17,8 @@ export interface TestServer {
 }
 
 /**
- * The production app factory on a random port against the test database, with Socket.IO attached.
+ * The production app factory on a random port against the test database, with Socket.IO attached;
+ * stored documents go under the tests' data directory.
  * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
  * would otherwise turn the default 'auto' into the SFU for every server.
  */
@@ -24,7 +26,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   setLogLevel('silent');
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p' });

@@ -19,8 +19,9 @@ const LONG_SIDE = { min: 1600, max: 3300 };
 const readsHeic = () => (sharp.format.heif.input as { fileSuffix?: string[] }).fileSuffix?.includes('.heic') ?? false;
 
 /**
- * An upload ready for OCR: turned upright from its EXIF orientation, greyscale, scaled to a useful
- * resolution, as a quickly compressed PNG. The header is read first, so an image declaring more than
+ * An upload ready for OCR: turned upright from its EXIF orientation, transparency on white, greyscale,
+ * scaled to a useful resolution, as an uncompressed greyscale image (PGM): nothing to compress here and
+ * nothing to unpack in the OCR thread, which reads it about a quarter faster than a PNG. The header is read first, so an image declaring more than
  * MAX_DOCUMENT_PIXELS is refused before a single pixel is decoded; sharp's limitInputPixels holds too.
  * sharp works in libuv's thread pool, off the event loop.
  */
@@ -40,12 +41,14 @@ export async function prepareImage(bytes: Buffer, kind: DocumentKind): Promise<B
   const longSide = Math.max(width, height);
   const target = Math.min(Math.max(longSide, LONG_SIDE.min), LONG_SIDE.max);
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_DOCUMENT_PIXELS, failOn: 'error' })
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_DOCUMENT_PIXELS, failOn: 'error' })
       .rotate()
+      .flatten({ background: '#ffffff' })
       .greyscale()
       .resize(target === longSide ? undefined : { width: target, height: target, fit: 'inside' })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
   } catch {
     throw new Unprocessable(UNREADABLE_DOCUMENT);
   }

@@ -63,6 +63,8 @@ test.describe('scanner', () => {
     await expect(page.getByTestId('medications-found')).toContainText(/metformin/i);
     await expect(result).toContainText(/Essential hypertension/i);
     await expect(result.getByTestId('read-from').first()).toBeVisible();
+    // Nothing on the review runs wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
     const title = page.getByLabel('Title');
     await expect(title).not.toHaveValue('');

@@ -281,13 +281,13 @@ export interface MedicalSummary {
 // ---------------------------------------------------------------------------
 
 export interface StructuredPatientInfo {
-  name?: string;
-  patientId?: string;
-  age?: string | number;
-  gender?: string;
+  name?: string | null;
+  patientId?: string | null;
+  age?: string | number | null;
+  gender?: string | null;
 }
 
-/** A scanned or uploaded document turned into a consultation record. */
+/** A scanned or uploaded document turned into a consultation record (spec section 3). The server always sends patientInfo as an object. */
 export interface StructuredRecord {
   patientInfo: string | StructuredPatientInfo | null;
   consultationDate: string | null;
@@ -298,22 +298,49 @@ export interface StructuredRecord {
   additionalNotes: string | null;
 }
 
-/** POST /api/process-medical-document answer. */
+/** A medication named in a document: a generic name from the server's curated list. */
+export interface MedicationFound {
+  name: string;
+  dose: string | null;
+  frequency: string | null;
+  /** The line of extracted text it was read from. */
+  source: string;
+}
+
+/**
+ * POST /api/process-medical-document and /api/process-pdf-document answer (spec section 3), plus the
+ * saved report (as GET /api/medical-reports/:id presents it) and `sources`: per field path
+ * ('diagnosis', 'patientInfo.name', 'results.hemoglobin', 'medications.Metformin'...) the line of
+ * extracted text it was read from.
+ */
 export interface DocumentProcessingResult {
+  success: true;
+  message: string;
   structuredRecord: StructuredRecord;
   extractedText: string;
-  /** The report created from the document, when one was saved. */
-  report?: MedicalReport;
+  aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
+  report: MedicalReport;
+  sources: Record<string, string>;
+}
+
+/** A PDF with no text and no readable page: nothing was saved (spec 'PDF Processing Unavailable'). */
+export interface DocumentProcessingUnavailable {
+  success: false;
+  message: string;
 }
 
 /** POST /api/process-pdf-document answer. */
-export interface PdfProcessingResult {
-  success: boolean;
-  message: string;
-  structuredRecord: StructuredRecord | null;
-  extractedText: string;
-  aiAnalysis: { extractedText: string; medicationsFound: number } | null;
-  report?: MedicalReport;
+export type PdfProcessingResult = DocumentProcessingResult | DocumentProcessingUnavailable;
+
+/** GET /api/documents/recent: the patient's latest processed documents, newest first. */
+export interface RecentDocument {
+  id: string;
+  filename: string;
+  mimeType: string;
+  pages: number;
+  createdAt: IsoDateString;
+  reportId: string | null;
+  reportTitle: string | null;
 }
 
 /** POST /api/create-payment-intent answer. */

@@ -24,9 +24,15 @@ export const SYMPTOMS_MAX_LENGTH = 2000;
 export const MAX_REMINDER_TIMES = 24;
 
 /** Largest scanned image or PDF accepted for processing (decoded bytes). */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
 /** The same limit on the base64 data URL that carries it (4/3 expansion plus the header). */
 export const MAX_DOCUMENT_DATA_URL_LENGTH = Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 100;
+/** Largest image read (width x height), so a small file cannot unpack into gigabytes of pixels. */
+export const MAX_DOCUMENT_PIXELS = 50_000_000;
+/** Most pages a PDF may have to be read. */
+export const MAX_PDF_PAGES = 50;
+/** How many of the patient's latest documents 'Recent Scans' lists. */
+export const RECENT_DOCUMENTS_LIMIT = 5;
 
 /** Consultation length bounds (minutes). */
 export const CONSULTATION_DURATION_MIN = 5;

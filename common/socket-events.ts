@@ -149,6 +149,22 @@ export interface ChatHistoryResult {
   hasMore: boolean;
 }
 
+/** Server-side stages of reading a document, in order. */
+export type DocumentProgressStage = 'preparing' | 'reading' | 'extracting' | 'saving';
+
+/**
+ * 'document:progress': pushed to the patient's own screens while a document they sent with an
+ * `X-Upload-Id` header is processed. `page` / `pages` count the pages read so far (OCR and text layer).
+ */
+export interface DocumentProgressEvent {
+  uploadId: string;
+  stage: DocumentProgressStage;
+  page: number;
+  pages: number;
+  /** 0-100 of the server-side work. */
+  percent: number;
+}
+
 export interface ConsultationStatusEvent {
   consultationId: string;
   status: ConsultationStatus;
@@ -329,6 +345,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'chat:message': (message: ChatMessage) => void;
   'consultation:status': (event: ConsultationStatusEvent) => void;
+  /** To the patient's own room only. */
+  'document:progress': (event: DocumentProgressEvent) => void;
   /** To the doctor's own room (every screen of theirs), never to the consultation's room. */
   'consultation:patientWaiting': (event: PatientWaitingEvent) => void;
   presence: (event: PresenceEvent) => void;
@@ -383,6 +401,7 @@ export const CLIENT_EVENTS = [
 export const SERVER_EVENTS = [
   'chat:message',
   'consultation:status',
+  'document:progress',
   'consultation:patientWaiting',
   'presence',
   'media:state',

@@ -15,6 +15,8 @@ import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
 import { refuseUnboundedJson } from './middleware/bounded-json';
+import { leaveOwnBodiesUnparsed } from './middleware/own-body';
+import { OcrPool } from './services/documents/ocr-pool';
 import { sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
@@ -43,6 +45,8 @@ export interface App {
   deps: AppDeps;
   /** The koa-session middleware, reused by the Socket.IO handshake to read the same cookie. */
   session: Koa.Middleware;
+  /** Stops what the app runs besides requests (the OCR threads). */
+  close(): Promise<void>;
 }
 
 /** Builds the Koa application without listening, so tests and main share the same stack. */
@@ -60,6 +64,7 @@ export function createApp(options: AppOptions): App {
     metrics: new AppMetrics(knex),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
+    ocr: new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs }),
   };
   Object.assign(koa.context, { deps });
 
@@ -74,6 +79,7 @@ export function createApp(options: AppOptions): App {
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);
   koa.use(metricsEndpoint(config.metricsToken) as Koa.Middleware);
+  koa.use(leaveOwnBodiesUnparsed(apiRouter) as unknown as Koa.Middleware);
   koa.use(
     bodyParser({
       enableTypes: ['json'],
@@ -95,5 +101,5 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot));
-  return { koa, apiRouter, sessionStore, deps, session };
+  return { koa, apiRouter, sessionStore, deps, session, close: () => deps.ocr.close() };
 }

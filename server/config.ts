@@ -55,6 +55,8 @@ const envSchema = yup.object({
   AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
+  OCR_WORKERS: yup.number().integer().min(1, 'OCR_WORKERS must be at least 1').default(os.availableParallelism()),
+  OCR_TIMEOUT_MS: yup.number().integer().min(1000, 'OCR_TIMEOUT_MS must be at least 1000').default(60_000),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   METRICS_TOKEN: yup.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -116,6 +118,12 @@ export interface Config {
   stripe: { secretKey?: string; publishableKey?: string };
   vapid: { publicKey?: string; privateKey?: string };
   aiSummary?: { url: string; key?: string; model: string };
+  documents: {
+    /** OCR worker threads, one page at a time each. */
+    ocrWorkers: number;
+    /** Longest one page may take to read; its worker is then replaced. */
+    ocrTimeoutMs: number;
+  };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Bearer token that GET /metrics requires; without one the endpoint does not exist (404). Never logged. */
   metricsToken?: string;
@@ -232,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
+    documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],
     metricsToken: env.METRICS_TOKEN,
   };

@@ -6,6 +6,7 @@ import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
 import type { DatabaseOutage } from './services/database-outage';
 import type { AppMetrics } from './metrics';
+import type { OcrPool } from './services/documents/ocr-pool';
 
 export interface AppState {
   actor: Actor;
@@ -33,6 +34,8 @@ export interface AppDeps {
   mediaMode: () => 'sfu' | 'p2p';
   /** The seeded demo doctor, hinted on the doctor login; null unless start-up seeds demo data. */
   demoDoctorLogin: DemoLogin | null;
+  /** Tesseract worker threads reading scanned documents. */
+  ocr: OcrPool;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

@@ -68,6 +68,13 @@ export class UnsupportedMediaType extends AppError {
   }
 }
 
+/** The request is well formed but its content cannot be used (an unreadable image, a locked PDF). */
+export class Unprocessable extends AppError {
+  constructor(message: string) {
+    super(422, 'unprocessable', message);
+  }
+}
+
 export class TooManyRequests extends AppError {
   constructor(message: string, readonly retryAfterSeconds: number) {
     super(429, 'too_many_requests', message);

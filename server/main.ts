@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase, migrateToLatest, type Database } from '../db/connection';
 import { DEMO_CREDENTIALS, seedDemo } from '../db/seeds/demo';
 import { hashPassword } from './services/passwords';
+import { writeOriginal } from './services/documents/storage';
 import { createApp } from './app';
 import { bootstrapAdmin } from './bootstrap';
 import { ensureWebBuild } from './web-build';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const db: Database = await openDatabase(config, (line) => log.debug(line));
   const applied = await migrateToLatest(db.knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
-  const demo = config.seedDemo ? await seedDemo(db.knex, { hashPassword }) : null;
+  const demo = config.seedDemo ? await seedDemo(db.knex, { hashPassword, storeDocument: (...file) => writeOriginal(config.dataDir, ...file) }) : null;
   if (config.admin) await bootstrapAdmin(db.knex, config.admin);
   const webRoot = await ensureWebBuild(ROOT);
 
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
+    await app.close();
     await db.close();
     process.exit(0);
   };

@@ -11,6 +11,7 @@ import { ChatStore } from './rooms/chat-store';
 import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
+import { broadcastDocumentProgress } from './rooms/document-progress';
 import { disconnectEndedSessions } from './rooms/session-end';
 import { closeEndedConsultations } from './rooms/consultation-end';
 import { releaseMediaOnLeave } from './rooms/room-media';
@@ -59,6 +60,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   // In this order: a status change is pushed to the room, then known to the checks, then the room closes if it ended.
   const stops = [
     broadcastStatusChanges(app.deps.realtime, io),
+    broadcastDocumentProgress(app.deps.realtime, io),
     standings.follow(app.deps.realtime),
     closeEndedConsultations(app.deps.realtime, io),
     disconnectEndedSessions(app.deps.realtime, io),

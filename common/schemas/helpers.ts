@@ -83,6 +83,15 @@ export function localDateString(date: Date = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** A date input's 'YYYY-MM-DD' as the ISO instant of local midnight; anything unparseable passes through for validation to report. */
+export function dateInputToIso(value: string): string {
+  // Date would quietly roll '2026-02-30' over into March.
+  if (DATE_PATTERN.test(value) && !isValidCalendarDate(value)) return value;
+  const local = DATE_PATTERN.test(value) ? `${value}T00:00` : value;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
 /** True when the instant is now or later (with the clock-skew grace). */
 export function isNotInPast(value: string, now: number = Date.now()): boolean {
   return Date.parse(value) >= now - PAST_DATE_GRACE_MS;

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { REPORT_STATUSES, REPORT_TYPES } from '../constants';
-import { booleanField, changedIsoDate, changedString, jsonObjectField, optionalString, strictObject } from './helpers';
+import { PREMIUM_REPORT_TYPES, REPORT_STATUSES, REPORT_TYPES } from '../constants';
+import { booleanField, changedIsoDate, changedString, jsonObjectField, optionalString, requiredIsoDate, requiredString, strictObject } from './helpers';
 
 /**
  * PATCH /api/medical-reports/{id} body: every field optional. The document link is not editable
@@ -19,3 +19,23 @@ export const medicalReportUpdateSchema = strictObject({
 });
 
 export type MedicalReportUpdateInput = yup.InferType<typeof medicalReportUpdateSchema>;
+
+/** The types a patient may give a report themselves: premium analyses come only from the premium service. */
+export const PATIENT_REPORT_TYPES = REPORT_TYPES.filter((type) => !PREMIUM_REPORT_TYPES.includes(type));
+
+/** POST /api/medical-reports body: a report added by hand, without a document. */
+export const medicalReportCreateSchema = strictObject({
+  title: requiredString('Title'),
+  type: yup
+    .string()
+    .required('Type is required')
+    .oneOf(PATIENT_REPORT_TYPES, `Type must be one of ${PATIENT_REPORT_TYPES.join(', ')}`),
+  reportDate: requiredIsoDate('Report date', 'Report date is required'),
+  status: yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
+  doctorName: optionalString('Doctor name'),
+  facility: optionalString('Facility'),
+  summary: optionalString('Summary'),
+  results: jsonObjectField('Results').optional(),
+});
+
+export type MedicalReportCreateInput = yup.InferType<typeof medicalReportCreateSchema>;

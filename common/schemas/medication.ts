@@ -9,6 +9,7 @@ import {
 import {
   TIME_PATTERN,
   booleanField,
+  dateInputToIso,
   emptyToUndefined,
   isValidIsoDate,
   optionalIsoDate,
@@ -107,14 +108,6 @@ export function medicationInitialValues(): MedicationFormValues {
   };
 }
 
-function toIso(value: string): string {
-  // 'YYYY-MM-DD' from a date input means local midnight, not UTC midnight.
-  const local = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value;
-  const date = new Date(local);
-  // An unparseable value is passed through so that validation reports it.
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 /** Request body from the form: start date as ISO (now if empty), end date ISO or omitted. */
 export function toMedicationPayload(form: MedicationFormValues): MedicationInput {
   const payload: MedicationInput = {
@@ -122,10 +115,10 @@ export function toMedicationPayload(form: MedicationFormValues): MedicationInput
     dosage: form.dosage.trim(),
     frequency: form.frequency,
     reminderTimes: form.reminderTimes.length > 0 ? [...form.reminderTimes] : [DEFAULT_REMINDER_TIME],
-    startDate: form.startDate.trim() ? toIso(form.startDate.trim()) : new Date().toISOString(),
+    startDate: form.startDate.trim() ? dateInputToIso(form.startDate.trim()) : new Date().toISOString(),
   };
   if (form.prescribedBy.trim()) payload.prescribedBy = form.prescribedBy.trim();
   if (form.instructions.trim()) payload.instructions = form.instructions.trim();
-  if (form.endDate.trim()) payload.endDate = toIso(form.endDate.trim());
+  if (form.endDate.trim()) payload.endDate = dateInputToIso(form.endDate.trim());
   return payload;
 }

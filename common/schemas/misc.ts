@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { MAX_DOCUMENT_DATA_URL_LENGTH, MEDICAL_SUMMARY_TYPES, PLANS } from '../constants';
+import { MEDICAL_SUMMARY_TYPES, PLANS } from '../constants';
 import { optionalString, requiredString, strictObject } from './helpers';
 
 /** Bodies that must be empty ({}): logout, grant premium, the socket's 'consultation:waitingPatients'. */
@@ -37,27 +37,28 @@ export const dashboardSummaryQuerySchema = strictObject({
   timeZone: timeZone(),
 });
 
-const DOCUMENT_TOO_LARGE = 'Document is too large (at most 10 MB)';
+/** Media type and parameters (at most 200 characters, never trusted), then the base64 marker. */
+export const DATA_URL_HEADER = /^data:[^,]{0,200};base64,/i;
+
+/**
+ * A document as a base64 data URL. Only the shape is checked here: the type comes from the bytes (the
+ * server sniffs them), never from the header, and the size limit is enforced while the body streams in.
+ */
+const dataUrl = (label: string) =>
+  yup
+    .string()
+    .typeError(`${label} must be a data URL`)
+    .required(`${label} is required`)
+    .test('data-url', `${label} must be a base64 data URL (data:...;base64,...)`, (value) => !value || DATA_URL_HEADER.test(value.slice(0, 256)));
+
+/** The name the file had on the patient's device, kept for the download; optional. */
+const documentFilename = optionalString('File name', 255);
 
 /** POST /api/process-medical-document body: an image as a base64 data URL. */
-export const processImageSchema = strictObject({
-  imageData: yup
-    .string()
-    .typeError('Image data must be a data URL')
-    .required('Image data is required')
-    .max(MAX_DOCUMENT_DATA_URL_LENGTH, DOCUMENT_TOO_LARGE)
-    .matches(/^data:image\/[a-z0-9.+-]+;base64,/i, 'Image data must be a base64 image data URL'),
-});
+export const processImageSchema = strictObject({ imageData: dataUrl('Image data'), filename: documentFilename });
 
 /** POST /api/process-pdf-document body: a PDF as a base64 data URL. */
-export const processPdfSchema = strictObject({
-  pdfData: yup
-    .string()
-    .typeError('PDF data must be a data URL')
-    .required('PDF data is required')
-    .max(MAX_DOCUMENT_DATA_URL_LENGTH, DOCUMENT_TOO_LARGE)
-    .matches(/^data:application\/pdf;base64,/i, 'PDF data must be a base64 PDF data URL'),
-});
+export const processPdfSchema = strictObject({ pdfData: dataUrl('PDF data'), filename: documentFilename });
 
 const PLAN_AMOUNTS = [PLANS.monthly.amountCents, PLANS.yearly.amountCents];
 

@@ -1,10 +1,12 @@
 import { Model, type RelationMappings } from 'objection';
 import { User } from './User';
 import { MedicalReport } from './MedicalReport';
+import type { JsonObject } from './types';
 
 /** A stored original (scan image or PDF). The bytes live on disk under the data directory at `storageKey`. */
 export class Document extends Model {
   static tableName = 'documents';
+  static jsonAttributes = ['extraction'];
 
   declare id: string;
   declare userId: string;
@@ -15,6 +17,9 @@ export class Document extends Model {
   /** Path relative to the data directory. */
   declare storageKey: string;
   declare extractedText: string | null;
+  declare pages: number;
+  /** What was read: structured fields, medications and the line each came from (DocumentExtraction). */
+  declare extraction: JsonObject | null;
   declare createdAt: Date;
 
   declare user?: User;

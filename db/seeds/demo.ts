@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { demoReportPdf } from './demo-documents';
 
 /**
  * Demo data for development and end-to-end tests: a patient with a full history, a second patient, an
@@ -126,12 +128,19 @@ function laterToday(now: Date): Date {
   return new Date(Math.max(target, now.getTime() + 60_000));
 }
 
-/** What the seed needs from its caller: the server's password hashing (db/ imports nothing from server/). */
+/** What the seed needs from its caller: the server's password hashing and document storage (db/ imports nothing from server/). */
 export interface SeedDependencies {
   hashPassword(plain: string): Promise<string>;
+  /** Keeps a document's original where uploads are kept; answers its storage key. */
+  storeDocument(userId: string, documentId: string, extension: string, bytes: Uint8Array): Promise<string>;
 }
 
-export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): Promise<DemoCredentials | null> {
+/** Each demo report's document has the report's id with 31 in place of its leading 30. */
+export const demoDocumentId = (reportId: string) => `31${reportId.slice(2)}`;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function seedDemo(knex: Knex, { hashPassword, storeDocument }: SeedDependencies): Promise<DemoCredentials | null> {
   if (await knex('users').first('id')) return null;
   // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
   const [patientHash, doctorHash, adminHash] = await Promise.all([
@@ -309,7 +318,7 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
     ]);
 
     const R = DEMO_IDS.reports;
-    await trx('medical_reports').insert([
+    const reports = [
       {
         id: R.bloodWorkEarlier,
         userId: U.patient,
@@ -319,7 +328,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(60 * DAY),
         doctorName: 'Dr. Sarah Chen',
         facility: 'Riverside Medical Laboratory',
-        documentUrl: '/demo-documents/cbc-earlier.pdf',
         summary: 'Hemoglobin slightly below the reference range; other counts normal. Recheck in 6-8 weeks.',
         results: json({
           hemoglobin: { value: 13.2, unit: 'g/dL', referenceRange: '13.5-17.5' },
@@ -341,7 +349,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(10 * DAY),
         doctorName: 'Dr. Sarah Chen',
         facility: 'Riverside Medical Laboratory',
-        documentUrl: '/demo-documents/cbc-recent.pdf',
         summary: 'All values within reference ranges after iron supplementation.',
         results: json({
           hemoglobin: { value: 14.1, unit: 'g/dL', referenceRange: '13.5-17.5' },
@@ -363,7 +370,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(30 * DAY),
         doctorName: 'Dr. Hannah Weiss',
         facility: 'City Imaging Center',
-        documentUrl: '/demo-documents/chest-xray.pdf',
         summary: 'No acute cardiopulmonary abnormality.',
         results: json({ findings: 'No acute abnormality', impressions: ['Clear lungs', 'Normal heart size'] }),
         isOfflineAvailable: false,
@@ -379,7 +385,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(45 * DAY),
         doctorName: 'Dr. Elena Petrova',
         facility: 'City Imaging Center',
-        documentUrl: null,
         summary: 'Small lesion in the right frontal lobe; neurology follow-up recommended promptly.',
         // Deliberately a jsonb *string* holding serialized JSON, as older imports stored it.
         results: json(
@@ -402,7 +407,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(20 * DAY),
         doctorName: 'Dr. James Okafor',
         facility: 'Heart & Vascular Clinic',
-        documentUrl: '/demo-documents/prescription-lisinopril.pdf',
         summary: 'Lisinopril 10 mg once daily for hypertension; review in 3 months.',
         results: json({
           medications: [{ name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', duration: '90 days' }],
@@ -421,7 +425,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(7 * DAY),
         doctorName: 'Dr. Sarah Chen',
         facility: 'MediVault Telemedicine',
-        documentUrl: null,
         summary: 'Seasonal allergic rhinitis. Antihistamine started; return if symptoms persist beyond two weeks.',
         results: json({
           chiefComplaint: 'Sneezing and itchy eyes for one week',
@@ -442,7 +445,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(3 * DAY),
         doctorName: 'Dr. James Okafor',
         facility: 'Heart & Vascular Clinic',
-        documentUrl: null,
         summary: 'Occasional resting heart rate above 100 bpm in the evenings; discuss at the next visit.',
         results: json({
           restingHeartRate: { value: 78, unit: 'bpm', referenceRange: '60-100' },
@@ -463,7 +465,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(2 * DAY),
         doctorName: 'MediVault Analysis',
         facility: 'MediVault',
-        documentUrl: null,
         summary: 'Iron levels recovered; blood pressure controlled on treatment; evening heart-rate spikes worth reviewing.',
         results: json({
           riskScore: { value: 22, unit: '/100', referenceRange: '0-30' },
@@ -483,7 +484,6 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         reportDate: ago(14 * DAY),
         doctorName: 'Dr. Sarah Chen',
         facility: 'Riverside Medical Laboratory',
-        documentUrl: null,
         summary: 'LDL above target.',
         results: json({
           ldl: { value: 162, unit: 'mg/dL', referenceRange: '0-100' },
@@ -494,7 +494,19 @@ export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): 
         createdAt: ago(14 * DAY),
         updatedAt: ago(14 * DAY),
       },
-    ]);
+    ];
+    // Every report has its original: a one-page PDF of its content, kept as uploads are.
+    const documents = await Promise.all(
+      reports.map(async (report) => {
+        const id = demoDocumentId(report.id);
+        const bytes = await demoReportPdf(report);
+        const storageKey = await storeDocument(report.userId, id, 'pdf', bytes);
+        const filename = `${report.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}.pdf`;
+        return { id, userId: report.userId, filename, mimeType: 'application/pdf', byteSize: bytes.length, sha256: sha256(bytes), storageKey, pages: 1, createdAt: report.createdAt };
+      }),
+    );
+    await trx('documents').insert(documents);
+    await trx('medical_reports').insert(reports.map((report) => ({ ...report, documentId: demoDocumentId(report.id), documentUrl: `/api/documents/${demoDocumentId(report.id)}/file` })));
 
     const M = DEMO_IDS.medications;
     await trx('medications').insert([

@@ -30,4 +30,6 @@ export const patientOnly = routePolicy('patient', ['patient']);
 export const signedInUser = routePolicy('signed-in user', ['patient', 'admin']);
 export const anySignedIn = routePolicy('signed in', ['patient', 'admin', 'doctor']);
 export const doctorOnly = routePolicy('doctor', ['doctor']);
+/** A patient's own things that their treating doctors may read too (a report's original document). */
+export const patientOrDoctor = routePolicy('patient or doctor', ['patient', 'doctor']);
 export const adminOnly = routePolicy('admin', ['admin'], 403);

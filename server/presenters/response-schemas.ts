@@ -12,16 +12,23 @@ import type {
   Consultation,
   ConsultationPatient,
   DashboardSummary,
+  DocumentProcessingResult,
+  DocumentProcessingUnavailable,
   DoctorConsultation,
   HealthStatus,
   MedicalReport,
   MedicalSummary,
   Medication,
+  MedicationFound,
   Notification,
   Passkey,
   PatientRecords,
+  PdfProcessingResult,
   PublicUser,
+  RecentDocument,
+  StructuredRecord,
 } from '../../common/api-types';
+import { toJsonSchema } from '../openapi/json-schema';
 import {
   APPOINTMENT_STATUSES,
   CONSULTATION_STATUSES,
@@ -284,6 +291,52 @@ export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.ob
   timeZone: text().nullable(),
   createdAt: instant().nullable(),
 });
+
+const maybeText = () => yup.string().nullable().defined();
+
+const medicationFoundResponse: yup.ObjectSchema<MedicationFound> = yup.object({ name: text(), dose: maybeText(), frequency: maybeText(), source: text() });
+
+const structuredRecordResponse: yup.ObjectSchema<StructuredRecord> = yup.object({
+  patientInfo: anyOf('object', 'string', 'null') as yup.Schema<StructuredRecord['patientInfo']>,
+  consultationDate: maybeText(),
+  chiefComplaint: maybeText(),
+  diagnosis: maybeText(),
+  treatmentPlan: maybeText(),
+  followUp: maybeText(),
+  additionalNotes: maybeText(),
+});
+
+export const documentProcessingResponse: yup.ObjectSchema<DocumentProcessingResult> = yup.object({
+  success: yup.boolean<true>().oneOf([true]).defined(),
+  message: text(),
+  structuredRecord: structuredRecordResponse.defined(),
+  extractedText: text(),
+  aiAnalysis: yup.object({ extractedText: text(), medicationsFound: list(medicationFoundResponse) }).defined(),
+  report: reportResponse.defined(),
+  sources: yup
+    .object()
+    .defined()
+    .meta({ description: 'Per field path, the line of extracted text it was read from', jsonSchema: { additionalProperties: { type: 'string' } } }),
+});
+
+const documentUnavailableResponse: yup.ObjectSchema<DocumentProcessingUnavailable> = yup.object({ success: yup.boolean<false>().oneOf([false]).defined(), message: text() });
+
+/** A PDF is read into a report, or (no text and no readable page) nothing is saved. */
+export const pdfProcessingResponse = yup
+  .mixed<PdfProcessingResult>()
+  .meta({ jsonSchema: { oneOf: [toJsonSchema(documentProcessingResponse), toJsonSchema(documentUnavailableResponse)] } });
+
+export const recentDocumentResponse: yup.ObjectSchema<RecentDocument> = yup.object({
+  id: id(),
+  filename: text(),
+  mimeType: text(),
+  pages: whole(),
+  createdAt: instant(),
+  reportId: yup.string().uuid().nullable().defined(),
+  reportTitle: maybeText(),
+});
+
+export const documentFile = { contentType: '*/*', description: 'The original as it was uploaded (PNG, JPEG, WebP or PDF), with its own Content-Type, as an attachment' };
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 

@@ -6,6 +6,7 @@ import { Forbidden, NotFound, Unauthenticated } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
 import { validateInput } from '../validation/validate';
+import { OWN_BODY_MARK, readJsonBody } from '../middleware/own-body';
 import { UUID_PATTERN } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
@@ -42,6 +43,11 @@ export interface RouteDefinition<B, Q> {
   response?: yup.Schema | FileResponse;
   /** Runs before the policy (for example a rate limit on sign-in). */
   before?: Middleware[];
+  /**
+   * For large uploads: the route reads its own JSON body, after its policy, with this limit checked while
+   * the body streams in (the global parser's limit is smaller), answering `bodyTooLargeMessage` beyond it.
+   */
+  ownBody?: { limitBytes: number; tooLargeMessage: string };
   /** Status of a successful answer: 200 unless said; 204 for a route whose handler returns undefined (say so, for the API reference). */
   status?: number;
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
@@ -87,7 +93,8 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     for (const [name, value] of Object.entries(ctx.params as Record<string, string>)) {
       if ((name === 'id' || name.endsWith('Id')) && !UUID_PATTERN.test(value)) throw new NotFound();
     }
-    const body = route.body ? validateInput(route.body, (ctx.request as { body?: unknown }).body ?? {}) : (undefined as B);
+    const raw = route.ownBody ? await readJsonBody(ctx, route.ownBody.limitBytes, route.ownBody.tooLargeMessage) : (ctx.request as { body?: unknown }).body;
+    const body = route.body ? validateInput(route.body, raw ?? {}) : (undefined as B);
     const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
     const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
     if (result === undefined) {
@@ -97,6 +104,7 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     ctx.body = result;
     if (route.status) ctx.status = route.status;
   };
+  if (route.ownBody) Object.defineProperty(handle, OWN_BODY_MARK, { value: true });
   const stack = [...(route.before ?? []), enforce(route.policy), handle] as unknown as RouterMiddleware[];
   router[route.method](route.path, ...stack);
 }

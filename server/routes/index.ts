@@ -2,6 +2,7 @@ import type { Router } from '@koa/router';
 import { registerHealthRoutes } from './health';
 import { registerAuthRoutes } from './auth';
 import { registerMedicalReportsRoutes } from './medical-reports';
+import { registerDocumentsRoutes } from './documents';
 import { registerMedicationsRoutes } from './medications';
 import { registerNotificationsRoutes } from './notifications';
 import { registerAppointmentsRoutes } from './appointments';
@@ -20,6 +21,7 @@ export function registerApiRoutes(router: Router): void {
   registerHealthRoutes(router);
   registerAuthRoutes(router);
   registerMedicalReportsRoutes(router);
+  registerDocumentsRoutes(router);
   registerMedicationsRoutes(router);
   registerNotificationsRoutes(router);
   registerAppointmentsRoutes(router);

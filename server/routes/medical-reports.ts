@@ -4,17 +4,17 @@ import { listOf, reportResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
-import { medicalReportUpdateSchema } from '../../common/schemas/medical-report';
+import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
 import { presentReport } from '../presenters/report';
 import { recordAudit } from '../services/audit';
 import type { AppContext } from '../context';
-import type { MedicalReport } from '../../db/models';
+import { MedicalReport } from '../../db/models';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
 }
 
-/** The patient's own medical reports: list (newest first), read, correct, delete. */
+/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete. */
 export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -27,6 +27,22 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const reports = await listOwnReports(patient);
       await audit(ctx, 'report.list', patient.userId);
       return reports.map(presentReport);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/medical-reports',
+    summary: 'Add a medical report by hand',
+    policy: patientOnly,
+    body: medicalReportCreateSchema,
+    response: reportResponse,
+    status: 201,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const report = await MedicalReport.query().insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*');
+      await audit(ctx, 'report.create', patient.userId, report.id);
+      return presentReport(report);
     },
   });
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
+import type { DocumentProgressEvent } from '../../common/socket-events';
 
-/** Consultation changes (bookings, reschedules, status changes) and sign-outs, fanned out to live sockets by the signalling service. */
+/** Consultation changes (bookings, reschedules, status changes), document progress and sign-outs, fanned out to live sockets by the signalling service. */
 export interface ConsultationStatusChange {
   consultationId: string;
   status: string;
@@ -13,8 +14,14 @@ export interface SessionEnded {
   fingerprint: string;
 }
 
+/** Progress of a document a patient sent with an X-Upload-Id, for that patient's own screens. */
+export interface DocumentProgress extends DocumentProgressEvent {
+  userId: string;
+}
+
 export interface RealtimeEventMap {
   'consultation:status': [ConsultationStatusChange];
+  'document:progress': [DocumentProgress];
   'session:ended': [SessionEnded];
 }
 

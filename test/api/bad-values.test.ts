@@ -186,7 +186,7 @@ describe('requests the router cannot place', () => {
     expect(await nowhere.json()).toMatchObject({ code: 'not_found' });
     const unheardOf = await fetch(`${server.url}/api/medical-reports`, { method: 'PROPFIND' });
     expect(unheardOf.status).toBe(405);
-    expect(await unheardOf.json()).toMatchObject({ code: 'method_not_allowed', message: 'This endpoint does not accept PROPFIND; use HEAD or GET.' });
+    expect(await unheardOf.json()).toMatchObject({ code: 'method_not_allowed', message: 'This endpoint does not accept PROPFIND; use HEAD or GET or POST.' });
   });
 
   it('answers a body over the limit with 413, not as broken JSON', async () => {

@@ -4,6 +4,7 @@ import { createAdmin, signedInClient, unique } from '../support/factories';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { insertNotification, insertReport } from './records-fixtures';
+import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 
 /**
  * The contract test: a set of real calls against the running server (successes and refusals, as the
@@ -68,6 +69,13 @@ beforeAll(async () => {
   await patient.patch(`/api/medical-reports/${report.id}`, { title: '' });
   await patient.get('/api/medical-reports/6f1c7a3e-0000-4000-8000-000000000000');
   await patient.delete(`/api/medical-reports/${report.id}`);
+  await patient.post('/api/medical-reports', { title: 'Flu vaccination', type: 'prescription', reportDate: '2026-10-01' });
+  // Documents: a text PDF (its text layer), a photo (OCR), a PDF with nothing to read, the list and an original.
+  const readPdf = await patient.post('/api/process-pdf-document', { pdfData: dataUrl('application/pdf', await textPdf([CLINIC_NOTE_LINES])) });
+  await patient.post('/api/process-medical-document', { imageData: dataUrl('image/png', textImage(LAB_SHEET_LINES)) });
+  await patient.post('/api/process-pdf-document', { pdfData: dataUrl('application/pdf', await textPdf([[]])) });
+  await patient.get('/api/documents/recent');
+  await patient.get(new URL(readPdf.body.report.documentUrl, server.url).pathname);
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');

@@ -286,9 +286,13 @@ test.describe('report detail', () => {
     await expect(results.getByTestId('test-result').filter({ hasText: 'Hemoglobin' })).toContainText('Below range');
     await expect(results.getByText('Reference Range').first()).toBeVisible();
 
-    const popup = page.waitForEvent('popup');
+    // The seeded report's original: a real PDF generated at seed time, served as an attachment.
+    const download = page.context().waitForEvent('response', (response) => response.url().endsWith(`/api/documents/31${DEMO_REPORTS.cbcEarlier.slice(2)}/file`));
     await page.getByRole('button', { name: 'Download' }).click();
-    expect((await popup).url()).toContain('/demo-documents/cbc-earlier.pdf');
+    const response = await download;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="complete-blood-count.pdf"; filename*=UTF-8\'\'complete-blood-count.pdf');
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(toast(page, 'Link copied')).toBeVisible();
@@ -316,7 +320,8 @@ test.describe('report detail', () => {
     const results = page.getByTestId('test-results');
     await expect(results.getByText('Likely benign')).toBeVisible();
     await expect(results.getByTestId('test-result').filter({ has: page.getByText('Contrast', { exact: true }) })).toContainText('false');
-    await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
+    // The seed gives every demo report a document.
+    await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   test('empty, unparseable and array results, and a missing report', async ({ page }) => {

@@ -7,6 +7,7 @@ import { RealtimeEvents } from '../../server/services/realtime';
 import { testKnex, closeTestKnex } from './db';
 import { log } from '../../server/log';
 import { createHttpServer } from '../../server/http-server';
+import { TEST_DATA_DIR } from './test-database';
 
 export interface TestServer {
   app: App;
@@ -17,7 +18,8 @@ export interface TestServer {
 }
 
 /**
- * The production app factory on a random port against the test database, with Socket.IO attached.
+ * The production app factory on a random port against the test database, with Socket.IO attached;
+ * stored documents go under the tests' data directory.
  * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
  * would otherwise turn the default 'auto' into the SFU for every server.
  */
@@ -25,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   log.level = 'silent';
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger });
@@ -42,6 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await signalling?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
       await closeTestKnex();
     },
   };

@@ -21,6 +21,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The error of a non-OK answer, whichever way it was requested (fetch here, XMLHttpRequest for uploads). */
+export function apiError(status: number, statusText: string, text: string): ApiError {
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return new ApiError(status, `${status}: ${text || statusText}`, body);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -35,16 +46,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
   const response = await fetch(path, init);
-  if (!response.ok) {
-    const text = await response.text();
-    let body: Partial<ApiErrorBody> | null = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-  }
+  if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

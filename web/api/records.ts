@@ -3,8 +3,6 @@ import type {
   AppNotification,
   Appointment,
   DashboardSummary,
-  DocumentProcessingResult,
-  PdfProcessingResult,
   MedicalReport,
   MedicalSummary,
   Medication,
@@ -12,6 +10,7 @@ import type {
 } from '../../common/api-types';
 import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
+import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
 import { apiRequest } from './client';
 import { meQuery } from './session';
@@ -109,17 +108,18 @@ export const useCancelAppointment = () =>
   useRefreshing((id: string) => apiRequest<void>(`/api/appointments/${id}`, { method: 'DELETE' }), appointmentsQuery.queryKey);
 
 // ---------------------------------------------------------------------------
-// Documents (the scanner): a processed document becomes a report
+// Reports: added by hand, corrected after a document was read
 // ---------------------------------------------------------------------------
 
-export const useProcessImage = () =>
+export const useCreateReport = () =>
+  useRefreshing((body: MedicalReportCreateInput) => apiRequest<MedicalReport>('/api/medical-reports', { method: 'POST', body }), reportsQuery.queryKey);
+
+/** Refreshes the list and the report's own query (both keys start with the list's). */
+export const useUpdateReport = () =>
   useRefreshing(
-    (imageData: string) => apiRequest<DocumentProcessingResult>('/api/process-medical-document', { method: 'POST', body: { imageData } }),
+    ({ id, change }: { id: string; change: MedicalReportUpdateInput }) => apiRequest<MedicalReport>(`/api/medical-reports/${id}`, { method: 'PATCH', body: change }),
     reportsQuery.queryKey,
   );
-
-export const useProcessPdf = () =>
-  useRefreshing((pdfData: string) => apiRequest<PdfProcessingResult>('/api/process-pdf-document', { method: 'POST', body: { pdfData } }), reportsQuery.queryKey);
 
 // ---------------------------------------------------------------------------
 // Summaries

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
@@ -13,6 +14,7 @@ import { TestResults } from '../../components/records/TestResults';
 import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
+import { EditReportDialog } from './EditReportDialog';
 
 const Title = styled.header`
   display: flex;
@@ -21,6 +23,11 @@ const Title = styled.header`
   margin-bottom: 16px;
   h1 { margin: 0 0 6px; font-size: 1.4rem; line-height: 1.25; }
   p { margin: 6px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.92rem; }
+`;
+
+const TitleText = styled.div`
+  flex: 1;
+  min-width: 0;
 `;
 
 const Tags = styled.div`
@@ -93,6 +100,7 @@ export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { data: report, isPending } = useReport(id);
   const premium = useIsPremium();
+  const [editing, setEditing] = useState(false);
 
   if (isPending && !report) {
     return (
@@ -118,15 +126,20 @@ export default function ReportDetailPage() {
       <BackLink to="/reports" label="Back to Reports" />
       <Title>
         <ReportTypeIcon type={report.type} size={52} />
-        <div>
+        <TitleText>
           <h1>{report.title}</h1>
           <Tags>
             <ReportStatusBadge status={report.status} />
             <span>{REPORT_TYPE_LABELS[report.type]}</span>
           </Tags>
           <p>{formatLongDate(report.reportDate)}</p>
-        </div>
+        </TitleText>
+        <Button $variant="secondary" $size="sm" onClick={() => setEditing(true)}>
+          <Icon path={RECORD_ICONS.edit} size={16} />
+          Edit
+        </Button>
       </Title>
+      <EditReportDialog report={report} open={editing} onClose={() => setEditing(false)} />
       <Columns $ratio="2fr 1fr">
         <Stack $gap="14px">
           {report.summary ? (

@@ -1,22 +1,26 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import type { DocumentProcessingResult } from '../../../common/api-types';
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
-import { useProcessImage, useProcessPdf } from '../../api/records';
+import { useDocumentProgress, useProcessDocument, type DocumentKind } from '../../api/documents';
 import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile } from '../../components/records/IconTile';
-import { SectionCard } from '../../components/records/SectionCard';
 import { showToast } from '../../components/toast';
-import { Button, Card, Icon, LinkButton, Spinner } from '../../components/ui';
+import { Button, Card, Icon } from '../../components/ui';
+import { AddReportDialog } from './AddReportDialog';
 import { CameraCapture } from './CameraCapture';
-import { STRUCTURED_FIELDS, imageToasts, patientText, pdfFailureToast, pdfToast, type ProcessedDocument, type Toast } from './document-results';
+import { failureToast, kindOfFile, processedToast, tooLargeToast, type Toast } from './document-results';
+import { ProcessingCard } from './ProcessingCard';
+import { RecentScans } from './RecentScans';
+import { ScanResult } from './ScanResult';
 
 const Options = styled.div`
   display: grid;
   gap: 12px;
   margin-bottom: 16px;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
 
@@ -35,43 +39,15 @@ const FileButton = styled.label`
   input { position: absolute; inset: 0; opacity: 0; cursor: pointer; width: 100%; }
 `;
 
-const Processing = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 40px 16px;
-  text-align: center;
-  h2 { margin: 0; font-size: 1.1rem; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+const Below = styled.div`
+  margin-top: 16px;
 `;
 
-const Fields = styled.dl`
-  margin: 0 0 14px;
-  display: grid;
-  gap: 10px;
-  dt { font-size: 0.78rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 2px 0 0; }
-`;
-
-const Recent = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 10px 0;
-  & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
-  strong { display: block; font-size: 0.93rem; }
-  span { font-size: 0.82rem; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-/** Sample scans shown as examples until the first of the patient's own (spec section 2: static placeholders). */
-const RECENT_SCANS = [
-  { title: 'Lab results', detail: 'Example: a printed blood test' },
-  { title: 'Prescription', detail: 'Example: a handwritten prescription' },
-  { title: 'Discharge summary', detail: 'Example: a multi-page PDF' },
-];
-
-type Phase = 'idle' | 'camera' | 'processing' | { done: ProcessedDocument };
+type Phase =
+  | { name: 'idle' }
+  | { name: 'camera' }
+  | { name: 'processing'; uploadId: string; uploaded: number }
+  | { name: 'result'; result: DocumentProcessingResult };
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -84,126 +60,92 @@ function readAsDataUrl(file: File): Promise<string> {
 
 const toast = (t: Toast) => showToast(t.title, t.description, t.variant);
 
-function Result({ document, onAgain }: { document: ProcessedDocument; onAgain: () => void }) {
-  const record = document.structuredRecord;
-  const fields = STRUCTURED_FIELDS.map(([key, label]) => [label, key === 'patientInfo' ? patientText(record?.patientInfo ?? null) : (record?.[key] as string | null)] as const).filter(([, v]) => v);
-  return (
-    <SectionCard title="Document Processed" testId="scan-result">
-      {fields.length ? (
-        <Fields>
-          {fields.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </Fields>
-      ) : (
-        <p>{document.extractedText || 'The document was saved.'}</p>
-      )}
-      {document.report ? (
-        <LinkButton to={`/reports/${document.report.id}`} $variant="secondary">
-          View Report
-        </LinkButton>
-      ) : null}{' '}
-      <Button onClick={onAgain}>Process Another</Button>
-    </SectionCard>
-  );
-}
-
+/**
+ * Scanner (spec: idle, camera open, captured preview, processing, result shown or failure toast;
+ * Process Another resets). A processed document is saved as a report at once; the result is its review.
+ */
 export default function ScannerPage() {
-  const [phase, setPhase] = useState<Phase>('idle');
-  const processImage = useProcessImage();
-  const processPdf = useProcessPdf();
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [addingByHand, setAddingByHand] = useState(false);
+  const process = useProcessDocument();
+  const serverProgress = useDocumentProgress(phase.name === 'processing' ? phase.uploadId : null);
 
-  const sendImage = async (imageData: string) => {
-    setPhase('processing');
+  const send = async (kind: DocumentKind, dataUrl: string, filename?: string) => {
+    const uploadId = crypto.randomUUID();
+    setPhase({ name: 'processing', uploadId, uploaded: 0 });
+    const onUploadProgress = (uploaded: number) => setPhase((current) => (current.name === 'processing' && current.uploadId === uploadId ? { ...current, uploaded } : current));
     try {
-      const result = await processImage.mutateAsync(imageData);
-      toast(imageToasts.success);
-      setPhase({ done: result });
-    } catch {
-      toast(imageToasts.failure);
-      setPhase('idle');
-    }
-  };
-
-  const sendPdf = async (pdfData: string) => {
-    setPhase('processing');
-    try {
-      const result = await processPdf.mutateAsync(pdfData);
-      toast(pdfToast(result));
-      setPhase(result.success ? { done: result } : 'idle');
+      const result = await process.mutateAsync({ kind, dataUrl, filename, uploadId, onUploadProgress });
+      toast(processedToast(kind, result));
+      setPhase(result.success ? { name: 'result', result } : { name: 'idle' });
     } catch (error) {
-      toast(pdfFailureToast(error));
-      setPhase('idle');
+      toast(failureToast(kind, error));
+      setPhase({ name: 'idle' });
     }
   };
 
-  const upload = async (file: File | undefined) => {
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Cleared so that choosing the same file again is a change too.
+    input.value = '';
     if (!file) return;
-    if (file.size > MAX_DOCUMENT_BYTES) {
-      showToast('File too large', 'Choose a document of at most 10 MB.', 'destructive');
-      return;
-    }
-    const dataUrl = await readAsDataUrl(file);
-    // Images go to image processing, PDFs to PDF processing (spec section 5).
-    await (file.type === 'application/pdf' ? sendPdf(dataUrl) : sendImage(dataUrl));
+    if (file.size > MAX_DOCUMENT_BYTES) return toast(tooLargeToast);
+    await send(kindOfFile(file), await readAsDataUrl(file), file.name);
   };
+
+  let body: React.ReactNode;
+  if (phase.name === 'processing') {
+    body = <ProcessingCard uploaded={phase.uploaded} server={serverProgress} />;
+  } else if (phase.name === 'result') {
+    body = <ScanResult result={phase.result} onAgain={() => setPhase({ name: 'idle' })} />;
+  } else {
+    body = (
+      <Options>
+        <Option>
+          <IconTile icon={RECORD_ICONS.camera} size={44} />
+          <h2>Take a Photo</h2>
+          <p>Use your camera to capture a report, prescription or handwritten note.</p>
+          <Button onClick={() => setPhase({ name: 'camera' })}>
+            <Icon path={RECORD_ICONS.camera} size={18} />
+            Open Camera
+          </Button>
+        </Option>
+        <Option>
+          <IconTile icon={RECORD_ICONS.upload} size={44} tint="#dbeafe" ink="#1d4ed8" />
+          <h2>Upload a File</h2>
+          <p>Choose a photo or a PDF of up to {MAX_DOCUMENT_BYTES / (1024 * 1024)} MB from your device.</p>
+          <FileButton>
+            <Button as="span" $variant="secondary">
+              <Icon path={RECORD_ICONS.upload} size={18} />
+              Upload File
+            </Button>
+            <input type="file" accept="image/*,application/pdf" aria-label="Upload File" onChange={(e) => void upload(e.currentTarget)} />
+          </FileButton>
+        </Option>
+        <Option>
+          <IconTile icon={RECORD_ICONS.edit} size={44} tint="#fef9c3" ink="#a16207" />
+          <h2>Enter by Hand</h2>
+          <p>No photo or file? Type in the report's details and results yourself.</p>
+          <Button $variant="secondary" onClick={() => setAddingByHand(true)}>
+            <Icon path={RECORD_ICONS.plus} size={18} />
+            Add Report
+          </Button>
+        </Option>
+      </Options>
+    );
+  }
 
   return (
     <>
       <PageHeading title="Scan Document" subtitle="Turn a photo or PDF of a medical document into a record" />
-      {phase === 'processing' ? (
-        <Processing aria-live="polite">
-          <Spinner />
-          <h2>Saving Document</h2>
-          <p>Reading your document and creating a record…</p>
-        </Processing>
-      ) : typeof phase === 'object' ? (
-        <Result document={phase.done} onAgain={() => setPhase('idle')} />
-      ) : (
-        <Options>
-          <Option>
-            <IconTile icon={RECORD_ICONS.camera} size={44} />
-            <h2>Take a Photo</h2>
-            <p>Use your camera to capture a report, prescription or handwritten note.</p>
-            <Button onClick={() => setPhase('camera')}>
-              <Icon path={RECORD_ICONS.camera} size={18} />
-              Open Camera
-            </Button>
-          </Option>
-          <Option>
-            <IconTile icon={RECORD_ICONS.upload} size={44} tint="#dbeafe" ink="#1d4ed8" />
-            <h2>Upload a File</h2>
-            <p>Choose an image or a PDF of up to 10 MB from your device.</p>
-            <FileButton>
-              <Button as="span" $variant="secondary">
-                <Icon path={RECORD_ICONS.upload} size={18} />
-                Upload File
-              </Button>
-              <input type="file" accept="image/*,application/pdf" aria-label="Upload File" onChange={(e) => void upload(e.target.files?.[0])} />
-            </FileButton>
-          </Option>
-        </Options>
+      {body}
+      {phase.name === 'result' ? null : (
+        <Below>
+          <RecentScans />
+        </Below>
       )}
-      <SectionCard title="Recent Scans">
-        {RECENT_SCANS.map((scan) => (
-          <Recent key={scan.title}>
-            <IconTile icon={RECORD_ICONS.file} size={36} />
-            <div>
-              <strong>{scan.title}</strong>
-              <span>{scan.detail}</span>
-            </div>
-          </Recent>
-        ))}
-      </SectionCard>
-      {phase === 'camera' ? (
-        <CameraCapture
-          onUse={(photo) => void sendImage(photo)}
-          onClose={() => setPhase('idle')}
-        />
-      ) : null}
+      {phase.name === 'camera' ? <CameraCapture onUse={(photo) => void send('image', photo)} onClose={() => setPhase({ name: 'idle' })} /> : null}
+      <AddReportDialog open={addingByHand} onClose={() => setAddingByHand(false)} />
     </>
   );
 }

@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { patientOnly, patientOrDoctor } from '../policies/route-policy';
+import { asPatient } from '../policies/actor';
+import { findReadableDocument, recentDocumentsOf } from '../policies/document';
+import { presentProcessedDocument, presentRecentDocument } from '../presenters/document';
+import { recordAudit } from '../services/audit';
+import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse, recentDocumentResponse } from '../presenters/response-schemas';
+import { DOCUMENT_TOO_LARGE, NO_TEXT_IN_PDF, processDocument } from '../services/documents/process';
+import { DocumentProgressReporter } from '../services/documents/progress';
+import { documentPath } from '../services/documents/storage';
+import { NotFound, ValidationFailed } from '../errors';
+import { MAX_DOCUMENT_DATA_URL_LENGTH } from '../../common/constants';
+import { processImageSchema, processPdfSchema, UUID_PATTERN } from '../../common/schemas';
+import type { AppContext } from '../context';
+
+/** The JSON around the data URL (its field name, an optional file name) fits in this much more. */
+const UPLOAD_BODY = { limitBytes: MAX_DOCUMENT_DATA_URL_LENGTH + 1024, tooLargeMessage: DOCUMENT_TOO_LARGE };
+
+/** The client's name for this upload, so its progress pushes can be told apart; optional. */
+function uploadIdOf(ctx: AppContext): string | null {
+  const id = ctx.get('X-Upload-Id');
+  if (!id) return null;
+  if (!UUID_PATTERN.test(id)) throw new ValidationFailed('X-Upload-Id must be a UUID', { 'X-Upload-Id': 'X-Upload-Id must be a UUID' });
+  return id;
+}
+
+async function processUpload(ctx: AppContext, dataUrl: string, filename: string | undefined) {
+  const patient = asPatient(ctx.state.actor);
+  const { deps } = ctx;
+  const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
+  const processed = await processDocument({ ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress }, { userId: patient.userId, dataUrl, filename });
+  if (!processed.read) {
+    await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });
+    return { success: false, message: NO_TEXT_IN_PDF };
+  }
+  await recordAudit(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: processed.report.id, patientId: patient.userId });
+  return presentProcessedDocument(processed);
+}
+
+/** Photos and PDFs read on this server into medical reports; the originals, served to those who may see them. */
+export function registerDocumentsRoutes(router: Router): void {
+  defineRoute(router, {
+    method: 'post',
+    path: '/process-medical-document',
+    summary: 'Read a photo (or a PDF) of a medical document into a saved report',
+    policy: patientOnly,
+    response: documentProcessingResponse,
+    ownBody: UPLOAD_BODY,
+    body: processImageSchema,
+    handler: (ctx, { body }) => processUpload(ctx, body.imageData, body.filename),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/process-pdf-document',
+    summary: 'Read a PDF (or a photo) of a medical document into a saved report',
+    policy: patientOnly,
+    response: pdfProcessingResponse,
+    ownBody: UPLOAD_BODY,
+    body: processPdfSchema,
+    handler: (ctx, { body }) => processUpload(ctx, body.pdfData, body.filename),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/documents/recent',
+    summary: "The patient's latest processed documents, newest first",
+    policy: patientOnly,
+    response: listOf(recentDocumentResponse),
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const documents = await recentDocumentsOf(patient);
+      await recordAudit(ctx, { action: 'document.list', outcome: 'success', resourceType: 'document', patientId: patient.userId });
+      return documents.map(presentRecentDocument);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/documents/:id/file',
+    summary: "A document's original, to its owner and to doctors of the owner's consultations",
+    policy: patientOrDoctor,
+    response: documentFile,
+    handler: async (ctx, { params }) => {
+      const document = await findReadableDocument(ctx.state.actor, params.id!);
+      const file = documentPath(ctx.deps.config.dataDir, document.storageKey);
+      const size = await stat(file).then((info) => info.size, () => null);
+      if (size === null) throw new NotFound('Document not found.');
+      await recordAudit(ctx, { action: 'document.read', outcome: 'success', resourceType: 'document', resourceId: document.id, patientId: document.userId });
+      ctx.set('Content-Type', document.mimeType);
+      ctx.set('Content-Length', String(size));
+      ctx.set('Content-Disposition', `attachment; filename="${document.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.filename)}`);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      return createReadStream(file);
+    },
+  });
+}

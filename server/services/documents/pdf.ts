@@ -1,0 +1,183 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { getDocumentProxy } from 'unpdf';
+import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
+import { PayloadTooLarge, Unprocessable } from '../../errors';
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+const inflate = promisify(zlib.inflate);
+
+/**
+ * Bounds for what a PDF's compressed streams may unpack into. A scanned A3 page at 300 dpi in colour is
+ * about 52 MB; a stream beyond 64 MB, or more than 1 GB in all, is a decompression bomb.
+ */
+export const MAX_INFLATED_STREAM_BYTES = 64 * 1024 * 1024;
+export const MAX_INFLATED_TOTAL_BYTES = 1024 * 1024 * 1024;
+
+/** Rendered pages for OCR: 200 dpi reads 10-point print well at half the pixels of 300 dpi; the long side capped like photos. */
+const RENDER_DPI = 200;
+const RENDER_MAX_SIDE = 3300;
+
+/** A page whose text layer holds fewer letters or digits than this is treated as a scan. */
+const MIN_TEXT_CHARACTERS = 16;
+
+export const ENCRYPTED_PDF = 'This PDF is encrypted or password-protected, so it cannot be read. Save or print it as a new PDF without a password and upload that.';
+export const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or not a real PDF. Try taking a photo of your document with the camera instead.';
+const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
+
+const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${MAX_PDF_PAGES} can be read. Split it into smaller PDFs and upload each.`;
+
+const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
+
+/**
+ * Most streams (page contents, fonts) unpack to a few kilobytes: those are unpacked right here, which
+ * costs microseconds; a bigger one goes to the thread pool, off the event loop.
+ */
+const INLINE_INFLATE_BYTES = 256 * 1024;
+
+const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
+/** A zlib stream's unpacked size, following zlib inside zlib (a stream filtered twice), never unpacking past `limit`. */
+async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
+  let out: Buffer;
+  try {
+    out = zlib.inflateSync(data, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
+  } catch (inline) {
+    if (!tooLarge(inline) || limit <= INLINE_INFLATE_BYTES) {
+      if (tooLarge(inline)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+      // Not zlib after all, or damaged: pdf.js decides what to make of it.
+      return 0;
+    }
+    try {
+      out = await inflate(data, { ...INFLATE_OPTIONS, maxOutputLength: limit });
+    } catch (err) {
+      if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+      return 0;
+    }
+  }
+  return isZlib(out) ? Math.max(out.length, await inflatedSize(out, limit)) : out.length;
+}
+
+const STREAM = Buffer.from('stream');
+const END_STREAM = Buffer.from('endstream');
+
+/**
+ * Unpacks every compressed stream once, bounded (zlib's maxOutputLength), before pdf.js sees the file:
+ * pdf.js would unpack a bomb whole into memory. Unpacking runs in libuv's thread pool.
+ */
+export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
+  let total = 0;
+  let from = 0;
+  for (;;) {
+    const keyword = bytes.indexOf(STREAM, from);
+    if (keyword < 0) return;
+    let start = keyword + STREAM.length;
+    if (bytes[start] === 0x0d) start += 1;
+    if (bytes[start] !== 0x0a || bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
+      from = keyword + STREAM.length;
+      continue;
+    }
+    start += 1;
+    const end = bytes.indexOf(END_STREAM, start);
+    if (end < 0) return;
+    const data = bytes.subarray(start, end);
+    if (isZlib(data)) {
+      total += await inflatedSize(data, MAX_INFLATED_STREAM_BYTES);
+      if (total > MAX_INFLATED_TOTAL_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+    }
+    from = end + END_STREAM.length;
+  }
+}
+
+const ENCRYPT = Buffer.from('/Encrypt');
+
+/** An /Encrypt entry in the trailer (or a cross-reference stream's dictionary). */
+function hasEncryptEntry(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(ENCRYPT); at >= 0; at = bytes.indexOf(ENCRYPT, at + ENCRYPT.length)) {
+    if (/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(bytes.subarray(at, at + 40).toString('latin1'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Opens a PDF for reading after the checks that need no parsing: no encryption, no bomb; then at most
+ * MAX_PDF_PAGES pages, counted before any page is read.
+ */
+export async function openPdf(bytes: Buffer): Promise<PdfDocument> {
+  if (hasEncryptEntry(bytes)) throw new Unprocessable(ENCRYPTED_PDF);
+  await assertNoDecompressionBomb(bytes);
+  let document: PdfDocument;
+  try {
+    document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, maxImageSize: MAX_DOCUMENT_PIXELS, verbosity: 0 });
+  } catch (err) {
+    throw new Unprocessable((err as { name?: string }).name === 'PasswordException' ? ENCRYPTED_PDF : UNREADABLE_PDF);
+  }
+  if (document.numPages > MAX_PDF_PAGES) {
+    const pages = document.numPages;
+    await document.destroy();
+    throw new PayloadTooLarge(tooManyPages(pages));
+  }
+  return document;
+}
+
+/** A page's text layer, one line per line of text (pdf.js marks line ends). */
+export async function pageText(document: PdfDocument, pageNumber: number): Promise<string> {
+  const page = await document.getPage(pageNumber);
+  const content = await page.getTextContent();
+  return content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+}
+
+export const hasTextLayer = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_TEXT_CHARACTERS;
+
+/** Heap for the thread that renders one PDF's pages: a page that would need more fails alone. */
+const RENDER_HEAP_MB = 512;
+
+/**
+ * Renders scanned pages of one PDF to PNG for OCR (200 dpi, long side capped) in a worker thread of its
+ * own, off the event loop and with a bounded heap; started on the first page that needs it. A page
+ * that cannot be drawn, crashes the thread or takes longer than `timeoutMs` answers null.
+ */
+export class PageRenderer {
+  private worker: Worker | null = null;
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly timeoutMs: number,
+  ) {}
+
+  render(pageNumber: number): Promise<Buffer | null> {
+    const worker = (this.worker ??= new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { bytes: this.bytes, maxImageSize: MAX_DOCUMENT_PIXELS, dpi: RENDER_DPI, maxSide: RENDER_MAX_SIDE },
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB },
+    }));
+    return new Promise((resolve) => {
+      const finish = (png: Buffer | null) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        resolve(png);
+      };
+      const onMessage = (answer: { pageNumber: number; png: ArrayBuffer | null }) => {
+        if (answer.pageNumber === pageNumber) finish(answer.png && Buffer.from(answer.png));
+      };
+      // A thread that died (out of heap) or was stopped renders nothing more; the next page starts another.
+      const onExit = () => {
+        this.worker = null;
+        finish(null);
+      };
+      const timer = setTimeout(() => void this.close(), this.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+      worker.postMessage(pageNumber);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}

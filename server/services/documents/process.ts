@@ -1,0 +1,149 @@
+import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
+import type { JsonObject } from '../../../db/models/types';
+import type { MedicalReport } from '../../../db/models';
+import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaType } from '../../errors';
+import { extractDocument, type DocumentExtraction } from './extraction';
+import { prepareImage, UNREADABLE_DOCUMENT } from './image';
+import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
+import { hasTextLayer, openPdf, PageRenderer, pageText } from './pdf';
+import type { DocumentProgressReporter } from './progress';
+import { sniffDocument, type DocumentKind } from './sniff';
+import { safeFilename, storeDocumentWithReport } from './storage';
+
+export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
+export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
+const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took too long. Please try again with a clearer photo.';
+const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
+export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no text layer and no page could be read. Please use the camera to take a photo of your document instead.';
+
+export interface DocumentProcessingDeps {
+  ocr: OcrPool;
+  /** Longest one PDF page may take to draw for OCR. */
+  renderTimeoutMs: number;
+  dataDir: string;
+  progress: DocumentProgressReporter;
+}
+
+export interface Upload {
+  userId: string;
+  /** The data URL as sent; its declared media type is ignored. */
+  dataUrl: string;
+  filename?: string;
+}
+
+export type ProcessedDocument =
+  | { read: true; report: MedicalReport; pages: number; extraction: DocumentExtraction; text: string }
+  | { read: false };
+
+/** The bytes of a base64 data URL, refused before decoding when they would exceed the limit. */
+function decodeDataUrl(dataUrl: string): Buffer {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > MAX_DOCUMENT_BYTES) {
+    throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+/** OCR failures as the patient should hear them. */
+async function ocr(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fraction: number) => void): Promise<string> {
+  try {
+    return await deps.ocr.recognize(image, onProgress);
+  } catch (err) {
+    if (err instanceof OcrTimeout) throw new Unprocessable(OCR_TOO_SLOW);
+    if (err instanceof OcrPoolClosed) throw new ServiceUnavailable(SHUTTING_DOWN);
+    throw new Unprocessable(UNREADABLE_DOCUMENT);
+  }
+}
+
+const hasWords = (text: string) => /[\p{L}]{2}/u.test(text);
+
+async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, kind: DocumentKind): Promise<{ text: string; pages: number }> {
+  const prepared = await prepareImage(bytes, kind);
+  deps.progress.report('preparing', 1);
+  const text = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
+  deps.progress.report('reading', 1, 1, 1);
+  if (!hasWords(text)) throw new Unprocessable(UNREADABLE_DOCUMENT);
+  return { text, pages: 1 };
+}
+
+/** A scanned page of a PDF: one that cannot be read leaves the others to be read. */
+async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fraction: number) => void): Promise<string> {
+  try {
+    return await ocr(deps, image, onProgress);
+  } catch (err) {
+    if (err instanceof Unprocessable) return '';
+    throw err;
+  }
+}
+
+/**
+ * The text layer of every page (asked for all at once: pdf.js pipelines them); pages without one are
+ * then rendered and read by OCR, one after another. A page that cannot be read is left empty.
+ */
+async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ text: string; pages: number }> {
+  const document = await openPdf(bytes);
+  const renderer = new PageRenderer(bytes, deps.renderTimeoutMs);
+  const pages = document.numPages;
+  deps.progress.report('preparing', 1, 0, pages);
+  try {
+    let read = 0;
+    const layers = await Promise.all(
+      Array.from({ length: pages }, async (_, index) => {
+        const layer = await pageText(document, index + 1);
+        if (hasTextLayer(layer)) deps.progress.report('reading', ++read / pages, read, pages);
+        return layer;
+      }),
+    );
+    const texts: string[] = [];
+    for (const [index, layer] of layers.entries()) {
+      if (hasTextLayer(layer)) {
+        texts.push(layer);
+        continue;
+      }
+      const image = await renderer.render(index + 1);
+      texts.push(image ? await ocrPage(deps, image, (fraction) => deps.progress.report('reading', (read + fraction) / pages, read, pages)) : '');
+      deps.progress.report('reading', ++read / pages, read, pages);
+    }
+    return { text: texts.map((text) => text.trim()).join('\n\n'), pages };
+  } finally {
+    await Promise.all([document.destroy(), renderer.close()]);
+  }
+}
+
+/**
+ * Reads an uploaded photo or PDF and keeps it as a medical report: type from the bytes, size limits,
+ * image preparation, OCR or the PDF's text layer, extraction, then the original and its report saved
+ * together. A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ */
+export async function processDocument(deps: DocumentProcessingDeps, upload: Upload): Promise<ProcessedDocument> {
+  deps.progress.report('preparing', 0);
+  const bytes = decodeDataUrl(upload.dataUrl);
+  if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
+  const kind = sniffDocument(bytes);
+  if (!kind) throw new UnsupportedMediaType(UNSUPPORTED_DOCUMENT);
+
+  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes) : await readImage(deps, bytes, kind);
+  if (!hasWords(text)) return { read: false };
+
+  deps.progress.report('extracting', 0, pages, pages);
+  const extraction = extractDocument(text);
+  deps.progress.report('saving', 0, pages, pages);
+  const { report: draft, results } = extraction;
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await storeDocumentWithReport(
+    deps.dataDir,
+    {
+      userId: upload.userId,
+      filename: safeFilename(upload.filename, kind.extension, `${kind.kind === 'pdf' ? 'document' : 'scan'}-${today}`),
+      mimeType: kind.mimeType,
+      extension: kind.extension,
+      bytes,
+      pages,
+      extractedText: text,
+      extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
+    },
+    { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null },
+  );
+  deps.progress.report('saving', 1, pages, pages);
+  return { read: true, report, pages, extraction, text };
+}

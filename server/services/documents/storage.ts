@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { raw } from 'objection';
+import { Document, MedicalReport } from '../../../db/models';
+import type { JsonObject, ReportResults } from '../../../db/models/types';
+import type { ReportStatus, ReportType } from '../../../common/constants';
+
+/** Where a report's Download fetches its original (contract point 5). */
+export const documentFileUrl = (documentId: string) => `/api/documents/${documentId}/file`;
+
+/** The original's path on disk: storage keys are relative to the data directory. */
+export const documentPath = (dataDir: string, storageKey: string) => path.join(dataDir, storageKey);
+
+export interface NewDocument {
+  userId: string;
+  filename: string;
+  mimeType: string;
+  extension: string;
+  bytes: Buffer;
+  pages: number;
+  extractedText: string | null;
+  extraction: JsonObject | null;
+}
+
+export interface NewReport {
+  title: string;
+  type: ReportType;
+  status: ReportStatus;
+  reportDate: string | Date;
+  doctorName: string | null;
+  facility: string | null;
+  summary: string | null;
+  results: ReportResults | null;
+}
+
+/** Writes an original under `<dataDir>/documents/<user>/<document>.<extension>`; answers its storage key. */
+export async function writeOriginal(dataDir: string, userId: string, documentId: string, extension: string, bytes: Uint8Array): Promise<string> {
+  const storageKey = path.posix.join('documents', userId, `${documentId}.${extension}`);
+  const file = documentPath(dataDir, storageKey);
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(file, bytes, { mode: 0o600 });
+  return storageKey;
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Keeps the original and records it with its report. Nothing is half-saved: both rows go in one
+ * statement (the document in a CTE, then its report), atomic without a transaction and one round trip
+ * instead of four; if it fails, the file written for it is removed.
+ */
+export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport): Promise<MedicalReport> {
+  const id = randomUUID();
+  const storageKey = await writeOriginal(dataDir, document.userId, id, document.extension, document.bytes);
+  try {
+    return await MedicalReport.query()
+      .with(
+        'document',
+        Document.query().insert({
+          id,
+          userId: document.userId,
+          filename: document.filename,
+          mimeType: document.mimeType,
+          byteSize: document.bytes.length,
+          sha256: sha256(document.bytes),
+          storageKey,
+          pages: document.pages,
+          extractedText: document.extractedText,
+          extraction: document.extraction,
+        }),
+      )
+      .insert({ ...report, userId: document.userId, documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
+      .returning('*');
+  } catch (err) {
+    await rm(documentPath(dataDir, storageKey), { force: true });
+    throw err;
+  }
+}
+
+/** A download name a header can carry: no path, no quotes or control characters, the extension of the bytes. */
+export function safeFilename(given: string | undefined, extension: string, fallbackStem: string): string {
+  const stem = (given ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.[^.]*$/, '')
+    .replace(/[\p{Cc}"\\;]/gu, '')
+    .trim()
+    .slice(0, 120);
+  return `${stem || fallbackStem}.${extension}`;
+}

@@ -1,0 +1,144 @@
+/**
+ * Documents, side by side with bare libraries in one run (this process serves the app, so its event
+ * loop is the server's):
+ * - OCR seconds per page: POST /api/process-medical-document with a 1700x2200 clinic note (preparation,
+ *   the worker pool, extraction, storage, audit included) against a bare tesseract.js worker reading the
+ *   same PNG. Goal: at most 1.2x.
+ * - Event-loop delay p99 while the API reads photos (perf_hooks.monitorEventLoopDelay). Goal: at most
+ *   50 ms. The same figure while it reads a scanned PDF (its page drawn in a worker thread) is printed too.
+ * - PDF text pages per second: POST /api/process-pdf-document with a 50-page text PDF against bare
+ *   pdf.js (unpdf's getDocumentProxy + extractText) on the same bytes. Goal: at least 85%.
+ * Rounds alternate with their baseline; figures are medians.
+ */
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createWorker, OEM } from 'tesseract.js';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { openBenchDatabase } from './bench-database';
+import { fmt, median } from './support/call';
+import { createApp } from '../../server/app';
+import { createHttpServer } from '../../server/http-server';
+import { log } from '../../server/log';
+import { hashPassword } from '../../server/services/passwords';
+import { WORKER_OPTIONS } from '../../server/services/documents/ocr-pool';
+import { User } from '../../db/models';
+import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, scannedPdf, textImage, textPdf } from '../support/document-fixtures';
+
+const OCR_ROUNDS = 7;
+const PDF_ROUNDS = 15;
+const PDF_PAGES = 50;
+const GOALS = { ocrRatio: 1.2, loopP99Ms: 50, pdfShare: 0.85 };
+const BENCH_USER = { username: 'bench_documents', password: 'Bench-Documents-1' };
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+async function startServer() {
+  log.level = 'warn';
+  const { config, db } = await openBenchDatabase();
+  if (!(await User.query().findOne({ username: BENCH_USER.username }))) {
+    await User.query().insert({
+      username: BENCH_USER.username,
+      email: `${BENCH_USER.username}@bench.test`,
+      passwordHash: await hashPassword(BENCH_USER.password),
+      firstName: 'Bench',
+      lastName: 'Documents',
+    });
+  }
+  const app = createApp({ config, knex: db.knex });
+  const server = createHttpServer(app, config);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usernameOrEmail: BENCH_USER.username, password: BENCH_USER.password }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+    await db.close();
+  };
+  return { url, cookie, close };
+}
+
+/** One upload through the API; fails the bench on anything but a saved report. */
+async function upload(server: { url: string; cookie: string }, route: string, body: Record<string, string>): Promise<number> {
+  const start = process.hrtime.bigint();
+  const response = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: server.cookie }, body: JSON.stringify(body) });
+  const elapsed = seconds(start);
+  const answer = (await response.json()) as { success?: boolean; message?: string };
+  if (!response.ok || !answer.success) throw new Error(`${route} answered ${response.status}: ${answer.message}`);
+  return elapsed;
+}
+
+/** Event-loop delay p99 (ms) over `work`. */
+async function loopDelayDuring(work: () => Promise<unknown>): Promise<number> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  await work();
+  histogram.disable();
+  return histogram.percentile(99) / 1e6;
+}
+
+async function bench(): Promise<void> {
+  const server = await startServer();
+  const note = textImage(CLINIC_NOTE_LINES);
+  const scan = await scannedPdf([note]);
+  const pdf = await textPdf(Array.from({ length: PDF_PAGES }, () => LAB_SHEET_LINES.concat(CLINIC_NOTE_LINES)));
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, WORKER_OPTIONS);
+  const bareOcr = async () => {
+    const start = process.hrtime.bigint();
+    await worker.recognize(note, {}, { text: true });
+    return seconds(start);
+  };
+  const apiOcr = () => upload(server, 'process-medical-document', { imageData: dataUrl('image/png', note) });
+  const barePdf = async () => {
+    const start = process.hrtime.bigint();
+    const { totalPages } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+    if (totalPages !== PDF_PAGES) throw new Error(`pdf.js read ${totalPages} pages`);
+    return PDF_PAGES / seconds(start);
+  };
+  const apiPdf = async () => PDF_PAGES / (await upload(server, 'process-pdf-document', { pdfData: dataUrl('application/pdf', pdf) }));
+
+  const ocr = { bare: [] as number[], api: [] as number[], loop: [] as number[], scanLoop: [] as number[] };
+  const pdfRate = { bare: [] as number[], api: [] as number[] };
+  try {
+    // Warm-up: the pool's worker, pdf.js and the database pay their first-use costs outside the figures.
+    await Promise.all([bareOcr(), apiOcr()]);
+    await Promise.all([barePdf(), apiPdf()]);
+    for (let round = 0; round < OCR_ROUNDS; round++) {
+      ocr.bare.push(await bareOcr());
+      ocr.loop.push(await loopDelayDuring(async () => ocr.api.push(await apiOcr())));
+      ocr.scanLoop.push(await loopDelayDuring(() => upload(server, 'process-pdf-document', { pdfData: dataUrl('application/pdf', scan) })));
+    }
+    for (let round = 0; round < PDF_ROUNDS; round++) {
+      pdfRate.bare.push(await barePdf());
+      pdfRate.api.push(await apiPdf());
+    }
+  } finally {
+    await worker.terminate();
+    await server.close();
+  }
+
+  const ocrRatio = median(ocr.api) / median(ocr.bare);
+  const loopP99 = median(ocr.loop);
+  const pdfShare = median(pdfRate.api) / median(pdfRate.bare);
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  const rounds = (xs: number[], digits = 2) => xs.map((x) => fmt(x, digits)).join(', ');
+  console.log(`OCR of one 1700x2200 page, median of ${OCR_ROUNDS} alternating rounds`);
+  console.log(`  bare tesseract.js worker: ${fmt(median(ocr.bare), 2)} s/page (rounds: ${rounds(ocr.bare)})`);
+  console.log(`  POST /api/process-medical-document: ${fmt(median(ocr.api), 2)} s/page (rounds: ${rounds(ocr.api)})`);
+  console.log(`  ratio API / bare: ${fmt(ocrRatio, 2)}x (goal <= ${GOALS.ocrRatio}x): ${verdict(ocrRatio <= GOALS.ocrRatio)}`);
+  console.log(`event-loop delay p99 while the API reads a photo: ${fmt(loopP99)} ms (goal <= ${GOALS.loopP99Ms} ms): ${verdict(loopP99 <= GOALS.loopP99Ms)} (rounds: ${rounds(ocr.loop, 1)})`);
+  console.log(`  (while it reads a scanned PDF, its page drawn in a worker thread: ${fmt(median(ocr.scanLoop))} ms, no goal; rounds: ${rounds(ocr.scanLoop, 1)})`);
+  console.log(`PDF text layer, ${PDF_PAGES} pages, median of ${PDF_ROUNDS} alternating rounds`);
+  console.log(`  bare pdf.js (unpdf extractText): ${fmt(median(pdfRate.bare), 0)} pages/s (rounds: ${rounds(pdfRate.bare, 0)})`);
+  console.log(`  POST /api/process-pdf-document: ${fmt(median(pdfRate.api), 0)} pages/s (rounds: ${rounds(pdfRate.api, 0)})`);
+  console.log(`  share API / bare: ${fmt(pdfShare * 100)}% (goal >= ${GOALS.pdfShare * 100}%): ${verdict(pdfShare >= GOALS.pdfShare)}`);
+  process.exitCode = ocrRatio <= GOALS.ocrRatio && loopP99 <= GOALS.loopP99Ms && pdfShare >= GOALS.pdfShare ? 0 : 1;
+}
+
+await bench();

@@ -7,6 +7,7 @@ import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
 import { presentReport } from '../presenters/report';
 import { recordAudit } from '../services/audit';
+import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
 import { MedicalReport } from '../../db/models';
 
@@ -14,7 +15,7 @@ function audit(ctx: AppContext, action: string, patientId: string, resourceId?: 
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
 }
 
-/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete. */
+/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original). */
 export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -87,6 +88,8 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
       await report.$query().delete();
+      // The original goes with the report made from it: a deleted record leaves no copy behind.
+      if (report.documentId) await deleteDocument(ctx.deps.config.dataDir, report.documentId);
       await audit(ctx, 'report.delete', patient.userId, report.id);
       return undefined;
     },

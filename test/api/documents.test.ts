@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,6 +194,19 @@ describe('while a document is read', () => {
     const answer = await processImage(owner, noteImage, 'image/png', { 'X-Upload-Id': 'upload-1' });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('X-Upload-Id must be a UUID');
+  });
+});
+
+describe('deleting a report', () => {
+  it('deletes its original too', async () => {
+    const pdf = await textPdf([LAB_SHEET_LINES]);
+    const { body } = await owner.client.post('/api/process-pdf-document', { pdfData: dataUrl('application/pdf', pdf) });
+    const document = await Document.query().findById(body.report.documentUrl.split('/')[3]);
+    expect(document).toBeDefined();
+    expect((await owner.client.delete(`/api/medical-reports/${body.report.id}`)).status).toBe(204);
+    expect(await Document.query().findById(document!.id)).toBeUndefined();
+    expect(existsSync(path.join(dataDir, document!.storageKey))).toBe(false);
+    expect((await owner.client.get(body.report.documentUrl)).status).toBe(404);
   });
 });
 

@@ -78,6 +78,12 @@ export async function storeDocumentWithReport(dataDir: string, document: NewDocu
   }
 }
 
+/** Removes a document and its original (when the report made from it is deleted). */
+export async function deleteDocument(dataDir: string, documentId: string): Promise<void> {
+  const [removed] = await Document.query().delete().where({ id: documentId }).returning('storageKey');
+  if (removed) await rm(documentPath(dataDir, removed.storageKey), { force: true });
+}
+
 /** A download name a header can carry: no path, no quotes or control characters, the extension of the bytes. */
 export function safeFilename(given: string | undefined, extension: string, fallbackStem: string): string {
   const stem = (given ?? '')

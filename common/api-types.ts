@@ -67,6 +67,8 @@ export interface PublicUser {
 /** A doctor as the admin roster and the doctor portal see it (no password). */
 export interface PublicDoctor {
   id: string;
+  /** Raised with every change to the profile; sent back as If-Match to change it. */
+  version: number;
   name: string;
   specialty: string;
   licenseNumber: string;
@@ -131,6 +133,8 @@ export type ReportResults = Record<string, unknown> | string | null;
 
 export interface MedicalReport {
   id: string;
+  /** Raised with every change; sent back as If-Match to change it (a stale one answers 412). */
+  version: number;
   userId: string;
   title: string;
   type: ReportType;
@@ -147,6 +151,8 @@ export interface MedicalReport {
 
 export interface Medication {
   id: string;
+  /** Raised with every change; sent back as If-Match to change it (a stale one answers 412). */
+  version: number;
   userId: string;
   name: string;
   dosage: string;
@@ -182,6 +188,8 @@ export type AppNotification = Notification;
 
 export interface Appointment {
   id: string;
+  /** Raised with every change; sent back as If-Match to change it (a stale one answers 412). */
+  version: number;
   userId: string;
   doctorName: string;
   doctorId: string | null;

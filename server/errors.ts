@@ -56,6 +56,13 @@ export class Conflict extends AppError {
   }
 }
 
+/** A write whose If-Match names a version the record has moved on from; `details.current` is the record as it is now. */
+export class PreconditionFailed extends AppError {
+  constructor(current: unknown) {
+    super(412, 'precondition_failed', 'This record changed elsewhere. The newer version is shown now; make your change again if it is still needed.', undefined, { current });
+  }
+}
+
 export class PayloadTooLarge extends AppError {
   constructor(message = 'The request body is too large.') {
     super(413, 'payload_too_large', message);

@@ -8,6 +8,8 @@ export class Appointment extends Model {
   static tableName = 'appointments';
 
   declare id: string;
+  /** Raised by the database on every change (the API's ETag). */
+  declare version: number;
   declare userId: string;
   declare doctorName: string;
   declare doctorId: string | null;

@@ -9,6 +9,8 @@ export class Doctor extends Model {
   static jsonAttributes = ['availability'];
 
   declare id: string;
+  /** Raised by the database on every change (the API's ETag). */
+  declare version: number;
   declare name: string;
   declare specialty: string;
   declare licenseNumber: string;

@@ -10,6 +10,8 @@ export class MedicalReport extends Model {
   static jsonAttributes = ['results'];
 
   declare id: string;
+  /** Raised by the database on every change (the API's ETag). */
+  declare version: number;
   declare userId: string;
   declare title: string;
   declare type: ReportType;

@@ -8,6 +8,8 @@ export class Medication extends Model {
   static jsonAttributes = ['reminderTimes'];
 
   declare id: string;
+  /** Raised by the database on every change (the API's ETag). */
+  declare version: number;
   declare userId: string;
   declare name: string;
   declare dosage: string;

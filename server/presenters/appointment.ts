@@ -5,6 +5,7 @@ import { iso } from '../lib/dates';
 export function presentAppointment(appointment: AppointmentModel): Appointment {
   return {
     id: appointment.id,
+    version: appointment.version,
     userId: appointment.userId,
     doctorName: appointment.doctorName,
     doctorId: appointment.doctorId,

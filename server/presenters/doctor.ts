@@ -24,6 +24,7 @@ export function presentPublicDoctor(doctor: Doctor) {
 export function presentDoctorAccount(doctor: Doctor) {
   return {
     ...presentPublicDoctor(doctor),
+    version: doctor.version,
     email: doctor.email,
     phone: doctor.phone,
     licenseNumber: doctor.licenseNumber,

@@ -5,6 +5,7 @@ import { iso } from '../lib/dates';
 export function presentMedication(medication: MedicationModel): Medication {
   return {
     id: medication.id,
+    version: medication.version,
     userId: medication.userId,
     name: medication.name,
     dosage: medication.dosage,

@@ -5,6 +5,7 @@ import { iso } from '../lib/dates';
 export function presentReport(report: MedicalReportModel): MedicalReport {
   return {
     id: report.id,
+    version: report.version,
     userId: report.userId,
     title: report.title,
     type: report.type,

@@ -111,6 +111,7 @@ export const publicDoctorResponse = yup.object(publicDoctorFields);
 
 export const doctorAccountResponse = yup.object({
   ...publicDoctorFields,
+  version: whole(),
   email: text(),
   phone: text().nullable(),
   licenseNumber: text(),
@@ -123,6 +124,7 @@ export const doctorSessionResponse = yup.object({ doctor: doctorAccountResponse.
 export const demoCredentialsResponse = yup.object({ email: text(), password: text() });
 
 export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
+  version: whole(),
   id: id(),
   userId: id(),
   title: text(),
@@ -139,6 +141,7 @@ export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
 });
 
 export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({
+  version: whole(),
   id: id(),
   userId: id(),
   name: text(),
@@ -169,6 +172,7 @@ export const notificationResponse: yup.ObjectSchema<Notification> = yup.object({
 export const readAllResponse = yup.object({ updated: whole() });
 
 export const appointmentResponse: yup.ObjectSchema<Appointment> = yup.object({
+  version: whole(),
   id: id(),
   userId: id(),
   doctorName: text(),

@@ -11,6 +11,7 @@ import { recordAudit } from '../services/audit';
 import type { AppContext } from '../context';
 import { UniqueViolationError } from 'objection';
 import { Conflict } from '../errors';
+import { patchIfCurrent } from '../services/versioned-write';
 
 const EMAIL_TAKEN = 'A doctor with this email already exists';
 
@@ -76,8 +77,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
       const doctor = await findRosterDoctor(params.id!);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
       if (changes.email) changes.email = changes.email.toLowerCase();
-      if (Object.keys(changes).length === 0) return presentDoctorAccount(doctor);
-      const updated = await withUniqueEmail(() => doctor.$query().patchAndFetch(changes));
+      const updated = await withUniqueEmail(() => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount));
       await audit(ctx, 'admin.update_doctor', updated);
       return presentDoctorAccount(updated);
     },

@@ -13,6 +13,7 @@ import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
 import { Appointment } from '../../db/models';
 import type { AppContext } from '../context';
+import { patchIfCurrent } from '../services/versioned-write';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I look-alikes
 
@@ -92,7 +93,7 @@ export function registerAppointmentsRoutes(router: Router): void {
       const appointment = await findOwnAppointment(patient, params.id!);
       assertReschedulable(appointment);
       // A new time has not been confirmed by the practice yet.
-      const moved = await appointment.$query().patchAndFetch({ appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to });
+      const moved = await patchIfCurrent(ctx, appointment, { appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to }, presentAppointment);
       await audit(ctx, 'appointment.reschedule', patient.userId, appointment.id);
       return presentAppointment(moved);
     },

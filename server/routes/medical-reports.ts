@@ -10,6 +10,7 @@ import { recordAudit } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
 import { MedicalReport } from '../../db/models';
+import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
@@ -57,7 +58,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
       await audit(ctx, 'report.read', patient.userId, report.id);
-      return presentReport(report);
+      return presentReport(tagWithVersion(ctx, report));
     },
   });
 
@@ -72,7 +73,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
       const change = { ...body, results: body.results as MedicalReport['results'] | undefined };
-      const updated = Object.keys(body).length ? await report.$query().patchAndFetch(change) : report;
+      const updated = await patchIfCurrent(ctx, report, change, presentReport);
       await audit(ctx, 'report.update', patient.userId, report.id);
       return presentReport(updated);
     },

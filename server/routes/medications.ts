@@ -10,6 +10,7 @@ import { recordAudit } from '../services/audit';
 import { ValidationFailed } from '../errors';
 import { Medication } from '../../db/models';
 import type { AppContext } from '../context';
+import { patchIfCurrent } from '../services/versioned-write';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medication', resourceId, patientId });
@@ -70,7 +71,7 @@ export function registerMedicationsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
       assertEndNotBeforeStart(medication, body);
-      const updated = Object.keys(body).length ? await medication.$query().patchAndFetch(body) : medication;
+      const updated = await patchIfCurrent(ctx, medication, body, presentMedication);
       await audit(ctx, 'medication.update', patient.userId, medication.id);
       return presentMedication(updated);
     },

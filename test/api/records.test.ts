@@ -38,6 +38,7 @@ describe('medical reports', () => {
     expect(titles).not.toContain('Jordan only');
     expect(res.body.find((r: { id: string }) => r.id === newer.id)).toEqual({
       id: newer.id,
+      version: 1,
       userId: alexId(),
       title: 'Newer',
       type: 'blood_work',

@@ -9,6 +9,7 @@ export const daysAhead = (days: number) => new Date(NOW + days * DAY).toISOStrin
 
 export function report(overrides: Partial<MedicalReport> & Pick<MedicalReport, 'id'>): MedicalReport {
   return {
+    version: 1,
     userId: 'u1',
     title: 'Complete Blood Count',
     type: 'blood_work',
@@ -27,6 +28,7 @@ export function report(overrides: Partial<MedicalReport> & Pick<MedicalReport, '
 
 export function medication(overrides: Partial<Medication> & Pick<Medication, 'id' | 'name'>): Medication {
   return {
+    version: 1,
     userId: 'u1',
     dosage: '10mg',
     frequency: 'once_daily',
@@ -43,6 +45,7 @@ export function medication(overrides: Partial<Medication> & Pick<Medication, 'id
 
 export function appointment(overrides: Partial<Appointment> & Pick<Appointment, 'id'>): Appointment {
   return {
+    version: 1,
     userId: 'u1',
     doctorName: 'Dr. James Okafor',
     doctorId: null,

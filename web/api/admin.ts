@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicDoctor } from '../../common/api-types';
 import type { AdminDoctorCreatePayload, AdminDoctorUpdatePayload } from '../../common/schemas/doctor';
-import { apiRequest } from './client';
+import { apiRequest, isStaleWrite } from './client';
 import { doctorsQuery } from './consultations';
 
 export const adminDoctorsQuery = queryOptions<PublicDoctor[]>({
@@ -18,6 +18,8 @@ function useRosterMutation<V>(send: (variables: V) => Promise<PublicDoctor>) {
         queryClient.invalidateQueries({ queryKey: adminDoctorsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: doctorsQuery.queryKey }),
       ]),
+    // Changed elsewhere meanwhile: the roster shows the newer version.
+    onError: (error) => (isStaleWrite(error) ? queryClient.invalidateQueries({ queryKey: adminDoctorsQuery.queryKey }) : undefined),
   });
 }
 
@@ -28,8 +30,8 @@ export function useCreateDoctor() {
 }
 
 export function useUpdateDoctor() {
-  return useRosterMutation(({ id, changes }: { id: string; changes: AdminDoctorUpdatePayload }) =>
-    apiRequest<PublicDoctor>(`/api/admin/doctors/${id}`, { method: 'PATCH', body: changes }),
+  return useRosterMutation(({ doctor, changes }: { doctor: PublicDoctor; changes: AdminDoctorUpdatePayload }) =>
+    apiRequest<PublicDoctor>(`/api/admin/doctors/${doctor.id}`, { method: 'PATCH', body: changes, ifMatch: doctor.version }),
   );
 }
 

@@ -36,6 +36,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The version of the record the change was made to: the server refuses it (412) if the record has moved on. */
+  ifMatch?: number;
 }
 
 /** The one fetch client: same-origin, cookies always, JSON in and out. */
@@ -45,11 +47,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     init.body = JSON.stringify(options.body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
+  if (options.ifMatch !== undefined) (init.headers as Record<string, string>)['If-Match'] = `"${options.ifMatch}"`;
   const response = await fetch(path, init);
   if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** A change refused because the record changed elsewhere (412): the screen shows the newer version. */
+export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && error.status === 412;
 
 /** Default loader: GET the query key's segments joined by slashes. Throws on 401 unless asked for null. */
 export async function getByKey<T>(queryKey: readonly unknown[], on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {

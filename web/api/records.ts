@@ -12,7 +12,7 @@ import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
-import { apiRequest } from './client';
+import { apiRequest, isStaleWrite } from './client';
 import { meQuery } from './session';
 
 /** The browser's time zone, so the server writes summary dates as the patient reads them. */
@@ -46,12 +46,17 @@ export function useReport(id: string) {
   });
 }
 
-/** A mutation that refreshes the given lists and the dashboard summary once it succeeds. */
+/**
+ * A mutation that refreshes the given lists and the dashboard summary once it succeeds, and the lists
+ * also when the change was refused because the record changed elsewhere (the newer version shows).
+ */
 function useRefreshing<V, R>(send: (variables: V) => Promise<R>, ...keys: QueryKey[]) {
   const queryClient = useQueryClient();
+  const refresh = (all: QueryKey[]) => Promise.all(all.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation({
     mutationFn: send,
-    onSuccess: () => Promise.all([...keys, dashboardSummaryQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refresh([...keys, dashboardSummaryQuery.queryKey]),
+    onError: (error) => (isStaleWrite(error) ? refresh(keys) : undefined),
   });
 }
 
@@ -64,7 +69,8 @@ export const useAddMedication = () =>
 
 export const useUpdateMedication = () =>
   useRefreshing(
-    ({ id, change }: { id: string; change: MedicationUpdateInput }) => apiRequest<Medication>(`/api/medications/${id}`, { method: 'PATCH', body: change }),
+    ({ medication, change }: { medication: Medication; change: MedicationUpdateInput }) =>
+      apiRequest<Medication>(`/api/medications/${medication.id}`, { method: 'PATCH', body: change, ifMatch: medication.version }),
     medicationsQuery.queryKey,
   );
 
@@ -90,8 +96,8 @@ export const useBookAppointment = () =>
 
 export const useRescheduleAppointment = () =>
   useRefreshing(
-    ({ id, appointmentDate }: { id: string; appointmentDate: string }) =>
-      apiRequest<Appointment>(`/api/appointments/${id}`, { method: 'PATCH', body: { appointmentDate } }),
+    ({ appointment, appointmentDate }: { appointment: Appointment; appointmentDate: string }) =>
+      apiRequest<Appointment>(`/api/appointments/${appointment.id}`, { method: 'PATCH', body: { appointmentDate }, ifMatch: appointment.version }),
     appointmentsQuery.queryKey,
   );
 
@@ -117,7 +123,8 @@ export const useCreateReport = () =>
 /** Refreshes the list and the report's own query (both keys start with the list's). */
 export const useUpdateReport = () =>
   useRefreshing(
-    ({ id, change }: { id: string; change: MedicalReportUpdateInput }) => apiRequest<MedicalReport>(`/api/medical-reports/${id}`, { method: 'PATCH', body: change }),
+    ({ report, change }: { report: MedicalReport; change: MedicalReportUpdateInput }) =>
+      apiRequest<MedicalReport>(`/api/medical-reports/${report.id}`, { method: 'PATCH', body: change, ifMatch: report.version }),
     reportsQuery.queryKey,
   );
 

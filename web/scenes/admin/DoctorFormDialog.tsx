@@ -53,7 +53,7 @@ export function DoctorFormDialog({ editing, onClose }: Props) {
 
   const save = async (values: DoctorFormValues) => {
     if (doctor) {
-      await update.mutateAsync({ id: doctor.id, changes: toDoctorPayload(values, 'update') });
+      await update.mutateAsync({ doctor, changes: toDoctorPayload(values, 'update') });
       showToast('Doctor Updated', `${values.name.trim()}'s details have been saved.`, 'success');
     } else {
       await create.mutateAsync(toDoctorPayload(values, 'create'));

@@ -35,7 +35,7 @@ export function RescheduleAppointmentDialog({ appointment, onClose }: { appointm
           if (!appointment) return;
           const when = combineDateTime(values.date, values.time);
           try {
-            await reschedule.mutateAsync({ id: appointment.id, appointmentDate: when.toISOString() });
+            await reschedule.mutateAsync({ appointment, appointmentDate: when.toISOString() });
             showToast('Appointment Rescheduled', `Your appointment is now on ${format(when, 'EEE, MMM d')} at ${format(when, 'h:mm a')}.`, 'success');
             onClose();
           } catch (error) {

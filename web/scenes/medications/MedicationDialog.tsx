@@ -96,7 +96,7 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
     }
     // Cleared optional fields are sent as null so the stored values are removed too.
     const change = { ...payload, endDate: payload.endDate ?? null, prescribedBy: payload.prescribedBy ?? null, instructions: payload.instructions ?? null, isActive: values.isActive };
-    await update.mutateAsync({ id: medication.id, change });
+    await update.mutateAsync({ medication, change });
     showToast('Medication updated', `${payload.name} has been saved.`, 'success');
   };
 

@@ -11,7 +11,7 @@ export function EditReportDialog({ report, open, onClose }: { report: MedicalRep
   const update = useUpdateReport();
 
   const save = async (change: MedicalReportUpdateInput) => {
-    await update.mutateAsync({ id: report.id, change });
+    await update.mutateAsync({ report, change });
     showToast('Report saved', undefined, 'success');
     onClose();
   };

@@ -60,7 +60,7 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
   const medications = result.aiAnalysis.medicationsFound;
 
   const save = async (change: MedicalReportUpdateInput) => {
-    const report = await update.mutateAsync({ id: result.report.id, change });
+    const report = await update.mutateAsync({ report: result.report, change });
     showToast('Report saved', `${report.title} is in your records.`, 'success');
     await navigate({ to: '/reports/$id', params: { id: report.id } });
   };

@@ -6,11 +6,14 @@
  *     worker binary with the app's codecs and transport options, and a page running mediasoup-client
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
  *     camera and mic waits; the measured bare page starts its clock, then opens camera and mic
- *     (getUserMedia, the fake device) while it reads the Router's capabilities, loads the Device,
- *     creates its send and receive transports, produces, consumes the waiting page's producers (paused,
- *     resumed once wired, as the app does) and waits for the first frame (requestVideoFrameCallback).
- *     The bare side does independent steps in parallel and has no auth, database, Socket.IO or UI:
- *     it is the floor. Bare and app runs alternate (a warm-up pair, then 5 pairs), medians.
+ *     (getUserMedia, the fake device) while it reads the Router's capabilities, then loads the Device
+ *     while it creates its send and receive transports and lists the producers, produces, consumes the
+ *     waiting page's producers (paused, resumed once wired, as the app does) and waits for the first
+ *     frame (requestVideoFrameCallback). The bare side does independent steps in parallel and has no
+ *     auth, database, Socket.IO or UI: it is the floor. The app, like a caller, has opened the camera and
+ *     loaded its Device during the device check, before the join mark; the bare page does both inside
+ *     its window, so the floor is a little slower than it would be with them done beforehand.
+ *     Bare and app runs alternate (a warm-up pair, then 5 pairs), medians.
  *     Goal: app <= 1.5x the bare harness.
  *  2. media back after a 5-second offline spell: in the app, through the SFU, one side goes offline
  *     (Playwright's context.setOffline) for 5 s and comes back (the patient and the doctor in turn,

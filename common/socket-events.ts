@@ -107,6 +107,20 @@ export interface CallConsultation {
   duration: number;
 }
 
+export interface JoinPayload {
+  consultationId: string;
+  /** Through the SFU: the client's loaded device's capabilities, so the join prepares its media (JoinResult.sfu). */
+  rtpCapabilities?: MediaParameters;
+}
+
+/** The media a join prepared through the SFU: what the client would otherwise ask for next, one request at a time. */
+export interface PreparedSfuMedia {
+  send: TransportParams;
+  recv: TransportParams;
+  /** Consumers (paused until the client resumes them) of what the other side already sends. */
+  consumers: ConsumerParams[];
+}
+
 export interface JoinResult {
   consultation: CallConsultation;
   /** The caller's role in this consultation. */
@@ -123,6 +137,8 @@ export interface JoinResult {
   /** STUN/TURN servers for this join; TURN credentials in it are this join's own and expire. */
   iceServers: IceServer[];
   iceTransportPolicy: IceTransportPolicy;
+  /** When the join sent rtpCapabilities, the consultation runs with media through the SFU, and preparing it worked. */
+  sfu?: PreparedSfuMedia;
 }
 
 export interface ChatSendPayload {
@@ -319,7 +335,7 @@ export interface ProducerListResult {
 // ---------------------------------------------------------------------------
 
 export interface ClientToServerEvents {
-  'consultation:join': (payload: ConsultationRef, ack: AckCallback<JoinResult>) => void;
+  'consultation:join': (payload: JoinPayload, ack: AckCallback<JoinResult>) => void;
   'consultation:leave': (payload: ConsultationRef, ack: AckCallback<null>) => void;
   'consultation:setStatus': (payload: SetStatusPayload, ack: AckCallback<SetStatusResult>) => void;
   /** Doctors only; the payload is `{}`. */

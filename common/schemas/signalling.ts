@@ -21,6 +21,15 @@ export const consultationRefSchema = strictObject({
   consultationId: consultationId(),
 });
 
+/**
+ * 'consultation:join' payload. Through the SFU, a client whose device is loaded may send its RTP
+ * capabilities: the answer then carries its transports and the consumers of what the other side sends.
+ */
+export const joinSchema = strictObject({
+  consultationId: consultationId(),
+  rtpCapabilities: mediaObject('RTP capabilities').optional(),
+});
+
 /** 'media:state' payload sent by a client about its own tracks. */
 export const mediaStateSchema = strictObject({
   consultationId: consultationId(),

@@ -1,4 +1,4 @@
-import { consultationRefSchema } from '../../common/schemas/signalling';
+import { joinSchema } from '../../common/schemas/signalling';
 import { CHAT_HISTORY_PAGE } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
 import { NotFound } from '../../server/errors';
@@ -9,6 +9,7 @@ import { consultationRoom } from '../rooms/names';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
+import { prepareSfuMedia } from './prepared-media';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
 const NO_ROOM: RoomSnapshot = { participants: [], media: {} };
@@ -16,15 +17,16 @@ const NO_ROOM: RoomSnapshot = { participants: [], media: {} };
 /**
  * The membership is read fresh from the database; the room is joined only when it says yes and the
  * consultation still runs (once completed or cancelled, the answer carries the consultation and its
- * chat history, read-only). The audit row, the history and the room's announcement then run side by
- * side, and the ack waits for all three (the read is on record before its data leaves).
+ * chat history, read-only). The audit row, the history, the room's announcement and (through the SFU,
+ * for a client that sent its RTP capabilities) its prepared media then run side by side, and the ack
+ * waits for all of them (the read is on record before its data leaves).
  */
 export const joinHandler = defineHandler({
   event: 'consultation:join',
-  schema: consultationRefSchema,
+  schema: joinSchema,
   access: 'session',
   rate: 'signalling',
-  async handle(ctx, { consultationId }) {
+  async handle(ctx, { consultationId, rtpCapabilities }) {
     let membership: Membership;
     try {
       membership = await loadMembership(consultationId, ctx.socket.data);
@@ -37,9 +39,11 @@ export const joinHandler = defineHandler({
       await ctx.socket.join(consultationRoom(consultationId));
       ctx.reconnecting.release(consultationId, membership.role);
     }
-    const [history, room] = await Promise.all([
+    const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
+    const [history, room, prepared] = await Promise.all([
       ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
       open ? announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
+      withMedia ? prepareSfuMedia(ctx, consultationId, rtpCapabilities) : undefined,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
     const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';
@@ -53,6 +57,7 @@ export const joinHandler = defineHandler({
       remoteMedia: room.media[otherRole] ?? null,
       // TURN credentials are made for each join, named after the account, and never logged.
       ...clientIce(ctx.app.deps.config.media, ctx.socket.data.id),
+      ...(prepared && { sfu: prepared }),
     };
   },
 });

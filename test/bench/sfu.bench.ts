@@ -5,14 +5,12 @@
  *     mediasoup + mediasoup-client harness in the same Chromium: a Router in this process on the same
  *     worker binary with the app's codecs and transport options, and a page running mediasoup-client
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
- *     camera and mic waits; the measured bare page starts its clock, then opens camera and mic
- *     (getUserMedia, the fake device) while it reads the Router's capabilities, then loads the Device
- *     while it creates its send and receive transports and lists the producers, produces, consumes the
- *     waiting page's producers (paused, resumed once wired, as the app does) and waits for the first
- *     frame (requestVideoFrameCallback). The bare side does independent steps in parallel and has no
- *     auth, database, Socket.IO or UI: it is the floor. The app, like a caller, has opened the camera and
- *     loaded its Device during the device check, before the join mark; the bare page does both inside
- *     its window, so the floor is a little slower than it would be with them done beforehand.
+ *     camera and mic waits. The measured bare page first does what the app does in its device check,
+ *     before its join mark (opens camera and mic with the fake device, reads the Router's capabilities and
+ *     loads the Device); then it starts its clock, creates its send and receive transports while it lists
+ *     the producers, produces, consumes the waiting page's producers (paused, resumed once wired, as the
+ *     app does) and waits for the first frame (requestVideoFrameCallback). The bare side does independent
+ *     steps in parallel and has no auth, database, Socket.IO or UI: it is the floor.
  *     Bare and app runs alternate (a warm-up pair, then 5 pairs), medians.
  *     Goal: app <= 1.5x the bare harness.
  *  2. media back after a 5-second offline spell: in the app, through the SFU, one side goes offline
@@ -92,18 +90,15 @@ const consume = async (producers) => {
 window.bareJoin = async (waitForFrame, room = 'first-frame') => {
   window.peerId = crypto.randomUUID();
   window.room = room;
-  const t0 = performance.now();
+  // What the app does in its device check, before its join mark: camera and microphone, and the Device.
   const [{ rtpCapabilities }, stream] = await Promise.all([
     rpc('caps'),
     navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true }, video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' } }),
   ]);
   const device = new MediasoupClient.Device();
-  const [, sendParams, recvParams, { producers }] = await Promise.all([
-    device.load({ routerRtpCapabilities: rtpCapabilities }),
-    rpc('createTransport'),
-    rpc('createTransport'),
-    rpc('producers'),
-  ]);
+  await device.load({ routerRtpCapabilities: rtpCapabilities });
+  const t0 = performance.now();
+  const [sendParams, recvParams, { producers }] = await Promise.all([rpc('createTransport'), rpc('createTransport'), rpc('producers')]);
   const send = device.createSendTransport(sendParams);
   const recv = device.createRecvTransport(recvParams);
   window.bareDevice = device;

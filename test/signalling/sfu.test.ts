@@ -39,6 +39,38 @@ describeSfu('mediasoup SFU', () => {
     expect(await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId })).toEqual(beforeJoining);
   });
 
+  it('prepares a joining client\'s transports and its consumers of what the other side sends when the join carries its RTP capabilities', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(server.url, parties.patientHttp);
+    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    sockets.push(patient, doctor);
+    await request(doctor, 'consultation:join', { consultationId });
+    const doctorSend = await request(doctor, 'sfu:createTransport', { consultationId, direction: 'send' });
+    const produced = await request(doctor, 'sfu:produce', {
+      consultationId,
+      transportId: doctorSend.ok ? doctorSend.data.id : '',
+      kind: 'audio',
+      rtpParameters: OPUS_RTP_PARAMETERS,
+      appData: { source: 'mic' },
+    });
+    const producerId = produced.ok ? produced.data.producerId : '';
+
+    const caps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
+    const joined = await request(patient, 'consultation:join', { consultationId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
+    expect(joined.ok).toBe(true);
+    const prepared = joined.ok ? joined.data.sfu : undefined;
+    expect(prepared?.send.iceCandidates.length).toBeGreaterThan(0);
+    expect(prepared?.recv.id).not.toBe(prepared?.send.id);
+    expect(prepared?.consumers).toEqual([expect.objectContaining({ producerId, kind: 'audio', role: 'doctor', source: 'mic', producerPaused: false })]);
+    // The prepared consumer is the patient's own: it resumes like one it asked for.
+    expect(await request(patient, 'sfu:resumeConsumer', { consultationId, consumerId: prepared!.consumers[0]!.id })).toEqual({ ok: true, data: null });
+
+    // Without capabilities (a client that builds its media itself) the join prepares nothing.
+    const plain = await request(doctor, 'consultation:join', { consultationId });
+    expect(plain.ok && 'sfu' in plain.data).toBe(false);
+  });
+
   it('creates transports, produces, tells the other side, and consumes paused until resumed', async () => {
     const { consultationId, patient, doctor } = await joinedCall(server.url);
     sockets.push(patient, doctor);

@@ -5,8 +5,10 @@ import type {
   CallConsultation,
   ChatMessage,
   ConsultationStatusEvent,
+  JoinPayload,
   JoinResult,
   MediaMode,
+  MediaParameters,
   MediaState,
   P2PSignalEvent,
   Participant,
@@ -318,9 +320,15 @@ export class CallClient {
     if (this.snapshot.phase === 'lobby') return;
     const socket = this.socket!;
     let answer: JoinResult;
-    if (!this.joinedOnce) performance.mark(CALL_MARKS.join);
+    const payload: JoinPayload = { consultationId: this.consultationId };
+    if (!this.joinedOnce) {
+      performance.mark(CALL_MARKS.join);
+      // Through the SFU, the device loaded in the device check lets the join prepare the media as well.
+      const device = await this.sfuDevice;
+      if (device) payload.rtpCapabilities = device.rtpCapabilities as unknown as MediaParameters;
+    }
     try {
-      answer = await request(socket, 'consultation:join', { consultationId: this.consultationId });
+      answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
       if (!this.joinedOnce) {
         this.fail(err instanceof SignallingRequestError && err.code === 'not_found' ? 'Consultation Not Found' : 'Could not join the consultation. Please try again.');
@@ -413,7 +421,7 @@ export class CallClient {
       stopStream(localStream);
       return;
     }
-    this.session = new SfuSession({ ...options, localStream }, this.sfuDevice ?? Promise.resolve(null));
+    this.session = new SfuSession({ ...options, localStream }, this.sfuDevice ?? Promise.resolve(null), answer.sfu);
     showCall();
     this.showLocal(localStream);
     this.watchQuality();

@@ -1,5 +1,5 @@
 import { Device, type types } from 'mediasoup-client';
-import type { MediaParameters, NewProducerEvent, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
+import type { ConsumerParams, MediaParameters, NewProducerEvent, ParticipantRole, PreparedSfuMedia, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
 import type { DeviceKind } from './local-media';
 import type { MediaSession, MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
@@ -40,12 +40,16 @@ export class SfuSession implements MediaSession {
   private building: Promise<void> = Promise.resolve();
   private closed = false;
 
-  /** `prepared`: the device loaded during the device check, or null to load it here. */
+  /**
+   * `device`: the one loaded during the device check, or null to load it here. `joinedWith`: the media
+   * the join prepared (transports and consumers), used by the first build only.
+   */
   constructor(
     private readonly options: MediaSessionOptions,
-    prepared: Promise<Device | null>,
+    device: Promise<Device | null>,
+    private joinedWith: PreparedSfuMedia | undefined,
   ) {
-    this.deviceLoading = this.keep(prepared.then((device) => device ?? this.loadFromServer()));
+    this.deviceLoading = this.keep(device.then((loaded) => loaded ?? this.loadFromServer()));
     this.mic = options.localStream?.getAudioTracks()[0];
     const camera = options.localStream?.getVideoTracks()[0];
     if (camera) this.outgoingVideo.set('camera', camera);
@@ -149,17 +153,9 @@ export class SfuSession implements MediaSession {
   private async build(generation: number): Promise<void> {
     const stale = () => generation !== this.generation || this.closed;
     if (stale()) return;
-    const { socket, consultationId } = this.options;
     this.options.onLinkState('connecting');
     try {
-      // The device loads while both transports are made and the other side's producers are listed; then
-      // what they send is received while ours goes up: the first remote frame waits for no step it does not need.
-      const [device, sendParams, recvParams, { producers }] = await Promise.all([
-        this.loadDevice(),
-        request(socket, 'sfu:createTransport', { consultationId, direction: 'send' }),
-        request(socket, 'sfu:createTransport', { consultationId, direction: 'recv' }),
-        request(socket, 'sfu:getProducers', { consultationId }),
-      ]);
+      const [device, { send: sendParams, recv: recvParams, consumers, producers }] = await Promise.all([this.loadDevice(), this.mediaToBuild()]);
       if (stale()) return;
       const send = this.openTransport(device, 'send', sendParams);
       const recv = this.openTransport(device, 'recv', recvParams);
@@ -167,7 +163,10 @@ export class SfuSession implements MediaSession {
       this.recv = recv;
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
-      const receiving = Promise.all([...producers, ...this.announcedEarly.splice(0)].map((producer) => this.consume(producer)));
+      const receiving = Promise.all([
+        ...consumers.map((params) => this.consume(params.producerId, params.role, params)),
+        ...[...producers, ...this.announcedEarly.splice(0)].map((event) => this.consume(event.producerId, event.role)),
+      ]);
       const sending = this.produceAll();
       await Promise.all([receiving, sending]);
     } catch {
@@ -176,6 +175,23 @@ export class SfuSession implements MediaSession {
         setTimeout(() => !stale() && void this.start(), ICE_RESTART_DELAY_MS);
       }
     }
+  }
+
+  /**
+   * Both transports, and what the other side sends: the transports and consumers the join prepared, the
+   * first time; else transports made now, while the device loads, and the producers to consume.
+   */
+  private async mediaToBuild(): Promise<PreparedSfuMedia & { producers: NewProducerEvent[] }> {
+    const joinedWith = this.joinedWith;
+    this.joinedWith = undefined;
+    if (joinedWith) return { ...joinedWith, producers: [] };
+    const { socket, consultationId } = this.options;
+    const [send, recv, { producers }] = await Promise.all([
+      request(socket, 'sfu:createTransport', { consultationId, direction: 'send' }),
+      request(socket, 'sfu:createTransport', { consultationId, direction: 'recv' }),
+      request(socket, 'sfu:getProducers', { consultationId }),
+    ]);
+    return { send, recv, consumers: [], producers };
   }
 
   private loadDevice(): Promise<Device> {
@@ -284,39 +300,36 @@ export class SfuSession implements MediaSession {
     for (const [source, track] of this.outgoingVideo) await this.produce(source, track);
   }
 
-  private async consume(event: NewProducerEvent): Promise<void> {
-    // A producer can be both announced and listed while the media is being built: consume it once.
-    if (!this.recv || !this.device || event.role === this.options.role || this.consuming.has(event.producerId)) return;
-    this.consuming.add(event.producerId);
-    try {
-      await this.consumeOnce(event, this.recv, this.device);
-    } finally {
-      this.consuming.delete(event.producerId);
-    }
-  }
-
-  private async consumeOnce(event: NewProducerEvent, recv: types.Transport, device: Device): Promise<void> {
-    if (this.consumers.has(event.producerId)) return;
+  /**
+   * Receives a producer once, whether the join prepared its consumer (`prepared`) or it is asked for now:
+   * a producer can be both announced and listed while the media is being built.
+   */
+  private async consume(producerId: string, role: ParticipantRole, prepared?: ConsumerParams): Promise<void> {
+    const recv = this.recv;
+    const device = this.device;
+    if (!recv || !device || role === this.options.role || this.consuming.has(producerId) || this.consumers.has(producerId)) return;
+    this.consuming.add(producerId);
     const { consultationId, socket } = this.options;
-    const params = await request(socket, 'sfu:consume', {
-      consultationId,
-      producerId: event.producerId,
-      rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
-    });
-    const consumer = await recv.consume({
-      id: params.id,
-      producerId: params.producerId,
-      kind: params.kind,
-      rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
-    });
-    if (recv !== this.recv) {
-      // The media was built again meanwhile: this consumer belongs to a transport that is gone.
-      consumer.close();
-      return;
+    try {
+      const params =
+        prepared ?? (await request(socket, 'sfu:consume', { consultationId, producerId, rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> }));
+      const consumer = await recv.consume({
+        id: params.id,
+        producerId: params.producerId,
+        kind: params.kind,
+        rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
+      });
+      if (recv !== this.recv) {
+        // The media was built again meanwhile: this consumer belongs to a transport that is gone.
+        consumer.close();
+        return;
+      }
+      this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
+      this.publishRemote();
+      await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });
+    } finally {
+      this.consuming.delete(producerId);
     }
-    this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
-    this.publishRemote();
-    await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });
   }
 
   /** The remote stream: their microphone plus their screen when shared, else their camera. */
@@ -329,7 +342,7 @@ export class SfuSession implements MediaSession {
 
   private readonly onNewProducer = (event: NewProducerEvent) => {
     if (event.consultationId !== this.options.consultationId) return;
-    if (this.recv) void this.consume(event).catch(() => {});
+    if (this.recv) void this.consume(event.producerId, event.role).catch(() => {});
     else this.announcedEarly.push(event);
   };
 

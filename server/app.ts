@@ -55,16 +55,17 @@ export function createApp(options: AppOptions): App {
   const koa = new Koa({ proxy: config.trustProxy });
   koa.keys = new CookieKeys(config.sessionKeys);
   koa.on('error', reportUnhandledError);
+  const ocr = new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs });
   const deps: AppDeps = {
     config,
     knex,
     realtime: options.realtime ?? new RealtimeEvents(),
     databaseOutage: new DatabaseOutage(knex, options.logger ?? log),
     log: options.logger ?? log,
-    metrics: new AppMetrics(knex),
+    metrics: new AppMetrics(knex, ocr),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
-    ocr: new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs }),
+    ocr,
   };
   Object.assign(koa.context, { deps });
 

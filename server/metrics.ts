@@ -16,6 +16,12 @@ export interface RequestOutcome {
   durationMs: number;
 }
 
+/** The document reader's job queue, as the gauges read it (services/documents/ocr-pool.ts). */
+interface JobQueue {
+  readonly queued: number;
+  readonly threads: number;
+}
+
 /** The parts of knex's connection pool (tarn) the gauges read. */
 interface PoolCounts {
   numUsed(): number;
@@ -28,8 +34,7 @@ const NO_SIGNALLING: SignallingCounts = { sockets: 0, rooms: 0, media: { workers
 /**
  * The process's Prometheus series. Request series are recorded as requests finish; everything else is
  * a gauge that reads its count when scraped, so no other module carries metric code. One registry per
- * app (tests build several apps in one process). There is no job queue yet, so there is no queue-depth
- * series: it comes with the queue.
+ * app (tests build several apps in one process).
  */
 export class AppMetrics {
   readonly registry = new Registry();
@@ -38,7 +43,7 @@ export class AppMetrics {
   private readonly errors: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route'>;
 
-  constructor(knex: Knex) {
+  constructor(knex: Knex, ocr: JobQueue) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'medivault_' });
     this.requests = new Counter({ name: 'medivault_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
@@ -66,6 +71,9 @@ export class AppMetrics {
     gauge('medivault_sfu_routers', 'mediasoup Routers open: one per consultation whose media runs here', () => this.readSignalling().media.routers);
     gauge('medivault_sfu_producers', 'mediasoup producers (tracks sent up to the SFU)', () => this.readSignalling().media.producers);
     gauge('medivault_sfu_consumers', 'mediasoup consumers (tracks sent down from the SFU)', () => this.readSignalling().media.consumers);
+
+    gauge('medivault_ocr_queue_depth', 'Document pages waiting for an OCR thread', () => ocr.queued);
+    gauge('medivault_ocr_threads', 'OCR worker threads running (busy or idle)', () => ocr.threads);
 
     const pool = () => (knex.client as { pool?: PoolCounts }).pool;
     gauge('medivault_db_pool_used_connections', 'Database connections in use', () => pool()?.numUsed() ?? 0);

@@ -68,6 +68,11 @@ export class OcrPool {
     });
   }
 
+  /** Pages waiting for a thread. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** Threads running now (busy or idle). */
   get threads(): number {
     return this.slots.size;

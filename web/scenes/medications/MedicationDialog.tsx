@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import styled from 'styled-components';
 import type { Medication } from '../../../common/api-types';
 import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS } from '../../../common/constants';
+import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../../common/reminder-times';
 import { localDateString } from '../../../common/schemas/helpers';
 import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
 import { messageOf } from '../../api/auth';
@@ -16,8 +18,9 @@ type Values = MedicationFormValues & { isActive: boolean };
 
 const Pair = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(min(150px, 100%), 1fr));
   gap: 12px;
+  input, select { min-width: 0; width: 100%; }
 `;
 
 const TimeRow = styled.div`
@@ -26,8 +29,21 @@ const TimeRow = styled.div`
   align-items: center;
 `;
 
+/** Choosing a frequency with usual times (twice daily: 08:00 and 20:00) fills the reminder times with them. */
+function useFrequencyPresets() {
+  const { values, setFieldValue } = useFormikContext<Values>();
+  const chosen = useRef(values.frequency);
+  useEffect(() => {
+    if (chosen.current === values.frequency) return;
+    chosen.current = values.frequency;
+    const preset = FREQUENCY_REMINDER_TIMES[values.frequency];
+    if (preset) void setFieldValue('reminderTimes', [...preset]);
+  }, [values.frequency, setFieldValue]);
+}
+
 function ReminderTimes() {
   const { values, errors, touched, handleChange, handleBlur } = useFormikContext<Values>();
+  useFrequencyPresets();
   const error = touched.reminderTimes && errors.reminderTimes;
   return (
     <FieldArray name="reminderTimes">
@@ -45,7 +61,7 @@ function ReminderTimes() {
             </TimeRow>
           ))}
           {values.reminderTimes.length < MAX_REMINDER_TIMES ? (
-            <Button $variant="ghost" $size="sm" onClick={() => push(DEFAULT_REMINDER_TIME)}>
+            <Button $variant="ghost" $size="sm" onClick={() => push(nextReminderTime(values.reminderTimes))}>
               <Icon path={RECORD_ICONS.plus} size={16} />
               Add time
             </Button>

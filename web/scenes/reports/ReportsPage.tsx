@@ -12,7 +12,9 @@ import { REPORT_SORTS, filterCounts, matchesSearch, visibleReports, type ReportF
 
 const Tools = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
+  & > :first-child { flex: 1 1 240px; }
   margin-bottom: 12px;
 `;
 

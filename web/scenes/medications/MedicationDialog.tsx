@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import styled from 'styled-components';
 import type { Medication } from '../../../common/api-types';
-import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS } from '../../../common/constants';
+import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS, type MedicationFrequency } from '../../../common/constants';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../../common/reminder-times';
 import { localDateString } from '../../../common/schemas/helpers';
 import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
@@ -30,20 +29,28 @@ const TimeRow = styled.div`
 `;
 
 /** Choosing a frequency with usual times (twice daily: 08:00 and 20:00) fills the reminder times with them. */
-function useFrequencyPresets() {
-  const { values, setFieldValue } = useFormikContext<Values>();
-  const chosen = useRef(values.frequency);
-  useEffect(() => {
-    if (chosen.current === values.frequency) return;
-    chosen.current = values.frequency;
-    const preset = FREQUENCY_REMINDER_TIMES[values.frequency];
+function FrequencyField() {
+  const { setFieldValue } = useFormikContext<Values>();
+  // The select's own change goes to Formik; this hears it bubble up and sets the times to match.
+  const suggestTimes = (event: React.ChangeEvent<HTMLDivElement>) => {
+    const preset = FREQUENCY_REMINDER_TIMES[(event.target as unknown as HTMLSelectElement).value as MedicationFrequency];
     if (preset) void setFieldValue('reminderTimes', [...preset]);
-  }, [values.frequency, setFieldValue]);
+  };
+  return (
+    <div onChange={suggestTimes}>
+      <FormField name="frequency" label="Frequency" as="select">
+        {MEDICATION_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {MEDICATION_FREQUENCY_LABELS[f]}
+          </option>
+        ))}
+      </FormField>
+    </div>
+  );
 }
 
 function ReminderTimes() {
   const { values, errors, touched, handleChange, handleBlur } = useFormikContext<Values>();
-  useFrequencyPresets();
   const error = touched.reminderTimes && errors.reminderTimes;
   return (
     <FieldArray name="reminderTimes">
@@ -141,13 +148,7 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
               <FormField name="name" label="Medication Name" placeholder="e.g. Lisinopril" />
               <Pair>
                 <FormField name="dosage" label="Dosage" placeholder="e.g. 10mg" />
-                <FormField name="frequency" label="Frequency" as="select">
-                  {MEDICATION_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {MEDICATION_FREQUENCY_LABELS[f]}
-                    </option>
-                  ))}
-                </FormField>
+                <FrequencyField />
               </Pair>
               <ReminderTimes />
               <FormField name="prescribedBy" label="Prescribed By (optional)" placeholder="e.g. Dr. Sarah Chen" />

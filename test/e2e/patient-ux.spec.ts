@@ -105,7 +105,7 @@ test.describe('on a 390 px phone', () => {
     const chips = page.getByRole('group', { name: 'Filter reports' });
     expect(await chips.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const search = page.getByLabel('Search reports');
-    expect(await search.evaluate((el: HTMLInputElement) => el.clientWidth >= 240)).toBe(true);
+    expect(await search.evaluate((el: HTMLInputElement) => el.clientWidth >= 300)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     await page.goto('/dashboard');

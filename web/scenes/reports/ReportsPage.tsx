@@ -14,7 +14,7 @@ const Tools = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-  & > :first-child { flex: 1 1 240px; }
+  & > :first-child { flex: 1 1 300px; }
   margin-bottom: 12px;
 `;
 

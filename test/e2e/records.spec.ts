@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { APPOINTMENT_SPECIALTIES, APPOINTMENT_STATUS_LABELS, MEDICATION_FREQUENCY_LABELS, greetingFor } from '../../common/constants';
-import { medicationState, isUpcomingAppointment } from '../../common/records';
+import { medicationState, isPastAppointment, isUpcomingAppointment } from '../../common/records';
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
 
 /**
@@ -414,7 +414,7 @@ test.describe('medications', () => {
 });
 
 test.describe('appointments', () => {
-  test('shows the demo patient’s stats, upcoming and past appointments', async ({ page }) => {
+  test('shows the demo patient’s stats, upcoming appointments, and past and cancelled ones', async ({ page }) => {
     await signIn(page, DEMO.login, DEMO.password);
     const appointments = await getJson<Appointment[]>(page.request, '/api/appointments');
     await page.goto('/appointments');
@@ -423,10 +423,13 @@ test.describe('appointments', () => {
     await expect(page.getByTestId('stat-completed')).toContainText(String(appointments.filter((a) => a.status === 'completed').length));
     await expect(page.getByTestId('stat-cancelled')).toContainText(String(appointments.filter((a) => a.status === 'cancelled').length));
     await expect(page.getByTestId('upcoming-appointment')).toHaveCount(upcoming.length);
-    const past = page.getByTestId('past-appointment');
-    expect(await past.count()).toBeLessThanOrEqual(5);
-    await expect(past.first()).toContainText('Completed');
-    await expect(page.getByText('Pediatrics')).toHaveCount(0);
+    const pastAndCancelled = appointments
+      .filter((a) => a.status === 'cancelled' || isPastAppointment(a))
+      .sort((a, b) => Date.parse(b.appointmentDate) - Date.parse(a.appointmentDate));
+    const past = page.getByRole('region', { name: 'Past & cancelled' }).getByTestId('past-appointment');
+    await expect(past).toHaveCount(pastAndCancelled.length);
+    for (const [i, a] of pastAndCancelled.entries()) await expect(past.nth(i)).toContainText(APPOINTMENT_STATUS_LABELS[a.status]);
+    await expect(past.filter({ hasText: 'Pediatrics' })).toContainText('Cancelled');
   });
 
   test('books, reminds, reschedules and cancels an appointment', async ({ page }) => {

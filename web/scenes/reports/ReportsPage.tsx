@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { useIsPremium, useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
@@ -134,7 +135,7 @@ export default function ReportsPage() {
       </Tools>
       <FilterChips value={filter} counts={filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
       <ListBar>
-        <p>{isPending ? 'Loading reports…' : `Showing ${shown.length} of ${reports.length} reports`}</p>
+        <p>{isPending ? 'Loading reports…' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
         <ExportButton premium={premium} />
       </ListBar>
       {list}

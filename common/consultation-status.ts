@@ -33,3 +33,17 @@ export function canJoinConsultation(status: ConsultationStatus): boolean {
 
 /** What the server answers, and the chat panel shows, once a consultation is completed or cancelled. */
 export const CONSULTATION_ENDED_MESSAGE = 'This consultation has ended: the call is over and its chat is read-only.';
+
+/** How long before its start a scheduled consultation's Join Call appears (README 'Decisions beyond the spec'). */
+export const JOIN_CALL_OPENS_MINUTES_BEFORE = 15;
+
+/**
+ * Join Call shows for a consultation in progress, and for a scheduled one from 15 minutes before its start
+ * until its planned end (start plus duration); never weeks ahead, never for a finished one.
+ */
+export function isInJoinWindow(consultation: { status: ConsultationStatus; appointmentDate: string; duration: number }, now: number = Date.now()): boolean {
+  if (consultation.status === 'in_progress') return true;
+  if (consultation.status !== 'scheduled') return false;
+  const start = Date.parse(consultation.appointmentDate);
+  return now >= start - JOIN_CALL_OPENS_MINUTES_BEFORE * 60_000 && now <= start + consultation.duration * 60_000;
+}

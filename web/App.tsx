@@ -16,7 +16,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-      <ToastContainer position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} transition={Slide} newestOnTop closeOnClick={false} draggable draggableDirection="x" draggablePercent={20} />
+      <ToastContainer position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} transition={Slide} newestOnTop closeOnClick={false} draggable draggableDirection="x" draggablePercent={20} />
     </ThemeProvider>
   );
 }

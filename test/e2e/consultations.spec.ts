@@ -101,7 +101,7 @@ test('a patient books; the doctor reads the records, starts and completes it; th
   const dialog = patient.getByRole('dialog', { name: 'Book Consultation' });
   await expect(dialog.getByLabel('Doctor')).toHaveValue(doctor.id);
   await expect(dialog.getByTestId('consultation-fee')).toContainText('$64.00');
-  await dialog.getByLabel('Appointment Date & Time').fill(localSlot(20).input);
+  await dialog.getByLabel('Appointment Date & Time').fill(localSlot(10).input);
   await dialog.getByLabel('Consultation Type').selectOption({ label: 'Video Call' });
   await dialog.getByLabel('Symptoms').fill('Sore throat and fever for three days');
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
@@ -413,7 +413,7 @@ test('the signed-in screens of a tab share one realtime connection, which gives 
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
   await signUpPatient(context.request);
-  const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(4 * 24 * 60).at.toISOString(), symptoms: 'Ear ache' } });
+  const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(10).at.toISOString(), symptoms: 'Ear ache' } });
   expect(booked.status(), await booked.text()).toBe(201);
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => {

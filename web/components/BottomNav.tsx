@@ -14,6 +14,29 @@ const Bar = styled.nav`
   align-items: stretch;
   padding-bottom: env(safe-area-inset-bottom);
   z-index: 20;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    top: 0;
+    right: auto;
+    width: ${({ theme }) => theme.layout.sideNavWidth};
+    height: auto;
+    flex-direction: column;
+    justify-content: flex-start;
+    gap: 4px;
+    padding: 20px 12px;
+    border-top: none;
+    border-right: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Brand = styled.span`
+  display: none;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: block;
+    padding: 0 12px 16px;
+    font-size: 1.2rem;
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.primaryDark};
+  }
 `;
 
 const Item = styled(Link)`
@@ -35,6 +58,18 @@ const Item = styled(Link)`
   svg {
     width: 22px;
     height: 22px;
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    flex: none;
+    max-width: none;
+    min-height: 44px;
+    flex-direction: row;
+    justify-content: flex-start;
+    gap: 12px;
+    padding: 0 12px;
+    border-radius: ${({ theme }) => theme.radii.md};
+    font-size: 0.95rem;
+    &[data-active='true'] { background: ${({ theme }) => theme.colors.primarySoft}; }
   }
 `;
 
@@ -64,11 +99,15 @@ function isActive(path: string, matches: readonly string[]): boolean {
   return matches.some((m) => (m === '/' ? path === '/' : path === m || path.startsWith(`${m}/`)));
 }
 
-/** Spec section 2: Dashboard (/), Reports, Appointments, Telemedicine; the active item is highlighted. */
+/**
+ * Spec section 2: Dashboard (/), Reports, Appointments, Telemedicine; the active item is highlighted. A bar
+ * at the bottom on phones and tablets; from 1024 px the same links stand in a side bar with the app's name.
+ */
 export function BottomNav() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   return (
-    <Bar aria-label="Main">
+    <Bar aria-label="Main" data-testid="main-nav">
+      <Brand aria-hidden="true">MediVault</Brand>
       {ITEMS.map((item) => {
         const active = isActive(path, item.matches);
         return (

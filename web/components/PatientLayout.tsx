@@ -2,22 +2,31 @@ import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
 import { BottomNav } from './BottomNav';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 const Main = styled.main`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: 16px 16px calc(${({ theme }) => theme.layout.bottomNavHeight} + 24px);
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    max-width: calc(${({ theme }) => theme.layout.maxWidth} + ${({ theme }) => theme.layout.sideNavWidth});
+    padding: 24px 32px 32px calc(${({ theme }) => theme.layout.sideNavWidth} + 32px);
+  }
 `;
 
-/** Frame of every signed-in patient screen: content above, bottom navigation fixed below; consultations stay live. */
+/**
+ * Frame of every signed-in patient screen: a skip link, the content, and the navigation (a bottom bar on
+ * phones, a side bar from 1024 px); consultations stay live.
+ */
 export function PatientLayout() {
   useConsultationUpdates();
   return (
     <>
-      <Main>
+      <SkipLink />
+      <BottomNav />
+      <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </Main>
-      <BottomNav />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
+import { touchTarget } from '../components/touch-target';
 
 const Wrap = styled.main`
   min-height: 100vh;
@@ -9,13 +10,17 @@ const Wrap = styled.main`
   padding: 24px;
 `;
 
+const Home = styled(Link)`
+  ${touchTarget}
+`;
+
 export function NotFoundPage() {
   return (
     <Wrap>
       <div>
         <h1>404 Page Not Found</h1>
         <p>The page you are looking for does not exist.</p>
-        <Link to="/">Go home</Link>
+        <Home to="/">Go home</Home>
       </div>
     </Wrap>
   );

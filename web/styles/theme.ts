@@ -24,7 +24,7 @@ export const theme = {
   shadow: { card: '0 1px 2px rgba(15, 23, 42, 0.06), 0 4px 16px rgba(15, 23, 42, 0.05)', raised: '0 10px 30px rgba(15, 23, 42, 0.12)' },
   font: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   breakpoints: { md: '768px', lg: '1024px' },
-  layout: { maxWidth: '1080px', bottomNavHeight: '64px' },
+  layout: { maxWidth: '1080px', bottomNavHeight: '64px', sideNavWidth: '220px' },
 } as const;
 
 export type Theme = typeof theme;

@@ -20,8 +20,8 @@ const Item = styled(Link)`
 const Text = styled.div`
   flex: 1;
   min-width: 0;
-  strong { display: block; font-size: 0.95rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  span { display: block; font-size: 0.82rem; color: ${({ theme }) => theme.colors.textMuted}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  strong { display: block; font-size: 0.95rem; overflow-wrap: anywhere; }
+  span { display: block; font-size: 0.82rem; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
 `;
 
 /** One line of a short report list (dashboard, health summary): icon, title, date and facility, status. */

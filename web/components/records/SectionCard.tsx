@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
+import { touchTarget } from '../touch-target';
 import { Card, CardHeader, CardTitle } from '../ui';
 
 const More = styled(Link)`
+  ${touchTarget}
   font-size: 0.88rem;
   font-weight: 600;
   text-decoration: none;

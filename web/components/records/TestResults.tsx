@@ -1,3 +1,4 @@
+import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { Badge } from '../ui';
 import { NONE, resultsView, type ResultField, type ResultValue } from './test-results';
@@ -135,7 +136,7 @@ export function TestResults({ results, compact = false }: { results: unknown; co
               <FieldRow key={field.key} field={field} compact={compact} />
             ))}
           </Fields>
-          {compact && view.moreFields > 0 ? <More>+{view.moreFields} more fields</More> : null}
+          {compact && view.moreFields > 0 ? <More>+{plural(view.moreFields, 'more field')}</More> : null}
         </>
       )}
     </Box>

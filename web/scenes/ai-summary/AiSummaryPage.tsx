@@ -84,7 +84,7 @@ export default function AiSummaryPage() {
     generate.mutate(selected, {
       onSuccess: (summary) => {
         setResult(summary);
-        showToast('Analysis Complete', `Your ${ANALYSES[selected].title.toLowerCase()} is ready.`, 'success');
+        showToast('Analysis Complete', `Your ${ANALYSES[selected].title.toLowerCase()} summary is ready.`, 'success');
       },
       onError: (error) => showToast('Error', messageOf(error, error.message), 'destructive'),
     });

@@ -6,6 +6,7 @@ import { medicationState } from '../../../common/records';
 import { dashboardSummaryQuery, useAppointments, useMedications, useReports } from '../../api/records';
 import { nextAppointmentLabel } from '../../components/records/appointment-time';
 import { RECORD_ICONS } from '../../components/records/icons';
+import { touchTarget } from '../../components/touch-target';
 import { Icon, StatCard } from '../../components/ui';
 import { Columns, StatRow } from '../../components/records/Layout';
 import { DashboardHeader } from './DashboardHeader';
@@ -26,8 +27,7 @@ const Side = styled.div`
 `;
 
 const History = styled(Link)`
-  display: inline-flex;
-  align-items: center;
+  ${touchTarget}
   gap: 6px;
   margin-top: 20px;
   font-size: 0.85rem;

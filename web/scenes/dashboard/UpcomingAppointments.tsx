@@ -6,7 +6,8 @@ import { upcomingAppointments } from '../../components/records/appointment-time'
 import { formatAppointmentTime } from '../../components/records/appointment-time';
 import { ReminderToggle } from '../../components/records/ReminderToggle';
 import { SectionCard } from '../../components/records/SectionCard';
-import { Badge, EmptyState, LinkButton, Skeleton } from '../../components/ui';
+import { AppointmentStatusBadge } from '../../components/records/StatusBadge';
+import { EmptyState, LinkButton, Skeleton } from '../../components/ui';
 
 const Item = styled.article`
   display: flex;
@@ -31,7 +32,7 @@ function AppointmentItem({ appointment }: { appointment: Appointment }) {
             {appointment.specialty} · {appointment.facility}
           </p>
         </div>
-        {appointment.status === 'confirmed' ? <Badge $tone="success">Confirmed</Badge> : <Badge $tone="warning">Pending</Badge>}
+        <AppointmentStatusBadge status={appointment.status} />
       </header>
       <footer>
         <time dateTime={appointment.appointmentDate}>

@@ -5,7 +5,6 @@ import type { DashboardSummary, MedicalReport } from '../../../common/api-types'
 import {
   HEALTH_SUMMARY_ACTIVE_MEDICATIONS,
   HEALTH_SUMMARY_RECENT_REPORTS,
-  HEALTH_SUMMARY_REPORTS,
   MEDICATION_FREQUENCY_LABELS,
 } from '../../../common/constants';
 import { medicationState } from '../../../common/records';
@@ -65,7 +64,7 @@ interface TileSpec {
 }
 
 function tilesFor(summary: DashboardSummary, reports: MedicalReport[]): TileSpec[] {
-  const urgent = reports.slice(0, HEALTH_SUMMARY_REPORTS).filter((r) => r.status === 'urgent').length;
+  const urgent = reports.filter((r) => r.status === 'urgent').length;
   return [
     { label: 'Medical Reports', icon: RECORD_ICONS.file, to: '/reports', value: summary.totalReports, badge: urgent ? ['danger', `${urgent} Urgent`] : ['success', 'All Normal'] },
     { label: 'Active Medications', icon: RECORD_ICONS.pill, to: '/medications', value: summary.activeMedications, badge: summary.activeMedications ? ['success', 'On Schedule'] : ['neutral', 'None Active'] },

@@ -1,7 +1,8 @@
 import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import styled from 'styled-components';
 import type { Medication } from '../../../common/api-types';
-import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS } from '../../../common/constants';
+import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS, type MedicationFrequency } from '../../../common/constants';
+import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../../common/reminder-times';
 import { localDateString } from '../../../common/schemas/helpers';
 import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
 import { messageOf } from '../../api/auth';
@@ -16,8 +17,9 @@ type Values = MedicationFormValues & { isActive: boolean };
 
 const Pair = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(min(150px, 100%), 1fr));
   gap: 12px;
+  input, select { min-width: 0; width: 100%; }
 `;
 
 const TimeRow = styled.div`
@@ -25,6 +27,27 @@ const TimeRow = styled.div`
   gap: 8px;
   align-items: center;
 `;
+
+/** Choosing a frequency with usual times (twice daily: 08:00 and 20:00) fills the reminder times with them. */
+function FrequencyField() {
+  const { setFieldValue } = useFormikContext<Values>();
+  // The select's own change goes to Formik; this hears it bubble up and sets the times to match.
+  const suggestTimes = (event: React.ChangeEvent<HTMLDivElement>) => {
+    const preset = FREQUENCY_REMINDER_TIMES[(event.target as unknown as HTMLSelectElement).value as MedicationFrequency];
+    if (preset) void setFieldValue('reminderTimes', [...preset]);
+  };
+  return (
+    <div onChange={suggestTimes}>
+      <FormField name="frequency" label="Frequency" as="select">
+        {MEDICATION_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {MEDICATION_FREQUENCY_LABELS[f]}
+          </option>
+        ))}
+      </FormField>
+    </div>
+  );
+}
 
 function ReminderTimes() {
   const { values, errors, touched, handleChange, handleBlur } = useFormikContext<Values>();
@@ -45,7 +68,7 @@ function ReminderTimes() {
             </TimeRow>
           ))}
           {values.reminderTimes.length < MAX_REMINDER_TIMES ? (
-            <Button $variant="ghost" $size="sm" onClick={() => push(DEFAULT_REMINDER_TIME)}>
+            <Button $variant="ghost" $size="sm" onClick={() => push(nextReminderTime(values.reminderTimes))}>
               <Icon path={RECORD_ICONS.plus} size={16} />
               Add time
             </Button>
@@ -125,13 +148,7 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
               <FormField name="name" label="Medication Name" placeholder="e.g. Lisinopril" />
               <Pair>
                 <FormField name="dosage" label="Dosage" placeholder="e.g. 10mg" />
-                <FormField name="frequency" label="Frequency" as="select">
-                  {MEDICATION_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {MEDICATION_FREQUENCY_LABELS[f]}
-                    </option>
-                  ))}
-                </FormField>
+                <FrequencyField />
               </Pair>
               <ReminderTimes />
               <FormField name="prescribedBy" label="Prescribed By (optional)" placeholder="e.g. Dr. Sarah Chen" />

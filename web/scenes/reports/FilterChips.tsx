@@ -3,11 +3,9 @@ import { REPORT_FILTER_NAMES, type ReportFilter } from './report-filters';
 
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
-  overflow-x: auto;
-  padding: 2px 2px 6px;
-  margin: 0 -2px;
-  scrollbar-width: none;
+  padding: 2px 0 6px;
 `;
 
 const Chip = styled.button`
@@ -15,6 +13,7 @@ const Chip = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 6px;
+  min-height: 36px;
   padding: 7px 14px;
   border-radius: 999px;
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { useIsPremium, useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
@@ -12,7 +13,9 @@ import { REPORT_SORTS, filterCounts, matchesSearch, visibleReports, type ReportF
 
 const Tools = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
+  & > :first-child { flex: 1 1 300px; }
   margin-bottom: 12px;
 `;
 
@@ -132,7 +135,7 @@ export default function ReportsPage() {
       </Tools>
       <FilterChips value={filter} counts={filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
       <ListBar>
-        <p>{isPending ? 'Loading reports…' : `Showing ${shown.length} of ${reports.length} reports`}</p>
+        <p>{isPending ? 'Loading reports…' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
         <ExportButton premium={premium} />
       </ListBar>
       {list}

@@ -1,12 +1,12 @@
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
-import { canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
+import { canJoinConsultation, consultationMachine, isInJoinWindow } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
-import { ICONS } from '../../components/consultations/icons';
+import { CONSULTATION_TYPE_ICONS, ICONS } from '../../components/consultations/icons';
 import { formatDay, formatTime } from '../../components/consultations/format';
 import { AddToCalendar } from '../../components/calendar/AddToCalendar';
 
@@ -73,10 +73,12 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Pr
       ) : null}
       {canJoinConsultation(c.status) ? (
         <Actions $wrap>
-          <LinkButton to={`/video-call/${c.id}`} $size="sm">
-            <Icon path={ICONS.video} size={16} />
-            Join Call
-          </LinkButton>
+          {isInJoinWindow(c) ? (
+            <LinkButton to={`/video-call/${c.id}`} $size="sm">
+              <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
+              Join Call
+            </LinkButton>
+          ) : null}
           <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />
           {consultationMachine.can(c.status, 'reschedule') ? (
             <Button $variant="secondary" $size="sm" onClick={onReschedule}>

@@ -1,3 +1,4 @@
+import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
@@ -57,7 +58,7 @@ export function DoctorCard({ doctor, onBook }: { doctor: ListedDoctor; onBook: (
             <Icon path={ICONS.star} size={16} />
             {doctor.rating}/5
           </strong>
-          {doctor.totalConsultations} consultations
+          {plural(doctor.totalConsultations, 'consultation')}
         </Rating>
         <Fee>
           <strong>${formatCents(doctor.consultationFee)}</strong>

@@ -19,13 +19,21 @@ const Section = styled.section`
   h2 { font-size: 1.15rem; margin: 0 0 12px; }
 `;
 
-/** Upcoming and running consultations first (soonest first), then the finished ones (newest first). */
-function byRelevance(a: Consultation, b: Consultation): number {
-  const activeA = !consultationMachine.isFinal(a.status);
-  const activeB = !consultationMachine.isFinal(b.status);
-  if (activeA !== activeB) return activeA ? -1 : 1;
-  const diff = Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
-  return activeA ? diff : -diff;
+const Group = styled.div`
+  & + & { margin-top: 20px; }
+  h3 { font-size: 1rem; margin: 0 0 10px; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const byDate = (a: Consultation, b: Consultation) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
+
+/** Upcoming and running consultations (soonest first), then past and cancelled ones (newest first). */
+function groupConsultations(consultations: Consultation[]) {
+  const upcoming = consultations.filter((c) => !consultationMachine.isFinal(c.status)).sort(byDate);
+  const finished = consultations.filter((c) => consultationMachine.isFinal(c.status)).sort((a, b) => byDate(b, a));
+  return [
+    { id: 'upcoming', title: 'Upcoming', items: upcoming },
+    { id: 'past', title: 'Past & cancelled', items: finished },
+  ].filter((group) => group.items.length);
 }
 
 type Booking = { doctorId?: string } | null;
@@ -82,11 +90,16 @@ export default function TelemedicinePage() {
         ) : consultations.data.length === 0 ? (
           <EmptyState title="No consultations scheduled" message="Book a consultation with one of the doctors above." />
         ) : (
-          <Grid $min="min(400px, 100%)">
-            {[...consultations.data].sort(byRelevance).map((c) => (
-              <ConsultationCard key={c.id} consultation={c} onCancel={() => setCancelling(c)} onReschedule={() => setRescheduling(c)} />
-            ))}
-          </Grid>
+          groupConsultations(consultations.data).map((group) => (
+            <Group key={group.id} aria-labelledby={`consultations-${group.id}-heading`} role="group" data-testid={`consultations-${group.id}`}>
+              <h3 id={`consultations-${group.id}-heading`}>{group.title}</h3>
+              <Grid $min="min(400px, 100%)">
+                {group.items.map((c) => (
+                  <ConsultationCard key={c.id} consultation={c} onCancel={() => setCancelling(c)} onReschedule={() => setRescheduling(c)} />
+                ))}
+              </Grid>
+            </Group>
+          ))
         )}
       </Section>
 

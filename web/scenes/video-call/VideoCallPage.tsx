@@ -53,10 +53,12 @@ export default function VideoCallPage() {
   const { consultationId } = useParams({ from: '/video-call/$consultationId' });
   const navigate = useNavigate();
   const patient = useQuery(meQuery);
-  const doctor = useQuery(doctorMeQuery);
+  // The doctor session is asked only when there is no patient one, so a patient's call page does not
+  // ask (and fail) for the doctor's /me.
+  const doctor = useQuery({ ...doctorMeQuery, enabled: patient.isFetched && !patient.data });
   // Answered once: a failed session read is read again when the network returns (react-query), and
   // that must not take the call off the screen.
-  const settled = patient.isFetched && doctor.isFetched;
+  const settled = patient.isFetched && (Boolean(patient.data) || doctor.isFetched);
   const signedIn = Boolean(patient.data) || Boolean(doctor.data);
   const preview = useCallPreview(consultationId, doctor.data ? 'doctor' : patient.data ? 'patient' : null);
 

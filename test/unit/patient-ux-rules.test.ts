@@ -1,0 +1,51 @@
+import { isInJoinWindow } from '../../common/consultation-status';
+import { plural } from '../../common/plural';
+import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const at = (status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled', minutesFromNow: number, duration = 30) => ({
+  status,
+  appointmentDate: new Date(NOW + minutesFromNow * 60_000).toISOString(),
+  duration,
+});
+
+describe('the Join Call window', () => {
+  it('opens 15 minutes before a scheduled consultation and closes at its planned end', () => {
+    expect(isInJoinWindow(at('scheduled', 16), NOW)).toBe(false);
+    expect(isInJoinWindow(at('scheduled', 15), NOW)).toBe(true);
+    expect(isInJoinWindow(at('scheduled', -30, 30), NOW)).toBe(true);
+    expect(isInJoinWindow(at('scheduled', -31, 30), NOW)).toBe(false);
+    expect(isInJoinWindow(at('scheduled', 3 * 24 * 60), NOW)).toBe(false);
+  });
+
+  it('stays open while in progress and never opens for a finished consultation', () => {
+    expect(isInJoinWindow(at('in_progress', -120), NOW)).toBe(true);
+    expect(isInJoinWindow(at('completed', 0), NOW)).toBe(false);
+    expect(isInJoinWindow(at('cancelled', 0), NOW)).toBe(false);
+  });
+});
+
+describe('plural', () => {
+  it('puts the noun in the number of the count', () => {
+    expect(plural(1, 'consultation')).toBe('1 consultation');
+    expect(plural(0, 'consultation')).toBe('0 consultations');
+    expect(plural(540, 'consultation')).toBe('540 consultations');
+    expect(plural(2, 'entry', 'entries')).toBe('2 entries');
+  });
+});
+
+describe('reminder times', () => {
+  it('suggests the usual times per frequency', () => {
+    expect(FREQUENCY_REMINDER_TIMES.twice_daily).toEqual(['08:00', '20:00']);
+    expect(FREQUENCY_REMINDER_TIMES.four_times_daily).toEqual(['08:00', '12:00', '16:00', '20:00']);
+    expect(FREQUENCY_REMINDER_TIMES.as_needed).toBeUndefined();
+  });
+
+  it('adds a time not already in the list', () => {
+    expect(nextReminderTime(['08:00'])).toBe('20:00');
+    expect(nextReminderTime(['08:00', '20:00'])).toBe('14:00');
+    const everyHour = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+    expect(nextReminderTime(everyHour.slice(1))).toBe('00:00');
+    expect(nextReminderTime(everyHour)).toBe('00:30');
+  });
+});

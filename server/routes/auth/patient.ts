@@ -8,6 +8,7 @@ import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
 import { hashPassword } from '../../services/passwords';
+import { doctorUsesEmail } from '../../services/account-emails';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
@@ -31,7 +32,7 @@ const USER_PASSWORD: PasswordSignIn<'user'> = {
   wrongCredentials: 'Invalid username/email or password.',
 };
 
-/** 409 naming every field already in use, so the form can mark both at once. */
+/** 409 naming every field already in use (a doctor's address included), so the form can mark both at once. */
 async function assertAvailable(username: string, email: string): Promise<void> {
   const taken = await User.query()
     .whereRaw('lower(username) = ?', [username.toLowerCase()])
@@ -39,7 +40,7 @@ async function assertAvailable(username: string, email: string): Promise<void> {
     .select('username', 'email');
   const fields: Record<string, string> = {};
   if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = USERNAME_TAKEN;
-  if (taken.some((u) => u.email.toLowerCase() === email)) fields.email = EMAIL_TAKEN;
+  if (taken.some((u) => u.email.toLowerCase() === email) || (await doctorUsesEmail(email))) fields.email = EMAIL_TAKEN;
   if (Object.keys(fields).length) throw new Conflict(Object.values(fields)[0]!, fields);
 }
 

@@ -5,6 +5,11 @@ import type { IceServer, IceTransportPolicy } from '../common/socket-events';
 import { PASSWORD_MIN } from '../common/constants';
 import { isCommonPassword } from '../common/schemas/password';
 
+export interface RequestLimit {
+  max: number;
+  windowMs: number;
+}
+
 const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const isTurnUrl = (url: string) => /^turns?:\S+$/.test(url);
 
@@ -32,6 +37,10 @@ const envSchema = yup.object({
   SEED_DEMO: yup.boolean().optional(),
   LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
   LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  SIGNUP_MAX_PER_ADDRESS: yup.number().integer().min(1).default(5),
+  SIGNUP_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
+  PASSKEY_OPTIONS_MAX_PER_ADDRESS: yup.number().integer().min(1).default(30),
+  PASSKEY_OPTIONS_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
   REDIS_URL: yup.string().optional(),
   JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
   HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
@@ -102,6 +111,8 @@ export interface Config {
   seedDemo: boolean;
   premiumTestMode: boolean;
   login: { maxFailures: number; windowMs: number };
+  /** Requests allowed per address (an IPv6 /64 counting as one) in each window. */
+  requestLimits: Record<'signup' | 'passkeyOptions', RequestLimit>;
   redisUrl?: string;
   /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
   http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
@@ -228,6 +239,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
     premiumTestMode: !production,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
+    requestLimits: {
+      signup: { max: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
+      passkeyOptions: { max: env.PASSKEY_OPTIONS_MAX_PER_ADDRESS, windowMs: env.PASSKEY_OPTIONS_WINDOW_MINUTES * 60_000 },
+    },
     redisUrl: env.REDIS_URL,
     http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     sockets: {

@@ -9,6 +9,7 @@ import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
 import { hashPassword } from '../../services/passwords';
 import { doctorUsesEmail } from '../../services/account-emails';
+import { limitPerAddress } from '../../services/request-limit';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
@@ -81,6 +82,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     method: 'post',
     path: '/auth/signup',
     summary: 'Create a patient account and sign in',
+    before: [limitPerAddress('signup')],
     policy: publicAccess,
     body: signupPayloadSchema,
     status: 201,

@@ -6,6 +6,8 @@ export interface SessionData {
   actorId?: string;
   /** Epoch ms of the sign-in that started the session: it ends `absoluteMs` later, however busy. */
   signedInAt?: number;
+  /** The browser's User-Agent at sign-in, for the signed-in devices list. */
+  userAgent?: string;
   [key: string]: unknown;
 }
 
@@ -41,9 +43,9 @@ export class PgSessionStore {
     const actorKind = typeof data.actorKind === 'string' ? data.actorKind : null;
     const actorId = typeof data.actorId === 'string' ? data.actorId : null;
     await this.knex('sessions')
-      .insert({ id, data, expiresAt, actorKind, actorId })
+      .insert({ id, data, expiresAt, actorKind, actorId, lastSeenAt: new Date() })
       .onConflict('id')
-      .merge(['data', 'expiresAt', 'actorKind', 'actorId']);
+      .merge(['data', 'expiresAt', 'actorKind', 'actorId', 'lastSeenAt']);
     if (Date.now() - this.lastPurge > this.purgeEveryMs) {
       this.lastPurge = Date.now();
       await this.purgeExpired();

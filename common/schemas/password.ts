@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '../constants';
 import commonPasswords from '../data/common-passwords.json';
-import { requiredString } from './helpers';
+import * as yup from 'yup';
+import { requiredString, strictObject } from './helpers';
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswords);
 
@@ -20,3 +21,12 @@ export const newPassword = (requiredMessage = 'Password is required') =>
   requiredString('Password', requiredMessage)
     .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
     .test('not-common', PASSWORD_TOO_COMMON, (value) => value == null || !isCommonPassword(value));
+
+/** POST /api/auth/password body, and the Change password form. */
+export const changePasswordSchema = strictObject({
+  currentPassword: requiredString('Current password', 'Current password is required'),
+  newPassword: newPassword('New password is required'),
+  confirmPassword: requiredString('Confirm password', 'Please confirm your new password').oneOf([yup.ref('newPassword')], 'Passwords do not match'),
+});
+
+export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;

@@ -3,6 +3,7 @@ import * as initialSchema from './20261122000000_initial_schema';
 import * as documentReading from './20261123000000_document_reading';
 import * as calendarFeeds from './20261123190000_calendar_feeds';
 import * as requestLimits from './20261123200000_request_limits';
+import * as sessionLastSeen from './20261123200100_session_last_seen';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000000_document_reading': documentReading,
   '20261123190000_calendar_feeds': calendarFeeds,
   '20261123200000_request_limits': requestLimits,
+  '20261123200100_session_last_seen': sessionLastSeen,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -27,8 +27,6 @@ test.describe('a call across two server processes', () => {
       MEDIASOUP_LISTEN_IP: '127.0.0.1',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '1000',
-      SIGNUP_MAX_PER_ADDRESS: '1000',
-      PASSKEY_OPTIONS_MAX_PER_ADDRESS: '1000',
     };
     servers.push(await startServerProcess(env), await startServerProcess(env));
   });

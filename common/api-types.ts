@@ -406,6 +406,18 @@ export interface AccessHistoryPage {
 }
 
 /** A passkey the signed-in patient registered (GET /api/passkeys). */
+/** One signed-in device (session) of the account, as the 'Signed-in devices' list shows it. */
+export interface AccountSession {
+  /** An opaque handle for revoking it, never the session id. */
+  id: string;
+  /** A coarse 'Browser on System' label from the User-Agent at sign-in. */
+  device: string;
+  createdAt: IsoDateString;
+  lastUsedAt: IsoDateString;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
 export interface Passkey {
   id: string;
   deviceName: string | null;

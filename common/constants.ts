@@ -11,9 +11,8 @@
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_]+$/;
-export const PASSWORD_MIN = 6;
-/** Initial password of an admin-created doctor. */
-export const DOCTOR_PASSWORD_MIN = 8;
+/** Every password a person sets (patients, admin-created doctors); see schemas/password.ts. */
+export const PASSWORD_MIN = 8;
 export const NAME_MIN = 2;
 export const SIGNUP_STEPS = 2;
 

@@ -69,7 +69,7 @@ export function createApp(options: AppOptions): App {
   };
   Object.assign(koa.context, { deps });
 
-  const sessionStore = new PgSessionStore(knex);
+  const sessionStore = new PgSessionStore(knex, config.sessionAbsoluteMs);
   const session = sessionMiddleware(koa, config, sessionStore);
   const apiRouter = new Router({ prefix: '/api' });
   registerApiRoutes(apiRouter);

@@ -2,6 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import * as yup from 'yup';
 import type { IceServer, IceTransportPolicy } from '../common/socket-events';
+import { PASSWORD_MIN } from '../common/constants';
+import { isCommonPassword } from '../common/schemas/password';
+
+export interface RequestLimit {
+  max: number;
+  windowMs: number;
+}
 
 const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const isTurnUrl = (url: string) => /^turns?:\S+$/.test(url);
@@ -15,15 +22,25 @@ const envSchema = yup.object({
   DATA_DIR: yup.string().default('./.data'),
   EMBEDDED_PG_PORT: yup.number().integer().min(1024).max(65535).default(54329),
   SESSION_SECRET: yup.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  SESSION_IDLE_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),
+  // Fractions are allowed so tests can configure seconds.
+  SESSION_IDLE_MINUTES: yup.number().positive('SESSION_IDLE_MINUTES must be positive').max(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: yup.number().positive('SESSION_ABSOLUTE_HOURS must be positive').max(24 * 30).default(12),
   ALLOWED_ORIGINS: yup.string().default(''),
   TRUST_PROXY: yup.boolean().default(false),
   DATABASE_SSL: yup.string().oneOf(['disable'], 'DATABASE_SSL may only be "disable" (PostgreSQL on the same host, reached without TLS)').optional(),
   ADMIN_EMAIL: yup.string().email('ADMIN_EMAIL must be an email address').optional(),
-  ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: yup
+    .string()
+    .min(PASSWORD_MIN, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`)
+    .test('not-common', 'ADMIN_PASSWORD is on the list of common breached passwords: choose another', (v) => v == null || !isCommonPassword(v))
+    .optional(),
   SEED_DEMO: yup.boolean().optional(),
   LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
   LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  SIGNUP_MAX_PER_ADDRESS: yup.number().integer().min(1).default(5),
+  SIGNUP_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
+  PASSKEY_OPTIONS_MAX_PER_ADDRESS: yup.number().integer().min(1).default(30),
+  PASSKEY_OPTIONS_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
   REDIS_URL: yup.string().optional(),
   JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
   HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
@@ -86,12 +103,16 @@ export interface Config {
   embeddedPgPort: number;
   sessionKeys: string[];
   sessionIdleMs: number;
+  /** A session ends this long after its sign-in, however busy it is. */
+  sessionAbsoluteMs: number;
   allowedOrigins: string[];
   trustProxy: boolean;
   admin?: { email: string; password: string };
   seedDemo: boolean;
   premiumTestMode: boolean;
   login: { maxFailures: number; windowMs: number };
+  /** Requests allowed per address (an IPv6 /64 counting as one) in each window. */
+  requestLimits: Record<'signup' | 'passkeyOptions', RequestLimit>;
   redisUrl?: string;
   /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
   http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
@@ -210,13 +231,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     sessionKeys: [env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET],
-    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
+    sessionAbsoluteMs: Math.round(env.SESSION_ABSOLUTE_HOURS * 3_600_000),
     allowedOrigins: listOf(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
     premiumTestMode: !production,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
+    requestLimits: {
+      signup: { max: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
+      passkeyOptions: { max: env.PASSKEY_OPTIONS_MAX_PER_ADDRESS, windowMs: env.PASSKEY_OPTIONS_WINDOW_MINUTES * 60_000 },
+    },
     redisUrl: env.REDIS_URL,
     http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
     sockets: {

@@ -4,6 +4,10 @@ import { batchedLookup } from './lib/batcher';
 export interface SessionData {
   actorKind?: 'user' | 'doctor';
   actorId?: string;
+  /** Epoch ms of the sign-in that started the session: it ends `absoluteMs` later, however busy. */
+  signedInAt?: number;
+  /** The browser's User-Agent at sign-in, for the signed-in devices list. */
+  userAgent?: string;
   [key: string]: unknown;
 }
 
@@ -16,6 +20,7 @@ export class PgSessionStore {
 
   constructor(
     private readonly knex: Knex,
+    private readonly absoluteMs: number,
     /** Expired rows are deleted at most this often, piggy-backing on writes (no timer to stop). */
     private readonly purgeEveryMs = 10 * 60_000,
   ) {}
@@ -31,13 +36,16 @@ export class PgSessionStore {
   }
 
   async set(id: string, data: SessionData, maxAge: number): Promise<void> {
-    const expiresAt = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : 86_400_000));
+    const idleEnd = Date.now() + (typeof maxAge === 'number' ? maxAge : 86_400_000);
+    const absoluteEnd = typeof data.signedInAt === 'number' ? data.signedInAt + this.absoluteMs : Infinity;
+    // The row's expiry is the one every reader (HTTP and sockets, on any process) already checks.
+    const expiresAt = new Date(Math.min(idleEnd, absoluteEnd));
     const actorKind = typeof data.actorKind === 'string' ? data.actorKind : null;
     const actorId = typeof data.actorId === 'string' ? data.actorId : null;
     await this.knex('sessions')
-      .insert({ id, data, expiresAt, actorKind, actorId })
+      .insert({ id, data, expiresAt, actorKind, actorId, lastSeenAt: new Date() })
       .onConflict('id')
-      .merge(['data', 'expiresAt', 'actorKind', 'actorId']);
+      .merge(['data', 'expiresAt', 'actorKind', 'actorId', 'lastSeenAt']);
     if (Date.now() - this.lastPurge > this.purgeEveryMs) {
       this.lastPurge = Date.now();
       await this.purgeExpired();

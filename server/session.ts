@@ -13,8 +13,17 @@ export const SESSION_COOKIE = 'mv.sid';
  * as a room name.
  */
 export function sessionFingerprint(ctx: Pick<Koa.Context, 'cookies'>): string | null {
-  const id = ctx.cookies.get(SESSION_COOKIE, { signed: true });
-  return id ? createHash('sha256').update(id).digest('base64url') : null;
+  const id = currentSessionId(ctx);
+  return id ? fingerprintOf(id) : null;
+}
+
+export function fingerprintOf(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('base64url');
+}
+
+/** The session id the request's cookie carries, its signature checked. */
+export function currentSessionId(ctx: Pick<Koa.Context, 'cookies'>): string | undefined {
+  return ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? undefined;
 }
 
 /** koa-session options shared by HTTP and the Socket.IO handshake. */

@@ -55,6 +55,7 @@ const patientPages = [
   createRoute({ getParentRoute: () => patientRoute, path: '/premium', component: page(() => import('./scenes/premium/PremiumPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/telemedicine', component: page(() => import('./scenes/telemedicine/TelemedicinePage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/access-history', component: page(() => import('./scenes/access-history/AccessHistoryPage')) }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/security', component: page(() => import('./scenes/security/SecurityPage')) }),
 ];
 
 const publicPages = [

@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import {
   ADMIN_DOCTOR_RATING,
   ADMIN_SPECIALTIES,
-  DOCTOR_PASSWORD_MIN,
   dollarsToCents,
   type AdminSpecialty,
 } from '../constants';
@@ -16,6 +15,7 @@ import {
   strictObject,
   trimText,
 } from './helpers';
+import { newPassword } from './password';
 
 const SPECIALTY_MESSAGE = 'Please choose a specialty';
 const RATING_MESSAGE = 'Rating must be a number between 0 and 5';
@@ -32,11 +32,7 @@ const experience = () =>
   nonNegativeInteger('Experience', 'Experience must be a whole number of years').required('Experience is required');
 const consultationFee = () =>
   nonNegativeInteger('Consultation fee').required('Consultation fee is required');
-const password = () =>
-  requiredString('Password', 'Initial password is required').min(
-    DOCTOR_PASSWORD_MIN,
-    `Password must be at least ${DOCTOR_PASSWORD_MIN} characters`,
-  );
+const password = () => newPassword('Initial password is required');
 const rating = () =>
   yup
     .string()

@@ -12,3 +12,4 @@ export * from './medical-report';
 export * from './passkey';
 export * from './access-history';
 export * from './calendar';
+export * from './password';

@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import {
   NAME_MIN,
-  PASSWORD_MIN,
   RELATIONSHIP_OPTIONS,
   USERNAME_MAX,
   USERNAME_MIN,
@@ -9,6 +8,7 @@ import {
   type Relationship,
 } from '../constants';
 import { optionalString, requiredString, strictObject, trimText } from './helpers';
+import { newPassword } from './password';
 
 // Field rules, shared by the wizard steps, the whole form and the server payload.
 
@@ -27,11 +27,7 @@ const username = () =>
 const email = () =>
   requiredString('Email', 'Email is required').transform(trimText).email('Please enter a valid email address');
 
-const password = () =>
-  requiredString('Password', 'Password is required').min(
-    PASSWORD_MIN,
-    `Password must be at least ${PASSWORD_MIN} characters`,
-  );
+const password = () => newPassword();
 
 const confirmPassword = () =>
   requiredString('Confirm password', 'Please confirm your password').oneOf(

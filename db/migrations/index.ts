@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import * as initialSchema from './20261122000000_initial_schema';
 import * as documentReading from './20261123000000_document_reading';
 import * as calendarFeeds from './20261123190000_calendar_feeds';
+import * as requestLimits from './20261123200000_request_limits';
+import * as sessionLastSeen from './20261123200100_session_last_seen';
 import * as recordVersions from './20261123210000_record_versions';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
@@ -9,6 +11,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000000_initial_schema': initialSchema,
   '20261123000000_document_reading': documentReading,
   '20261123190000_calendar_feeds': calendarFeeds,
+  '20261123200000_request_limits': requestLimits,
+  '20261123200100_session_last_seen': sessionLastSeen,
   '20261123210000_record_versions': recordVersions,
 };
 

@@ -7,6 +7,7 @@
 import * as yup from 'yup';
 import type {
   AccessHistoryPage,
+  AccountSession,
   Appointment,
   CalendarFeedStatus,
   Consultation,
@@ -275,6 +276,14 @@ export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.ob
     }),
   ),
   nextCursor: id().nullable(),
+});
+
+export const accountSessionResponse: yup.ObjectSchema<AccountSession> = yup.object({
+  id: text(),
+  device: text(),
+  createdAt: instant(),
+  lastUsedAt: instant(),
+  current: yup.boolean().defined(),
 });
 
 export const passkeyResponse: yup.ObjectSchema<Passkey> = yup.object({

@@ -12,8 +12,15 @@ import type { AppContext } from '../context';
 import { UniqueViolationError } from 'objection';
 import { Conflict } from '../errors';
 import { patchIfCurrent } from '../services/versioned-write';
+import { userUsesEmail } from '../services/account-emails';
 
 const EMAIL_TAKEN = 'A doctor with this email already exists';
+const PATIENT_EMAIL = 'This email belongs to a patient account: use another address for the doctor';
+
+/** One address names one person: a patient's (or admin's) address cannot become a doctor's. */
+async function assertNotPatientEmail(email: string | undefined): Promise<void> {
+  if (email && (await userUsesEmail(email))) throw new Conflict(PATIENT_EMAIL, { email: PATIENT_EMAIL });
+}
 
 /** The unique index on lower(email) is the source of truth, so two concurrent saves cannot both win. */
 async function withUniqueEmail<T>(save: () => PromiseLike<T>): Promise<T> {
@@ -50,6 +57,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { body }) => {
       const { password, ...fields } = body;
+      await assertNotPatientEmail(fields.email);
       const passwordHash = await hashPassword(password);
       const doctor = await withUniqueEmail(() =>
         Doctor.query().insertAndFetch({
@@ -77,6 +85,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
       const doctor = await findRosterDoctor(params.id!);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
       if (changes.email) changes.email = changes.email.toLowerCase();
+      await assertNotPatientEmail(changes.email);
       const updated = await withUniqueEmail(() => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount));
       await audit(ctx, 'admin.update_doctor', updated);
       return presentDoctorAccount(updated);

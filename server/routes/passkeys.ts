@@ -17,6 +17,7 @@ import {
 } from '../services/passkeys';
 import { admitSignIn, refuseSignIn, type SignIn } from '../services/sign-in';
 import { accountKey, throttleFor } from '../services/login-throttle';
+import { limitPerAddress } from '../services/request-limit';
 import { recordAudit } from '../services/audit';
 import { presentPasskey } from '../presenters/passkey';
 import { presentUser } from '../presenters/user';
@@ -45,6 +46,7 @@ export function registerPasskeysRoutes(router: Router): void {
     method: 'post',
     path: '/passkeys/registration/options',
     summary: 'Start registering a passkey (WebAuthn options)',
+    before: [limitPerAddress('passkeyOptions')],
     policy: patientOnly,
     body: emptyBodySchema,
     response: webAuthnOptionsResponse,
@@ -105,6 +107,7 @@ export function registerPasskeysRoutes(router: Router): void {
     method: 'post',
     path: '/passkeys/authentication/options',
     summary: 'Start a passkey sign-in (WebAuthn options)',
+    before: [limitPerAddress('passkeyOptions')],
     policy: publicAccess,
     body: emptyBodySchema,
     response: webAuthnOptionsResponse,

@@ -97,6 +97,8 @@ async function startSession(ctx: AppContext, actorKind: AccountKind, actorId: st
   for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];
   session.actorKind = actorKind;
   session.actorId = actorId;
+  session.signedInAt = Date.now();
+  session.userAgent = ctx.get('user-agent').slice(0, 512);
   // Back to the configured idle period, whatever the pre-sign-in session had (a short-lived challenge one).
   session.maxAge = ctx.deps.config.sessionIdleMs;
   const previous = sessionFingerprint(ctx);

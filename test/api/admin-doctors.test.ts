@@ -93,6 +93,26 @@ describe('adding a doctor', () => {
     expect(res.body.fields).toEqual({ email: 'A doctor with this email already exists' });
   });
 
+  it('refuses a common breached password, whatever its case, creating no doctor', async () => {
+    const body = newDoctor({ password: 'Welcome123' });
+    const res = await admin.post('/api/admin/doctors', body);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ password: 'This password is too common. Choose one that is harder to guess.' });
+    expect(await Doctor.query().where({ email: body.email }).first()).toBeUndefined();
+  });
+
+  it("refuses a patient's email for a new doctor and when editing one", async () => {
+    const patient = await createPatient();
+    const message = 'This email belongs to a patient account: use another address for the doctor';
+    const created = await admin.post('/api/admin/doctors', newDoctor({ email: patient.record.email.toUpperCase() }));
+    expect(created.status).toBe(409);
+    expect(created.body.fields).toEqual({ email: message });
+    const doctor = await createDoctor();
+    const edited = await admin.patch(`/api/admin/doctors/${doctor.record.id}`, { email: patient.record.email });
+    expect(edited.status).toBe(409);
+    expect(edited.body.fields).toEqual({ email: message });
+  });
+
   it('names each invalid field', async () => {
     const res = await admin.post('/api/admin/doctors', { name: '', email: 'nope', specialty: 'Astrology', experience: -1, consultationFee: 12.5 });
     expect(res.status).toBe(400);

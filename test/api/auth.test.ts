@@ -8,6 +8,7 @@ import { createAdmin, createDoctor, createPatient, signedInClient, unique } from
 import { AuditEvent, Doctor, User } from '../../db/models';
 import { DEMO_CREDENTIALS } from '../../db/seeds/demo';
 import { createHttpServer } from '../../server/http-server';
+import { PASSWORD_TOO_COMMON } from '../../common/schemas/password';
 
 let server: TestServer;
 let address = 0;
@@ -84,7 +85,10 @@ describe('sign-up', () => {
     ['username too long', { username: 'a'.repeat(21) }, 'username', 'Username must not exceed 20 characters'],
     ['username with other characters', { username: 'robin-ok' }, 'username', 'Username can only contain letters, numbers, and underscores'],
     ['invalid email', { email: 'robin.example' }, 'email', 'Please enter a valid email address'],
-    ['short password', { password: 'abc12', confirmPassword: 'abc12' }, 'password', 'Password must be at least 6 characters'],
+    ['short password', { password: 'xq7z9k2', confirmPassword: 'xq7z9k2' }, 'password', 'Password must be at least 8 characters'],
+    ['common password', { password: '12345678', confirmPassword: '12345678' }, 'password', PASSWORD_TOO_COMMON],
+    ['common password in capitals', { password: 'PassWord123', confirmPassword: 'PassWord123' }, 'password', PASSWORD_TOO_COMMON],
+    ['common password with a decoration', { password: 'iloveyou2025', confirmPassword: 'iloveyou2025' }, 'password', PASSWORD_TOO_COMMON],
     ['passwords differ', { confirmPassword: 'secret-pasS' }, 'confirmPassword', 'Passwords do not match'],
     ['terms not accepted', { termsAccepted: false }, 'termsAccepted', 'You must accept the terms and conditions'],
     ['privacy not accepted', { privacyAccepted: false }, 'privacyAccepted', 'You must accept the privacy policy'],
@@ -131,6 +135,15 @@ describe('sign-up', () => {
     // Other suites sign people up meanwhile: look for the refused sign-ups' own new values only.
     const created = await User.query().whereIn('email', [nameTaken.email as string]).orWhereIn('username', [emailTaken.username as string]);
     expect(created).toEqual([]);
+  });
+
+  it("refuses a doctor's email, in any case, for a patient account", async () => {
+    const doctor = await createDoctor();
+    const body = signupBody({ email: doctor.record.email.toUpperCase() });
+    const res = await browser().post('/api/auth/signup', body);
+    expect(res.status).toBe(409);
+    expect(res.body.fields).toEqual({ email: 'An account with this email already exists.' });
+    expect(await User.query().where('username', body.username).resultSize()).toBe(0);
   });
 
   it('creates one account when the same sign-up arrives twice at once', async () => {

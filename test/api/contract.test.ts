@@ -101,6 +101,13 @@ beforeAll(async () => {
   await patient.get('/api/dashboard-summary?timeZone=Europe%2FLondon');
   await patient.post('/api/medical-summary', { type: 'overview', timeZone: 'Europe/London' });
   await patient.get('/api/access-history?limit=5');
+  // Alex is signed in twice (the sign-in above): end that other device, then change the password.
+  const devices = await patient.get('/api/auth/sessions');
+  await patient.delete(`/api/auth/sessions/${devices.body.find((d: { current: boolean }) => !d.current).id}`);
+  await patient.delete('/api/auth/sessions/not-one-of-yours');
+  await patient.post('/api/auth/password', { currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' });
+  await patient.post('/api/auth/password', { currentPassword: alex.account.password, newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' });
+  await patient.post('/api/auth/sessions/revoke-others', {});
   await patient.get('/api/passkeys');
   await patient.post('/api/passkeys/registration/options', {});
   await patient.get('/api/admin/doctors');

@@ -13,6 +13,8 @@ const serverEnv = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   LOGIN_MAX_FAILURES: '1000',
+  SIGNUP_MAX_PER_ADDRESS: '1000',
+  PASSKEY_OPTIONS_MAX_PER_ADDRESS: '1000',
 };
 
 /** A server as `npm start` runs it, on this process's Node (the project's own). */

@@ -95,8 +95,8 @@ const validSignupPayload = {
   lastName: 'Morgan',
   username: 'alex_m1',
   email: 'alex@example.com',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret1-horse',
+  confirmPassword: 'secret1-horse',
   termsAccepted: true,
   privacyAccepted: true,
 };
@@ -130,12 +130,12 @@ describe('signup', () => {
   });
 
   it('gives the spec messages for names, username, email and password', async () => {
-    const bad = { ...validSignupPayload, firstName: 'A', lastName: 'B', email: 'not-an-email', password: '12345', confirmPassword: '12345' };
+    const bad = { ...validSignupPayload, firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'xq7z9', confirmPassword: 'xq7z9' };
     const errors = await errorsOf(signupPayloadSchema, bad);
     expect(errors.firstName).toEqual(['First name must be at least 2 characters']);
     expect(errors.lastName).toEqual(['Last name must be at least 2 characters']);
     expect(errors.email).toEqual(['Please enter a valid email address']);
-    expect(errors.password).toEqual(['Password must be at least 6 characters']);
+    expect(errors.password).toEqual(['Password must be at least 8 characters']);
 
     expect(await firstError(signupStep1Schema, { ...bad, username: 'ab' }, 'username')).toBe(
       'Username must be at least 3 characters',

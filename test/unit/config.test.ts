@@ -55,8 +55,15 @@ describe('configuration', () => {
     expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
   });
 
+  it('sessions: 30 idle minutes and 12 hours at most by default, both configurable', () => {
+    expect(loadConfig({})).toMatchObject({ sessionIdleMs: 30 * 60_000, sessionAbsoluteMs: 12 * 3_600_000 });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '15', SESSION_ABSOLUTE_HOURS: '8' })).toMatchObject({ sessionIdleMs: 15 * 60_000, sessionAbsoluteMs: 8 * 3_600_000 });
+    expect(() => loadConfig({ SESSION_ABSOLUTE_HOURS: '0' })).toThrow(/SESSION_ABSOLUTE_HOURS must be positive/);
+  });
+
   it('rejects half an admin bootstrap and malformed ICE servers', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.org' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'Admin123' })).toThrow(/ADMIN_PASSWORD is on the list of common breached passwords/);
     expect(() => loadConfig({ ICE_SERVERS: '{not json' })).toThrow(/ICE_SERVERS must be a JSON array/);
     expect(loadConfig({ ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]' }).media.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
   });

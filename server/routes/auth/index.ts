@@ -1,8 +1,10 @@
 import type { Router } from '@koa/router';
 import { registerPatientAuthRoutes } from './patient';
 import { registerDoctorAuthRoutes } from './doctor';
+import { registerAccountRoutes } from './account';
 
 export function registerAuthRoutes(router: Router): void {
   registerPatientAuthRoutes(router);
   registerDoctorAuthRoutes(router);
+  registerAccountRoutes(router);
 }

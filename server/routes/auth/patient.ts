@@ -8,6 +8,8 @@ import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
 import { hashPassword } from '../../services/passwords';
+import { doctorUsesEmail } from '../../services/account-emails';
+import { limitPerAddress } from '../../services/request-limit';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
@@ -31,7 +33,7 @@ const USER_PASSWORD: PasswordSignIn<'user'> = {
   wrongCredentials: 'Invalid username/email or password.',
 };
 
-/** 409 naming every field already in use, so the form can mark both at once. */
+/** 409 naming every field already in use (a doctor's address included), so the form can mark both at once. */
 async function assertAvailable(username: string, email: string): Promise<void> {
   const taken = await User.query()
     .whereRaw('lower(username) = ?', [username.toLowerCase()])
@@ -39,7 +41,7 @@ async function assertAvailable(username: string, email: string): Promise<void> {
     .select('username', 'email');
   const fields: Record<string, string> = {};
   if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = USERNAME_TAKEN;
-  if (taken.some((u) => u.email.toLowerCase() === email)) fields.email = EMAIL_TAKEN;
+  if (taken.some((u) => u.email.toLowerCase() === email) || (await doctorUsesEmail(email))) fields.email = EMAIL_TAKEN;
   if (Object.keys(fields).length) throw new Conflict(Object.values(fields)[0]!, fields);
 }
 
@@ -80,6 +82,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     method: 'post',
     path: '/auth/signup',
     summary: 'Create a patient account and sign in',
+    before: [limitPerAddress('signup')],
     policy: publicAccess,
     body: signupPayloadSchema,
     status: 201,

@@ -17,4 +17,10 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404) },
   { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
   { route: 'POST /api/auth/logout', expect: statuses(200), freshSession: true },
+  // One's own password and devices: every signed-in person, patients, admins and doctors alike.
+  { route: 'POST /api/auth/password', body: () => ({ currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' }), expect: statuses(400, { anonymous: 401 }) },
+  { route: 'GET /api/auth/sessions', expect: statuses(200, { anonymous: 401 }) },
+  { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401 }) },
+  // A handle that is none of the caller's sessions.
+  { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }) },
 ];

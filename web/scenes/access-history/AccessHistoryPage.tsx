@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { format, isToday, isYesterday } from 'date-fns';
 import styled from 'styled-components';
 import { PageHeading } from '../../components/PageHeading';
-import { Badge, Button, Card, CardHeader, CardTitle, EmptyState, Icon, Muted, Skeleton, Stack, Tabs } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, EmptyState, Icon, LinkButton, Muted, Skeleton, Stack, Tabs } from '../../components/ui';
 import { accessHistoryQuery, type AccessHistoryScope } from '../../api/access-history';
 import type { AccessHistoryEntry } from '../../../common/api-types';
 import { ICONS } from '../auth/icons';
@@ -165,7 +165,15 @@ export default function AccessHistoryPage() {
   const [tab, setTab] = useState<ScopeTab>('All activity');
   return (
     <>
-      <PageHeading title="Access history" subtitle="Who opened or changed your records and account, and when." />
+      <PageHeading
+        title="Access history"
+        subtitle="Who opened or changed your records and account, and when."
+        actions={
+          <LinkButton to="/security" $variant="secondary">
+            Password and devices
+          </LinkButton>
+        }
+      />
       <Layout>
         <BiometricCard />
         <Card>

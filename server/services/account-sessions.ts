@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context';
+import type { Actor } from '../policies/actor';
+import { currentSessionId, fingerprintOf } from '../session';
+import type { SessionData } from '../session-store';
+import { deviceLabel } from '../lib/device-label';
+import { NotFound, Unauthenticated } from '../errors';
+import type { AccountSession } from '../../common/api-types';
+
+type SignedIn = Exclude<Actor, { kind: 'anonymous' }>;
+
+interface SessionRow {
+  id: string;
+  data: SessionData;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The session store's (actor_kind, actor_id) of a signed-in actor. */
+function owner(actor: SignedIn): { actorKind: 'user' | 'doctor'; actorId: string } {
+  return actor.kind === 'doctor' ? { actorKind: 'doctor', actorId: actor.doctorId } : { actorKind: 'user', actorId: actor.userId };
+}
+
+/** The id a session is shown and revoked by: a one-way hash, so the list never hands out a usable session id. */
+function handleOf(sessionId: string): string {
+  return createHash('sha256').update(`device:${sessionId}`).digest('base64url').slice(0, 32);
+}
+
+async function liveSessions(ctx: AppContext, actor: SignedIn): Promise<SessionRow[]> {
+  return ctx.deps.knex('sessions').where(owner(actor)).andWhere('expiresAt', '>', new Date()).select('id', 'data', 'createdAt', 'lastSeenAt').orderBy('lastSeenAt', 'desc');
+}
+
+/** The account's live sessions, newest use first, this one flagged. */
+export async function listAccountSessions(ctx: AppContext, actor: SignedIn): Promise<AccountSession[]> {
+  const current = currentSessionId(ctx);
+  return (await liveSessions(ctx, actor)).map((row) => ({
+    id: handleOf(row.id),
+    device: deviceLabel(row.data.userAgent),
+    createdAt: new Date(row.data.signedInAt ?? row.createdAt).toISOString(),
+    lastUsedAt: new Date(row.lastSeenAt).toISOString(),
+    current: row.id === current,
+  }));
+}
+
+/** Deletes the sessions and closes their sockets on every process (see rooms/session-end.ts). */
+async function endSessions(ctx: AppContext, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.deps.knex('sessions').whereIn('id', ids).delete();
+  for (const id of ids) ctx.deps.realtime.emit('session:ended', { fingerprint: fingerprintOf(id) });
+}
+
+/** Ends every session of the account except the one making this request. */
+export async function endOtherSessions(ctx: AppContext, actor: SignedIn): Promise<number> {
+  const current = currentSessionId(ctx);
+  const others = (await liveSessions(ctx, actor)).map((row) => row.id).filter((id) => id !== current);
+  await endSessions(ctx, others);
+  return others.length;
+}
+
+/** Ends one of the account's sessions by its handle; another account's (or an unknown) handle is 404. */
+export async function endSessionByHandle(ctx: AppContext, actor: SignedIn, handle: string): Promise<void> {
+  const row = (await liveSessions(ctx, actor)).find((r) => handleOf(r.id) === handle);
+  if (!row) throw new NotFound('No such signed-in device.');
+  await endSessions(ctx, [row.id]);
+}
+
+/** The actor of a route whose policy admits only signed-in people. */
+export function signedIn(actor: Actor): SignedIn {
+  if (actor.kind === 'anonymous') throw new Unauthenticated();
+  return actor;
+}

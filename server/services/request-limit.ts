@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { Config, RequestLimit } from '../config';
+import type { AppContext } from '../context';
+import { TooManyRequests } from '../errors';
+import { addressGroup } from '../lib/address-group';
+
+type Bucket = keyof Config['requestLimits'];
+
+const MESSAGES: Record<Bucket, string> = {
+  signup: 'Too many sign-ups from this network.',
+  passkeyOptions: 'Too many biometric sign-in requests from this network.',
+};
+
+/**
+ * Counts one request against its bucket and address in a single upsert (the window restarts once it is
+ * over), so parallel requests on several processes count exactly. Answers the count so far and the
+ * seconds left in the window.
+ */
+async function countRequest(knex: Knex, bucket: Bucket, key: string, windowMs: number): Promise<{ count: number; secondsLeft: number }> {
+  const windowLength = `${windowMs} milliseconds`;
+  const { rows } = await knex.raw<{ rows: Array<{ count: number; seconds_left: string }> }>(
+    `INSERT INTO request_limits AS r (bucket, key, window_start, count) VALUES (?, ?, now(), 1)
+     ON CONFLICT (bucket, key) DO UPDATE SET
+       window_start = CASE WHEN r.window_start <= now() - ?::interval THEN now() ELSE r.window_start END,
+       count = CASE WHEN r.window_start <= now() - ?::interval THEN 1 ELSE r.count + 1 END
+     RETURNING r.count, extract(epoch FROM r.window_start + ?::interval - now()) AS seconds_left`,
+    [bucket, key, windowLength, windowLength, windowLength],
+  );
+  const row = rows[0]!;
+  return { count: row.count, secondsLeft: Math.max(1, Math.ceil(Number(row.seconds_left))) };
+}
+
+/** Rows of windows long over are deleted at most this often per process, piggy-backing on requests. */
+const PURGE_EVERY_MS = 10 * 60_000;
+let lastPurge = 0;
+
+async function purgeOldWindows(knex: Knex, limits: Config['requestLimits']): Promise<void> {
+  if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+  lastPurge = Date.now();
+  const longest = Math.max(...Object.values(limits).map((limit: RequestLimit) => limit.windowMs));
+  await knex('request_limits').where('windowStart', '<=', new Date(Date.now() - longest)).delete();
+}
+
+/**
+ * A route's per-address limit (IPv6 grouped by /64). Every answer carries `RateLimit-Policy`,
+ * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); past the limit the answer
+ * is 429 with `Retry-After`, the real time left in the window.
+ */
+export function limitPerAddress(bucket: Bucket): Middleware {
+  return async (ctx, next) => {
+    const { knex, config } = (ctx as AppContext).deps;
+    const limit = config.requestLimits[bucket];
+    const { count, secondsLeft } = await countRequest(knex, bucket, addressGroup(ctx.ip), limit.windowMs);
+    ctx.set('RateLimit-Policy', `${limit.max};w=${Math.round(limit.windowMs / 1000)}`);
+    ctx.set('RateLimit-Limit', String(limit.max));
+    ctx.set('RateLimit-Remaining', String(Math.max(0, limit.max - count)));
+    ctx.set('RateLimit-Reset', String(secondsLeft));
+    await purgeOldWindows(knex, config.requestLimits);
+    if (count > limit.max) {
+      const minutes = Math.ceil(secondsLeft / 60);
+      throw new TooManyRequests(`${MESSAGES[bucket]} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, secondsLeft);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,100 @@
+import { format } from 'date-fns';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { Badge, Button, Card, CardHeader, CardTitle, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { showToast } from '../../components/toast';
+import { messageOf } from '../../api/auth';
+import { accountSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../../api/account';
+import type { AccountSession } from '../../../common/api-types';
+import { ICONS } from '../auth/icons';
+
+const Devices = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+  li > div { flex: 1; min-width: 0; }
+  strong { display: block; font-size: 0.95rem; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; }
+`;
+
+const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
+
+function Device({ session }: { session: AccountSession }) {
+  const signOut = useSignOutDevice();
+  return (
+    <li>
+      <Icon path={ICONS.shield} size={22} />
+      <div>
+        <strong>
+          {session.device} {session.current ? <Badge $tone="primary">This device</Badge> : null}
+        </strong>
+        <span>
+          Signed in {when(session.createdAt)} · last used {when(session.lastUsedAt)}
+        </span>
+      </div>
+      {session.current ? null : (
+        <IconButton
+          aria-label={`Sign out ${session.device}`}
+          disabled={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(session.id, {
+              onSuccess: () => showToast('Device signed out', `${session.device} is no longer signed in.`, 'success'),
+              onError: (error) => showToast('Error', messageOf(error, 'Failed to sign out this device. Please try again.'), 'destructive'),
+            })
+          }
+        >
+          <Icon path={ICONS.trash} />
+        </IconButton>
+      )}
+    </li>
+  );
+}
+
+/** 'Signed-in devices': every session of the account, with 'Sign out other devices'. */
+export function DevicesCard() {
+  const { data: sessions, isPending } = useQuery(accountSessionsQuery);
+  const signOutOthers = useSignOutOtherDevices();
+  const others = (sessions ?? []).filter((s) => !s.current).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Signed-in devices</CardTitle>
+      </CardHeader>
+      <Stack $gap="12px">
+        <Muted>Browsers where you are signed in now. Sign out any you do not recognise.</Muted>
+        {isPending ? (
+          <Skeleton style={{ height: 56 }} />
+        ) : (
+          <Devices aria-label="Signed-in devices">
+            {(sessions ?? []).map((s) => (
+              <Device key={s.id} session={s} />
+            ))}
+          </Devices>
+        )}
+        <Button
+          $variant="secondary"
+          disabled={others === 0 || signOutOthers.isPending}
+          onClick={() =>
+            signOutOthers.mutate(undefined, {
+              onSuccess: () => showToast('Other devices signed out', 'Only this device is signed in now.', 'success'),
+              onError: (error) => showToast('Error', messageOf(error, 'Failed to sign out your other devices. Please try again.'), 'destructive'),
+            })
+          }
+        >
+          Sign out other devices
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -6,3 +6,4 @@ export * from './Dialog';
 export * from './Feedback';
 export * from './Tabs';
 export * from './Icon';
+export * from './DeviceList';

@@ -1,32 +1,12 @@
 import { format } from 'date-fns';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardHeader, CardTitle, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, DeviceList, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { isAlreadyRegistered, isThisDevice, passkeysQuery, usePlatformAuthenticator, useRegisterPasskey, useRemovePasskey } from '../../api/passkeys';
 import type { Passkey } from '../../../common/api-types';
 import { ICONS } from '../auth/icons';
-
-const Devices = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-  li > div { flex: 1; min-width: 0; }
-  strong { display: block; font-size: 0.95rem; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; }
-`;
 
 const Unavailable = styled.div`
   display: flex;
@@ -49,11 +29,11 @@ const SetUp = styled.p`
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 
-function DeviceList({ passkeys }: { passkeys: Passkey[] }) {
+function PasskeyList({ passkeys }: { passkeys: Passkey[] }) {
   const remove = useRemovePasskey();
   if (!passkeys.length) return null;
   return (
-    <Devices aria-label="Devices with biometric login">
+    <DeviceList aria-label="Devices with biometric login">
       {passkeys.map((p) => (
         <li key={p.id}>
           <Icon path={ICONS.fingerprint} size={22} />
@@ -80,7 +60,7 @@ function DeviceList({ passkeys }: { passkeys: Passkey[] }) {
           </IconButton>
         </li>
       ))}
-    </Devices>
+    </DeviceList>
   );
 }
 
@@ -129,7 +109,7 @@ export function BiometricCard() {
             </div>
           </Unavailable>
         )}
-        <DeviceList passkeys={passkeys} />
+        <PasskeyList passkeys={passkeys} />
       </Stack>
     </Card>
   );

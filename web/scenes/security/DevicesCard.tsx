@@ -1,32 +1,11 @@
 import { format } from 'date-fns';
 import { useQuery } from '@tanstack/react-query';
-import styled from 'styled-components';
-import { Badge, Button, Card, CardHeader, CardTitle, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, DeviceList, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { accountSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../../api/account';
 import type { AccountSession } from '../../../common/api-types';
 import { ICONS } from '../auth/icons';
-
-const Devices = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-  li > div { flex: 1; min-width: 0; }
-  strong { display: block; font-size: 0.95rem; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; }
-`;
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
 
@@ -76,11 +55,11 @@ export function DevicesCard() {
         {isPending ? (
           <Skeleton style={{ height: 56 }} />
         ) : (
-          <Devices aria-label="Signed-in devices">
+          <DeviceList aria-label="Signed-in devices">
             {(sessions ?? []).map((s) => (
               <Device key={s.id} session={s} />
             ))}
-          </Devices>
+          </DeviceList>
         )}
         <Button
           $variant="secondary"

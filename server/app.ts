@@ -16,6 +16,7 @@ import { apiGuards, securityHeaders } from './middleware/security';
 import { loadActor } from './middleware/actor';
 import { refuseUnboundedJson } from './middleware/bounded-json';
 import { leaveOwnBodiesUnparsed } from './middleware/own-body';
+import { honourIdempotencyKeys } from './middleware/idempotency';
 import { OcrPool } from './services/documents/ocr-pool';
 import { sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
@@ -99,6 +100,7 @@ export function createApp(options: AppOptions): App {
   koa.use(refuseUnboundedJson as Koa.Middleware);
   koa.use(session);
   koa.use(loadActor as Koa.Middleware);
+  koa.use(honourIdempotencyKeys as Koa.Middleware);
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot));

@@ -3,6 +3,7 @@ import type * as yup from 'yup';
 import { routeDefinitions, type AnyRouteDefinition, type FileResponse } from '../routes/define';
 import { errorResponse } from '../presenters/response-schemas';
 import { SESSION_COOKIE } from '../session';
+import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
 import { toJsonSchema, type JsonSchema } from './json-schema';
 
 type Operation = Record<string, unknown>;
@@ -49,8 +50,19 @@ function parameters(route: AnyRouteDefinition) {
     required: query.required?.includes(name) ?? false,
     schema,
   }));
-  return [...inPath, ...inQuery];
+  return [...inPath, ...inQuery, ...(route.method === 'get' ? [] : [IDEMPOTENCY_KEY_PARAMETER])];
 }
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Optional, 8 to 255 visible ASCII characters (a UUID). A retry with the same key returns the first successful answer ' +
+    'with `Idempotent-Replayed: true` and changes nothing; 409 while the first is still running, 422 if the key was used for a different request. ' +
+    'Keys are kept for 24 hours per caller; requests without a session (sign-in, sign-up) run as they come.',
+  schema: { type: 'string', minLength: 8, maxLength: 255 },
+};
 
 function policyDescription(route: AnyRouteDefinition): string {
   const { policy } = route;

@@ -63,7 +63,10 @@ describe('GET /api/openapi.json', () => {
     expect(patch['x-policy']).toEqual({ name: 'patient', allow: ['patient'], otherwise: 404 });
     expect(patch.description).toMatch(/^Policy: patient/);
     expect(patch.security).toEqual([{ session: [] }]);
-    expect(patch.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
+    expect(patch.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
     expect(patch.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { summary: { type: ['string', 'null'] } } });
     expect(patch.responses['200'].content['application/json'].schema.required).toContain('summary');
     expect(patch.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+
+/** How long a key's first answer is kept for retries. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'in-progress' }
+  | { kind: 'different-request' };
+
+interface KeyRow {
+  fingerprint: string;
+  state: 'pending' | 'done';
+  status: number | null;
+  body: unknown;
+  headers: Record<string, string> | null;
+}
+
+/**
+ * Claims a key for one request in a single statement, so concurrent retries on any number of processes
+ * see exactly one claim. A key whose row has expired, or whose request was abandoned while pending (the
+ * process died), can be claimed again.
+ */
+export async function claimKey(knex: Knex, scope: string, key: string, fingerprint: string, abandonedAfterMs: number): Promise<Claim> {
+  const { rows } = await knex.raw<{ rows: unknown[] }>(
+    `INSERT INTO idempotency_keys AS k (scope, key, fingerprint, state) VALUES (?, ?, ?, 'pending')
+     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, state = 'pending', status = NULL,
+       body = NULL, headers = NULL, created_at = now()
+     WHERE k.created_at < now() - ?::interval OR (k.state = 'pending' AND k.created_at < now() - ?::interval)
+     RETURNING 1`,
+    [scope, key, fingerprint, `${IDEMPOTENCY_KEY_LIFETIME_MS} milliseconds`, `${abandonedAfterMs} milliseconds`],
+  );
+  if (rows.length) return { kind: 'claimed' };
+  const row = await knex<KeyRow>('idempotency_keys').where({ scope, key }).first('fingerprint', 'state', 'status', 'body', 'headers');
+  // Released between the insert and this read: the caller's retry will claim it.
+  if (!row || row.state === 'pending') return { kind: 'in-progress' };
+  if (row.fingerprint !== fingerprint) return { kind: 'different-request' };
+  return { kind: 'replay', answer: { status: row.status!, body: row.body, headers: row.headers ?? {} } };
+}
+
+export async function storeAnswer(knex: Knex, scope: string, key: string, answer: StoredAnswer): Promise<void> {
+  await knex('idempotency_keys')
+    .where({ scope, key })
+    .update({ state: 'done', status: answer.status, body: JSON.stringify(answer.body ?? null), headers: answer.headers });
+}
+
+/** A request that failed changed nothing: its key is free for the retry. */
+export async function releaseKey(knex: Knex, scope: string, key: string): Promise<void> {
+  await knex('idempotency_keys').where({ scope, key, state: 'pending' }).delete();
+}
+
+const PURGE_EVERY_MS = 10 * 60_000;
+let lastPurge = 0;
+
+/** Deletes expired keys at most every ten minutes per process, piggy-backing on requests. */
+export async function purgeExpiredKeys(knex: Knex): Promise<void> {
+  if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+  lastPurge = Date.now();
+  await knex('idempotency_keys').where('createdAt', '<', new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS)).delete();
+}

@@ -38,7 +38,7 @@ export async function claimKey(knex: Knex, scope: string, key: string, fingerpri
     [scope, key, fingerprint, `${IDEMPOTENCY_KEY_LIFETIME_MS} milliseconds`, `${abandonedAfterMs} milliseconds`],
   );
   if (rows.length) return { kind: 'claimed' };
-  const row = await knex<KeyRow>('idempotency_keys').where({ scope, key }).first('fingerprint', 'state', 'status', 'body', 'headers');
+  const row: KeyRow | undefined = await knex('idempotency_keys').where({ scope, key }).first('fingerprint', 'state', 'status', 'body', 'headers');
   // Released between the insert and this read: the caller's retry will claim it.
   if (!row || row.state === 'pending') return { kind: 'in-progress' };
   if (row.fingerprint !== fingerprint) return { kind: 'different-request' };

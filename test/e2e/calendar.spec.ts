@@ -47,7 +47,7 @@ test('an appointment downloads as an .ics in the browser\'s zone, and the feed i
 
   await page.goto('/appointments');
   const card = page.getByTestId('upcoming-appointment');
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Add appointment with Dr. Lee to calendar' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Add to calendar: appointment with Dr. Lee' }).click()]);
   expect(download.suggestedFilename()).toBe('appointment.ics');
   const file = await readFile((await download.path())!, 'utf8');
   expect(file).toContain('BEGIN:VCALENDAR');

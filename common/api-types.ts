@@ -9,7 +9,9 @@ import type {
   MedicalSummaryType,
   MedicationFrequency,
   PaymentStatus,
+  ProvenanceField,
   Relationship,
+  ReportSource,
   ReportStatus,
   ReportType,
   UserRole,
@@ -248,8 +250,38 @@ export interface DoctorConsultation extends Consultation {
 }
 
 /** GET /api/doctor/patient/{patientId}/records answer. */
+/** Where a report's clinical content came from, and what the patient changed of it since. */
+export interface ReportProvenance {
+  /** Who wrote the report's current content. */
+  source: ReportSource;
+  /** Fields the patient changed from the last version a document or a doctor gave. */
+  patientChanged: ProvenanceField[];
+  /** That version's values (null when the patient wrote the report from the start). */
+  original: Pick<MedicalReport, 'type' | 'status' | 'results'> | null;
+}
+
+/** A report as a treating doctor sees it: with its provenance. */
+export interface DoctorViewReport extends MedicalReport {
+  provenance: ReportProvenance;
+}
+
+/** One version of a report, as it was then, and who made it. */
+export interface ReportVersion {
+  version: number;
+  source: ReportSource;
+  createdAt: IsoDateString;
+  title: string;
+  type: ReportType;
+  status: ReportStatus;
+  reportDate: IsoDateString;
+  doctorName: string | null;
+  facility: string | null;
+  summary: string | null;
+  results: ReportResults;
+}
+
 export interface PatientRecords {
-  reports: MedicalReport[];
+  reports: DoctorViewReport[];
   medications: Medication[];
   appointments: Appointment[];
 }

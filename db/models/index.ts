@@ -1,6 +1,7 @@
 export { User } from './User';
 export { Session } from './Session';
 export { MedicalReport } from './MedicalReport';
+export { MedicalReportVersion } from './MedicalReportVersion';
 export { Document } from './Document';
 export { OfflineCache } from './OfflineCache';
 export { Notification } from './Notification';

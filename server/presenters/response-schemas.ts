@@ -17,7 +17,10 @@ import type {
   DocumentProcessingUnavailable,
   DoctorConsultation,
   HealthStatus,
+  DoctorViewReport,
   MedicalReport,
+  ReportProvenance,
+  ReportVersion,
   MedicalSummary,
   Medication,
   MedicationFound,
@@ -37,6 +40,8 @@ import {
   MEDICAL_SUMMARY_TYPES,
   MEDICATION_FREQUENCIES,
   PAYMENT_STATUSES,
+  PROVENANCE_FIELDS,
+  REPORT_SOURCES,
   REPORT_STATUSES,
   REPORT_TYPES,
   USER_ROLES,
@@ -124,6 +129,8 @@ export const doctorSessionResponse = yup.object({ doctor: doctorAccountResponse.
 
 export const demoCredentialsResponse = yup.object({ email: text(), password: text() });
 
+const reportResults = () => anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>;
+
 export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   version: whole(),
   id: id(),
@@ -136,9 +143,31 @@ export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   facility: text().nullable(),
   documentUrl: text().nullable(),
   summary: text().nullable(),
-  results: anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>,
+  results: reportResults(),
   isOfflineAvailable: flag(),
   createdAt: instant(),
+});
+
+const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object({
+  source: oneOf(REPORT_SOURCES),
+  patientChanged: list(oneOf(PROVENANCE_FIELDS)),
+  original: yup.object({ type: oneOf(REPORT_TYPES), status: oneOf(REPORT_STATUSES), results: reportResults() }).nullable().defined() as yup.Schema<ReportProvenance['original']>,
+});
+
+export const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
+
+export const reportVersionResponse: yup.ObjectSchema<ReportVersion> = yup.object({
+  version: whole(),
+  source: oneOf(REPORT_SOURCES),
+  createdAt: instant(),
+  title: text(),
+  type: oneOf(REPORT_TYPES),
+  status: oneOf(REPORT_STATUSES),
+  reportDate: instant(),
+  doctorName: text().nullable(),
+  facility: text().nullable(),
+  summary: text().nullable(),
+  results: reportResults(),
 });
 
 export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({
@@ -238,7 +267,7 @@ export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = 
 });
 
 export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
-  reports: list(reportResponse),
+  reports: list(doctorReportResponse),
   medications: list(medicationResponse),
   appointments: list(appointmentResponse),
 });

@@ -8,7 +8,8 @@ import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-r
 import { consultationStatusSchema } from '../../common/schemas/consultation';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentDoctorConsultation } from '../presenters/consultation';
-import { presentReport } from '../presenters/report';
+import { presentReportForDoctor } from '../presenters/report';
+import { provenanceOf } from '../services/report-provenance';
 import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
@@ -65,9 +66,12 @@ export function registerDoctorPortalRoutes(router: Router): void {
       const patientId = params.patientId!;
       await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
       const { reports, medications, appointments } = await patientRecords(patientId);
-      await recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId });
+      const [provenance] = await Promise.all([
+        provenanceOf(reports),
+        recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
+      ]);
       return {
-        reports: reports.map(presentReport),
+        reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
         medications: medications.map(presentMedication),
         appointments: appointments.map(presentAppointment),
       };

@@ -66,6 +66,7 @@ beforeAll(async () => {
   await patient.get('/api/medical-reports');
   await patient.get(`/api/medical-reports/${report.id}`);
   await patient.patch(`/api/medical-reports/${report.id}`, { summary: 'Reviewed' });
+  await patient.get(`/api/medical-reports/${report.id}/versions`);
   await patient.patch(`/api/medical-reports/${report.id}`, { title: '' });
   await patient.get('/api/medical-reports/6f1c7a3e-0000-4000-8000-000000000000');
   await patient.delete(`/api/medical-reports/${report.id}`);

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { Consultation, Payment } from '../../../db/models';
 import { paymentMachine } from '../../../common/payment-status';
@@ -20,7 +20,7 @@ export function verifiedEvent(deps: AppDeps, rawBody: Buffer, signature: string 
   try {
     return stripeOf(deps.config).webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (err) {
-    if ((err as Error).name === 'StripeSignatureVerificationError') throw new MalformedRequest('The Stripe signature is invalid or too old.');
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new MalformedRequest('The Stripe signature is invalid or too old.');
     throw err;
   }
 }

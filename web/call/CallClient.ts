@@ -15,6 +15,7 @@ import type {
   ParticipantRole,
   PresenceEvent,
 } from '../../common/socket-events';
+import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
 import { LinkMeter, rateLink, type ConnectionQuality } from './connection-quality';
 import { openDevice, openLocalMedia, openScreenShare, stopStream, type DeviceKind } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
@@ -104,6 +105,14 @@ const INITIAL: CallSnapshot = {
  * One consultation call, outside React: it owns the socket, the local devices and the media session,
  * and publishes immutable snapshots (for useSyncExternalStore) plus notices (for toasts).
  */
+/** What the call screen says when the join is refused: not found, a failed payment (the server's reason), or try again. */
+function joinFailure(err: unknown): string {
+  if (!(err instanceof SignallingRequestError)) return 'Could not join the consultation. Please try again.';
+  if (err.code === 'not_found') return 'Consultation Not Found';
+  if (err.code === SIGNALLING_ERROR_CODES.paymentFailed) return err.message;
+  return 'Could not join the consultation. Please try again.';
+}
+
 export class CallClient {
   private snapshot: CallSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
@@ -331,7 +340,7 @@ export class CallClient {
       answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
       if (!this.joinedOnce) {
-        this.fail(err instanceof SignallingRequestError && err.code === 'not_found' ? 'Consultation Not Found' : 'Could not join the consultation. Please try again.');
+        this.fail(joinFailure(err));
       }
       return;
     }

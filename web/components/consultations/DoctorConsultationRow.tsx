@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
 import { PatientWaitingNote } from './PatientWaitingNote';
 import { formatDay, formatTime } from './format';
@@ -54,6 +55,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { c
         {c.symptoms ? <span>{c.symptoms}</span> : null}
       </Text>
       <ConsultationStatusBadge status={c.status} />
+      {(c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
       {waiting ? (
         <WaitingLine>
           <PatientWaitingNote />

@@ -93,7 +93,7 @@ export class StripeMock {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(body));
     };
-    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? '')) {
+    if (!this.authorized(req, method, url.pathname, params)) {
       send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       return;
     }
@@ -112,6 +112,16 @@ export class StripeMock {
     }
     if (key && method === 'POST') this.idempotent.set(key, answer);
     send(answer.status, answer.body);
+  }
+
+  /**
+   * The server's calls carry the secret key; a browser's (Stripe.js confirming a payment) carry the
+   * publishable key as `key` and the PaymentIntent's client secret, as Stripe.js sends them.
+   */
+  private authorized(req: http.IncomingMessage, method: string, path: string, params: Obj): boolean {
+    if (/^Bearer sk_test_/.test(req.headers.authorization ?? '')) return true;
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    return Boolean(method === 'POST' && confirm && /^pk_test_/.test(params.key ?? '') && this.paymentIntents.get(confirm[1]!)?.client_secret === params.client_secret);
   }
 
   private route(method: string, path: string, params: Obj): Obj {
@@ -297,6 +307,9 @@ export class StripeMock {
    */
   confirm(intentId: string, outcome: 'succeeded' | 'declined'): StripeEvent[] {
     const intent = this.found(this.paymentIntents, intentId);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw new StripeApiError(400, 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}: it cannot be confirmed.`);
+    }
     const invoice = intent.invoiceId ? this.invoices.get(intent.invoiceId) : undefined;
     const sub = invoice ? this.subscriptions.get(invoice.parent.subscription_details.subscription) : undefined;
     if (outcome === 'declined') {

@@ -90,10 +90,13 @@ const FAQS = [
   { q: 'What payment methods do you accept?', a: 'All major credit and debit cards, processed securely by our card payment provider.' },
 ];
 
+const TOAST_READ_MS = 2000;
+
 /** After the card is accepted: Premium begins when Stripe's webhook reaches the server, then the page reloads (spec section 4). */
 async function welcomeToPremium() {
   showToast('Payment Successful!', 'Welcome to MediVault Premium! Your subscription is now active.');
-  await waitUntil(isPremiumNow);
+  // At least long enough to read the toast, which the reload takes away.
+  await Promise.all([waitUntil(isPremiumNow), new Promise((resolve) => setTimeout(resolve, TOAST_READ_MS))]);
   window.location.reload();
 }
 

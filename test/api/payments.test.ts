@@ -83,6 +83,16 @@ describe('Premium through Stripe', () => {
     expect(await Subscription.query().where({ userId: patient.account.record.id })).toHaveLength(1);
   });
 
+  it('two checkouts at once (a double click, two tabs) make one customer and one subscription', async () => {
+    const patient = await patientParty(server.url);
+    const customers = stripe.customers.size;
+    const answers = await Promise.all([1, 2, 3].map((n) => patient.client.post('/api/create-payment-intent', { plan: 'monthly' }, { 'Idempotency-Key': `double-click-${n}-${patient.account.record.id}` })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(stripe.customers.size).toBe(customers + 1);
+    expect(await Subscription.query().where({ userId: patient.account.record.id })).toHaveLength(1);
+  });
+
   it('a declined first payment leaves the patient on the free plan with the invoice marked failed', async () => {
     const { patient, sub, intent } = await checkout();
     expect(await stripe.deliverAll(stripe.confirm(intent.id, 'declined'))).toEqual([200, 200]);
@@ -267,6 +277,27 @@ describe('Consultation fees', () => {
     expect(stripe.paymentIntents.get(intent.id)!.status).toBe('canceled');
     expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'canceled' });
     expect((await patient.client.post(`/api/consultations/${booked.id}/payment`, {})).status).toBe(409);
+  });
+
+  it('two fee checkouts at once get the same PaymentIntent', async () => {
+    const [patient, doctor] = await Promise.all([patientParty(server.url), feeDoctor()]);
+    const booked = await book(patient.client, doctor.account.record.id);
+    const answers = await Promise.all([1, 2, 3].map(() => patient.client.post(`/api/consultations/${booked.id}/payment`, {})));
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect([...stripe.paymentIntents.values()].filter((pi) => pi.metadata.consultationId === booked.id)).toHaveLength(1);
+  });
+
+  it('a cancellation stands when Stripe cannot be reached for the refund (logged for the operator)', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    await stripe.stop();
+    try {
+      const cancelled = await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    } finally {
+      await stripe.start(Number(new URL(stripe.url).port));
+    }
   });
 
   it("another patient's consultation answers 404", async () => {

@@ -9,6 +9,7 @@ import { Conflict } from '../../errors';
 import type { AppDeps } from '../../context';
 import { stripeOf } from './gateway';
 import { customerOf } from './customers';
+import { withAdvisoryLock } from '../../lib/advisory-lock';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
 const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -24,6 +25,14 @@ export interface FeeCheckout {
  */
 export async function feeCheckout(deps: AppDeps, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
   const stripe = stripeOf(deps.config);
+  // One at a time per consultation, so two tabs get the same PaymentIntent rather than one each.
+  return withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
+    const current = (await Consultation.query().findById(consultation.id))!;
+    return checkoutFee(stripe, current, idempotencyKey);
+  });
+}
+
+async function checkoutFee(stripe: Stripe, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
   if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');
   if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict('This consultation is already paid.');
   if (consultation.fee <= 0) throw new Conflict('This consultation has no fee to pay.');
@@ -76,15 +85,20 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
   const payment = await Payment.query().findOne({ consultationId: consultation.id });
   const intentId = payment?.stripePaymentIntentId;
   if (!intentId) return consultation;
+  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, by)) return consultation;
   const stripe = stripeOf(deps.config);
-  if (consultation.paymentStatus === 'paid') {
-    if (!cancellationIsRefunded(consultation, by)) return consultation;
-    await stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId: consultation.id } }, { idempotencyKey: `refund:${consultation.id}` });
-    await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'refunded'));
-    deps.log.info({ consultationId: consultation.id, by }, 'consultation fee refunded');
-  } else {
-    await cancelIntent(stripe, intentId);
-    await Payment.query().patch({ status: 'canceled', updatedAt: new Date() }).where({ consultationId: consultation.id }).whereIn('status', ['pending', 'failed']);
+  try {
+    if (consultation.paymentStatus === 'paid') {
+      await stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId: consultation.id } }, { idempotencyKey: `refund:${consultation.id}` });
+      await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'refunded'));
+      deps.log.info({ consultationId: consultation.id, by }, 'consultation fee refunded');
+    } else {
+      await cancelIntent(stripe, intentId);
+      await Payment.query().patch({ status: 'canceled', updatedAt: new Date() }).where({ consultationId: consultation.id }).whereIn('status', ['pending', 'failed']);
+    }
+  } catch (err) {
+    // The cancellation stands; the money side is left for the operator (README 'Payments', open items).
+    deps.log.error({ consultationId: consultation.id, by, error: (err as Error).message }, 'consultation payment could not be settled with Stripe after a cancellation');
   }
   return (await Consultation.query().findById(consultation.id))!;
 }

@@ -6,6 +6,7 @@ import { Payment, Subscription, User } from '../../../db/models';
 import { Conflict, NotFound } from '../../errors';
 import type { AppDeps } from '../../context';
 import { stripeOf } from './gateway';
+import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { customerOf, userOfCustomer } from './customers';
 
 /** Stripe statuses in which the subscriber has Premium: past_due keeps it while Stripe retries the card. */
@@ -73,6 +74,11 @@ async function unpaidCheckout(stripe: Stripe, userId: string, plan: PlanId): Pro
  */
 export async function startPremium(deps: AppDeps, userId: string, plan: PlanId, idempotencyKey?: string): Promise<PremiumCheckout> {
   const stripe = stripeOf(deps.config);
+  // One checkout at a time per user: a double click finds the first one's unpaid subscription instead of making a second.
+  return withAdvisoryLock(deps.knex, `premium-checkout:${userId}`, () => checkoutPremium(stripe, userId, plan, idempotencyKey));
+}
+
+async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, idempotencyKey?: string): Promise<PremiumCheckout> {
   const user = await User.query().findById(userId);
   if (!user) throw new NotFound();
   if (user.stripeSubscriptionId) throw new Conflict('You already have Premium. Manage your subscription instead.');

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { StripeMock } from '../support/stripe-mock';
+import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SHARED_DATABASE_ENV } from './support/e2e-servers';
-import { bookConsultation, signUpPatient } from './support/call-parties';
+import { bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
 
 /**
  * Paying through Stripe in the browser. Stripe's servers cannot be reached from these machines, so:
@@ -159,6 +160,38 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   await expect(page.getByText('Payment Successful!')).toBeVisible();
   await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/telemedicine-paid-390.png`, fullPage: true });
+  await context.close();
+
+  // The doctor sees it paid in the portal.
+  const doctorContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await signInDoctor(doctorContext.request);
+  const doctorPage = await doctorContext.newPage();
+  await doctorPage.goto(`/doctor/consultation/${consultationId}`);
+  await expect(doctorPage.getByTestId('consultation-header').getByTestId('payment-status')).toHaveText('Paid');
+  await doctorPage.screenshot({ path: `${SHOTS}/doctor-consultation-paid-1280.png` });
+  await doctorContext.close();
+});
+
+test('a declined consultation fee keeps the call closed and says why, on the card and on the call screen', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await routeStripe(page);
+  await signUpPatient(context.request);
+  const consultationId = await bookConsultation(context.request, 'chat');
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card').first();
+  await card.getByRole('button', { name: /^Pay \$/ }).click();
+  await typeCard(page, '4000 0000 0000 0002');
+  await page.getByRole('dialog', { name: 'Pay Consultation Fee' }).getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Pay Consultation Fee' }).getByRole('button', { name: 'Back' }).click();
+  await page.reload();
+  await expect(card.getByTestId('payment-status')).toHaveText('Payment failed');
+  await expect(card.getByText(PAYMENT_FAILED_JOIN_MESSAGE)).toBeVisible();
+  await page.goto(`/video-call/${consultationId}`);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByText(PAYMENT_FAILED_JOIN_MESSAGE)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/call-payment-failed-390.png` });
   await context.close();
 });
 

@@ -8,7 +8,7 @@ import {
   userResponse,
   webhookAcceptedResponse,
 } from '../presenters/response-schemas';
-import { patientOnly, publicAccess } from '../policies/route-policy';
+import { anySignedIn, patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findPatientConsultation } from '../policies/consultation';
 import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
@@ -38,7 +38,7 @@ export function registerPaymentsRoutes(router: Router): void {
     method: 'get',
     path: '/payments/config',
     summary: "Whether this server takes payments, Stripe's publishable key, and whether Testing Mode is offered",
-    policy: patientOnly,
+    policy: anySignedIn,
     response: paymentsConfigResponse,
     handler: (ctx) => {
       const { stripe, premiumTestMode } = ctx.deps.config;

@@ -12,6 +12,11 @@ export function usePaymentsConfig() {
   return useQuery(paymentsConfigQuery);
 }
 
+/** Whether this server takes payments: payment badges and buttons show only then. */
+export function usePaymentsEnabled(): boolean {
+  return Boolean(usePaymentsConfig().data?.configured);
+}
+
 /** Starts Premium for the plan: the server charges the plan's price and answers the first invoice's client secret. */
 export function startPremiumCheckout(plan: PlanId): Promise<PaymentIntentResponse> {
   return apiRequest<PaymentIntentResponse>('/api/create-payment-intent', {

@@ -5,7 +5,8 @@ import { ownPatientData, patientAOnly, statuses, type MatrixRow } from './types'
  * (test/api/payments.test.ts covers them with keys, against a stand-in for Stripe's API).
  */
 export const rows: MatrixRow[] = [
-  { route: 'GET /api/payments/config', expect: ownPatientData(200) },
+  // Doctors read it too: payment badges show only where payments are taken.
+  { route: 'GET /api/payments/config', expect: statuses(200, { anonymous: 401 }) },
   { route: 'POST /api/create-payment-intent', body: () => ({ plan: 'monthly' }), expect: ownPatientData(503) },
   { route: 'GET /api/subscription', expect: ownPatientData(200) },
   // Granted, then ended again by the row after it, so later rows meet free patients.

@@ -6,6 +6,7 @@ import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
 import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../../common/payment-status';
 import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
+import { usePaymentsEnabled } from '../../api/payments';
 import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
@@ -86,6 +87,7 @@ export default function DoctorConsultationPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const navigate = useNavigate();
   const query = useQuery(doctorConsultationQuery(id));
+  const paymentsEnabled = usePaymentsEnabled();
   const update = useUpdateConsultationStatus(id);
   const isWaiting = useIsPatientWaiting();
   const [tab, setTab] = useState<Tab>('Overview');
@@ -155,7 +157,7 @@ export default function DoctorConsultationPage() {
           </Muted>
         </Heading>
         <ConsultationStatusBadge status={c.status} />
-        {(c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+        {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
         {canStart || canComplete ? (
           <Actions>
             {canStart ? (

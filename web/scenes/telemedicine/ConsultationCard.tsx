@@ -47,7 +47,7 @@ interface Props {
   consultation: Consultation;
   onCancel: () => void;
   onReschedule: () => void;
-  /** Opens the fee's payment; absent on a server that takes no payments. */
+  /** Opens the fee's payment; absent on a server that takes no payments (nor is the payment's status shown there). */
   onPay?: () => void;
 }
 
@@ -68,7 +68,7 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
         trailing={
           <Row $gap="6px" $wrap $justify="flex-end">
             <ConsultationStatusBadge status={c.status} />
-            {feeOf(c) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+            {onPay && feeOf(c) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
           </Row>
         }
       />

@@ -15,7 +15,7 @@ import { ProviderBox } from './ProviderBox';
 import { RescheduleDialog } from './RescheduleDialog';
 import { PayConsultationDialog } from './PayConsultationDialog';
 import { needsPayment } from './ConsultationCard';
-import { usePaymentsConfig } from '../../api/payments';
+import { usePaymentsEnabled } from '../../api/payments';
 
 const Section = styled.section`
   margin-bottom: 28px;
@@ -48,8 +48,7 @@ export default function TelemedicinePage() {
   const [cancelling, setCancelling] = useState<Consultation | null>(null);
   const [rescheduling, setRescheduling] = useState<Consultation | null>(null);
   const [paying, setPaying] = useState<Consultation | null>(null);
-  const payments = usePaymentsConfig();
-  const paymentsConfigured = Boolean(payments.data?.configured);
+  const paymentsConfigured = usePaymentsEnabled();
   const doctorList = doctors.data ?? [];
   const payAfterBooking = (booked: Consultation) => {
     if (paymentsConfigured && needsPayment(booked)) setPaying(booked);

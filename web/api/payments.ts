@@ -3,7 +3,6 @@ import type { PaymentCheckout, PaymentIntentResponse, PaymentsConfig, PremiumSub
 import type { PlanId } from '../../common/constants';
 import { apiRequest, newAttemptKey } from './client';
 import { meQuery } from './session';
-import { myConsultationsQuery } from './consultations';
 
 export const paymentsConfigQuery = queryOptions<PaymentsConfig>({ queryKey: ['/api/payments/config'] });
 export const subscriptionQuery = queryOptions<PremiumSubscriptionAnswer>({ queryKey: ['/api/subscription'] });
@@ -57,8 +56,3 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_00
 }
 
 export const isPremiumNow = () => apiRequest<PublicUser>('/api/auth/me').then((me) => me.isPremium);
-
-export function useRefreshConsultations() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: myConsultationsQuery.queryKey });
-}

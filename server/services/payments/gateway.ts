@@ -6,7 +6,7 @@ import { PAYMENTS_NOT_CONFIGURED } from '../../../common/payment-status';
 const clients = new WeakMap<StripeSettings, Stripe>();
 
 /** The payment endpoints' answer on a server without Stripe keys. */
-export const paymentsNotConfigured = () => new ServiceUnavailable(PAYMENTS_NOT_CONFIGURED);
+const paymentsNotConfigured = () => new ServiceUnavailable(PAYMENTS_NOT_CONFIGURED);
 
 /** The settings, or 503 'Payments are not configured'. */
 export function stripeSettingsOf(config: Config): StripeSettings {
@@ -29,9 +29,4 @@ export function stripeOf(config: Config): Stripe {
     clients.set(settings, client);
   }
   return client;
-}
-
-/** Stripe's idempotency key for one attempt: the client's Idempotency-Key when it sent one, scoped to what it is for. */
-export function attemptKey(purpose: string, clientKey: string | undefined): string | undefined {
-  return clientKey ? `${purpose}:${clientKey}` : undefined;
 }

@@ -19,7 +19,7 @@ const rank = (status: string) => STATUS_RANK[status] ?? 1;
 
 /** Grants from Testing Mode carry an id of this shape instead of a Stripe subscription's. */
 const TEST_GRANT_PREFIX = 'testmode_';
-export const isTestGrant = (subscriptionId: string) => subscriptionId.startsWith(TEST_GRANT_PREFIX);
+const isTestGrant = (subscriptionId: string) => subscriptionId.startsWith(TEST_GRANT_PREFIX);
 
 const PRODUCT_ID = 'medivault_premium';
 const products = new WeakMap<Stripe, Promise<string>>();

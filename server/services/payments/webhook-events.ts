@@ -11,7 +11,7 @@ import { applySubscription } from './premium';
 import { movePayment, settleCancelledConsultation } from './consultation-payments';
 
 /** How old a signed webhook may be (Stripe's own default): an older one is a replay and is refused. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The event, if the body carries a valid Stripe signature made with our signing secret within the tolerance; else 400. */
 export function verifiedEvent(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Stripe.Event {

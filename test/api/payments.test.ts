@@ -114,6 +114,21 @@ describe('Premium through Stripe', () => {
     expect((await patient.client.get('/api/subscription')).body).toEqual({ subscription: null });
   });
 
+  it('keeps Premium while Stripe retries a failed renewal (past_due), and ends it when Stripe gives up (unpaid)', async () => {
+    const { patient, intent, sub } = await checkout();
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    sub.status = 'past_due';
+    const retrying = stripe.event('customer.subscription.updated', sub);
+    retrying.created += 1;
+    await stripe.deliver(retrying);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true });
+    sub.status = 'unpaid';
+    const gaveUp = stripe.event('customer.subscription.updated', sub);
+    gaveUp.created += 2;
+    await stripe.deliver(gaveUp);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
+  });
+
   it('an older event delivered after a newer one cannot undo it (out of order)', async () => {
     const { patient, intent, sub } = await checkout();
     const [succeeded, paid, activated] = stripe.confirm(intent.id, 'succeeded');
@@ -277,6 +292,16 @@ describe('Consultation fees', () => {
     expect(stripe.paymentIntents.get(intent.id)!.status).toBe('canceled');
     expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'canceled' });
     expect((await patient.client.post(`/api/consultations/${booked.id}/payment`, {})).status).toBe(409);
+  });
+
+  it('a fee that still succeeds after its consultation was cancelled (a race with the cancel) is refunded', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 60));
+    // The card is accepted at Stripe while the patient cancels here; the webhook arrives after the cancel.
+    const events = stripe.confirm(intent.id, 'succeeded');
+    expect((await patient.client.post(`/api/consultations/${booked.id}/cancel`, {})).status).toBe(200);
+    await stripe.deliverAll(events);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('refunded');
   });
 
   it('two fee checkouts at once get the same PaymentIntent', async () => {

@@ -151,7 +151,10 @@ export async function cancelPremiumAtPeriodEnd(deps: AppDeps, userId: string): P
     return;
   }
   const sub = await stripeOf(deps.config).subscriptions.update(subscriptionId, { cancel_at_period_end: true });
-  await Subscription.transaction((trx) => applySubscription(trx, sub, Math.floor(Date.now() / 1000)));
+  // Stripe's answer is at least as new as the state held; stamped with that state's time, never with this
+  // server's clock (which may run ahead of Stripe's and would then hide Stripe's next events).
+  const held = await Subscription.query().findById(subscriptionId);
+  await Subscription.transaction((trx) => applySubscription(trx, sub, held ? Number(held.stateAt) : sub.created));
 }
 
 /** Testing Mode (never in production): Premium without a payment, ended like any other from Manage Subscription. */

@@ -10,6 +10,7 @@ import type {
   MedicationFrequency,
   PaymentStatus,
   ProvenanceField,
+  PlanId,
   Relationship,
   ReportSource,
   ReportStatus,
@@ -383,9 +384,39 @@ export interface RecentDocument {
   reportTitle: string | null;
 }
 
-/** POST /api/create-payment-intent answer. */
-export interface PaymentIntentResponse {
+/** What the browser needs to pay with Stripe's Payment Element: the client secret and the amount charged (cents). */
+export interface PaymentCheckout {
   clientSecret: string;
+  amount: number;
+}
+
+/** POST /api/create-payment-intent answer: the first invoice of a Premium subscription for the plan. */
+export interface PaymentIntentResponse extends PaymentCheckout {
+  plan: PlanId;
+}
+
+/** GET /api/payments/config: whether this server takes payments, Stripe's publishable key, and Testing Mode. */
+export interface PaymentsConfig {
+  configured: boolean;
+  publishableKey: string | null;
+  /** Grant Premium Access is offered (never in production). */
+  testMode: boolean;
+}
+
+/** GET /api/subscription: the subscription that gives the user Premium, or null. */
+export interface PremiumSubscription {
+  plan: PlanId | null;
+  /** Stripe's subscription status (active, past_due, ...). */
+  status: string;
+  /** Premium lasts at least until then (null for a Testing Mode grant). */
+  currentPeriodEnd: IsoDateString | null;
+  cancelAtPeriodEnd: boolean;
+  /** Granted in Testing Mode, without a payment. */
+  testMode: boolean;
+}
+
+export interface PremiumSubscriptionAnswer {
+  subscription: PremiumSubscription | null;
 }
 
 // ---------------------------------------------------------------------------

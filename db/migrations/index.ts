@@ -8,6 +8,7 @@ import * as recordVersions from './20261123210000_record_versions';
 import * as idempotencyKeys from './20261123220000_idempotency_keys';
 import * as auditChain from './20261123230000_audit_chain';
 import * as reportProvenance from './20261123240000_report_provenance';
+import * as stripePayments from './20261124000000_stripe_payments';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123220000_idempotency_keys': idempotencyKeys,
   '20261123230000_audit_chain': auditChain,
   '20261123240000_report_provenance': reportProvenance,
+  '20261124000000_stripe_payments': stripePayments,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

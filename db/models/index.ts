@@ -8,6 +8,7 @@ export { Notification } from './Notification';
 export { Medication } from './Medication';
 export { MedicationReminder } from './MedicationReminder';
 export { Payment } from './Payment';
+export { Subscription } from './Subscription';
 export { PushSubscription } from './PushSubscription';
 export { CalendarFeed } from './CalendarFeed';
 export { Doctor } from './Doctor';

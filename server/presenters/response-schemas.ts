@@ -27,7 +27,11 @@ import type {
   Notification,
   Passkey,
   PatientRecords,
+  PaymentCheckout,
+  PaymentIntentResponse,
+  PaymentsConfig,
   PdfProcessingResult,
+  PremiumSubscriptionAnswer,
   PublicUser,
   RecentDocument,
   StructuredRecord,
@@ -42,6 +46,7 @@ import {
   PAYMENT_STATUSES,
   PROVENANCE_FIELDS,
   REPORT_SOURCES,
+  PLAN_IDS,
   REPORT_STATUSES,
   REPORT_TYPES,
   USER_ROLES,
@@ -381,5 +386,33 @@ export const recentDocumentResponse: yup.ObjectSchema<RecentDocument> = yup.obje
 export const documentFile = { contentType: '*/*', description: 'The original as it was uploaded (PNG, JPEG, WebP or PDF), with its own Content-Type, as an attachment' };
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
+
+export const paymentCheckoutResponse: yup.ObjectSchema<PaymentCheckout> = yup.object({
+  clientSecret: text().meta({ description: "Stripe's client secret, for the Payment Element's confirmPayment" }),
+  amount: whole().meta({ description: 'Cents charged, decided by the server' }),
+});
+
+export const paymentIntentResponse: yup.ObjectSchema<PaymentIntentResponse> = paymentCheckoutResponse.shape({ plan: oneOf(PLAN_IDS) });
+
+export const paymentsConfigResponse: yup.ObjectSchema<PaymentsConfig> = yup.object({
+  configured: flag(),
+  publishableKey: text().nullable(),
+  testMode: flag(),
+});
+
+export const premiumSubscriptionResponse: yup.ObjectSchema<PremiumSubscriptionAnswer> = yup.object({
+  subscription: yup
+    .object({
+      plan: oneOf(PLAN_IDS).nullable(),
+      status: text(),
+      currentPeriodEnd: instant().nullable(),
+      cancelAtPeriodEnd: flag(),
+      testMode: flag(),
+    })
+    .nullable()
+    .defined(),
+});
+
+export const webhookAcceptedResponse = yup.object({ received: yup.boolean<true>().oneOf([true]).defined() });
 
 export const listOf = <T extends yup.Schema>(item: T) => list(item);

@@ -7,6 +7,7 @@ import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consu
 import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-records';
 import { consultationStatusSchema } from '../../common/schemas/consultation';
 import { changeConsultationStatus } from '../services/consultations/status';
+import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import { presentDoctorConsultation } from '../presenters/consultation';
 import { presentReportForDoctor } from '../presenters/report';
 import { provenanceOf } from '../services/report-provenance';
@@ -88,7 +89,8 @@ export function registerDoctorPortalRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);
-      await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      const updated = await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      await settleCancelledConsultation(ctx.deps, updated, 'doctor');
       await recordAudit(ctx, {
         action: `doctor.consultation_${body.status}`,
         outcome: 'success',

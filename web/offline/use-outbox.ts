@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { showToast } from '../components/toast';
+import { dropChange, OUTBOX_CHANNEL, queuedChanges, replayOutbox, type QueuedChange } from './outbox';
+import { syncVault } from './use-vault-sync';
+
+/** While changes wait and the browser thinks it is online (a server out of reach), try again this often. */
+const RETRY_MS = 30_000;
+
+/** Changes the server refused are said once, together (one toast at a time), then dropped. */
+async function reportRefusals(changes: QueuedChange[]): Promise<void> {
+  const refused = changes.filter((c) => c.refusal);
+  if (!refused.length) return;
+  showToast('Change not saved', refused.map((c) => `${c.label}: ${c.refusal}`).join(' '), 'destructive');
+  await Promise.all(refused.map((c) => dropChange(c.id)));
+}
+
+/**
+ * The queue of offline changes for the screens: what still waits (for 'Will sync when online'), sent
+ * when the page opens, when the browser comes online and every 30 s while something waits; refusals
+ * shown. The service worker also sends them on Background Sync, even with the page closed.
+ */
+export function useOutbox(): QueuedChange[] {
+  const queryClient = useQueryClient();
+  const [waiting, setWaiting] = useState<QueuedChange[]>([]);
+
+  const refresh = useCallback(async () => {
+    const changes = await queuedChanges().catch(() => []);
+    await reportRefusals(changes);
+    setWaiting(changes.filter((c) => !c.refusal));
+  }, []);
+
+  const replay = useCallback(async () => {
+    if (!navigator.onLine) return;
+    const sent = await replayOutbox().catch(() => 0);
+    if (sent) {
+      await queryClient.invalidateQueries();
+      await syncVault(queryClient, true);
+    }
+    await refresh();
+  }, [queryClient, refresh]);
+
+  useEffect(() => {
+    void replay();
+    const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+    channel.onmessage = () => void refresh();
+    const online = () => void replay();
+    window.addEventListener('online', online);
+    return () => {
+      channel.close();
+      window.removeEventListener('online', online);
+    };
+  }, [replay, refresh]);
+
+  useEffect(() => {
+    if (!waiting.length) return;
+    const timer = window.setInterval(() => void replay(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting.length, replay]);
+
+  return waiting;
+}

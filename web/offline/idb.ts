@@ -57,6 +57,12 @@ export const idbDelete = (store: StoreName, key: string) => inStore(store, 'read
 export const idbClear = (store: StoreName) => inStore(store, 'readwrite', (s) => s.clear()).then(() => undefined);
 export const idbKeys = (store: StoreName) => inStore(store, 'readonly', (s) => s.getAllKeys()) as Promise<string[]>;
 
+/** Whether this device has a vault at all (browsers without indexedDB.databases() are assumed to). */
+export async function vaultExists(): Promise<boolean> {
+  if (connection || typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((db) => db.name === DB_NAME);
+}
+
 /** Deletes the whole database (logout). Open connections elsewhere close themselves on 'versionchange'. */
 export async function deleteDatabase(): Promise<void> {
   const open = connection;

@@ -83,23 +83,15 @@ async function send(change: QueuedChange): Promise<'sent' | 'refused' | 'stop'> 
   }
 }
 
-async function replayInOrder(): Promise<number> {
-  let sent = 0;
+async function replayInOrder(): Promise<void> {
   for (const change of await queuedChanges()) {
     if (change.refusal) continue;
-    const outcome = await send(change);
-    if (outcome === 'stop') break;
-    if (outcome === 'sent') sent += 1;
+    if ((await send(change)) === 'stop') break;
   }
-  return sent;
 }
 
-/**
- * Sends what is queued, one context at a time (a Web Lock spans the pages and the service worker).
- * Returns how many changes the server took.
- */
-export async function replayOutbox(): Promise<number> {
-  const sent = navigator.locks ? await navigator.locks.request(OUTBOX_SYNC_TAG, replayInOrder) : await replayInOrder();
+/** Sends what is queued, in order, one context at a time (a Web Lock spans the pages and the service worker). */
+export async function replayOutbox(): Promise<void> {
+  await (navigator.locks ? navigator.locks.request(OUTBOX_SYNC_TAG, replayInOrder) : replayInOrder());
   announce();
-  return sent;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../components/toast';
 import { dropChange, OUTBOX_CHANNEL, queuedChanges, replayOutbox, type QueuedChange } from './outbox';
@@ -23,22 +23,26 @@ async function reportRefusals(changes: QueuedChange[]): Promise<void> {
 export function useOutbox(): QueuedChange[] {
   const queryClient = useQueryClient();
   const [waiting, setWaiting] = useState<QueuedChange[]>([]);
+  const waitingBefore = useRef(0);
 
+  /** Fewer changes waiting: sent or refused, here or by the service worker. Either way the server's data shows. */
   const refresh = useCallback(async () => {
     const changes = await queuedChanges().catch(() => []);
     await reportRefusals(changes);
-    setWaiting(changes.filter((c) => !c.refusal));
-  }, []);
+    const still = changes.filter((c) => !c.refusal);
+    if (still.length < waitingBefore.current) {
+      await queryClient.invalidateQueries();
+      void syncVault(queryClient, true);
+    }
+    waitingBefore.current = still.length;
+    setWaiting(still);
+  }, [queryClient]);
 
   const replay = useCallback(async () => {
     if (!navigator.onLine) return;
-    const sent = await replayOutbox().catch(() => 0);
-    if (sent) {
-      await queryClient.invalidateQueries();
-      await syncVault(queryClient, true);
-    }
+    await replayOutbox().catch((error) => console.warn('Sending queued changes failed', error));
     await refresh();
-  }, [queryClient, refresh]);
+  }, [refresh]);
 
   useEffect(() => {
     void replay();

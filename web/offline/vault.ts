@@ -1,4 +1,4 @@
-import { deleteDatabase, idbClear, idbDelete, idbGet, idbKeys, idbPut } from './idb';
+import { deleteDatabase, vaultExists, idbClear, idbDelete, idbGet, idbKeys, idbPut } from './idb';
 import { openBytes, openJson, sealBytes, sealJson, type Sealed } from './sealed';
 import { SHELL_CACHE_PREFIX } from './shell-cache';
 
@@ -40,8 +40,12 @@ export async function readDocument(url: string): Promise<Blob | undefined> {
 export const keptDocuments = async () => (await idbKeys('records')).filter((k) => k.startsWith('document:')).map((k) => k.slice('document:'.length));
 export const dropDocument = (url: string) => idbDelete('records', documentSlot(url));
 
-/** The session is over (the server said 401): its records go; queued changes stay for the same patient's next sign-in. */
+/**
+ * The session is over (the server said 401): its records go; queued changes stay for the same patient's
+ * next sign-in. A device that never kept anything is left without a vault.
+ */
 export async function forgetRecords(): Promise<void> {
+  if (!(await vaultExists())) return;
   await idbClear('records');
   await idbDelete('meta', LAST_SYNCED);
 }

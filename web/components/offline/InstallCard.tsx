@@ -21,6 +21,10 @@ const Body = styled.div`
   p { margin: 0; font-size: 0.9rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+const Spaced = styled(Card)`
+  margin-bottom: 16px;
+`;
+
 const AppIcon = styled.img`
   width: 44px;
   height: 44px;
@@ -56,7 +60,7 @@ export function InstallCard() {
     setDismissed(true);
   };
   return (
-    <Card aria-labelledby="install-title" data-testid="install-card">
+    <Spaced aria-labelledby="install-title" data-testid="install-card">
       <Body>
         <AppIcon src="/icon-192.png" alt="" />
         <div>
@@ -80,6 +84,6 @@ export function InstallCard() {
         </Button>
         {ios ? null : <Button onClick={() => void acceptInstallOffer()}>Install</Button>}
       </Row>
-    </Card>
+    </Spaced>
   );
 }

@@ -230,6 +230,7 @@ test.describe('offline vault', () => {
     const waiting = page.getByRole('list', { name: 'Changes waiting to be sent' });
     await expect(waiting).toContainText(`Add medication ${name}`);
     await expect(waiting).toContainText('Will sync when online');
+    await expect(page.getByRole('listitem', { name: `${name} (waiting)` })).toContainText('Will sync when online');
     await shoot(page, 'queued-change-medications');
     // The queued change is sealed too.
     expect(await dumpDeviceStorage(page)).not.toContain(name);
@@ -238,6 +239,7 @@ test.describe('offline vault', () => {
     await context.setOffline(false);
     await expect(page.getByRole('article', { name })).toBeVisible();
     await expect(page.getByTestId('offline-status')).toBeHidden();
+    await expect(page.getByRole('listitem', { name: `${name} (waiting)` })).toHaveCount(0);
     // A reload and a moment later (Background Sync, the 'online' replay): still exactly one.
     await page.reload();
     await expect(page.getByRole('article', { name })).toBeVisible();

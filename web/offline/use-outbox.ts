@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../components/toast';
 import { dropChange, OUTBOX_CHANNEL, queuedChanges, replayOutbox, type QueuedChange } from './outbox';
@@ -6,6 +6,19 @@ import { syncVault } from './use-vault-sync';
 
 /** While changes wait and the browser thinks it is online (a server out of reach), try again this often. */
 const RETRY_MS = 30_000;
+
+/** What still waits to be sent, for every screen that shows it (the layout's banner, the lists). */
+let waitingNow: QueuedChange[] = [];
+const listeners = new Set<() => void>();
+function setWaiting(changes: QueuedChange[]): void {
+  waitingNow = changes;
+  listeners.forEach((listener) => listener());
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export const useWaitingChanges = () => useSyncExternalStore(subscribe, () => waitingNow);
 
 /** Changes the server refused are said once, together (one toast at a time), then dropped. */
 async function reportRefusals(changes: QueuedChange[]): Promise<void> {
@@ -16,13 +29,13 @@ async function reportRefusals(changes: QueuedChange[]): Promise<void> {
 }
 
 /**
- * The queue of offline changes for the screens: what still waits (for 'Will sync when online'), sent
+ * Runs the queue of offline changes (once, in the patient layout): what still waits (for 'Will sync when online'), sent
  * when the page opens, when the browser comes online and every 30 s while something waits; refusals
  * shown. The service worker also sends them on Background Sync, even with the page closed.
  */
 export function useOutbox(): QueuedChange[] {
   const queryClient = useQueryClient();
-  const [waiting, setWaiting] = useState<QueuedChange[]>([]);
+  const waiting = useWaitingChanges();
   const waitingBefore = useRef(0);
 
   /** Fewer changes waiting: sent or refused, here or by the service worker. Either way the server's data shows. */

@@ -6,31 +6,10 @@
  */
 import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
 import { SHELL_CACHE_PREFIX } from './shell-cache';
+import type { WorkerScope } from './worker-scope';
 // Push and notificationclick handlers live in their own module, imported here:
 // import './push-handlers';
 
-interface ExtendableEvent extends Event {
-  waitUntil(work: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response>): void;
-}
-interface SyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-interface ExtendableMessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-}
-interface WorkerScope {
-  readonly location: Location;
-  readonly __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
-}
 declare const self: WorkerScope;
 
 const shellFiles = self.__WB_MANIFEST;
@@ -59,6 +38,9 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/** The server's own paths, never the app's: the API, Socket.IO and /metrics. */
+const isServerPath = (path: string) => path.startsWith('/api') || path.startsWith('/socket.io') || path === '/metrics';
+
 async function fromShell(url: string, request: Request): Promise<Response> {
   const cached = await caches.match(url, { cacheName: SHELL_CACHE });
   return cached ?? fetch(request);
@@ -68,7 +50,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io/')) return;
+  if (url.origin !== self.location.origin || isServerPath(url.pathname)) return;
   if (request.mode === 'navigate') event.respondWith(fromShell(INDEX_URL, request));
   else if (SHELL_URLS.has(url.href)) event.respondWith(fromShell(url.href, request));
 });

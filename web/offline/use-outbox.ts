@@ -29,9 +29,10 @@ async function reportRefusals(changes: QueuedChange[]): Promise<void> {
 }
 
 /**
- * Runs the queue of offline changes (once, in the patient layout): what still waits (for 'Will sync when online'), sent
- * when the page opens, when the browser comes online and every 30 s while something waits; refusals
- * shown. The service worker also sends them on Background Sync, even with the page closed.
+ * Runs the queue of offline changes (once, in the patient layout) and answers what still waits (shown
+ * as 'Will sync when online'). Changes are sent when the page opens, when the browser comes online and
+ * every 30 s while something waits; refusals are shown. The service worker also sends them on
+ * Background Sync, even with the page closed.
  */
 export function useOutbox(): QueuedChange[] {
   const queryClient = useQueryClient();

@@ -212,6 +212,42 @@ test.describe('offline vault', () => {
     for (const secret of Object.values(words)) expect(await dumpDeviceStorage(page).catch(() => '')).not.toContain(secret);
   });
 
+  test("a report marked for offline use keeps its document on the device, sealed, and Download opens it offline", async ({ page, context }) => {
+    const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: 'demo', password: 'Demo1234!' } });
+    expect(login.status(), await login.text()).toBe(200);
+    const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ id: string; title: string; isOfflineAvailable: boolean; documentUrl: string | null }>;
+    const marked = reports.filter((r) => r.isOfflineAvailable && r.documentUrl?.startsWith('/api/documents/'));
+    expect(marked.length).toBeGreaterThan(0);
+    await page.goto('/reports');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/medical-reports', ...marked.map((r) => `document:${r.documentUrl}`)]);
+
+    await goOffline(context, page, `/reports/${marked[0]!.id}`);
+    await expect(page.getByRole('heading', { name: marked[0]!.title })).toBeVisible();
+    const [opened] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(opened.url()).toMatch(/^blob:http:\/\/localhost/);
+    // The PDFs are kept sealed: no PDF header anywhere (the demo titles are words the app's own code holds too).
+    expect(await dumpDeviceStorage(page)).not.toContain('%PDF');
+  });
+
+  test("the patient marks a report for offline use, and 'Offline Ready' counts it", async ({ page }) => {
+    const patientId = await freshPatient(page);
+    const [report] = await sql<{ id: string }>(
+      `insert into medical_reports (user_id, title, type, status, report_date) values ($1, 'Chest X-Ray', 'x_ray', 'normal', now()) returning id`,
+      [patientId],
+    );
+    await page.goto('/reports');
+    await expect(page.getByTestId('stat-offline')).toContainText('0');
+    await page.goto(`/reports/${report!.id}`);
+    await expect(page.getByText('Available online only')).toBeVisible();
+    await page.getByRole('button', { name: 'Keep offline' }).click();
+    await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove from offline' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await sql('select 1 from medical_reports where id = $1 and is_offline_available', [report!.id])).toHaveLength(1);
+    await page.getByRole('link', { name: 'Back to Reports' }).click();
+    await expect(page.getByTestId('stat-offline')).toContainText('1');
+  });
+
   test('a medication added offline waits as "Will sync when online" and reaches the server once after reconnecting', async ({ page, context }) => {
     const patientId = await freshPatient(page);
     const name = secrets().medication;

@@ -34,7 +34,10 @@ export function OfflineAvailability({ report }: { report: MedicalReport }) {
     update.mutate(
       { report, change: { isOfflineAvailable: !on } },
       {
-        onSuccess: () => showToast(on ? 'Removed from offline' : 'Available offline', on ? 'This report is no longer kept for offline use.' : 'This report and its document are kept on this device, encrypted.', 'success'),
+        onSuccess: () =>
+          on
+            ? showToast('Removed from offline', 'This report is no longer kept on this device.', 'success')
+            : showToast('Kept for offline use', 'This report and its document are kept on this device, encrypted.', 'success'),
         onError: (error) => showToast('Error', messageOf(error, 'Failed to update offline availability. Please try again.'), 'destructive'),
       },
     );

@@ -212,6 +212,36 @@ test.describe('offline vault', () => {
     for (const secret of Object.values(words)) expect(await dumpDeviceStorage(page).catch(() => '')).not.toContain(secret);
   });
 
+  test('only the server ending the session signs the patient out, and then the kept records go', async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    await page.goto('/dashboard');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/auth/me', '/api/medications']);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('offline-status')).toContainText('Offline');
+
+    await context.setOffline(false);
+    await sql('delete from sessions where actor_id = $1', [patientId]);
+    await page.goto('/medications');
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('medivault-vault');
+              open.onsuccess = () => {
+                const count = open.result.transaction('records').objectStore('records').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      )
+      .toBe(0);
+  });
+
   test("a report marked for offline use keeps its document on the device, sealed, and Download opens it offline", async ({ page, context }) => {
     const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: 'demo', password: 'Demo1234!' } });
     expect(login.status(), await login.text()).toBe(200);

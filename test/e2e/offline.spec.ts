@@ -313,6 +313,26 @@ test.describe('offline vault', () => {
     expect(await sql('select name from medications where user_id = $1', [patientId])).toEqual([{ name }]);
   });
 
+  test("an appointment reminder set offline waits, then is sent", async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    const booked = await page.request.post('/api/appointments', {
+      data: { doctorName: 'Dr. Lee', specialty: 'Cardiology', facility: 'Heart Centre', appointmentDate: new Date(Date.now() + 5 * 86_400_000).toISOString() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await page.goto('/appointments');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/appointments']);
+
+    await goOffline(context, page, '/appointments');
+    await page.getByRole('button', { name: 'Set Reminder' }).click();
+    await expect(page.getByRole('list', { name: 'Changes waiting to be sent' })).toContainText('Set the reminder for Dr. Lee');
+    expect(await sql('select reminder_sent from appointments where user_id = $1', [patientId])).toEqual([{ reminder_sent: false }]);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Reminder Set' })).toBeVisible();
+    expect(await sql('select reminder_sent from appointments where user_id = $1', [patientId])).toEqual([{ reminder_sent: true }]);
+  });
+
   test('a queued change the server refuses is said and dropped', async ({ page, context }) => {
     await freshPatient(page);
     const name = secrets().medication;

@@ -12,6 +12,7 @@ import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
+import { doctorLabel } from '../../common/names';
 import { apiRequest, isStaleWrite } from './client';
 import { meQuery } from './session';
 import { readThrough } from '../offline/read-through';
@@ -121,7 +122,7 @@ export const useToggleReminder = () =>
         path: `/api/appointments/${appointment.id}/reminder`,
         method: 'PATCH',
         body: { reminderEnabled: !appointment.reminderEnabled },
-        label: `${appointment.reminderEnabled ? 'Turn off' : 'Set'} the reminder for ${appointment.doctorName}`,
+        label: `${appointment.reminderEnabled ? 'Turn off' : 'Set'} the reminder for ${doctorLabel(appointment.doctorName)}`,
       }),
     appointmentsQuery.queryKey,
   );

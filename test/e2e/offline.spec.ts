@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 
@@ -11,6 +14,8 @@ import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 
 const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
 const SHOTS = '/work/notes/shots-pwa';
+/** The worker the e2e server serves (it serves the built app from dist/). */
+const SERVED_WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/sw.js');
 
 async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
   const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
@@ -359,6 +364,31 @@ test.describe('offline vault', () => {
     const stored = await (await page.request.get('/api/medications')).json();
     expect(stored.medications.find((m: { id: string }) => m.id === medication.id).dosage).toBe('15mg');
   });
+});
+
+test('a new version found asks whether to refresh, and yes reloads into it', async ({ page }) => {
+  await freshPatient(page);
+  await page.goto('/dashboard');
+  await waitForServiceWorker(page);
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  const original = await fs.readFile(SERVED_WORKER, 'utf8');
+  try {
+    // A new deployment: the served worker's bytes change.
+    await fs.writeFile(SERVED_WORKER, `${original}\n// next build`);
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    const question = page.waitForEvent('dialog');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
+    const dialog = await question;
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toBe('A new version of MediVault is available. Refresh now?');
+    await Promise.all([page.waitForEvent('load'), dialog.accept()]);
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await expect(page.getByTestId('stat-reports')).toBeVisible();
+  } finally {
+    await fs.writeFile(SERVED_WORKER, original);
+  }
 });
 
 test.describe('install card', () => {

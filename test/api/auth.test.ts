@@ -268,6 +268,8 @@ describe('logout', () => {
     const userId = (await client.get('/api/auth/me')).body.id;
     const res = await client.post('/api/auth/logout');
     expect(res.status).toBe(200);
+    // The browser drops what it kept of the account: the offline vault (IndexedDB), caches, the service worker.
+    expect(res.headers.get('clear-site-data')).toBe('"cache", "storage"');
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await withCookies(cookies).get('/api/auth/me')).status).toBe(401);
     expect(await server.app.deps.knex('sessions').where({ actorId: userId })).toEqual([]);

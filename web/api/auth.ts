@@ -8,6 +8,7 @@ import { meQuery } from './session';
 import { doctorMeQuery } from './doctor-session';
 import { closeRealtime } from './realtime';
 import { showToast } from '../components/toast';
+import { claimVault, keepRecord, wipeDevice } from '../offline/vault';
 
 /** Where a signed-in user lands: admins manage the roster, patients see their dashboard. */
 export function homeFor(user: Pick<PublicUser, 'role'>): '/admin/doctors' | '/dashboard' {
@@ -21,14 +22,18 @@ export function messageOf(error: unknown, fallback: string): string {
 
 /**
  * Data cached for one account must never show for the next: sign-in starts from an empty cache holding
- * only the new session.
+ * only the new session, and the device vault is claimed for the new account (another account's records
+ * and queued changes go) before anything of it is kept.
  */
 export function useStartSession() {
   const queryClient = useQueryClient();
   return {
-    user(user: PublicUser) {
+    async user(user: PublicUser) {
       queryClient.clear();
       queryClient.setQueryData(meQuery.queryKey, user);
+      await claimVault(user.id)
+        .then(() => keepRecord(meQuery.queryKey[0], user))
+        .catch((error) => console.warn('Offline vault unavailable', error));
     },
     doctor(session: DoctorSession) {
       queryClient.clear();
@@ -74,10 +79,12 @@ function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
-    onSettled: (_data, error) => {
+    onSettled: async (_data, error) => {
       if (error) return;
       closeRealtime();
       queryClient.clear();
+      // Nothing of the account stays readable on the device (the server's Clear-Site-Data says the same).
+      await wipeDevice().catch((wipeError) => console.warn('Could not wipe the offline vault', wipeError));
     },
   });
 }

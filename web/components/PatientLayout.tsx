@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
 import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { OfflineStatus } from './offline/OfflineStatus';
+import { useVaultSync } from '../offline/use-vault-sync';
 
 const Main = styled.main`
   max-width: ${({ theme }) => theme.layout.maxWidth};
@@ -16,15 +18,18 @@ const Main = styled.main`
 
 /**
  * Frame of every signed-in patient screen: a skip link, the content, and the navigation (a bottom bar on
- * phones, a side bar from 1024 px); consultations stay live.
+ * phones, a side bar from 1024 px); consultations stay live, and the records are kept on the device for
+ * offline use, with the connection's state above the content.
  */
 export function PatientLayout() {
   useConsultationUpdates();
+  useVaultSync();
   return (
     <>
       <SkipLink />
       <BottomNav />
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <OfflineStatus />
         <Outlet />
       </Main>
     </>

@@ -138,6 +138,10 @@ export function registerPatientAuthRoutes(router: Router): void {
         await recordAudit(ctx, { action: 'auth.logout', outcome: 'success', patientId: actor.kind === 'patient' ? actor.userId : undefined });
       }
       endSession(ctx);
+      // The browser drops what it kept of the account (the offline vault in IndexedDB, caches, the service
+      // worker). Not "cookies": that would clear every cookie of the whole site (all its subdomains), and
+      // the session cookie is already expired above.
+      ctx.set('Clear-Site-Data', '"cache", "storage"');
       return { ok: true };
     },
   });

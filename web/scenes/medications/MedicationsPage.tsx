@@ -9,12 +9,14 @@ import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components/ui';
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
+import { QueuedMedications, useQueuedMedications } from './QueuedMedications';
 
 /** null: closed; 'new': adding; a medication: editing it. */
 type Editing = null | 'new' | Medication;
 
 export default function MedicationsPage() {
   const { items: medications, isPending } = useMedications();
+  const queued = useQueuedMedications();
   const remove = useDeleteMedication();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
@@ -40,6 +42,7 @@ export default function MedicationsPage() {
   return (
     <>
       <PageHeading title="Medications" subtitle="Your doses and reminders" actions={addButton} />
+      {queued.length ? <QueuedMedications queued={queued} /> : null}
       {isPending ? (
         <Grid $min="300px">
           <Skeleton $height="180px" />
@@ -51,7 +54,7 @@ export default function MedicationsPage() {
             <MedicationCard key={m.id} medication={m} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
           ))}
         </Grid>
-      ) : (
+      ) : queued.length ? null : (
         <Card>
           <EmptyState title="No medications yet" message="Add a medication to track your doses and get reminders." action={addButton} />
         </Card>

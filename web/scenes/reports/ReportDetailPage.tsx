@@ -15,6 +15,7 @@ import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
 import { EditReportDialog } from './EditReportDialog';
+import { OfflineAvailability } from './OfflineAvailability';
 
 const Title = styled.header`
   display: flex;
@@ -56,15 +57,6 @@ const Avatar = styled.span`
   background: ${({ theme }) => theme.colors.accentSoft};
   color: ${({ theme }) => theme.colors.info};
   flex-shrink: 0;
-`;
-
-const Offline = styled.p<{ $on: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  margin: 0;
-  font-size: 0.9rem;
-  color: ${({ $on, theme }) => ($on ? theme.colors.success : theme.colors.textMuted)};
 `;
 
 const DocumentActions = styled.div`
@@ -167,12 +159,9 @@ export default function ReportDetailPage() {
           </Section>
           <Section aria-label="Document">
             <h2>Document</h2>
-            <Offline $on={report.isOfflineAvailable}>
-              <Icon path={RECORD_ICONS.offline} size={18} />
-              {report.isOfflineAvailable ? 'Available offline' : 'Available online only'}
-            </Offline>
+            <OfflineAvailability report={report} />
             <DocumentActions>
-              <Button onClick={() => documentUrl && openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
+              <Button onClick={() => documentUrl && void openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
                 <Icon path={RECORD_ICONS.download} size={18} />
                 Download
               </Button>

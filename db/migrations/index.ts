@@ -5,6 +5,7 @@ import * as calendarFeeds from './20261123190000_calendar_feeds';
 import * as requestLimits from './20261123200000_request_limits';
 import * as sessionLastSeen from './20261123200100_session_last_seen';
 import * as recordVersions from './20261123210000_record_versions';
+import * as pushReminders from './20261124000200_push_reminders';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123200000_request_limits': requestLimits,
   '20261123200100_session_last_seen': sessionLastSeen,
   '20261123210000_record_versions': recordVersions,
+  '20261124000200_push_reminders': pushReminders,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

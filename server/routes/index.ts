@@ -15,6 +15,8 @@ import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerCalendarRoutes } from './calendar';
+import { registerPushRoutes } from './push';
+import { registerMedicationRemindersRoutes } from './medication-reminders';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -33,6 +35,8 @@ export function registerApiRoutes(router: Router): void {
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);
   registerCalendarRoutes(router);
+  registerPushRoutes(router);
+  registerMedicationRemindersRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

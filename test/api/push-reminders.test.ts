@@ -65,7 +65,8 @@ describe('push subscriptions', () => {
 
     expect((await doctor.client.put(`/api/doctor/consultation/${consultation.id}/status`, { status: 'in_progress' })).status).toBe(200);
 
-    const [push] = await eventually(() => (receiver.receivedAt(subscription.endpoint).length ? receiver.receivedAt(subscription.endpoint) : null));
+    await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+    const [push] = receiver.receivedAt(subscription.endpoint);
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
     expect(String(push!.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
     const payload = JSON.parse(push!.plaintext);

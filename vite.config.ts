@@ -37,8 +37,10 @@ export default defineConfig({
   },
   plugins: [
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (web/offline/service-worker.ts), built to /sw.js: the shell precache plus the push handlers.
+      strategies: 'injectManifest',
+      srcDir: 'offline',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['icon.svg'],
@@ -52,9 +54,7 @@ export default defineConfig({
         start_url: '/',
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),

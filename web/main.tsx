@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './offline/service-worker';
+import { registerServiceWorker } from './offline/register';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

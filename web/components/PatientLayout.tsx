@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
+import { useTimeZoneSync } from '../api/reminders';
 import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
@@ -16,10 +17,11 @@ const Main = styled.main`
 
 /**
  * Frame of every signed-in patient screen: a skip link, the content, and the navigation (a bottom bar on
- * phones, a side bar from 1024 px); consultations stay live.
+ * phones, a side bar from 1024 px); consultations stay live, and reminder times follow the browser's zone.
  */
 export function PatientLayout() {
   useConsultationUpdates();
+  useTimeZoneSync();
   return (
     <>
       <SkipLink />

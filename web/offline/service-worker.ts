@@ -1,22 +1,17 @@
-/** Registers /sw.js; when a new version is waiting, asks whether to refresh (spec section 8). */
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
-      .register('/sw.js')
-      .then((registration) => {
-        registration.addEventListener('updatefound', () => {
-          const worker = registration.installing;
-          worker?.addEventListener('statechange', () => {
-            if (worker.state === 'installed' && navigator.serviceWorker.controller) {
-              if (window.confirm('A new version of MediVault is available. Refresh now?')) {
-                worker.postMessage({ type: 'SKIP_WAITING' });
-                window.location.reload();
-              }
-            }
-          });
-        });
-      })
-      .catch((err) => console.error('Service worker registration failed', err));
-  });
-}
+/**
+ * The service worker (/sw.js): precaches the built app shell and answers navigations with index.html,
+ * as the generated worker did. Push handling lives in its own module.
+ */
+import { precacheAndRoute, createHandlerBoundToURL } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import './push-handlers';
+
+declare const self: { __WB_MANIFEST: Array<{ url: string; revision: string | null }>; skipWaiting(): Promise<void>; addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void };
+
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/socket\.io\//] }));
+
+/** The page answered the spec's refresh question with yes. */
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -9,6 +9,11 @@ import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components/ui';
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
+import { PushReminderCard } from './PushReminderCard';
+import { AdherenceWindowPicker } from './AdherenceWindowPicker';
+import { useDoses } from '../../api/reminders';
+import { dosesOfMedication } from '../../components/reminders/adherence';
+import { ADHERENCE_WINDOWS_DAYS } from '../../../common/reminders';
 
 /** null: closed; 'new': adding; a medication: editing it. */
 type Editing = null | 'new' | Medication;
@@ -18,6 +23,8 @@ export default function MedicationsPage() {
   const remove = useDeleteMedication();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
+  const [windowDays, setWindowDays] = useState<number>(ADHERENCE_WINDOWS_DAYS[0]);
+  const doses = useDoses().data ?? [];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -40,6 +47,8 @@ export default function MedicationsPage() {
   return (
     <>
       <PageHeading title="Medications" subtitle="Your doses and reminders" actions={addButton} />
+      <PushReminderCard />
+      {medications.length ? <AdherenceWindowPicker value={windowDays} onChange={setWindowDays} /> : null}
       {isPending ? (
         <Grid $min="300px">
           <Skeleton $height="180px" />
@@ -48,7 +57,14 @@ export default function MedicationsPage() {
       ) : medications.length ? (
         <Grid $min="300px">
           {medications.map((m) => (
-            <MedicationCard key={m.id} medication={m} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+            <MedicationCard
+              key={m.id}
+              medication={m}
+              doses={dosesOfMedication(doses, m.id)}
+              windowDays={windowDays}
+              onEdit={() => setEditing(m)}
+              onDelete={() => setDeleting(m)}
+            />
           ))}
         </Grid>
       ) : (

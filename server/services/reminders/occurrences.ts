@@ -40,9 +40,15 @@ function offsetMinutes(instant: Date, timeZone: string): number {
 export function zonedInstant(day: { year: number; month: number; day: number }, time: string, timeZone: string): Date {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const asUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
-  const first = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
-  const second = asUtc - offsetMinutes(new Date(first), timeZone) * 60_000;
-  return new Date(Math.min(first, second));
+  // The zone's offsets a day either side: one of them holds at the wanted time (zones change at most once a day).
+  const before = asUtc - offsetMinutes(new Date(asUtc - DAY_MS), timeZone) * 60_000;
+  const after = asUtc - offsetMinutes(new Date(asUtc + DAY_MS), timeZone) * 60_000;
+  const reads = (instant: number) => {
+    const w = wallClock(new Date(instant), timeZone);
+    return w.day === day.day && w.hour === hour && w.minute === minute;
+  };
+  const valid = [before, after].filter(reads);
+  return new Date(valid.length ? Math.min(...valid) : before);
 }
 
 function takesDoseOn(schedule: DoseSchedule, day: { year: number; month: number; day: number }, timeZone: string): boolean {

@@ -8,8 +8,13 @@ import { recordAudit } from '../services/audit';
 import { sessionFingerprint } from '../session';
 import { PushSubscription } from '../../db/models';
 import { strictObject } from '../../common/schemas/helpers';
+import type { AppContext } from '../context';
 
 const unsubscribeSchema = strictObject({ endpoint: pushSubscriptionSchema.fields.endpoint });
+
+function audit(ctx: AppContext, action: string, patientId: string) {
+  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'push_subscription', patientId });
+}
 
 /**
  * Web push: the key a browser subscribes with, and the subscription itself. One row per endpoint (a
@@ -37,7 +42,7 @@ export function registerPushRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const row = { userId: patient.userId, endpoint: body.endpoint, keys: JSON.stringify(body.keys), sessionFingerprint: sessionFingerprint(ctx) };
       await PushSubscription.knex()('push_subscriptions').insert(row).onConflict('endpoint').merge(['userId', 'keys', 'sessionFingerprint'] as never);
-      await recordAudit(ctx, { action: 'push.subscribe', outcome: 'success', resourceType: 'push_subscription', patientId: patient.userId });
+      await audit(ctx, 'push.subscribe', patient.userId);
       return undefined;
     },
   });
@@ -52,7 +57,7 @@ export function registerPushRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       await PushSubscription.query().where({ userId: patient.userId, endpoint: body.endpoint }).delete();
-      await recordAudit(ctx, { action: 'push.unsubscribe', outcome: 'success', resourceType: 'push_subscription', patientId: patient.userId });
+      await audit(ctx, 'push.unsubscribe', patient.userId);
       return undefined;
     },
   });

@@ -9,6 +9,12 @@ const SHOTS = process.env.SHOTS_DIR;
 const DAY = 86_400_000;
 let db: Knex;
 
+/** What the test reads and does inside the service worker (this project's TypeScript has no WebWorker lib). */
+interface WorkerScope extends EventTarget {
+  registration: { getNotifications(): Promise<Array<Notification & { actions: Array<{ action: string }> }>> };
+  NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+}
+
 test.beforeAll(() => {
   db = knexFactory(knexConfig(embeddedDatabaseUrl(E2E_PG_PORT), { min: 0, max: 2 }));
 });
@@ -43,7 +49,7 @@ async function patientWithDoses(page: Page) {
     .insert([...past, { medication_id: medicationId, user_id: userId, scheduled_time: new Date(now - 60_000) }])
     .returning('id')
     .then((rows: { id: string }[]) => rows.slice(-1));
-  return { patient, medicationId, userId, doseId: dueNow!.id };
+  return { doseId: dueNow!.id };
 }
 
 test('a push reaches the service worker as a "MediVault reminder" notification, and its Taken action answers the dose', async ({ page, context }) => {
@@ -64,22 +70,26 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
   const payload = { type: 'medication_reminder', notificationId: randomUUID(), doseId, url: '/medications' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) });
 
-  const shown = await expect
-    .poll(() => worker.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: n.actions.map((a) => a.action) }))))
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const scope = self as unknown as WorkerScope;
+        return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: n.actions.map((a) => a.action) }));
+      }),
+    )
     .toEqual([{ title: 'MediVault reminder', body: 'Open MediVault to see it.', data: payload, actions: ['taken', 'skipped'] }]);
-  void shown;
 
   // The notification's Taken button, as the browser would dispatch it.
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification!, action: 'taken' }));
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification!, action: 'taken' }));
   });
   await expect.poll(async () => (await page.request.get('/api/medication-reminders?days=1').then((r) => r.json())).find((d: { id: string }) => d.id === doseId)?.status).toBe('taken');
 });
 
 test('the medications screen answers today\'s dose and charts adherence; the treating doctor reads the log', async ({ page, browser }) => {
-  const { patient } = await patientWithDoses(page);
+  await patientWithDoses(page);
   await page.goto('/medications');
   const card = page.getByRole('article', { name: 'Lisinopril' });
   await expect(page.getByRole('heading', { name: 'Reminders on this device' })).toBeVisible();
@@ -123,5 +133,4 @@ test('the medications screen answers today\'s dose and charts adherence; the tre
     await portal.setViewportSize({ width: 1280, height: 900 });
     await portal.screenshot({ path: `${SHOTS}/doctor-medications-1280.png`, fullPage: true });
   }
-  void patient;
 });

@@ -62,56 +62,56 @@ const medication: ReminderRule = {
   },
 };
 
+/** An appointment or consultation as its reminders need it: whose it is, when it starts, what the reminder says. */
+interface RemindedEvent {
+  id: string;
+  userId: string;
+  startsAt: Date | string;
+  message(timeZone: string): string;
+}
+
+/** Reminders 24 hours and 15 minutes before an event that `find` still answers for (reminded, not cancelled or over). */
+function eventRule(find: (id: string) => Promise<RemindedEvent | undefined>, type: ReminderNotificationType, title: string, url: string): ReminderRule {
+  return {
+    async upcoming(id, after) {
+      const found = await find(id);
+      return found ? eventReminders(found.startsAt).filter((at) => at > after) : [];
+    },
+    async delivery(id, dueAt) {
+      const found = await find(id);
+      if (!found || !isEventReminder(found.startsAt, dueAt)) return null;
+      return { userId: found.userId, type, subjectId: found.id, scheduledFor: dueAt, title, message: found.message(await zoneOf(found.userId)), url };
+    },
+  };
+}
+
 /** Appointments the patient turned the reminder on for ('Set Reminder'), while scheduled or confirmed. */
-async function remindedAppointment(id: string) {
-  const appointment = await Appointment.query().findById(id);
-  return appointment && appointment.reminderSent && ['scheduled', 'confirmed'].includes(appointment.status) ? appointment : undefined;
-}
-
-const appointment: ReminderRule = {
-  async upcoming(id, after) {
-    const found = await remindedAppointment(id);
-    return found ? eventReminders(found.appointmentDate).filter((at) => at > after) : [];
+const appointment = eventRule(
+  async (id) => {
+    const found = await Appointment.query().findById(id);
+    if (!found?.reminderSent || !['scheduled', 'confirmed'].includes(found.status)) return undefined;
+    return { id: found.id, userId: found.userId, startsAt: found.appointmentDate, message: (zone) => `${found.doctorName} at ${found.facility}, ${localTime(found.appointmentDate, zone)}.` };
   },
-  async delivery(id, dueAt) {
-    const found = await remindedAppointment(id);
-    if (!found || !isEventReminder(found.appointmentDate, dueAt)) return null;
+  'appointment_reminder',
+  'Appointment reminder',
+  '/appointments',
+);
+
+const consultation = eventRule(
+  async (id) => {
+    const found = await Consultation.query().findById(id).withGraphFetched('doctor');
+    if (found?.status !== 'scheduled') return undefined;
     return {
-      userId: found.userId,
-      type: 'appointment_reminder',
-      subjectId: found.id,
-      scheduledFor: dueAt,
-      title: 'Appointment reminder',
-      message: `${found.doctorName} at ${found.facility}, ${localTime(found.appointmentDate, await zoneOf(found.userId))}.`,
-      url: '/appointments',
-    };
-  },
-};
-
-async function scheduledConsultation(id: string) {
-  const found = await Consultation.query().findById(id).withGraphFetched('doctor');
-  return found?.status === 'scheduled' ? found : undefined;
-}
-
-const consultation: ReminderRule = {
-  async upcoming(id, after) {
-    const found = await scheduledConsultation(id);
-    return found ? eventReminders(found.appointmentDate).filter((at) => at > after) : [];
-  },
-  async delivery(id, dueAt) {
-    const found = await scheduledConsultation(id);
-    if (!found || !isEventReminder(found.appointmentDate, dueAt)) return null;
-    return {
+      id: found.id,
       userId: found.patientId,
-      type: 'consultation_reminder',
-      subjectId: found.id,
-      scheduledFor: dueAt,
-      title: 'Consultation reminder',
-      message: `Your consultation with Dr. ${found.doctor?.name ?? ''} is at ${localTime(found.appointmentDate, await zoneOf(found.patientId))}.`,
-      url: '/telemedicine',
+      startsAt: found.appointmentDate,
+      message: (zone) => `Your consultation with Dr. ${found.doctor?.name ?? ''} is at ${localTime(found.appointmentDate, zone)}.`,
     };
   },
-};
+  'consultation_reminder',
+  'Consultation reminder',
+  '/telemedicine',
+);
 
 export const REMINDER_RULES: Record<ReminderKind, ReminderRule> = { medication, appointment, consultation };
 

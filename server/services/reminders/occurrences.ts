@@ -1,4 +1,5 @@
 import type { MedicationFrequency } from '../../../common/constants';
+import { wallClock } from '../calendar/zoned-time';
 
 /** The parts of a medication that decide when its doses are due. */
 export interface DoseSchedule {
@@ -12,20 +13,6 @@ export interface DoseSchedule {
 const DAY_MS = 86_400_000;
 /** Far enough ahead to reach a monthly medication's next day (a 31st is found within two months). */
 const SEARCH_DAYS = 62;
-
-function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
-}
 
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(instant: Date, timeZone: string): number {

@@ -165,5 +165,7 @@ describe('reminders on the job queue', () => {
     expect(log.status).toBe(200);
     expect(log.body).toEqual([expect.objectContaining({ id: dose!.id, status: 'taken', medicationName: 'Metformin' })]);
     expect((await otherDoctor.client.get(`/api/doctor/consultation/${consultation.id}/medication-log`)).status).toBe(404);
+    expect((await patient.client.post(`/api/consultations/${consultation.id}/cancel`, {})).status).toBe(200);
+    expect((await doctor.client.get(`/api/doctor/consultation/${consultation.id}/medication-log`)).status).toBe(404);
   }, 120_000);
 });

@@ -43,6 +43,23 @@ export function useTimeZoneSync(): void {
   }, [me, queryClient]);
 }
 
+/**
+ * Hands this browser's push subscription to the server again once per signed-in patient: signing out
+ * deleted the server's copy while the browser kept its own, and the next sign-in must bring it back.
+ */
+export function useRenewedPushSubscription(): void {
+  const { data: me } = useQuery(meQuery);
+  const patientId = me?.role === 'patient' ? me.id : null;
+  useEffect(() => {
+    if (!patientId || !pushSupported() || Notification.permission !== 'granted') return;
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => registration?.pushManager.getSubscription())
+      .then((subscription) => subscription && apiRequest('/api/push/subscribe', { method: 'POST', body: subscription.toJSON() }))
+      .catch(() => undefined);
+  }, [patientId]);
+}
+
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
 const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

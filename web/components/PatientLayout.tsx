@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
-import { useTimeZoneSync } from '../api/reminders';
+import { useRenewedPushSubscription, useTimeZoneSync } from '../api/reminders';
 import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
@@ -22,6 +22,7 @@ const Main = styled.main`
 export function PatientLayout() {
   useConsultationUpdates();
   useTimeZoneSync();
+  useRenewedPushSubscription();
   return (
     <>
       <SkipLink />

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { embeddedDatabaseUrl } from '../../db/embedded';
@@ -102,6 +103,8 @@ test('the medications screen answers today\'s dose and charts adherence; the tre
   await expect(card.getByRole('img', { name: /Taken 11 of 13 doses/ })).toBeVisible();
   await page.getByRole('button', { name: 'Last 30 days' }).click();
   await expect(card.getByRole('img', { name: /in the last 30 days/ })).toBeVisible();
+  const violations = (await new AxeBuilder({ page }).include('[data-testid="medication-card"]').include('section[aria-labelledby="push-reminders-heading"]').analyze()).violations;
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   if (SHOTS) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Last 7 days' }).click();
@@ -128,6 +131,7 @@ test('the medications screen answers today\'s dose and charts adherence; the tre
   const log = portal.getByTestId('medication-log');
   await expect(log.getByRole('img', { name: /Lisinopril adherence: Taken 11 of 13 doses in the last 30 days/ })).toBeVisible();
   await expect(log.getByRole('table', { name: 'Latest doses of Lisinopril' }).getByRole('row')).toHaveCount(11);
+  expect((await new AxeBuilder({ page: portal }).include('[data-testid="medication-log"]').analyze()).violations.map((v) => v.id)).toEqual([]);
   if (SHOTS) {
     await portal.screenshot({ path: `${SHOTS}/doctor-medications-390.png`, fullPage: true });
     await portal.setViewportSize({ width: 1280, height: 900 });

@@ -135,6 +135,20 @@ describe('reminders on the job queue', () => {
     }
   }, 90_000);
 
+  it('delivers nothing for a reminder scheduled before the appointment moved', async () => {
+    const patient = await patientParty(server.url);
+    const soon = new Date(Date.now() + 15 * 60_000 + 6_000).toISOString();
+    const booked = await patient.client.post('/api/appointments', { doctorName: 'Dr. Who', specialty: 'Cardiology', facility: 'Clinic', appointmentDate: soon, cost: 0 });
+    await patient.client.patch(`/api/appointments/${booked.body.id}/reminder`, { reminderEnabled: true });
+    const moved = await patient.client.patch(`/api/appointments/${booked.body.id}`, { appointmentDate: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+    expect(moved.status).toBe(200);
+    // The old reminder's job runs at its time and finds the appointment elsewhere.
+    const oldKey = `appointment:${booked.body.id}:${new Date(Date.parse(soon) - 15 * 60_000).toISOString()}`;
+    const oldJobState = async () => (await server.app.deps.knex.raw('SELECT state FROM pgboss.job WHERE singleton_key = ?', [oldKey])).rows[0]?.state;
+    expect(await eventually(async () => (await oldJobState()) === 'completed', 20_000)).toBe(true);
+    expect(await Notification.query().where({ userId: patient.account.record.id })).toEqual([]);
+  }, 30_000);
+
   it('reminds of a dose at the next reminder time in the patient\'s zone; the dose is marked taken; the treating doctor reads the log', async () => {
     const patient = await patientParty(server.url, { timeZone: 'Asia/Kolkata' });
     const doctor = await doctorParty(server.url);

@@ -65,6 +65,8 @@ export interface PublicUser {
   isPremium: boolean;
   lastLogin: IsoDateString | null;
   createdAt: IsoDateString;
+  /** IANA zone medication reminder times are read in. */
+  timeZone: string;
 }
 
 /** A doctor as the admin roster and the doctor portal see it (no password). */
@@ -498,4 +500,23 @@ export interface CalendarFeedStatus {
   url: string | null;
   timeZone: string | null;
   createdAt: IsoDateString | null;
+}
+
+/** One dose a medication reminder asked about, and what the patient answered (the adherence log). */
+export interface MedicationDose {
+  id: string;
+  medicationId: string;
+  medicationName: string;
+  dosage: string;
+  scheduledTime: IsoDateString;
+  takenTime: IsoDateString | null;
+  isSkipped: boolean;
+  /** taken, skipped, or pending when not answered (yet). */
+  status: 'taken' | 'skipped' | 'pending';
+  notes: string | null;
+}
+
+/** The server's VAPID public key, for PushManager.subscribe({ applicationServerKey }). */
+export interface PushPublicKey {
+  publicKey: string;
 }

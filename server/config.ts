@@ -75,6 +75,10 @@ const envSchema = yup.object({
   STRIPE_API_BASE: yup.string().url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   VAPID_PUBLIC_KEY: yup.string().optional(),
   VAPID_PRIVATE_KEY: yup.string().optional(),
+  VAPID_SUBJECT: yup
+    .string()
+    .matches(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL (RFC 8292)')
+    .default('mailto:admin@medivault.invalid'),
   AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
@@ -144,7 +148,8 @@ export interface Config {
   };
   /** Present only when all three keys are set; without it the payment endpoints answer 503. */
   stripe?: StripeSettings;
-  vapid: { publicKey?: string; privateKey?: string };
+  /** Web push keys; without both keys the server makes a pair once and keeps it in the database. */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
   aiSummary?: { url: string; key?: string; model: string };
   documents: {
     /** OCR worker threads, one page at a time each. */
@@ -292,7 +297,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ...turnSettings(env, iceServers),
     },
     stripe,
-    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
     documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],

@@ -23,6 +23,7 @@ import type {
   ReportVersion,
   MedicalSummary,
   Medication,
+  MedicationDose,
   MedicationFound,
   Notification,
   Passkey,
@@ -33,6 +34,7 @@ import type {
   PdfProcessingResult,
   PremiumSubscriptionAnswer,
   PublicUser,
+  PushPublicKey,
   RecentDocument,
   StructuredRecord,
 } from '../../common/api-types';
@@ -61,6 +63,7 @@ const oneOf = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(
 /** A JSON value of the kinds given, e.g. a report's results: an object, a text or null. */
 const anyOf = (...types: string[]) => yup.mixed().meta({ jsonSchema: { type: types } });
 const list = <T extends yup.Schema>(item: T) => yup.array(item).defined();
+const maybeText = () => yup.string().nullable().defined();
 
 export const errorResponse = yup
   .object({
@@ -98,6 +101,7 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
   isPremium: flag(),
   lastLogin: instant().nullable(),
   createdAt: instant(),
+  timeZone: text(),
 });
 
 export const signedInUserResponse = yup.object({ user: userResponse.defined() });
@@ -205,6 +209,22 @@ export const notificationResponse: yup.ObjectSchema<Notification> = yup.object({
 });
 
 export const readAllResponse = yup.object({ updated: whole() });
+
+export const medicationDoseResponse: yup.ObjectSchema<MedicationDose> = yup.object({
+  id: id(),
+  medicationId: id(),
+  medicationName: text(),
+  dosage: text(),
+  scheduledTime: instant(),
+  takenTime: instant().nullable(),
+  isSkipped: flag(),
+  status: oneOf(['taken', 'skipped', 'pending'] as const),
+  notes: maybeText(),
+});
+
+export const publicUserTimeZoneResponse: yup.ObjectSchema<Pick<PublicUser, 'timeZone'>> = yup.object({ timeZone: text() });
+
+export const pushPublicKeyResponse: yup.ObjectSchema<PushPublicKey> = yup.object({ publicKey: text() });
 
 export const appointmentResponse: yup.ObjectSchema<Appointment> = yup.object({
   version: whole(),
@@ -339,7 +359,6 @@ export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.ob
   createdAt: instant().nullable(),
 });
 
-const maybeText = () => yup.string().nullable().defined();
 
 const medicationFoundResponse: yup.ObjectSchema<MedicationFound> = yup.object({ name: text(), dose: maybeText(), frequency: maybeText(), source: text() });
 

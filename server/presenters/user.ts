@@ -20,5 +20,6 @@ export function presentUser(user: User): PublicUser {
     isPremium: Boolean(user.stripeSubscriptionId),
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
+    timeZone: user.timeZone,
   };
 }

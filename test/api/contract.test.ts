@@ -3,7 +3,7 @@ import { TestClient } from '../support/client';
 import { createAdmin, signedInClient, unique } from '../support/factories';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
-import { insertNotification, insertReport } from './records-fixtures';
+import { insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
 
@@ -93,6 +93,17 @@ beforeAll(async () => {
   await patient.get('/api/medications');
   await patient.patch(`/api/medications/${medication.body.id}`, { dosage: '20mg', endDate: null });
   await patient.delete(`/api/medications/${medication.body.id}`);
+  await patient.get('/api/push/public-key');
+  const pushEndpoint = { endpoint: 'https://push.example.test/contract', keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'AuthSecret' } };
+  await patient.post('/api/push/subscribe', pushEndpoint);
+  await patient.post('/api/push/subscribe', { endpoint: 'nowhere' });
+  await patient.post('/api/push/unsubscribe', { endpoint: pushEndpoint.endpoint });
+  await patient.put('/api/auth/time-zone', { timeZone: 'Europe/London' });
+  await patient.put('/api/auth/time-zone', { timeZone: 'Mars/Olympus' });
+  const dose = await insertDose(patientId);
+  await patient.get('/api/medication-reminders?days=7');
+  await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'taken' });
+  await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'forgotten' });
 
   const appointment = await patient.post('/api/appointments', {
     doctorName: 'Dr. Lee',
@@ -136,6 +147,7 @@ beforeAll(async () => {
   await doctor.get('/api/doctor/consultations');
   await doctor.get(`/api/doctor/consultation/${booked.id}`);
   await doctor.get(`/api/doctor/patient/${patientId}/records`);
+  await doctor.get(`/api/doctor/consultation/${booked.id}/medication-log?days=30`);
   await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'in_progress' });
   await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'completed', diagnosis: 'Common cold', prescription: { rest: '3 days' } });
   const second = await book(patient, drLee.account.record.id, minutesFromNow(5 * 24 * 60));

@@ -7,8 +7,8 @@
 import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
 import { SHELL_CACHE_PREFIX } from './shell-cache';
 import type { WorkerScope } from './worker-scope';
-// Push and notificationclick handlers live in their own module, imported here:
-// import './push-handlers';
+// Push and notificationclick handlers live in their own module.
+import './push-handlers';
 
 declare const self: WorkerScope;
 

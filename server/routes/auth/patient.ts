@@ -11,6 +11,7 @@ import { hashPassword } from '../../services/passwords';
 import { doctorUsesEmail } from '../../services/account-emails';
 import { limitPerAddress } from '../../services/request-limit';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
+import { forgetSessionPushSubscriptions } from '../../services/push/subscriptions';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
 import { presentUser } from '../../presenters/user';
@@ -136,6 +137,7 @@ export function registerPatientAuthRoutes(router: Router): void {
       const actor = ctx.state.actor;
       if (actor.kind !== 'anonymous') {
         await recordAudit(ctx, { action: 'auth.logout', outcome: 'success', patientId: actor.kind === 'patient' ? actor.userId : undefined });
+        await forgetSessionPushSubscriptions(ctx);
       }
       endSession(ctx);
       // The browser drops what it kept of the account (the offline vault in IndexedDB, caches, the service

@@ -1,3 +1,4 @@
+import { MedicationLog } from '../../components/consultations/MedicationLog';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -79,7 +80,14 @@ function RecordsTab({ consultation, tab }: { consultation: DoctorConsultation; t
   if (records.isPending) return <Skeleton $height="96px" />;
   if (records.isError) return <EmptyState title="Failed to fetch records" message={messageOf(records.error, 'Please try again.')} />;
   if (tab === 'Medical Records') return <ReportList reports={records.data.reports} />;
-  if (tab === 'Medications') return <MedicationList medications={records.data.medications} />;
+  if (tab === 'Medications') {
+    return (
+      <>
+        <MedicationList medications={records.data.medications} />
+        <MedicationLog consultationId={consultation.id} medications={records.data.medications} />
+      </>
+    );
+  }
   return <AppointmentHistory appointments={records.data.appointments} />;
 }
 

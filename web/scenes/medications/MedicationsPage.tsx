@@ -10,6 +10,11 @@ import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
 import { QueuedMedications, useQueuedMedications } from './QueuedMedications';
+import { PushReminderCard } from './PushReminderCard';
+import { AdherenceWindowPicker } from './AdherenceWindowPicker';
+import { useDoses } from '../../api/reminders';
+import { dosesOfMedication } from '../../components/reminders/adherence';
+import { ADHERENCE_WINDOWS_DAYS } from '../../../common/reminders';
 
 /** null: closed; 'new': adding; a medication: editing it. */
 type Editing = null | 'new' | Medication;
@@ -20,6 +25,8 @@ export default function MedicationsPage() {
   const remove = useDeleteMedication();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
+  const [windowDays, setWindowDays] = useState<number>(ADHERENCE_WINDOWS_DAYS[0]);
+  const doses = useDoses().data ?? [];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -43,6 +50,8 @@ export default function MedicationsPage() {
     <>
       <PageHeading title="Medications" subtitle="Your doses and reminders" actions={addButton} />
       {queued.length ? <QueuedMedications queued={queued} /> : null}
+      <PushReminderCard />
+      {medications.length ? <AdherenceWindowPicker value={windowDays} onChange={setWindowDays} /> : null}
       {isPending ? (
         <Grid $min="300px">
           <Skeleton $height="180px" />
@@ -51,7 +60,14 @@ export default function MedicationsPage() {
       ) : medications.length ? (
         <Grid $min="300px">
           {medications.map((m) => (
-            <MedicationCard key={m.id} medication={m} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+            <MedicationCard
+              key={m.id}
+              medication={m}
+              doses={dosesOfMedication(doses, m.id)}
+              windowDays={windowDays}
+              onEdit={() => setEditing(m)}
+              onDelete={() => setDeleting(m)}
+            />
           ))}
         </Grid>
       ) : queued.length ? null : (

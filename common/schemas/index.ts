@@ -13,3 +13,4 @@ export * from './passkey';
 export * from './access-history';
 export * from './calendar';
 export * from './password';
+export * from './break-glass';

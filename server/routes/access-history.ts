@@ -5,8 +5,18 @@ import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
-import { presentAccessHistoryEntry } from '../presenters/access-history';
+import { BREAK_GLASS_ACTION, presentAccessHistoryEntry } from '../presenters/access-history';
+import { BreakGlassGrant, type AuditEvent } from '../../db/models';
+import type { PatientActor } from '../policies/actor';
 import type { AccessHistoryPage } from '../../common/api-types';
+
+/** The reasons doctors gave for the break-glass rows on this page (only grants for this patient). */
+async function breakGlassReasons(patient: PatientActor, rows: AuditEvent[]): Promise<Map<string, string>> {
+  const ids = rows.filter((row) => row.action === BREAK_GLASS_ACTION && row.resourceId).map((row) => row.resourceId!);
+  if (!ids.length) return new Map();
+  const grants = await BreakGlassGrant.query().whereIn('id', ids).where('patientId', patient.userId).select('id', 'reason');
+  return new Map(grants.map((grant) => [grant.id, grant.reason]));
+}
 
 /** The signed-in patient's Access history: who read or changed their records and account, newest first. */
 export function registerAccessHistoryRoutes(router: Router): void {
@@ -33,8 +43,9 @@ export function registerAccessHistoryRoutes(router: Router): void {
       }
       const rows = await page;
       const entries = rows.slice(0, query.limit);
+      const reasons = await breakGlassReasons(patient, entries);
       return {
-        entries: entries.map((row) => presentAccessHistoryEntry(row, patient)),
+        entries: entries.map((row) => presentAccessHistoryEntry(row, patient, reasons)),
         nextCursor: rows.length > query.limit ? entries[entries.length - 1]!.id : null,
       };
     },

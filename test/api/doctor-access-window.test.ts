@@ -64,7 +64,7 @@ describe('the access window', () => {
     expect(res.status).toBe(200);
     expect(res.body.reports.map((r: { title: string }) => r.title)).toEqual(['Blood panel']);
     const until = new Date((await access(care)).body.until).getTime();
-    expect(Math.abs(until - (care.consultation.appointmentDate.getTime() + 30 * 60_000 + 30 * DAY))).toBeLessThan(1000);
+    expect(Math.abs(until - (new Date(care.consultation.appointmentDate).getTime() + 30 * 60_000 + 30 * DAY))).toBeLessThan(1000);
     const audited = await AuditEvent.query().where({ action: 'doctor.view_records', actorId: care.doctor.record.id, patientId: care.patient.record.id });
     expect(audited).toHaveLength(1);
   });

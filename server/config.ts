@@ -40,7 +40,7 @@ const envSchema = yup.object({
   LOGIN_FIRST_DELAY_SECONDS: yup.number().integer().min(1).default(2),
   LOGIN_ADDRESS_MAX_FAILURES: yup.number().integer().min(1).default(100),
   LOGIN_CHALLENGE_AFTER: yup.number().integer().min(1).default(20),
-  LOGIN_CHALLENGE_BITS: yup.number().integer().min(1).max(32).default(16),
+  LOGIN_CHALLENGE_BITS: yup.number().integer().min(1).max(32).default(15),
   KNOWN_DEVICE_DAYS: yup.number().integer().min(1).default(180),
   DOCTOR_ACCESS_WINDOW_DAYS: yup.number().integer().min(0).default(30),
   BREAK_GLASS_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),

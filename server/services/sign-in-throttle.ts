@@ -59,7 +59,7 @@ export class SignInThrottle {
     const device = attempt.accountKey ? knownDeviceOf(ctx, attempt.accountKey) : null;
     if (!device) {
       const counts = await this.recentFailures(address, attempt.accountKey);
-      this.assertAddressBelowCeiling(counts.address);
+      this.assertAddressBelowCeiling(ctx, counts.address);
       if (attempt.asksProof && attempt.accountKey && counts.account.count >= this.limits.challengeAfter) {
         await this.challenges.assertSolved(attempt.accountKey, attempt.proof);
       }
@@ -89,8 +89,9 @@ export class SignInThrottle {
     return { address: of('address'), account: of('account') };
   }
 
-  private assertAddressBelowCeiling(address: { count: number; secondsLeft: number }): void {
+  private assertAddressBelowCeiling(ctx: AppContext, address: { count: number; secondsLeft: number }): void {
     if (address.count < this.limits.addressMaxFailures) return;
+    setRateLimitHeaders(ctx, { max: this.limits.addressMaxFailures, windowMs: this.limits.windowMs, used: address.count, resetSeconds: address.secondsLeft });
     throw new TooManyRequests(`Too many failed sign-in attempts from this network. Please wait ${waitInWords(address.secondsLeft)} and try again.`, address.secondsLeft);
   }
 

@@ -65,6 +65,9 @@ describe('a busy address (a clinic behind one NAT)', () => {
     expect(refused.body.message).toMatch(/^Too many failed sign-in attempts from this network\. Please wait \d+ minutes and try again\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect(refused.headers.get('ratelimit-policy')).toBe('30;w=900');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('ratelimit-reset')).toBe(refused.headers.get('retry-after'));
     expect((await patientLogin(knownDevice, colleague.login, colleague.password)).status).toBe(200);
     // Elsewhere the stranger signs in as usual.
     expect((await patientLogin(browser(), stranger.login, stranger.password)).status).toBe(200);

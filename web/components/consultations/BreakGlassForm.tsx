@@ -4,7 +4,7 @@ import { breakGlassSchema, type BreakGlassInput } from '../../../common/schemas/
 import { useBreakGlass } from '../../api/doctor';
 import { messageOf } from '../../api/auth';
 import { showToast } from '../toast';
-import { Button, FormField, Muted, Stack } from '../ui';
+import { Button, FormField, Stack } from '../ui';
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '');
 
@@ -16,6 +16,13 @@ const Notice = styled.div`
   h3 {
     margin: 0 0 4px;
     font-size: 1rem;
+  }
+  p {
+    margin: 0 0 12px;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  p:last-child {
+    margin-bottom: 0;
   }
 `;
 
@@ -33,11 +40,11 @@ export function BreakGlassForm({ patientId }: { patientId: string }) {
   return (
     <Notice role="region" aria-labelledby="outside-window-title">
       <h3 id="outside-window-title">Outside the access window</h3>
-      <Muted>
+      <p>
         Your access to this patient&apos;s records has ended: the access window after your last consultation with them has passed. If
         you need them now, give the reason. The records open for a short time, and the patient and the administrators see who opened
         them and why.
-      </Muted>
+      </p>
       <Formik initialValues={{ reason: '' }} validationSchema={breakGlassSchema} onSubmit={submit}>
         <Form noValidate>
           <Stack $gap="12px">
@@ -56,7 +63,7 @@ export function BreakGlassForm({ patientId }: { patientId: string }) {
 export function BreakGlassNote({ until }: { until: string | null }) {
   return (
     <Notice role="status">
-      <Muted>Break-glass access until {formatTime(until)}. This access is recorded with your reason and shown to the patient.</Muted>
+      <p>Break-glass access until {formatTime(until)}. This access is recorded with your reason and shown to the patient.</p>
     </Notice>
   );
 }

@@ -21,13 +21,17 @@ const Entries = styled.ul`
   }
 `;
 
+const Review = styled(Card)`
+  margin-top: 16px;
+`;
+
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Break-glass accesses for the admin to review: who opened whose records outside the access window, and why. */
 export function BreakGlassReview() {
   const entries = useQuery(adminBreakGlassQuery);
   return (
-    <Card aria-labelledby="break-glass-title">
+    <Review aria-labelledby="break-glass-title">
       <CardTitle id="break-glass-title">Break-glass access</CardTitle>
       <Muted>Doctors who opened a former patient&apos;s records outside the access window, with the reason they gave.</Muted>
       {entries.isPending ? (
@@ -51,6 +55,6 @@ export function BreakGlassReview() {
           ))}
         </Entries>
       )}
-    </Card>
+    </Review>
   );
 }

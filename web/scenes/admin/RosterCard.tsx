@@ -65,7 +65,7 @@ export function RosterCard({ doctor, busy, onChange, onEdit }: Props) {
         <Button $variant="secondary" $size="sm" onClick={() => onChange({ isAvailable: !doctor.isAvailable })} disabled={busy}>
           {doctor.isAvailable ? 'Set Unavailable' : 'Set Available'}
         </Button>
-        <Button $variant={doctor.isActive ? 'danger' : 'primary'} $size="sm" onClick={() => onChange({ isActive: !doctor.isActive })} disabled={busy}>
+        <Button $variant={doctor.isActive ? 'secondary' : 'primary'} $size="sm" onClick={() => onChange({ isActive: !doctor.isActive })} disabled={busy}>
           {doctor.isActive ? 'Deactivate' : 'Reactivate'}
         </Button>
       </Actions>

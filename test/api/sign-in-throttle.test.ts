@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { createDoctor, createPatient, unique } from '../support/factories';
+import { createDoctor, createPatient, signedInClient, unique } from '../support/factories';
+import { VirtualAuthenticator } from '../support/virtual-authenticator';
 import { AuditEvent } from '../../db/models';
 import { hasLeadingZeroBits, type SignInChallenge } from '../../common/proof-of-work';
 
@@ -189,6 +190,40 @@ describe('counting', () => {
     expect((await patientLogin(browser(ip), account.login, account.password)).status).toBe(200);
     for (let i = 0; i < 2; i += 1) expect((await patientLogin(browser(ip), account.login, 'wrong-guess')).status).toBe(401);
     expect((await patientLogin(browser(ip), account.login, account.password)).status).toBe(200);
+  });
+});
+
+describe('passkey sign-in', () => {
+  async function registeredDevice() {
+    const account = await createPatient();
+    const owner = await signedInClient(server.url, account);
+    const device = new VirtualAuthenticator(server.url);
+    const options = await owner.post('/api/passkeys/registration/options');
+    expect((await owner.post('/api/passkeys/registration', { credential: device.register(options.body) })).status).toBe(201);
+    return device;
+  }
+
+  const passkeyLogin = async (client: TestClient, device: VirtualAuthenticator, overrides: { origin?: string } = {}) => {
+    const options = await client.post('/api/passkeys/authentication/options');
+    return client.post('/api/passkeys/authentication', { credential: device.authenticate(options.body, overrides) });
+  };
+
+  it('slows the pair and honours the address ceiling and known devices like passwords, and never asks for a proof of work', async () => {
+    const device = await registeredDevice();
+    const ip = freshAddress();
+    for (let i = 0; i < 3; i += 1) expect((await passkeyLogin(browser(ip), device, { origin: 'https://evil.example' })).status).toBe(401);
+    expect((await passkeyLogin(browser(ip), device)).status).toBe(429);
+    // Six failures of the account: a password sign-in would now be asked for the proof of work; a passkey is not.
+    const second = freshAddress();
+    for (let i = 0; i < 3; i += 1) expect((await passkeyLogin(browser(second), device, { origin: 'https://evil.example' })).status).toBe(401);
+    expect((await passkeyLogin(browser(), device)).status).toBe(200);
+
+    const nat = freshAddress();
+    const known = browser(nat);
+    expect((await passkeyLogin(known, device)).status).toBe(200);
+    for (let i = 0; i < 30; i += 1) expect((await passkeyLogin(browser(nat), new VirtualAuthenticator(server.url))).status).toBe(401);
+    expect((await passkeyLogin(browser(nat), device)).status).toBe(429);
+    expect((await passkeyLogin(known, device)).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import { knexConfig } from '../knexfile';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+import { appRoleFor, grantAppRole, urlAs } from './app-role';
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -13,6 +14,8 @@ export interface DatabaseOptions {
 export interface Database {
   knex: Knex;
   embedded: boolean;
+  /** Whom `knex` connects as: the owner, or the app role (connectAsAppRole). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -29,9 +32,32 @@ export async function openDatabase(options: DatabaseOptions, log: (line: string)
   return {
     knex,
     embedded: Boolean(embedded),
+    url,
     async close() {
       await knex.destroy();
       await embedded?.stop();
+    },
+  };
+}
+
+/**
+ * The server's own connection: the app role (db/app-role.ts), set up by the owner connection, which is
+ * closed once that is done; migrations and seeding run before, as the owner. The models are bound to it.
+ */
+export async function connectAsAppRole(owner: Database, sessionSecret: string, poolMax = 10): Promise<Database> {
+  const role = appRoleFor(owner.url, sessionSecret);
+  await grantAppRole(owner.knex, role);
+  await owner.knex.destroy();
+  const url = urlAs(owner.url, role);
+  const knex = knexFactory(knexConfig(url, { min: 0, max: poolMax }));
+  Model.knex(knex);
+  return {
+    knex,
+    embedded: owner.embedded,
+    url,
+    async close() {
+      await knex.destroy();
+      await owner.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';
-import { openDatabase, migrateToLatest, type Database } from '../db/connection';
+import { connectAsAppRole, openDatabase, migrateToLatest, type Database } from '../db/connection';
 import { DEMO_CREDENTIALS, seedDemo } from '../db/seeds/demo';
 import { hashPassword } from './services/passwords';
 import { writeOriginal } from './services/documents/storage';
@@ -37,11 +37,12 @@ async function main(): Promise<void> {
   }
   const config = readConfig();
   log.level = config.logLevel;
-  const db: Database = await openDatabase(config, (line) => log.debug(line));
-  const applied = await migrateToLatest(db.knex);
+  const owner: Database = await openDatabase(config, (line) => log.debug(line));
+  const applied = await migrateToLatest(owner.knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
-  const demo = config.seedDemo ? await seedDemo(db.knex, { hashPassword, storeDocument: (...file) => writeOriginal(config.dataDir, ...file) }) : null;
-  if (config.admin) await bootstrapAdmin(db.knex, config.admin);
+  const demo = config.seedDemo ? await seedDemo(owner.knex, { hashPassword, storeDocument: (...file) => writeOriginal(config.dataDir, ...file) }) : null;
+  if (config.admin) await bootstrapAdmin(owner.knex, config.admin);
+  const db = await connectAsAppRole(owner, config.sessionKeys[0]!);
   const webRoot = await ensureWebBuild(ROOT);
 
   let signalling: Signalling | undefined;

@@ -6,6 +6,7 @@ import * as requestLimits from './20261123200000_request_limits';
 import * as sessionLastSeen from './20261123200100_session_last_seen';
 import * as recordVersions from './20261123210000_record_versions';
 import * as idempotencyKeys from './20261123220000_idempotency_keys';
+import * as auditChain from './20261123230000_audit_chain';
 import * as accessYouCanTrust from './20261124000400_access_you_can_trust';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123200100_session_last_seen': sessionLastSeen,
   '20261123210000_record_versions': recordVersions,
   '20261123220000_idempotency_keys': idempotencyKeys,
+  '20261123230000_audit_chain': auditChain,
   '20261124000400_access_you_can_trust': accessYouCanTrust,
 };
 

@@ -3,6 +3,7 @@ import { defineRoute } from './define';
 import { accessHistoryResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
+import { recordAudit } from '../services/audit';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
 import { BREAK_GLASS_ACTION, presentAccessHistoryEntry } from '../presenters/access-history';
@@ -42,6 +43,8 @@ export function registerAccessHistoryRoutes(router: Router): void {
         page.whereRaw('(audit_events.created_at, audit_events.id) < (?)', [cursor]);
       }
       const rows = await page;
+      // After the read, so the page shows the history as it was and this view appears from the next one on.
+      await recordAudit(ctx, { action: 'access_history.read', outcome: 'success', patientId: patient.userId });
       const entries = rows.slice(0, query.limit);
       const reasons = await breakGlassReasons(patient, entries);
       return {

@@ -59,7 +59,10 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     summary: 'The doctor roster',
     policy: adminOnly,
     response: listOf(doctorAccountResponse),
-    handler: async () => (await rosterDoctors()).map(presentDoctorAccount),
+    handler: async (ctx) => {
+      const [doctors] = await Promise.all([rosterDoctors(), recordAudit(ctx, { action: 'admin.list_doctors', outcome: 'success', resourceType: 'doctor' })]);
+      return doctors.map(presentDoctorAccount);
+    },
   });
 
   defineRoute(router, {

@@ -37,7 +37,11 @@ export function registerPasskeysRoutes(router: Router): void {
     policy: patientOnly,
     response: listOf(passkeyResponse),
     handler: async (ctx) => {
-      const passkeys = await passkeysOf(asPatient(ctx.state.actor)).orderBy('createdAt', 'desc');
+      const patient = asPatient(ctx.state.actor);
+      const [passkeys] = await Promise.all([
+        passkeysOf(patient).orderBy('createdAt', 'desc'),
+        recordAudit(ctx, { action: 'passkey.list', outcome: 'success', patientId: patient.userId }),
+      ]);
       return passkeys.map(presentPasskey);
     },
   });

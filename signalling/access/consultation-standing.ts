@@ -41,6 +41,11 @@ export class ConsultationStandings {
     return canJoinConsultation(facts.status) ? 'open' : 'ended';
   }
 
+  /** The consultation's patient (whose health data its chat is), from the same shared facts. */
+  async patientOf(consultationId: string): Promise<string | undefined> {
+    return (await this.entry(consultationId).get())?.patientId;
+  }
+
   /** Follows the status changes made in this process; answers the unsubscribe. */
   follow(realtime: RealtimeEvents): () => void {
     const onChange = ({ consultationId, status, patientId, doctorId }: ConsultationStatusChange) =>

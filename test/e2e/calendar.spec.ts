@@ -47,7 +47,7 @@ test('an appointment downloads as an .ics in the browser\'s zone, and the feed i
 
   await page.goto('/appointments');
   const card = page.getByTestId('upcoming-appointment');
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Add appointment with Dr. Lee to calendar' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Add to calendar: appointment with Dr. Lee' }).click()]);
   expect(download.suggestedFilename()).toBe('appointment.ics');
   const file = await readFile((await download.path())!, 'utf8');
   expect(file).toContain('BEGIN:VCALENDAR');
@@ -90,8 +90,8 @@ test('a consultation offers Add to calendar with its call link', async ({ page }
 
   await page.goto('/telemedicine');
   const card = page.getByTestId('consultation-card').first();
-  await expect(card.getByRole('link', { name: /to calendar$/ })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /to calendar$/ }).click()]);
+  await expect(card.getByRole('link', { name: /^Add to calendar: consultation with Dr\. / })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /^Add to calendar: consultation with Dr\. / }).click()]);
   // Long lines are folded at 75 octets (RFC 5545 3.1): unfold before looking for the link.
   const file = (await readFile((await download.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
   expect(file).toContain(`URL;VALUE=URI:${new URL(page.url()).origin}/video-call/${consultation.id}`);

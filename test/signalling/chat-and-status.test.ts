@@ -1,6 +1,6 @@
 import { CONSULTATION_STATUSES } from '../../common/constants';
 import { CONSULTATION_STATUS_UPDATES, consultationMachine } from '../../common/consultation-status';
-import { ChatMessage, Consultation } from '../../db/models';
+import { AuditEvent, ChatMessage, Consultation } from '../../db/models';
 import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
 
 // Bursts of 40 lines check the order of lines stored together, beyond one socket's chat burst (10; rate-limit.test.ts).
@@ -19,7 +19,8 @@ async function joinedPair(overrides: Partial<Consultation> = {}) {
 
 describe('chat', () => {
   it('stores each line, pushes it to the room and replays the history oldest first on join', async () => {
-    const { consultationId, patient, doctor, patientHttp } = await joinedPair();
+    const parties = await joinedPair();
+    const { consultationId, patient, doctor, patientHttp } = parties;
 
     const atDoctor = nextEvent(doctor, 'chat:message');
     const sent = await request(patient, 'chat:send', { consultationId, text: '  I have had a headache since Monday  ' });
@@ -38,6 +39,11 @@ describe('chat', () => {
 
     const stored = await ChatMessage.query().where({ consultationId });
     expect(stored).toHaveLength(7);
+    // Each line is audited as an event for the patient's Access history, never with its words.
+    const audited = await AuditEvent.query().where({ resourceId: consultationId, action: 'consultation.chat_message' });
+    expect(audited.map((row) => row.actorKind).sort()).toEqual(['doctor', 'patient', 'patient', 'patient', 'patient', 'patient', 'patient']);
+    expect(audited.every((row) => row.patientId === parties.consultation.patientId)).toBe(true);
+    expect(JSON.stringify(audited)).not.toContain('headache');
 
     const later = await socketFor(patientHttp);
     const history = await request(later, 'consultation:join', { consultationId });

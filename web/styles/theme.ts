@@ -10,7 +10,7 @@ export const theme = {
     surfaceMuted: '#f1f5f9',
     border: '#e2e8f0',
     text: '#0f172a',
-    textMuted: '#64748b',
+    textMuted: '#56657a',
     success: '#15803d',
     successSoft: '#dcfce7',
     warning: '#a16207',

@@ -51,7 +51,14 @@ export function registerAccountRoutes(router: Router): void {
     summary: "The account's signed-in devices (sessions), this one flagged",
     policy: anySignedIn,
     response: listOf(accountSessionResponse),
-    handler: (ctx) => listAccountSessions(ctx, signedIn(ctx.state.actor)),
+    handler: async (ctx) => {
+      const actor = signedIn(ctx.state.actor);
+      const [sessions] = await Promise.all([
+        listAccountSessions(ctx, actor),
+        recordAudit(ctx, { action: 'auth.list_sessions', outcome: 'success', patientId: patientIdOf(actor) }),
+      ]);
+      return sessions;
+    },
   });
 
   defineRoute(router, {

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../services/audit';
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
 import { demoCredentialsResponse, doctorAccountResponse, doctorSessionResponse } from '../../presenters/response-schemas';
@@ -59,6 +60,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
       if (actor.kind !== 'doctor') throw new Unauthenticated();
       const doctor = await Doctor.query().findById(actor.doctorId);
       if (!doctor) throw new Unauthenticated();
+      await recordAudit(ctx, { action: 'profile.read', outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
       return presentDoctorAccount(doctor);
     },
   });

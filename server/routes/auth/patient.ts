@@ -119,6 +119,7 @@ export function registerPatientAuthRoutes(router: Router): void {
       if (actor.kind !== 'patient' && actor.kind !== 'admin') throw new Unauthenticated();
       const user = await User.query().findById(actor.userId);
       if (!user) throw new Unauthenticated();
+      await recordAudit(ctx, { action: 'profile.read', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: actor.kind === 'patient' ? user.id : undefined });
       return presentUser(user);
     },
   });

@@ -12,7 +12,7 @@ interface Props {
 /** 'Add to calendar': downloads the event as an .ics file, which phones and desktop calendars open. */
 export function AddToCalendar({ kind, id, label }: Props) {
   return (
-    <AnchorButton href={calendarFileUrl(kind, id)} download $variant="secondary" $size="sm" aria-label={`Add ${label} to calendar`}>
+    <AnchorButton href={calendarFileUrl(kind, id)} download $variant="secondary" $size="sm" aria-label={`Add to calendar: ${label}`}>
       <Icon path={ICONS.calendar} size={16} />
       Add to calendar
     </AnchorButton>

@@ -15,7 +15,8 @@ const Body = styled(Card)<{ $locked: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  ${({ $locked }) => ($locked ? 'opacity: 0.6; filter: grayscale(0.4);' : '')}
+  /* Set apart without fading its text, which would fall below readable contrast. */
+  ${({ $locked, theme }) => ($locked ? `background: ${theme.colors.surfaceMuted}; border-style: dashed;` : '')}
 `;
 
 const Top = styled.div`

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO_DOCTOR, signInDoctor } from './support/call-parties';
 
 /**
@@ -28,6 +29,12 @@ async function newPatient(page: Page) {
   const res = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
   expect(res.status(), await res.text()).toBe(201);
   return { ...patient, id: (await res.json()).user.id as string };
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -93,6 +100,7 @@ test("a doctor opens a former patient's records outside the access window only w
   await portal.getByRole('tab', { name: 'Medical Records' }).click();
   await expect(portal.getByRole('heading', { name: 'Outside the access window' })).toBeVisible();
   await expect(portal.getByText('Lipid panel')).toHaveCount(0);
+  expect(await seriousViolations(portal)).toEqual([]);
   await shoot(portal, 'doctor-outside-window');
 
   await portal.getByRole('button', { name: 'Open records (break-glass)' }).click();

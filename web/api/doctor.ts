@@ -22,10 +22,14 @@ export const patientRecordsQuery = (patientId: string) =>
     queryKey: ['/api/doctor/patient', patientId, 'records'],
   });
 
-/** Whether the doctor may read the patient's records now (inside the access window, by break-glass, or not). */
+/**
+ * Whether the doctor may read the patient's records now (inside the access window, by break-glass, or not).
+ * Asked afresh each time the records tabs open: unlike the spec's data, it changes by itself as time passes.
+ */
 export const recordAccessQuery = (patientId: string) =>
   queryOptions<RecordAccess>({
     queryKey: ['/api/doctor/patients', patientId, 'record-access'],
+    staleTime: 0,
   });
 
 /** POST /api/doctor/patients/{patientId}/break-glass: opens the records for a short time, with the reason given. */

@@ -8,15 +8,17 @@ const BATCH = 512;
 
 /**
  * Chromium settles WebCrypto digests without giving the page a task in between: without a yield now and then,
- * the form could not even show that it is checking.
+ * the form could not even show that it is checking. The first yield waits for a frame, so it shows before the work starts.
  */
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Finds a nonce whose SHA-256 with the challenge starts with the asked zero bits (about a second at 15 bits). */
 export async function solveSignInChallenge({ challenge, bits }: SignInChallenge): Promise<SignInProof> {
   const encoder = new TextEncoder();
   for (let start = 0; ; start += BATCH) {
-    if (start % (BATCH * 8) === 0) await yieldToPage();
+    if (start === 0) await nextFrame();
+    else if (start % (BATCH * 8) === 0) await yieldToPage();
     const nonces = Array.from({ length: BATCH }, (_, i) => String(start + i));
     const digests = await Promise.all(nonces.map((nonce) => crypto.subtle.digest('SHA-256', encoder.encode(challenge + nonce))));
     const found = digests.findIndex((digest) => hasLeadingZeroBits(new Uint8Array(digest), bits));

@@ -22,6 +22,7 @@ const appointment = () => ({ doctorName: 'Dr. Matrix', specialty: 'Cardiology', 
 export const rows: MatrixRow[] = [
   { route: 'GET /api/medical-reports', expect: ownPatientData(200) },
   { route: 'GET /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, expect: patientAOnly(200) },
+  { route: 'GET /api/medical-reports/:id/versions', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}/versions`, expect: patientAOnly(200) },
   { route: 'PATCH /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, body: () => ({ isOfflineAvailable: true }), expect: patientAOnly(200) },
   { route: 'DELETE /api/medical-reports/:id', path: async (fx) => `/api/medical-reports/${await freshOfPatientA.report(fx)}`, expect: patientAOnly(204) },
 

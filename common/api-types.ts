@@ -92,6 +92,8 @@ export interface PublicDoctor {
   isAvailable: boolean;
   profileImage: string | null;
   isVerified: boolean;
+  /** False once an admin deactivated the doctor (roster only; deactivated doctors cannot sign in). */
+  isActive: boolean;
   lastLogin: IsoDateString | null;
   createdAt: IsoDateString;
 }
@@ -250,6 +252,33 @@ export interface Consultation {
 /** A consultation as its doctor sees it (GET /api/doctor/consultations and /consultation/{id}). */
 export interface DoctorConsultation extends Consultation {
   patient: ConsultationPatient;
+}
+
+/**
+ * Whether a doctor may read a patient's records now (GET /api/doctor/patients/{patientId}/record-access):
+ * 'care' from booking until the access window after the consultation ends, 'break_glass' while a grant the
+ * doctor asked for with a reason lasts, 'closed' otherwise. `until` is when it closes (null: open-ended).
+ */
+export interface RecordAccess {
+  state: 'care' | 'break_glass' | 'closed';
+  until: IsoDateString | null;
+}
+
+/** POST /api/doctor/patients/{patientId}/break-glass body. */
+export interface BreakGlassRequest {
+  reason: string;
+}
+
+/** A break-glass access as admins review it (GET /api/admin/break-glass). */
+export interface BreakGlassEntry {
+  id: string;
+  doctorId: string;
+  doctorName: string;
+  patientId: string;
+  patientName: string;
+  reason: string;
+  createdAt: IsoDateString;
+  expiresAt: IsoDateString;
 }
 
 /** GET /api/doctor/patient/{patientId}/records answer. */
@@ -462,6 +491,8 @@ export interface AccessHistoryEntry {
   action: string;
   outcome: 'success' | 'denied' | 'failure';
   at: IsoDateString;
+  /** The reason a doctor gave for a break-glass access ('doctor.break_glass'); null for every other row. */
+  reason: string | null;
 }
 
 /** GET /api/access-history answer: newest first; pass nextCursor as `before` for the next page. */

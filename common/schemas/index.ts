@@ -14,3 +14,4 @@ export * from './access-history';
 export * from './calendar';
 export * from './password';
 export * from './reminders';
+export * from './break-glass';

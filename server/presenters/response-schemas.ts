@@ -9,6 +9,7 @@ import type {
   AccessHistoryPage,
   AccountSession,
   Appointment,
+  BreakGlassEntry,
   CalendarFeedStatus,
   Consultation,
   ConsultationPatient,
@@ -36,6 +37,7 @@ import type {
   PublicUser,
   PushPublicKey,
   RecentDocument,
+  RecordAccess,
   StructuredRecord,
 } from '../../common/api-types';
 import { toJsonSchema } from '../openapi/json-schema';
@@ -130,6 +132,7 @@ export const doctorAccountResponse = yup.object({
   email: text(),
   phone: text().nullable(),
   licenseNumber: text(),
+  isActive: flag(),
   lastLogin: instant().nullable(),
   createdAt: instant().nullable(),
 });
@@ -291,6 +294,22 @@ export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = 
   patient: consultationPatient.defined(),
 });
 
+export const recordAccessResponse: yup.ObjectSchema<RecordAccess> = yup.object({
+  state: oneOf(['care', 'break_glass', 'closed'] as const),
+  until: instant().nullable(),
+});
+
+export const breakGlassEntryResponse: yup.ObjectSchema<BreakGlassEntry> = yup.object({
+  id: id(),
+  doctorId: id(),
+  doctorName: text(),
+  patientId: id(),
+  patientName: text(),
+  reason: text(),
+  createdAt: instant(),
+  expiresAt: instant(),
+});
+
 export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
   reports: list(doctorReportResponse),
   medications: list(medicationResponse),
@@ -327,6 +346,7 @@ export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.ob
       action: text(),
       outcome: oneOf(['success', 'denied', 'failure'] as const),
       at: instant(),
+      reason: text().nullable(),
     }),
   ),
   nextCursor: id().nullable(),

@@ -9,6 +9,7 @@ import { doctorMeQuery } from './doctor-session';
 import { closeRealtime } from './realtime';
 import { showToast } from '../components/toast';
 import { claimVault, keepRecord, wipeDevice } from '../offline/vault';
+import { useSignInCheck, withSignInProof } from './sign-in-proof';
 
 /** Where a signed-in user lands: admins manage the roster, patients see their dashboard. */
 export function homeFor(user: Pick<PublicUser, 'role'>): '/admin/doctors' | '/dashboard' {
@@ -42,13 +43,16 @@ export function useStartSession() {
   };
 }
 
-/** POST /api/auth/login. */
+/** POST /api/auth/login; solves the proof-of-work step when the server asks for it (`checking` while it does). */
 export function useLogin() {
   const start = useStartSession();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<{ user: PublicUser }>('/api/auth/login', { method: 'POST', body: input }),
+  const check = useSignInCheck();
+  const mutation = useMutation({
+    mutationFn: (input: LoginInput) =>
+      withSignInProof((proof) => apiRequest<{ user: PublicUser }>('/api/auth/login', { method: 'POST', body: { ...input, proof } }), check.setChecking),
     onSuccess: ({ user }) => start.user(user),
   });
+  return { ...mutation, checking: check.checking };
 }
 
 /** POST /api/auth/signup: creates the account without signing in. */
@@ -58,13 +62,16 @@ export function useSignup() {
   });
 }
 
-/** POST /api/auth/doctor/login. */
+/** POST /api/auth/doctor/login, with the proof-of-work step as for patients. */
 export function useDoctorLogin() {
   const start = useStartSession();
-  return useMutation({
-    mutationFn: (input: EmailLoginInput) => apiRequest<DoctorSession>('/api/auth/doctor/login', { method: 'POST', body: input }),
+  const check = useSignInCheck();
+  const mutation = useMutation({
+    mutationFn: (input: EmailLoginInput) =>
+      withSignInProof((proof) => apiRequest<DoctorSession>('/api/auth/doctor/login', { method: 'POST', body: { ...input, proof } }), check.setChecking),
     onSuccess: (session) => start.doctor(session),
   });
+  return { ...mutation, checking: check.checking };
 }
 
 /** The demo doctor shown as a hint on the doctor login; null where the server seeds no demo data. */

@@ -104,7 +104,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     body: loginSchema,
     response: signedInUserResponse,
     handler: async (ctx, { body }) => {
-      const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password });
+      const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password, proof: body.proof });
       return { user: presentUser(user) };
     },
   });

@@ -5,7 +5,7 @@ import { doctorOnly, patientOnly } from '../policies/route-policy';
 import { asDoctor, asPatient } from '../policies/actor';
 import { dosesOfPatient, findOwnDose } from '../policies/medication-dose';
 import { findDoctorConsultation } from '../policies/consultation';
-import { assertDoctorTreatsPatient } from '../policies/patient-records';
+import { assertDoctorMayReadRecords } from '../policies/patient-records';
 import { adherenceQuerySchema, doseMarkSchema, timeZoneSchema } from '../../common/schemas/reminders';
 import { presentMedicationDose } from '../presenters/medication-dose';
 import { recordAudit } from '../services/audit';
@@ -61,8 +61,8 @@ export function registerMedicationRemindersRoutes(router: Router): void {
     handler: async (ctx, { params, query }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);
-      // The same rule as the patient's other records: only while a consultation with them is not cancelled.
-      await assertDoctorTreatsPatient(doctor, consultation.patientId);
+      // The same rule as the patient's other records: within the access window, or a break-glass grant.
+      await assertDoctorMayReadRecords(doctor, consultation.patientId, ctx.deps.config.doctorAccessWindowMs);
       const doses = await dosesOfPatient(consultation.patientId, query.days);
       await recordAudit(ctx, {
         action: 'doctor.view_medication_log',

@@ -6,6 +6,9 @@ export interface AppRole {
   password: string;
 }
 
+/** pg-boss's schema: the app role owns it and all in it, since the queue creates tables there as it runs. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
 /** Tables the app never writes: the migrations' own, and the append-only audit trail (rows are only added). */
 const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const APPEND_ONLY_TABLES = ['audit_events'];
@@ -30,7 +33,7 @@ export function urlAs(ownerUrl: string, role: AppRole): string {
 /**
  * Creates or updates the app role (run as the owner, after migrations, at every start so new tables are
  * covered): read and write on the app's tables, INSERT and SELECT only on the audit trail, nothing on the
- * migrations' tables, CREATE on the database for job-queue schemas. Serialised by an advisory lock, since
+ * migrations' tables, and the job queue's schema as its own. Serialised by an advisory lock, since
  * concurrent GRANTs on one object fail in PostgreSQL.
  */
 export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
@@ -47,7 +50,44 @@ export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
     await trx.raw('GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ??', [role.name]);
     for (const table of APPEND_ONLY_TABLES) await trx.raw('REVOKE UPDATE, DELETE, TRUNCATE ON ?? FROM ??', [table, role.name]);
     for (const table of MIGRATION_TABLES) await trx.raw('REVOKE ALL ON ?? FROM ??', [table, role.name]);
+    await ownJobQueueSchema(trx, role.name);
   });
+}
+
+/**
+ * Gives the app role the job queue's schema and everything already in it (made by the owner, say by a
+ * test server or an older start), so the queue can add its per-queue tables wherever it was begun.
+ */
+async function ownJobQueueSchema(trx: Knex.Transaction, roleName: string): Promise<void> {
+  if (!/^[A-Za-z0-9_]+$/.test(roleName)) throw new Error(`The database role name ${roleName} may hold only letters, digits and underscores.`);
+  await trx.raw('CREATE SCHEMA IF NOT EXISTS ?? AUTHORIZATION ??', [JOB_QUEUE_SCHEMA, roleName]);
+  await trx.raw('ALTER SCHEMA ?? OWNER TO ??', [JOB_QUEUE_SCHEMA, roleName]);
+  await trx.raw(`
+    DO $$
+    DECLARE item record;
+    BEGIN
+      FOR item IN
+        SELECT c.oid::regclass AS name, CASE c.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END AS kind
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = '${JOB_QUEUE_SCHEMA}' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND c.relowner <> '${roleName}'::regrole
+          -- Sequences that belong to a column move with their table.
+          AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')))
+      LOOP
+        EXECUTE format('ALTER %s %s OWNER TO %I', item.kind, item.name, '${roleName}');
+      END LOOP;
+      FOR item IN
+        SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = '${JOB_QUEUE_SCHEMA}' AND p.proowner <> '${roleName}'::regrole
+      LOOP
+        EXECUTE format('ALTER ROUTINE %s OWNER TO %I', item.name, '${roleName}');
+      END LOOP;
+      FOR item IN
+        SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+        WHERE n.nspname = '${JOB_QUEUE_SCHEMA}' AND t.typtype IN ('e', 'd') AND t.typowner <> '${roleName}'::regrole
+      LOOP
+        EXECUTE format('ALTER TYPE %s OWNER TO %I', item.name, '${roleName}');
+      END LOOP;
+    END $$`);
 }
 
 /** A password as an SQL string literal (ALTER ROLE takes no bind parameters). */

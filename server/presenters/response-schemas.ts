@@ -353,4 +353,6 @@ export const documentFile = { contentType: '*/*', description: 'The original as 
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 
+export const recordsPdfFile = { contentType: 'application/pdf', description: "The patient's records as a printable PDF, as an attachment" };
+
 export const listOf = <T extends yup.Schema>(item: T) => list(item);

@@ -1,22 +1,26 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { listOf, reportResponse } from '../presenters/response-schemas';
+import { listOf, recordsPdfFile, reportResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
-import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
+import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
 import { presentReport } from '../presenters/report';
 import { recordAudit } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
-import { MedicalReport } from '../../db/models';
+import { MedicalReport, User } from '../../db/models';
 import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
+import { EXPORT_REQUIRES_PREMIUM, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
+import { patientRecords } from '../policies/patient-records';
+import { renderRecordsPdf } from '../services/export/records-pdf';
+import { personName } from '../../common/names';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
 }
 
-/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original). */
+/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original), export (Premium). */
 export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -42,9 +46,31 @@ export function registerMedicalReportsRoutes(router: Router): void {
     status: 201,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const report = await MedicalReport.query().insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*');
+      const report = await withRoomForReport(patient.userId, body.type, async (trx) =>
+        await MedicalReport.query(trx).insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*'),
+      );
       await audit(ctx, 'report.create', patient.userId, report.id);
       return presentReport(report);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/medical-reports/export',
+    summary: "The patient's reports (with their results), medications and appointments as a PDF (Premium)",
+    policy: patientOnly,
+    query: recordsExportQuerySchema,
+    response: recordsPdfFile,
+    handler: async (ctx, { query }) => {
+      const patient = asPatient(ctx.state.actor);
+      await requirePremium(patient.userId, EXPORT_REQUIRES_PREMIUM);
+      const generatedAt = new Date();
+      const [user, records] = await Promise.all([User.query().findById(patient.userId).throwIfNotFound(), patientRecords(patient.userId)]);
+      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, ...records });
+      await audit(ctx, 'report.export', patient.userId);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="medivault-records-${generatedAt.toISOString().slice(0, 10)}.pdf"`);
+      return pdf;
     },
   });
 
@@ -57,6 +83,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      await requirePremiumForType(patient.userId, report.type);
       await audit(ctx, 'report.read', patient.userId, report.id);
       return presentReport(tagWithVersion(ctx, report));
     },
@@ -72,6 +99,8 @@ export function registerMedicalReportsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      await requirePremiumForType(patient.userId, report.type);
+      if (body.type) await requirePremiumForType(patient.userId, body.type);
       const change = { ...body, results: body.results as MedicalReport['results'] | undefined };
       const updated = await patchIfCurrent(ctx, report, change, presentReport);
       await audit(ctx, 'report.update', patient.userId, report.id);

@@ -4,6 +4,7 @@ import { createAdmin, signedInClient, unique } from '../support/factories';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { insertNotification, insertReport } from './records-fixtures';
+import { User } from '../../db/models';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 
 /**
@@ -76,6 +77,11 @@ beforeAll(async () => {
   await patient.post('/api/process-pdf-document', { pdfData: dataUrl('application/pdf', await textPdf([[]])) });
   await patient.get('/api/documents/recent');
   await patient.get(new URL(readPdf.body.report.documentUrl, server.url).pathname);
+  // The PDF export: refused to the free plan, then answered once the patient has Premium.
+  await patient.get('/api/medical-reports/export');
+  await User.query().patch({ stripeSubscriptionId: unique('sub_') }).where({ id: patientId });
+  await patient.get('/api/medical-reports/export?timeZone=Europe%2FLondon');
+  await User.query().patch({ stripeSubscriptionId: null }).where({ id: patientId });
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { FREE_PLAN_REPORT_LIMIT, PREMIUM_REPORT_TYPES, type ReportType } from '../../common/constants';
+import { FREE_PLAN_REPORT_LIMIT, PREMIUM_REPORT_TYPES, REPORT_LIMIT_REACHED, type ReportType } from '../../common/constants';
 import { MedicalReport, User } from '../../db/models';
 import { PremiumRequired } from '../errors';
 import { advisoryXactLock } from '../lib/advisory-lock';
@@ -11,7 +11,6 @@ import { advisoryXactLock } from '../lib/advisory-lock';
  */
 export const isPremium = (user: Pick<User, 'stripeSubscriptionId'>): boolean => Boolean(user.stripeSubscriptionId);
 
-export const REPORT_LIMIT_REACHED = `The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports. Upgrade to Premium to add more.`;
 export const PREMIUM_ANALYSIS_REQUIRED = 'Premium analysis reports are part of Premium. Upgrade to Premium to open and add them.';
 export const EXPORT_REQUIRES_PREMIUM = 'PDF export is part of Premium. Upgrade to Premium to download your records as a PDF.';
 

@@ -9,7 +9,10 @@ import type {
   MedicalSummaryType,
   MedicationFrequency,
   PaymentStatus,
+  ProvenanceField,
+  PlanId,
   Relationship,
+  ReportSource,
   ReportStatus,
   ReportType,
   UserRole,
@@ -248,8 +251,38 @@ export interface DoctorConsultation extends Consultation {
 }
 
 /** GET /api/doctor/patient/{patientId}/records answer. */
+/** Where a report's clinical content came from, and what the patient changed of it since. */
+export interface ReportProvenance {
+  /** Who wrote the report's current content. */
+  source: ReportSource;
+  /** Fields the patient changed from the last version a document or a doctor gave. */
+  patientChanged: ProvenanceField[];
+  /** That version's values (null when the patient wrote the report from the start). */
+  original: Pick<MedicalReport, 'type' | 'status' | 'results'> | null;
+}
+
+/** A report as a treating doctor sees it: with its provenance. */
+export interface DoctorViewReport extends MedicalReport {
+  provenance: ReportProvenance;
+}
+
+/** One version of a report, as it was then, and who made it. */
+export interface ReportVersion {
+  version: number;
+  source: ReportSource;
+  createdAt: IsoDateString;
+  title: string;
+  type: ReportType;
+  status: ReportStatus;
+  reportDate: IsoDateString;
+  doctorName: string | null;
+  facility: string | null;
+  summary: string | null;
+  results: ReportResults;
+}
+
 export interface PatientRecords {
-  reports: MedicalReport[];
+  reports: DoctorViewReport[];
   medications: Medication[];
   appointments: Appointment[];
 }
@@ -351,9 +384,39 @@ export interface RecentDocument {
   reportTitle: string | null;
 }
 
-/** POST /api/create-payment-intent answer. */
-export interface PaymentIntentResponse {
+/** What the browser needs to pay with Stripe's Payment Element: the client secret and the amount charged (cents). */
+export interface PaymentCheckout {
   clientSecret: string;
+  amount: number;
+}
+
+/** POST /api/create-payment-intent answer: the first invoice of a Premium subscription for the plan. */
+export interface PaymentIntentResponse extends PaymentCheckout {
+  plan: PlanId;
+}
+
+/** GET /api/payments/config: whether this server takes payments, Stripe's publishable key, and Testing Mode. */
+export interface PaymentsConfig {
+  configured: boolean;
+  publishableKey: string | null;
+  /** Grant Premium Access is offered (never in production). */
+  testMode: boolean;
+}
+
+/** GET /api/subscription: the subscription that gives the user Premium, or null. */
+export interface PremiumSubscription {
+  plan: PlanId | null;
+  /** Stripe's subscription status (active, past_due, ...). */
+  status: string;
+  /** Premium lasts at least until then (null for a Testing Mode grant). */
+  currentPeriodEnd: IsoDateString | null;
+  cancelAtPeriodEnd: boolean;
+  /** Granted in Testing Mode, without a payment. */
+  testMode: boolean;
+}
+
+export interface PremiumSubscriptionAnswer {
+  subscription: PremiumSubscription | null;
 }
 
 // ---------------------------------------------------------------------------

@@ -173,6 +173,14 @@ export const PREMIUM_REPORT_TYPES: readonly ReportType[] = ['premium_analysis'];
 
 export const REPORT_STATUSES = ['urgent', 'review', 'normal', 'active'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Where a report's content came from: read from an upload, entered by a clinic, or written by the patient. */
+export const REPORT_SOURCES = ['patient', 'document', 'doctor'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
+/** The clinical fields whose patient changes a doctor is shown beside the original. */
+export const PROVENANCE_FIELDS = ['type', 'status', 'results'] as const;
+export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
 export const DEFAULT_REPORT_STATUS: ReportStatus = 'normal';
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {

@@ -38,6 +38,8 @@ export const SIGNALLING_ERROR_CODES = {
   sessionEnded: 'session_ended',
   /** The consultation was completed or cancelled: its room is closed, its chat read-only. */
   consultationEnded: 'consultation_ended',
+  /** The consultation's payment failed: it cannot be joined until the fee is paid. */
+  paymentFailed: 'payment_failed',
   /** Too many requests of one kind from this socket; nothing was done, it may try again shortly. */
   rateLimited: 'rate_limited',
   internal: 'internal_error',

@@ -65,8 +65,14 @@ const envSchema = yup.object({
   TURN_SECRET: yup.string().optional(),
   TURN_CREDENTIAL_TTL_SECONDS: yup.number().integer().min(60, 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60').default(86_400),
   ICE_TRANSPORT_POLICY: yup.string().oneOf(['all', 'relay'], 'ICE_TRANSPORT_POLICY must be all or relay').default('all'),
-  STRIPE_SECRET_KEY: yup.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: yup.string().optional(),
+  STRIPE_SECRET_KEY: yup
+    .string()
+    .matches(/^(sk|rk)_(test|live)_\S+$/, 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)')
+    .optional(),
+  // Sent to every browser: a secret key here would publish it.
+  STRIPE_PUBLISHABLE_KEY: yup.string().matches(/^pk_(test|live)_\S+$/, 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_... or pk_live_...), never a secret key').optional(),
+  STRIPE_WEBHOOK_SECRET: yup.string().matches(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_BASE: yup.string().url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   VAPID_PUBLIC_KEY: yup.string().optional(),
   VAPID_PRIVATE_KEY: yup.string().optional(),
   AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
@@ -136,7 +142,8 @@ export interface Config {
     /** 'relay' makes browsers send media only through a TURN server. */
     iceTransportPolicy: IceTransportPolicy;
   };
-  stripe: { secretKey?: string; publishableKey?: string };
+  /** Present only when all three keys are set; without it the payment endpoints answer 503. */
+  stripe?: StripeSettings;
   vapid: { publicKey?: string; privateKey?: string };
   aiSummary?: { url: string; key?: string; model: string };
   documents: {
@@ -148,6 +155,16 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Bearer token that GET /metrics requires; without one the endpoint does not exist (404). Never logged. */
   metricsToken?: string;
+}
+
+export interface StripeSettings {
+  /** Never logged, never sent. */
+  secretKey: string;
+  publishableKey: string;
+  /** Signs the webhook bodies Stripe sends; never logged, never sent. */
+  webhookSecret: string;
+  /** Another Stripe API host (the tests' local stand-in for Stripe); refused in production. */
+  apiBase?: string;
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +198,15 @@ function turnSettings(env: Env, iceServers: IceServer[]): Pick<Config['media'], 
   return { turn, iceTransportPolicy };
 }
 
+/** Stripe's three keys come together: a server that can charge must also be told (signed webhooks) what happened. */
+function stripeSettings(env: Env): StripeSettings | undefined {
+  const keys = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET };
+  const missing = Object.entries(keys).filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n- ${missing.join(', ')} must be set with the other Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)`);
+  return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE };
+}
+
 /** A connection string that asks pg for TLS (sslmode=require / verify-ca / verify-full, or ssl=true). */
 function asksForTls(databaseUrl: string): boolean {
   const params = new URL(databaseUrl).searchParams;
@@ -197,6 +223,7 @@ function unsafeProductionSettings(env: Env): string[] {
     problems.push('DATABASE_URL must use TLS in production (add ?sslmode=verify-full), or set DATABASE_SSL=disable when PostgreSQL runs on the same host');
   }
   // Production cookies are Secure: a browser only sends them back over HTTPS, which a proxy in front provides.
+  if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE must not be set in production: payments go to Stripe itself');
   if (!env.TRUST_PROXY) problems.push('TRUST_PROXY=true is required when NODE_ENV=production: session cookies are Secure, so MediVault must run behind a TLS-terminating proxy that sets X-Forwarded-Proto');
   return problems;
 }
@@ -223,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n- MEDIASOUP_RTC_MIN_PORT must not exceed MEDIASOUP_RTC_MAX_PORT');
   }
   const iceServers = parseIceServers(env.ICE_SERVERS);
+  const stripe = stripeSettings(env);
   return {
     env: env.NODE_ENV as Config['env'],
     host: env.HOST,
@@ -263,7 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       iceServers,
       ...turnSettings(env, iceServers),
     },
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    stripe,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
     documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { MEDICAL_SUMMARY_TYPES, PLANS } from '../constants';
+import { MEDICAL_SUMMARY_TYPES, PLAN_IDS, type PlanId } from '../constants';
 import { optionalString, requiredString, strictObject } from './helpers';
 
 /** Bodies that must be empty ({}): logout, grant premium, the socket's 'consultation:waitingPatients'. */
@@ -60,17 +60,22 @@ export const processImageSchema = strictObject({ imageData: dataUrl('Image data'
 /** POST /api/process-pdf-document body: a PDF as a base64 data URL. */
 export const processPdfSchema = strictObject({ pdfData: dataUrl('PDF data'), filename: documentFilename });
 
-const PLAN_AMOUNTS = [PLANS.monthly.amountCents, PLANS.yearly.amountCents];
-
-/** POST /api/create-payment-intent body: amount in cents, which must be one of the plan prices. */
+/**
+ * POST /api/create-payment-intent body. The server charges the plan's own price: `amount` (which the spec's
+ * client sends, in cents) is accepted and ignored. Without `plan`, a description naming the yearly plan
+ * chooses it (the spec's client sends 'premium plus plan name'), else monthly.
+ */
 export const paymentIntentSchema = strictObject({
-  amount: yup
-    .number()
-    .typeError('Amount must be a number')
-    .required('Amount is required')
-    .oneOf(PLAN_AMOUNTS, 'Amount must match a premium plan price'),
+  plan: yup.string<PlanId>().oneOf(PLAN_IDS, 'Plan must be monthly or yearly').optional(),
+  amount: yup.number().typeError('Amount must be a number').optional(),
   description: optionalString('Description', 500),
 });
+
+/** The plan a create-payment-intent body asks for (see paymentIntentSchema). */
+export function requestedPlan(body: { plan?: PlanId; description?: string | null }): PlanId {
+  if (body.plan) return body.plan;
+  return /year/i.test(body.description ?? '') ? 'yearly' : 'monthly';
+}
 
 /** POST /api/push/subscribe body: a browser PushSubscription serialised with toJSON(). */
 export const pushSubscriptionSchema = strictObject({

@@ -7,6 +7,8 @@ import * as sessionLastSeen from './20261123200100_session_last_seen';
 import * as recordVersions from './20261123210000_record_versions';
 import * as idempotencyKeys from './20261123220000_idempotency_keys';
 import * as auditChain from './20261123230000_audit_chain';
+import * as reportProvenance from './20261123240000_report_provenance';
+import * as stripePayments from './20261124000000_stripe_payments';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123210000_record_versions': recordVersions,
   '20261123220000_idempotency_keys': idempotencyKeys,
   '20261123230000_audit_chain': auditChain,
+  '20261123240000_report_provenance': reportProvenance,
+  '20261124000000_stripe_payments': stripePayments,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,5 @@
 import { Model, type RelationMappings } from 'objection';
-import type { ReportStatus, ReportType } from '../../common/constants';
+import type { ReportSource, ReportStatus, ReportType } from '../../common/constants';
 import type { ReportResults } from './types';
 import { User } from './User';
 import { Document } from './Document';
@@ -24,6 +24,8 @@ export class MedicalReport extends Model {
   declare results: ReportResults | null;
   declare isOfflineAvailable: boolean;
   declare documentId: string | null;
+  /** Who wrote the current content (set by every write; the versions table keeps the earlier ones). */
+  declare changedBy: ReportSource;
   declare createdAt: Date;
   declare updatedAt: Date;
 

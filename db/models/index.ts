@@ -1,12 +1,14 @@
 export { User } from './User';
 export { Session } from './Session';
 export { MedicalReport } from './MedicalReport';
+export { MedicalReportVersion } from './MedicalReportVersion';
 export { Document } from './Document';
 export { OfflineCache } from './OfflineCache';
 export { Notification } from './Notification';
 export { Medication } from './Medication';
 export { MedicationReminder } from './MedicationReminder';
 export { Payment } from './Payment';
+export { Subscription } from './Subscription';
 export { PushSubscription } from './PushSubscription';
 export { CalendarFeed } from './CalendarFeed';
 export { Doctor } from './Doctor';

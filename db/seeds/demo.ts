@@ -506,7 +506,7 @@ export async function seedDemo(knex: Knex, { hashPassword, storeDocument }: Seed
       }),
     );
     await trx('documents').insert(documents);
-    await trx('medical_reports').insert(reports.map((report) => ({ ...report, documentId: demoDocumentId(report.id), documentUrl: `/api/documents/${demoDocumentId(report.id)}/file` })));
+    await trx('medical_reports').insert(reports.map((report) => ({ ...report, changedBy: 'document', documentId: demoDocumentId(report.id), documentUrl: `/api/documents/${demoDocumentId(report.id)}/file` })));
 
     const M = DEMO_IDS.medications;
     await trx('medications').insert([

@@ -18,11 +18,10 @@ export function leaveOwnBodiesUnparsed(router: Router) {
 }
 
 /**
- * The request's JSON body, counted while it streams in: a declared or actual size over `limitBytes`
- * answers 413 at once, before anything is parsed, and the connection is closed after the answer rather
- * than read to its end.
+ * The request's body as it arrived, counted while it streams in: a declared or actual size over
+ * `limitBytes` answers 413 at once, and the connection is closed after the answer rather than read to its end.
  */
-export async function readJsonBody(ctx: AppContext, limitBytes: number, tooLargeMessage: string): Promise<unknown> {
+export async function readRawBody(ctx: AppContext, limitBytes: number, tooLargeMessage: string): Promise<Buffer> {
   const tooLarge = () => {
     ctx.set('Connection', 'close');
     return new PayloadTooLarge(tooLargeMessage);
@@ -66,7 +65,12 @@ export async function readJsonBody(ctx: AppContext, limitBytes: number, tooLarge
     req.on('error', onError);
     req.on('close', onClose);
   });
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
+}
+
+/** The request's JSON body, read as `readRawBody` reads it, then parsed. */
+export async function readJsonBody(ctx: AppContext, limitBytes: number, tooLargeMessage: string): Promise<unknown> {
+  const text = (await readRawBody(ctx, limitBytes, tooLargeMessage)).toString('utf8');
   if (!text) return {};
   try {
     return JSON.parse(text);

@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   'auth.list_sessions': 'Viewed the signed-in devices',
   'report.list': 'Viewed the list of medical reports',
   'report.read': 'Viewed a medical report',
+  'report.read_versions': 'Viewed the earlier versions of a medical report',
   'report.create': 'Added a medical report',
   'report.update': 'Changed a medical report',
   'report.delete': 'Deleted a medical report',

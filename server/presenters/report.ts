@@ -1,5 +1,5 @@
-import type { MedicalReport as MedicalReportModel } from '../../db/models';
-import type { MedicalReport } from '../../common/api-types';
+import type { MedicalReport as MedicalReportModel, MedicalReportVersion } from '../../db/models';
+import type { DoctorViewReport, MedicalReport, ReportProvenance, ReportVersion } from '../../common/api-types';
 import { iso } from '../lib/dates';
 
 export function presentReport(report: MedicalReportModel): MedicalReport {
@@ -18,5 +18,25 @@ export function presentReport(report: MedicalReportModel): MedicalReport {
     results: (report.results ?? null) as MedicalReport['results'],
     isOfflineAvailable: report.isOfflineAvailable,
     createdAt: iso(report.createdAt)!,
+  };
+}
+
+export function presentReportForDoctor(report: MedicalReportModel, provenance: ReportProvenance): DoctorViewReport {
+  return { ...presentReport(report), provenance };
+}
+
+export function presentReportVersion(version: MedicalReportVersion): ReportVersion {
+  return {
+    version: version.version,
+    source: version.source,
+    createdAt: iso(version.createdAt)!,
+    title: version.title,
+    type: version.type,
+    status: version.status,
+    reportDate: iso(version.reportDate)!,
+    doctorName: version.doctorName,
+    facility: version.facility,
+    summary: version.summary,
+    results: (version.results ?? null) as ReportVersion['results'],
   };
 }

@@ -17,14 +17,21 @@ import type {
   DocumentProcessingUnavailable,
   DoctorConsultation,
   HealthStatus,
+  DoctorViewReport,
   MedicalReport,
+  ReportProvenance,
+  ReportVersion,
   MedicalSummary,
   Medication,
   MedicationFound,
   Notification,
   Passkey,
   PatientRecords,
+  PaymentCheckout,
+  PaymentIntentResponse,
+  PaymentsConfig,
   PdfProcessingResult,
+  PremiumSubscriptionAnswer,
   PublicUser,
   RecentDocument,
   StructuredRecord,
@@ -37,6 +44,9 @@ import {
   MEDICAL_SUMMARY_TYPES,
   MEDICATION_FREQUENCIES,
   PAYMENT_STATUSES,
+  PROVENANCE_FIELDS,
+  REPORT_SOURCES,
+  PLAN_IDS,
   REPORT_STATUSES,
   REPORT_TYPES,
   USER_ROLES,
@@ -124,6 +134,8 @@ export const doctorSessionResponse = yup.object({ doctor: doctorAccountResponse.
 
 export const demoCredentialsResponse = yup.object({ email: text(), password: text() });
 
+const reportResults = () => anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>;
+
 export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   version: whole(),
   id: id(),
@@ -136,9 +148,31 @@ export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   facility: text().nullable(),
   documentUrl: text().nullable(),
   summary: text().nullable(),
-  results: anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>,
+  results: reportResults(),
   isOfflineAvailable: flag(),
   createdAt: instant(),
+});
+
+const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object({
+  source: oneOf(REPORT_SOURCES),
+  patientChanged: list(oneOf(PROVENANCE_FIELDS)),
+  original: yup.object({ type: oneOf(REPORT_TYPES), status: oneOf(REPORT_STATUSES), results: reportResults() }).nullable().defined() as yup.Schema<ReportProvenance['original']>,
+});
+
+export const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
+
+export const reportVersionResponse: yup.ObjectSchema<ReportVersion> = yup.object({
+  version: whole(),
+  source: oneOf(REPORT_SOURCES),
+  createdAt: instant(),
+  title: text(),
+  type: oneOf(REPORT_TYPES),
+  status: oneOf(REPORT_STATUSES),
+  reportDate: instant(),
+  doctorName: text().nullable(),
+  facility: text().nullable(),
+  summary: text().nullable(),
+  results: reportResults(),
 });
 
 export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({
@@ -238,7 +272,7 @@ export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = 
 });
 
 export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
-  reports: list(reportResponse),
+  reports: list(doctorReportResponse),
   medications: list(medicationResponse),
   appointments: list(appointmentResponse),
 });
@@ -354,5 +388,33 @@ export const documentFile = { contentType: '*/*', description: 'The original as 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 
 export const recordsPdfFile = { contentType: 'application/pdf', description: "The patient's records as a printable PDF, as an attachment" };
+
+export const paymentCheckoutResponse: yup.ObjectSchema<PaymentCheckout> = yup.object({
+  clientSecret: text().meta({ description: "Stripe's client secret, for the Payment Element's confirmPayment" }),
+  amount: whole().meta({ description: 'Cents charged, decided by the server' }),
+});
+
+export const paymentIntentResponse: yup.ObjectSchema<PaymentIntentResponse> = paymentCheckoutResponse.shape({ plan: oneOf(PLAN_IDS) });
+
+export const paymentsConfigResponse: yup.ObjectSchema<PaymentsConfig> = yup.object({
+  configured: flag(),
+  publishableKey: text().nullable(),
+  testMode: flag(),
+});
+
+export const premiumSubscriptionResponse: yup.ObjectSchema<PremiumSubscriptionAnswer> = yup.object({
+  subscription: yup
+    .object({
+      plan: oneOf(PLAN_IDS).nullable(),
+      status: text(),
+      currentPeriodEnd: instant().nullable(),
+      cancelAtPeriodEnd: flag(),
+      testMode: flag(),
+    })
+    .nullable()
+    .defined(),
+});
+
+export const webhookAcceptedResponse = yup.object({ received: yup.boolean<true>().oneOf([true]).defined() });
 
 export const listOf = <T extends yup.Schema>(item: T) => list(item);

@@ -11,6 +11,7 @@ import { bookConsultation, rescheduleConsultation } from '../services/consultati
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentConsultation } from '../presenters/consultation';
 import { recordAudit } from '../services/audit';
+import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
 
@@ -85,6 +86,7 @@ export function registerConsultationsRoutes(router: Router): void {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to);
       await audit(ctx, 'consultation.cancel', cancelled);
+      await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
       return withDoctor(cancelled);
     },
   });

@@ -6,7 +6,7 @@ import { Forbidden, NotFound, Unauthenticated } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
 import { recordAudit } from '../services/audit';
 import { validateInput } from '../validation/validate';
-import { OWN_BODY_MARK, readJsonBody } from '../middleware/own-body';
+import { OWN_BODY_MARK, readJsonBody, readRawBody } from '../middleware/own-body';
 import { UUID_PATTERN } from '../../common/schemas/helpers';
 
 /** Marks the middleware that enforces a route's policy, so a test can prove that every route has one. */
@@ -25,6 +25,16 @@ export interface RouteInput<B, Q> {
 export interface FileResponse {
   contentType: string;
   description: string;
+}
+
+/**
+ * A route that reads its own body, after its policy, with its own size limit. `raw`: the handler gets the
+ * bytes exactly as they arrived (a signed webhook, whose signature covers those bytes), unparsed and unvalidated.
+ */
+export interface OwnBody {
+  limitBytes: number;
+  tooLargeMessage: string;
+  raw?: boolean;
 }
 
 export interface RouteDefinition<B, Q> {
@@ -47,7 +57,7 @@ export interface RouteDefinition<B, Q> {
    * For large uploads: the route reads its own JSON body, after its policy, with this limit checked while
    * the body streams in (the global parser's limit is smaller), answering `bodyTooLargeMessage` beyond it.
    */
-  ownBody?: { limitBytes: number; tooLargeMessage: string };
+  ownBody?: OwnBody;
   /** Status of a successful answer: 200 unless said; 204 for a route whose handler returns undefined (say so, for the API reference). */
   status?: number;
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
@@ -59,6 +69,10 @@ export interface RouteDefinition<B, Q> {
  */
 function worthAuditing(ctx: AppContext): boolean {
   return ctx.state.actor.kind !== 'anonymous' || ctx.method !== 'GET';
+}
+
+function readOwnBody(ctx: AppContext, { limitBytes, tooLargeMessage, raw }: OwnBody): Promise<unknown> {
+  return raw ? readRawBody(ctx, limitBytes, tooLargeMessage) : readJsonBody(ctx, limitBytes, tooLargeMessage);
 }
 
 function enforce(policy: RoutePolicy): Middleware {
@@ -93,8 +107,8 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     for (const [name, value] of Object.entries(ctx.params as Record<string, string>)) {
       if ((name === 'id' || name.endsWith('Id')) && !UUID_PATTERN.test(value)) throw new NotFound();
     }
-    const raw = route.ownBody ? await readJsonBody(ctx, route.ownBody.limitBytes, route.ownBody.tooLargeMessage) : (ctx.request as { body?: unknown }).body;
-    const body = route.body ? validateInput(route.body, raw ?? {}) : (undefined as B);
+    const raw = route.ownBody ? await readOwnBody(ctx, route.ownBody) : (ctx.request as { body?: unknown }).body;
+    const body = route.body ? validateInput(route.body, raw ?? {}) : ((route.ownBody?.raw ? raw : undefined) as B);
     const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
     const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
     if (result === undefined) {

@@ -7,8 +7,10 @@ import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consu
 import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-records';
 import { consultationStatusSchema } from '../../common/schemas/consultation';
 import { changeConsultationStatus } from '../services/consultations/status';
+import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import { presentDoctorConsultation } from '../presenters/consultation';
-import { presentReport } from '../presenters/report';
+import { presentReportForDoctor } from '../presenters/report';
+import { provenanceOf } from '../services/report-provenance';
 import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
@@ -65,9 +67,12 @@ export function registerDoctorPortalRoutes(router: Router): void {
       const patientId = params.patientId!;
       await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
       const { reports, medications, appointments } = await patientRecords(patientId);
-      await recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId });
+      const [provenance] = await Promise.all([
+        provenanceOf(reports),
+        recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
+      ]);
       return {
-        reports: reports.map(presentReport),
+        reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
         medications: medications.map(presentMedication),
         appointments: appointments.map(presentAppointment),
       };
@@ -84,7 +89,8 @@ export function registerDoctorPortalRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);
-      await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      const updated = await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      await settleCancelledConsultation(ctx.deps, updated, 'doctor');
       await recordAudit(ctx, {
         action: `doctor.consultation_${body.status}`,
         outcome: 'success',

@@ -15,6 +15,7 @@ import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerCalendarRoutes } from './calendar';
+import { registerPaymentsRoutes } from './payments';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -33,6 +34,7 @@ export function registerApiRoutes(router: Router): void {
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);
   registerCalendarRoutes(router);
+  registerPaymentsRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

@@ -1,15 +1,17 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { listOf, recordsPdfFile, reportResponse } from '../presenters/response-schemas';
+import { listOf, recordsPdfFile, reportResponse, reportVersionResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
-import { presentReport } from '../presenters/report';
+import { presentReport, presentReportVersion } from '../presenters/report';
 import { recordAudit } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
-import { MedicalReport, User } from '../../db/models';
+import { MedicalReport, MedicalReportVersion, User } from '../../db/models';
+import { PREMIUM_REPORT_TYPES, type ReportType } from '../../common/constants';
+import { ValidationFailed } from '../errors';
 import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
 import { EXPORT_REQUIRES_PREMIUM, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
 import { patientRecords } from '../policies/patient-records';
@@ -18,6 +20,14 @@ import { personName } from '../../common/names';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
+}
+
+const PREMIUM_TYPE_FIXED = 'A report cannot be changed to or from a premium analysis: those come only from the premium service.';
+
+/** Premium analyses are made by the premium service, never by relabelling a report (nor relabelled away). */
+function assertTypeChangeAllowed(report: MedicalReport, type: ReportType | undefined): void {
+  if (type === undefined || type === report.type) return;
+  if (PREMIUM_REPORT_TYPES.includes(type) || PREMIUM_REPORT_TYPES.includes(report.type)) throw new ValidationFailed(PREMIUM_TYPE_FIXED, { type: PREMIUM_TYPE_FIXED });
 }
 
 /** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original), export (Premium). */
@@ -90,6 +100,22 @@ export function registerMedicalReportsRoutes(router: Router): void {
   });
 
   defineRoute(router, {
+    method: 'get',
+    path: '/medical-reports/:id/versions',
+    summary: "A report's versions, newest first, each with who made it (patient, document or doctor)",
+    policy: patientOnly,
+    response: listOf(reportVersionResponse),
+    handler: async (ctx, { params }) => {
+      const patient = asPatient(ctx.state.actor);
+      const report = await findOwnReport(patient, params.id!);
+      await requirePremiumForType(patient.userId, report.type);
+      const versions = await MedicalReportVersion.query().where('reportId', report.id).orderBy('version', 'desc');
+      await audit(ctx, 'report.read_versions', patient.userId, report.id);
+      return versions.map(presentReportVersion);
+    },
+  });
+
+  defineRoute(router, {
     method: 'patch',
     path: '/medical-reports/:id',
     summary: 'Correct a medical report',
@@ -99,9 +125,15 @@ export function registerMedicalReportsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      assertTypeChangeAllowed(report, body.type);
       await requirePremiumForType(patient.userId, report.type);
-      if (body.type) await requirePremiumForType(patient.userId, body.type);
-      const change = { ...body, results: body.results as MedicalReport['results'] | undefined };
+      const { isOfflineAvailable, ...content } = body;
+      const change = {
+        ...body,
+        results: body.results as MedicalReport['results'] | undefined,
+        // A content change is the patient's from now on; keeping it offline is not a change of content.
+        ...(Object.keys(content).length ? { changedBy: 'patient' as const } : {}),
+      };
       const updated = await patchIfCurrent(ctx, report, change, presentReport);
       await audit(ctx, 'report.update', patient.userId, report.id);
       return presentReport(updated);

@@ -1,6 +1,9 @@
 import { joinSchema } from '../../common/schemas/signalling';
 import { CHAT_HISTORY_PAGE } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
+import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../common/payment-status';
+import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
+import { SignallingError } from '../errors';
 import { NotFound } from '../../server/errors';
 import { clientIce } from '../media/ice';
 import { recordSocketAudit } from '../audit';
@@ -35,6 +38,10 @@ export const joinHandler = defineHandler({
       throw err;
     }
     const open = canJoinConsultation(membership.consultation.status);
+    if (open && !paymentAllowsJoining(membership.paymentStatus)) {
+      await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId, patientId: membership.patientId });
+      throw new SignallingError(SIGNALLING_ERROR_CODES.paymentFailed, PAYMENT_FAILED_JOIN_MESSAGE);
+    }
     if (open) {
       await ctx.socket.join(consultationRoom(consultationId));
       ctx.reconnecting.release(consultationId, membership.role);

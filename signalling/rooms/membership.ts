@@ -1,7 +1,7 @@
 import { Consultation } from '../../db/models';
 import { NotFound } from '../../server/errors';
 import type { CallConsultation, ParticipantRole, SocketData } from '../../common/socket-events';
-import type { ConsultationStatus, ConsultationType } from '../../common/constants';
+import type { ConsultationStatus, ConsultationType, PaymentStatus } from '../../common/constants';
 import { iso } from '../../server/lib/dates';
 import { personName } from '../../common/names';
 
@@ -10,6 +10,8 @@ export interface Membership {
   role: ParticipantRole;
   patientId: string;
   doctorId: string;
+  /** A consultation whose payment failed cannot be joined. */
+  paymentStatus: PaymentStatus;
   /** Display names by role, as chat lines and presence show them. */
   names: Record<ParticipantRole, string>;
 }
@@ -22,6 +24,7 @@ interface MembershipRow {
   consultationType: ConsultationType;
   appointmentDate: Date;
   duration: number;
+  paymentStatus: PaymentStatus;
   firstName: string | null;
   lastName: string | null;
   username: string;
@@ -47,6 +50,7 @@ export async function loadMembership(consultationId: string, who: Pick<SocketDat
       'c.consultationType',
       'c.appointmentDate',
       'c.duration',
+      'c.paymentStatus',
       'p.firstName',
       'p.lastName',
       'p.username',
@@ -59,6 +63,7 @@ export async function loadMembership(consultationId: string, who: Pick<SocketDat
     role: who.role,
     patientId: row.patientId,
     doctorId: row.doctorId,
+    paymentStatus: row.paymentStatus,
     names,
     consultation: {
       id: row.id,

@@ -6,6 +6,7 @@ import { book, doctorParty, minutesFromNow, patientParty } from './consultations
 import { insertNotification, insertReport } from './records-fixtures';
 import { User } from '../../db/models';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
+import { StripeMock } from '../support/stripe-mock';
 
 /**
  * The contract test: a set of real calls against the running server (successes and refusals, as the
@@ -14,6 +15,7 @@ import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from 
 const randomOctet = () => Math.floor(Math.random() * 250);
 
 let server: TestServer;
+let stripe: StripeMock;
 let checker: ContractChecker;
 const exchanges: Exchange[] = [];
 
@@ -27,7 +29,16 @@ const NOT_REPLAYED: Record<string, string> = {
 
 beforeAll(async () => {
   // Behind a 'proxy': the refused sign-in below comes from an address of its own, so it counts against no other test's.
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  // Payments go to a local stand-in for Stripe's API (test/support/stripe-mock).
+  stripe = await new StripeMock().start();
+  const webhookSecret = 'whsec_contract';
+  server = await startTestServer({
+    TRUST_PROXY: 'true',
+    STRIPE_SECRET_KEY: 'sk_test_contract',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_contract',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
   const visitor = recordInto(exchanges, new TestClient(server.url));
   checker = await ContractChecker.load((await visitor.get('/api/openapi.json')).body);
 
@@ -67,6 +78,7 @@ beforeAll(async () => {
   await patient.get('/api/medical-reports');
   await patient.get(`/api/medical-reports/${report.id}`);
   await patient.patch(`/api/medical-reports/${report.id}`, { summary: 'Reviewed' });
+  await patient.get(`/api/medical-reports/${report.id}/versions`);
   await patient.patch(`/api/medical-reports/${report.id}`, { title: '' });
   await patient.get('/api/medical-reports/6f1c7a3e-0000-4000-8000-000000000000');
   await patient.delete(`/api/medical-reports/${report.id}`);
@@ -144,6 +156,23 @@ beforeAll(async () => {
   await visitor.get(feedPath);
   await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/doctor/login', { email: drLee.account.login, password: drLee.account.password });
 
+  // Payments: Testing Mode, Premium through Stripe (its webhook signed as Stripe signs it), a consultation fee.
+  await patient.get('/api/payments/config');
+  await patient.post('/api/test/grant-premium', {});
+  await patient.get('/api/subscription');
+  await patient.post('/api/subscription/cancel', {});
+  await patient.post('/api/create-payment-intent', { plan: 'bi-weekly' });
+  const premium = await patient.post('/api/create-payment-intent', { plan: 'yearly' });
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === premium.body.clientSecret)!;
+  for (const event of stripe.confirm(intent.id, 'succeeded')) {
+    const payload = JSON.stringify(event);
+    await visitor.request('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': stripe.signature(payload, webhookSecret) });
+  }
+  await visitor.request('POST', '/api/webhooks/stripe', '{"id":"evt_forged"}', { 'stripe-signature': 't=1,v1=forged' });
+  await patient.post('/api/subscription/cancel', {});
+  const unpaid = await book(patient, drLee.account.record.id, minutesFromNow(6 * 24 * 60));
+  await patient.post(`/api/consultations/${unpaid.id}/payment`, {});
+
   // The admin roster.
   const admin = recordInto(exchanges, await signedInClient(server.url, await createAdmin()));
   await admin.get('/api/admin/doctors');
@@ -161,7 +190,10 @@ beforeAll(async () => {
   await admin.patch(`/api/admin/doctors/${created.body.id}/verification`, { isVerified: true });
   await admin.get('/api/medical-reports');
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await stripe.stop();
+});
 
 describe('contract: recorded answers match the OpenAPI document', () => {
   it('every answer matches the schema of its route and status', () => {

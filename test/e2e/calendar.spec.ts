@@ -90,8 +90,8 @@ test('a consultation offers Add to calendar with its call link', async ({ page }
 
   await page.goto('/telemedicine');
   const card = page.getByTestId('consultation-card').first();
-  await expect(card.getByRole('link', { name: /to calendar$/ })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /to calendar$/ }).click()]);
+  await expect(card.getByRole('link', { name: /^Add to calendar: consultation with Dr\. / })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /^Add to calendar: consultation with Dr\. / }).click()]);
   // Long lines are folded at 75 octets (RFC 5545 3.1): unfold before looking for the link.
   const file = (await readFile((await download.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
   expect(file).toContain(`URL;VALUE=URI:${new URL(page.url()).origin}/video-call/${consultation.id}`);

@@ -23,6 +23,7 @@ import {
   medicationSchema,
   medicationUpdateSchema,
   paymentIntentSchema,
+  requestedPlan,
   reminderSchema,
   signupFormSchema,
   signupInitialValues,
@@ -536,9 +537,17 @@ describe('chat', () => {
 });
 
 describe('payment intent', () => {
-  it('accepts only plan prices in cents', async () => {
+  it('takes a plan (an amount is accepted and ignored: the server charges the plan price)', async () => {
     expect(await errorsOf(paymentIntentSchema, { amount: PLANS.yearly.amountCents, description: 'Premium Yearly' })).toEqual({});
-    expect(await firstError(paymentIntentSchema, { amount: 1 }, 'amount')).toBe('Amount must match a premium plan price');
+    expect(await errorsOf(paymentIntentSchema, { plan: 'monthly', amount: 1 })).toEqual({});
+    expect(await firstError(paymentIntentSchema, { plan: 'weekly' }, 'plan')).toBe('Plan must be monthly or yearly');
+  });
+
+  it('reads the plan from `plan`, else from a description naming the yearly plan, else monthly', () => {
+    expect(requestedPlan({ plan: 'yearly', description: 'Premium Monthly' })).toBe('yearly');
+    expect(requestedPlan({ description: 'MediVault Premium - Yearly' })).toBe('yearly');
+    expect(requestedPlan({ description: 'Premium monthly' })).toBe('monthly');
+    expect(requestedPlan({})).toBe('monthly');
   });
 });
 

@@ -1,4 +1,5 @@
-import { APPOINTMENT_STATUSES, CONSULTATION_STATUSES, type AppointmentStatus, type ConsultationStatus } from '../../common/constants';
+import { APPOINTMENT_STATUSES, CONSULTATION_STATUSES, PAYMENT_STATUSES, type AppointmentStatus, type ConsultationStatus } from '../../common/constants';
+import { paymentAllowsJoining, paymentMachine } from '../../common/payment-status';
 import { appointmentMachine } from '../../common/appointment-status';
 import { CONSULTATION_STATUS_UPDATES, canJoinConsultation, consultationMachine } from '../../common/consultation-status';
 import type { Appointment } from '../../db/models';
@@ -84,5 +85,19 @@ describe('appointment status machine', () => {
   it('covers every status and starts scheduled', () => {
     expect(appointmentMachine.statuses).toEqual(APPOINTMENT_STATUSES);
     expect(appointmentMachine.initial).toBe('scheduled');
+  });
+});
+
+/** README 'Payments': a declined card may be retried, a paid fee only refunded, a refund is final. */
+const PAYMENT_MOVES = new Set(['pending->paid', 'failed->paid', 'pending->failed', 'paid->refunded']);
+
+describe('consultation payment machine', () => {
+  it.each(pairs(paymentMachine.statuses))('%s -> %s is allowed exactly when the table has it', (from, to) => {
+    expect(paymentMachine.canTransition(from, to)).toBe(PAYMENT_MOVES.has(`${from}->${to}`));
+  });
+
+  it('starts pending, and only a failed payment keeps the call closed', () => {
+    expect(paymentMachine.initial).toBe('pending');
+    expect(PAYMENT_STATUSES.filter((status) => !paymentAllowsJoining(status))).toEqual(['failed']);
   });
 });

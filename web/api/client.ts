@@ -38,6 +38,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The version of the record the change was made to: the server refuses it (412) if the record has moved on. */
   ifMatch?: number;
+  /** One key per attempt (a payment, a booking): a retry of the same attempt with it is answered as the first was. */
+  idempotencyKey?: string;
+}
+
+/** A fresh UUID v4 for an Idempotency-Key (getRandomValues also works on plain-HTTP origins, where randomUUID does not exist). */
+export function newAttemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The one fetch client: same-origin, cookies always, JSON in and out. */
@@ -48,6 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
   if (options.ifMatch !== undefined) (init.headers as Record<string, string>)['If-Match'] = `"${options.ifMatch}"`;
+  if (options.idempotencyKey) (init.headers as Record<string, string>)['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(path, init);
   if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
   if (response.status === 204) return undefined as T;

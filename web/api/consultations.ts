@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Consultation, DoctorListing } from '../../common/api-types';
 import type { ConsultationInsertInput } from '../../common/schemas/consultation';
-import { apiRequest } from './client';
+import { apiRequest, newAttemptKey } from './client';
 
 /** A doctor as GET /api/doctors lists it (verified doctors only). */
 export type ListedDoctor = DoctorListing;
@@ -29,7 +29,7 @@ function useRefreshingMutation<V>(send: (variables: V) => Promise<Consultation>)
 
 export function useBookConsultation() {
   return useRefreshingMutation((payload: ConsultationInsertInput) =>
-    apiRequest<Consultation>('/api/consultations', { method: 'POST', body: payload }),
+    apiRequest<Consultation>('/api/consultations', { method: 'POST', body: payload, idempotencyKey: newAttemptKey() }),
   );
 }
 

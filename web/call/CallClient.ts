@@ -15,6 +15,7 @@ import type {
   ParticipantRole,
   PresenceEvent,
 } from '../../common/socket-events';
+import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
 import { LinkMeter, rateLink, type ConnectionQuality } from './connection-quality';
 import { openDevice, openLocalMedia, openScreenShare, stopStream, type DeviceKind } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
@@ -35,8 +36,9 @@ export type MediaConsultationType = Exclude<ConsultationType, 'chat'>;
 
 export interface CallSnapshot {
   phase: CallPhase;
-  /** Why the call cannot be shown (phase 'unavailable'). */
+  /** Why the call cannot be shown (phase 'unavailable'), and a sentence more. */
   problem: string | null;
+  problemDetail: string | null;
   consultation: CallConsultation | null;
   role: ParticipantRole | null;
   media: MediaMode | null;
@@ -83,6 +85,7 @@ const QUALITY_SAMPLE_MS = 2000;
 const INITIAL: CallSnapshot = {
   phase: 'joining',
   problem: null,
+  problemDetail: null,
   consultation: null,
   role: null,
   media: null,
@@ -104,6 +107,14 @@ const INITIAL: CallSnapshot = {
  * One consultation call, outside React: it owns the socket, the local devices and the media session,
  * and publishes immutable snapshots (for useSyncExternalStore) plus notices (for toasts).
  */
+/** What the call screen says when the join is refused: not found, a failed payment (the server's reason), or try again. */
+function joinFailure(err: unknown): [problem: string, detail?: string] {
+  if (!(err instanceof SignallingRequestError)) return ['Could not join the consultation. Please try again.'];
+  if (err.code === 'not_found') return ['Consultation Not Found'];
+  if (err.code === SIGNALLING_ERROR_CODES.paymentFailed) return ['Payment Failed', err.message];
+  return ['Could not join the consultation. Please try again.'];
+}
+
 export class CallClient {
   private snapshot: CallSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
@@ -309,9 +320,9 @@ export class CallClient {
     } else socket?.close();
   }
 
-  private fail(problem: string): void {
+  private fail(problem: string, problemDetail = 'This consultation is not available to you.'): void {
     this.teardown();
-    this.update({ phase: 'unavailable', problem });
+    this.update({ phase: 'unavailable', problem, problemDetail });
   }
 
   // -- joining -----------------------------------------------------------------------------------
@@ -331,7 +342,8 @@ export class CallClient {
       answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
       if (!this.joinedOnce) {
-        this.fail(err instanceof SignallingRequestError && err.code === 'not_found' ? 'Consultation Not Found' : 'Could not join the consultation. Please try again.');
+        const [problem, detail] = joinFailure(err);
+        this.fail(problem, detail);
       }
       return;
     }

@@ -7,6 +7,7 @@ import { consultationMachine } from '../../../common/consultation-status';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import type { RealtimeEvents } from '../realtime';
 import { announceConsultation } from './announce';
+import { advisoryXactLock } from '../../lib/advisory-lock';
 
 const NOT_BOOKABLE = 'Please choose one of the available doctors';
 const NOT_AVAILABLE = 'This doctor is not taking consultations right now. Please choose another doctor.';
@@ -29,7 +30,7 @@ async function lockBookableDoctor(trx: Knex.Transaction, doctorId: string): Prom
 
 /** Serialises one patient's bookings (different doctors hold different doctor locks). */
 async function lockPatientBookings(trx: Knex.Transaction, patientId: string): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`consultation-patient:${patientId}`]);
+  await advisoryXactLock(trx, `consultation-patient:${patientId}`);
 }
 
 interface Slot {

@@ -72,7 +72,7 @@ export async function storeDocumentWithReport(dataDir: string, document: NewDocu
           extraction: document.extraction,
         }),
       )
-      .insert({ ...report, userId: document.userId, documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
+      .insert({ ...report, userId: document.userId, changedBy: 'document', documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
       .returning('*');
   } catch (err) {
     await rm(documentPath(dataDir, storageKey), { force: true });

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { usePaymentsEnabled } from '../../api/payments';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
 import { PatientWaitingNote } from './PatientWaitingNote';
 import { formatDay, formatTime } from './format';
@@ -44,6 +46,7 @@ const WaitingLine = styled.div`
 
 /** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
 export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { consultation: DoctorConsultation; showDay?: boolean; waiting?: boolean }) {
+  const paymentsEnabled = usePaymentsEnabled();
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
   return (
     <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
@@ -54,6 +57,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { c
         {c.symptoms ? <span>{c.symptoms}</span> : null}
       </Text>
       <ConsultationStatusBadge status={c.status} />
+      {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
       {waiting ? (
         <WaitingLine>
           <PatientWaitingNote />

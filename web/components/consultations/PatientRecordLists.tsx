@@ -2,7 +2,9 @@ import styled from 'styled-components';
 import { MEDICATION_FREQUENCY_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
 import { medicationState } from '../../../common/records';
 import { doctorLabel } from '../../../common/names';
-import type { Appointment, MedicalReport, Medication } from '../../../common/api-types';
+import type { Appointment, DoctorViewReport, Medication } from '../../../common/api-types';
+import { TestResults } from '../records/TestResults';
+import { PatientChangeNote } from './PatientChangeNote';
 import { EmptyState, Stack } from '../ui';
 import { AppointmentStatusBadge, MedicationStateBadge, ReportStatusBadge } from '../records/StatusBadge';
 import { formatDay, formatTime } from './format';
@@ -28,9 +30,10 @@ interface RecordItemProps {
   badge: React.ReactNode;
   meta: string;
   note?: string | null;
+  children?: React.ReactNode;
 }
 
-function RecordItem({ testId, title, badge, meta, note }: RecordItemProps) {
+function RecordItem({ testId, title, badge, meta, note, children }: RecordItemProps) {
   return (
     <Item data-testid={testId}>
       <header>
@@ -39,11 +42,12 @@ function RecordItem({ testId, title, badge, meta, note }: RecordItemProps) {
       </header>
       <p>{meta}</p>
       {note ? <p>{note}</p> : null}
+      {children}
     </Item>
   );
 }
 
-export function ReportList({ reports }: { reports: MedicalReport[] }) {
+export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
   if (reports.length === 0) return <EmptyState title="No medical records" message="This patient has no reports on file." />;
   return (
     <Stack $gap="8px">
@@ -55,7 +59,10 @@ export function ReportList({ reports }: { reports: MedicalReport[] }) {
           badge={<ReportStatusBadge status={r.status} />}
           meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility)}
           note={r.summary}
-        />
+        >
+          {r.results ? <TestResults results={r.results} compact /> : null}
+          <PatientChangeNote provenance={r.provenance} />
+        </RecordItem>
       ))}
     </Stack>
   );

@@ -4,6 +4,9 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
+import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../../common/payment-status';
+import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
+import { usePaymentsEnabled } from '../../api/payments';
 import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
@@ -84,6 +87,7 @@ export default function DoctorConsultationPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const navigate = useNavigate();
   const query = useQuery(doctorConsultationQuery(id));
+  const paymentsEnabled = usePaymentsEnabled();
   const update = useUpdateConsultationStatus(id);
   const isWaiting = useIsPatientWaiting();
   const [tab, setTab] = useState<Tab>('Overview');
@@ -153,6 +157,7 @@ export default function DoctorConsultationPage() {
           </Muted>
         </Heading>
         <ConsultationStatusBadge status={c.status} />
+        {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
         {canStart || canComplete ? (
           <Actions>
             {canStart ? (
@@ -184,8 +189,8 @@ export default function DoctorConsultationPage() {
               <Stack $gap="10px">
                 <CardTitle id="video-call-heading">Video Call</CardTitle>
                 {isWaiting(c) ? <PatientWaitingNote /> : null}
-                <Muted>The call opens in a new window so this page stays at hand.</Muted>
-                <Button $variant="secondary" $block onClick={() => openCall(c.id)}>
+                <Muted>{paymentAllowsJoining(c.paymentStatus) ? 'The call opens in a new window so this page stays at hand.' : PAYMENT_FAILED_JOIN_MESSAGE}</Muted>
+                <Button $variant="secondary" $block onClick={() => openCall(c.id)} disabled={!paymentAllowsJoining(c.paymentStatus)}>
                   <Icon path={ICONS.video} size={18} />
                   Join Video Call
                 </Button>

@@ -68,7 +68,7 @@ export function PlanCards({ plan, subscribed, onUpgrade, onManage }: Props) {
       <PlanCard $featured aria-label="Premium plan">
         <h2>
           Premium
-          <Badge $tone="primary">Most Popular</Badge>
+          {subscribed ? <Badge $tone="success">Current Plan</Badge> : <Badge $tone="primary">Most Popular</Badge>}
         </h2>
         <Price>
           <strong>${plan.price.toFixed(2)}</strong> <span>/ {plan.interval}</span>

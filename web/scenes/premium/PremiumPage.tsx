@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PLANS, type PlanId } from '../../../common/constants';
-import { apiRequest } from '../../api/client';
 import { useIsPremium } from '../../api/records';
+import { isPremiumNow, startPremiumCheckout, useGrantPremium, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { PageHeading } from '../../components/PageHeading';
-import { DialogActions } from '../../components/consultations/DialogActions';
+import { PaymentCheckoutPanel } from '../../components/payments/PaymentCheckoutPanel';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile } from '../../components/records/IconTile';
 import { TileGrid } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
-import { Badge, Button, Card, Dialog, Muted, Stack } from '../../components/ui';
+import { Badge, Button, Card, Dialog } from '../../components/ui';
+import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
 import { PlanCards } from './PlanCards';
 
 const Toggle = styled.div`
@@ -76,15 +75,6 @@ const Testing = styled(Card)`
   p { margin: 0 0 12px; font-size: 0.9rem; }
 `;
 
-const CardField = styled.div`
-  padding: 14px;
-  border-radius: 10px;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.9rem;
-`;
-
 const FEATURES = [
   { icon: RECORD_ICONS.sparkles, title: 'Advanced AI Analysis', text: 'Deeper summaries and trends across all your reports.' },
   { icon: RECORD_ICONS.download, title: 'Export Reports', text: 'Download your records as PDF to share with any doctor.' },
@@ -100,13 +90,24 @@ const FAQS = [
   { q: 'What payment methods do you accept?', a: 'All major credit and debit cards, processed securely by our card payment provider.' },
 ];
 
+const TOAST_READ_MS = 2000;
+
+/** After the card is accepted: Premium begins when Stripe's webhook reaches the server, then the page reloads (spec section 4). */
+async function welcomeToPremium() {
+  showToast('Payment Successful!', 'Welcome to MediVault Premium! Your subscription is now active.');
+  // At least long enough to read the toast, which the reload takes away.
+  await Promise.all([waitUntil(isPremiumNow), new Promise((resolve) => setTimeout(resolve, TOAST_READ_MS))]);
+  window.location.reload();
+}
+
 export default function PremiumPage() {
-  const navigate = useNavigate();
   const subscribed = useIsPremium();
+  const config = usePaymentsConfig();
   const [planId, setPlanId] = useState<PlanId>('monthly');
   const [purchasing, setPurchasing] = useState(false);
+  const [managing, setManaging] = useState(false);
   const plan = PLANS[planId];
-  const grant = useMutation({ mutationFn: () => apiRequest('/api/test/grant-premium', { method: 'POST', body: {} }) });
+  const grant = useGrantPremium();
 
   const grantPremium = () =>
     grant.mutate(undefined, {
@@ -134,7 +135,7 @@ export default function PremiumPage() {
           'Switch to yearly billing and save.'
         )}
       </Savings>
-      <PlanCards plan={plan} subscribed={subscribed} onUpgrade={() => setPurchasing(true)} onManage={() => void navigate({ to: '/dashboard' })} />
+      <PlanCards plan={plan} subscribed={subscribed} onUpgrade={() => setPurchasing(true)} onManage={() => setManaging(true)} />
 
       <Section aria-labelledby="features-heading">
         <h2 id="features-heading">Everything in Premium</h2>
@@ -159,7 +160,7 @@ export default function PremiumPage() {
         ))}
       </Section>
 
-      {subscribed ? null : (
+      {subscribed || !config.data?.testMode ? null : (
         <Testing aria-label="Testing Mode">
           <h2>Testing Mode</h2>
           <p>Try every Premium feature without paying: this grants Premium to your account on this test server.</p>
@@ -169,18 +170,18 @@ export default function PremiumPage() {
         </Testing>
       )}
 
-      <Dialog open={purchasing} title="Complete Your Purchase" description={`MediVault Premium, ${plan.name.toLowerCase()}: $${plan.price.toFixed(2)} per ${plan.interval}.`} onClose={() => setPurchasing(false)}>
-        <Stack $gap="14px">
-          <CardField role="note">Card payments are not available on this server yet.</CardField>
-          <Muted>Payments are processed securely by our card payment provider. You can cancel anytime.</Muted>
-          <DialogActions>
-            <Button $variant="secondary" onClick={() => setPurchasing(false)}>
-              Back
-            </Button>
-            <Button disabled>Pay ${plan.price.toFixed(2)}</Button>
-          </DialogActions>
-        </Stack>
+      <Dialog open={purchasing} title="Complete Your Purchase" description={`MediVault Premium, ${plan.name.toLowerCase()}: $${plan.price.toFixed(2)} per ${plan.interval}. Cancel anytime.`} onClose={() => setPurchasing(false)}>
+        {purchasing ? (
+          <PaymentCheckoutPanel
+            key={planId}
+            start={() => startPremiumCheckout(planId)}
+            expectedAmount={plan.amountCents}
+            onPaid={() => void welcomeToPremium()}
+            onBack={() => setPurchasing(false)}
+          />
+        ) : null}
       </Dialog>
+      <ManageSubscriptionDialog open={managing} onClose={() => setManaging(false)} />
     </>
   );
 }

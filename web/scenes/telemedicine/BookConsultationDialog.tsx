@@ -1,5 +1,6 @@
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
+import type { Consultation } from '../../../common/api-types';
 import { CONSULTATION_TYPES, CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import {
@@ -23,6 +24,8 @@ interface Props {
   /** Doctor chosen from a card, if any. */
   doctorId?: string;
   onClose: () => void;
+  /** The new booking, whose fee the patient pays next. */
+  onBooked: (consultation: Consultation) => void;
 }
 
 /** Keeps the shown (and sent) fee equal to the selected doctor's; the server charges that fee anyway. */
@@ -35,7 +38,7 @@ function FeeFromDoctor({ doctors }: { doctors: ListedDoctor[] }) {
   return <FeeSummary cents={fee} />;
 }
 
-export function BookConsultationDialog({ open, doctors, doctorId, onClose }: Props) {
+export function BookConsultationDialog({ open, doctors, doctorId, onClose, onBooked }: Props) {
   const book = useBookConsultation();
   const bookable = doctors.filter((d) => d.isAvailable);
   return (
@@ -45,9 +48,10 @@ export function BookConsultationDialog({ open, doctors, doctorId, onClose }: Pro
         validationSchema={consultationInsertSchema}
         onSubmit={async (values, helpers) => {
           try {
-            await book.mutateAsync(toConsultationPayload(values));
+            const booked = await book.mutateAsync(toConsultationPayload(values));
             showToast('Consultation booked successfully', undefined, 'success');
             onClose();
+            onBooked(booked);
           } catch (error) {
             helpers.setErrors(serverFieldErrors(error));
             showToast('Error', messageOf(error, 'Failed to book consultation'), 'destructive');

@@ -2,6 +2,9 @@ import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
 import { canJoinConsultation, consultationMachine, isInJoinWindow } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
+import { formatCents } from '../../../common/constants';
+import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining, paymentMachine } from '../../../common/payment-status';
+import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
 import { Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -36,20 +39,38 @@ const Actions = styled(Row)`
   }
 `;
 
+const PaymentNote = styled(Detail)`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
 interface Props {
   consultation: Consultation;
   onCancel: () => void;
   onReschedule: () => void;
+  /** Opens the fee's payment; absent on a server that takes no payments (nor is the payment's status shown there). */
+  onPay?: () => void;
 }
 
-export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Props) {
+/** The fee in cents (a consultation booked before fees were kept may have none). */
+export const feeOf = (c: Consultation) => c.fee ?? 0;
+
+/** A booked consultation whose fee is still to pay (or whose card was declined). */
+export const needsPayment = (c: Consultation) => feeOf(c) > 0 && canJoinConsultation(c.status) && paymentMachine.can(c.paymentStatus, 'succeed');
+
+export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPay }: Props) {
+  const joinable = paymentAllowsJoining(c.paymentStatus);
   return (
     <StackedCard as="article" aria-label={`Consultation with ${doctorLabel(c.doctorName)}`} data-testid="consultation-card">
       <CardHeading
         leading={<ConsultationTypeIcon type={c.consultationType} />}
         title={doctorLabel(c.doctorName)}
         subtitle={c.doctorSpecialty}
-        trailing={<ConsultationStatusBadge status={c.status} />}
+        trailing={
+          <Row $gap="6px" $wrap $justify="flex-end">
+            <ConsultationStatusBadge status={c.status} />
+            {onPay && feeOf(c) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+          </Row>
+        }
       />
       <When $gap="16px" $wrap>
         <span>
@@ -71,9 +92,15 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule }: Pr
           <strong>Diagnosis:</strong> {c.diagnosis}
         </Diagnosis>
       ) : null}
+      {canJoinConsultation(c.status) && !joinable ? <PaymentNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</PaymentNote> : null}
       {canJoinConsultation(c.status) ? (
         <Actions $wrap>
-          {isInJoinWindow(c) ? (
+          {onPay && needsPayment(c) ? (
+            <Button $size="sm" onClick={onPay}>
+              Pay ${formatCents(feeOf(c))}
+            </Button>
+          ) : null}
+          {joinable && isInJoinWindow(c) ? (
             <LinkButton to={`/video-call/${c.id}`} $size="sm">
               <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
               Join Call

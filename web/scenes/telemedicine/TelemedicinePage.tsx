@@ -13,6 +13,9 @@ import { ConsultationCard } from './ConsultationCard';
 import { DoctorCard } from './DoctorCard';
 import { ProviderBox } from './ProviderBox';
 import { RescheduleDialog } from './RescheduleDialog';
+import { PayConsultationDialog } from './PayConsultationDialog';
+import { needsPayment } from './ConsultationCard';
+import { usePaymentsEnabled } from '../../api/payments';
 
 const Section = styled.section`
   margin-bottom: 28px;
@@ -44,7 +47,12 @@ export default function TelemedicinePage() {
   const [booking, setBooking] = useState<Booking>(null);
   const [cancelling, setCancelling] = useState<Consultation | null>(null);
   const [rescheduling, setRescheduling] = useState<Consultation | null>(null);
+  const [paying, setPaying] = useState<Consultation | null>(null);
+  const paymentsConfigured = usePaymentsEnabled();
   const doctorList = doctors.data ?? [];
+  const payAfterBooking = (booked: Consultation) => {
+    if (paymentsConfigured && needsPayment(booked)) setPaying(booked);
+  };
 
   return (
     <>
@@ -95,7 +103,13 @@ export default function TelemedicinePage() {
               <h3 id={`consultations-${group.id}-heading`}>{group.title}</h3>
               <Grid $min="min(400px, 100%)">
                 {group.items.map((c) => (
-                  <ConsultationCard key={c.id} consultation={c} onCancel={() => setCancelling(c)} onReschedule={() => setRescheduling(c)} />
+                  <ConsultationCard
+                    key={c.id}
+                    consultation={c}
+                    onCancel={() => setCancelling(c)}
+                    onReschedule={() => setRescheduling(c)}
+                    onPay={paymentsConfigured ? () => setPaying(c) : undefined}
+                  />
                 ))}
               </Grid>
             </Group>
@@ -105,7 +119,8 @@ export default function TelemedicinePage() {
 
       <ProviderBox />
 
-      <BookConsultationDialog open={booking !== null} doctors={doctorList} doctorId={booking?.doctorId} onClose={() => setBooking(null)} />
+      <BookConsultationDialog open={booking !== null} doctors={doctorList} doctorId={booking?.doctorId} onClose={() => setBooking(null)} onBooked={payAfterBooking} />
+      <PayConsultationDialog consultation={paying} onClose={() => setPaying(null)} />
       <CancelConsultationDialog consultation={cancelling} onClose={() => setCancelling(null)} />
       <RescheduleDialog consultation={rescheduling} onClose={() => setRescheduling(null)} />
     </>

@@ -33,7 +33,7 @@ function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) 
     return (
       <Centered>
         <h1>{call.problem}</h1>
-        <p>This consultation is not available to you.</p>
+        <p>{call.problemDetail}</p>
         <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
           Go back
         </Button>

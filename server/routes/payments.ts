@@ -1,0 +1,132 @@
+import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import {
+  paymentCheckoutResponse,
+  paymentIntentResponse,
+  paymentsConfigResponse,
+  premiumSubscriptionResponse,
+  userResponse,
+  webhookAcceptedResponse,
+} from '../presenters/response-schemas';
+import { anySignedIn, patientOnly, publicAccess } from '../policies/route-policy';
+import { asPatient } from '../policies/actor';
+import { findPatientConsultation } from '../policies/consultation';
+import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
+import { NotFound } from '../errors';
+import { recordAudit } from '../services/audit';
+import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium } from '../services/payments/premium';
+import { feeCheckout } from '../services/payments/consultation-payments';
+import { applyStripeEvent, verifiedEvent } from '../services/payments/webhook-events';
+import { presentPremiumStatus } from '../presenters/premium';
+import { presentUser } from '../presenters/user';
+import { User } from '../../db/models';
+import type { AppContext } from '../context';
+
+/** Stripe's events are small; anything near this is not one of them. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** The client's Idempotency-Key for this attempt, handed on to Stripe so a retried attempt charges nothing twice. */
+const clientAttemptKey = (ctx: AppContext) => ctx.get('Idempotency-Key') || undefined;
+
+async function presentOwnAccount(userId: string) {
+  return presentUser((await User.query().findById(userId))!);
+}
+
+/** Premium subscriptions and consultation fees through Stripe, its webhooks, and Testing Mode. */
+export function registerPaymentsRoutes(router: Router): void {
+  defineRoute(router, {
+    method: 'get',
+    path: '/payments/config',
+    summary: "Whether this server takes payments, Stripe's publishable key, and whether Testing Mode is offered",
+    policy: anySignedIn,
+    response: paymentsConfigResponse,
+    handler: (ctx) => {
+      const { stripe, premiumTestMode } = ctx.deps.config;
+      return { configured: Boolean(stripe), publishableKey: stripe?.publishableKey ?? null, testMode: premiumTestMode };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/create-payment-intent',
+    summary: 'Start Premium for a plan: the client secret of its first invoice, at the plan price (a body amount is ignored)',
+    policy: patientOnly,
+    body: paymentIntentSchema,
+    response: paymentIntentResponse,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const checkout = await startPremium(ctx.deps, patient.userId, requestedPlan(body), clientAttemptKey(ctx));
+      await recordAudit(ctx, { action: `premium.checkout_${checkout.plan}`, outcome: 'success', resourceType: 'payment' });
+      return checkout;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/subscription',
+    summary: 'The subscription that gives the user Premium, if any',
+    policy: patientOnly,
+    response: premiumSubscriptionResponse,
+    handler: async (ctx) => ({ subscription: presentPremiumStatus(await premiumStatusOf(asPatient(ctx.state.actor).userId)) }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/subscription/cancel',
+    summary: 'Cancel Premium at the end of the paid period (a Testing Mode grant ends at once)',
+    policy: patientOnly,
+    body: emptyBodySchema,
+    response: premiumSubscriptionResponse,
+    handler: async (ctx) => {
+      const { userId } = asPatient(ctx.state.actor);
+      await cancelPremiumAtPeriodEnd(ctx.deps, userId);
+      await recordAudit(ctx, { action: 'premium.cancel', outcome: 'success', resourceType: 'payment' });
+      return { subscription: presentPremiumStatus(await premiumStatusOf(userId)) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/test/grant-premium',
+    summary: 'Testing Mode: Premium without paying (404 in production)',
+    policy: patientOnly,
+    body: emptyBodySchema,
+    response: userResponse,
+    handler: async (ctx) => {
+      if (!ctx.deps.config.premiumTestMode) throw new NotFound();
+      const { userId } = asPatient(ctx.state.actor);
+      await grantTestPremium(userId);
+      await recordAudit(ctx, { action: 'premium.test_grant', outcome: 'success', resourceType: 'payment' });
+      return presentOwnAccount(userId);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/consultations/:id/payment',
+    summary: "Pay a booked consultation's fee: the client secret of its PaymentIntent, for the doctor's fee",
+    policy: patientOnly,
+    body: emptyBodySchema,
+    response: paymentCheckoutResponse,
+    handler: async (ctx, { params }) => {
+      const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const checkout = await feeCheckout(ctx.deps, consultation, clientAttemptKey(ctx));
+      await recordAudit(ctx, { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId });
+      return checkout;
+    },
+  });
+
+  defineRoute<Buffer>(router, {
+    method: 'post',
+    path: '/webhooks/stripe',
+    summary: "Stripe's events, signed with STRIPE_WEBHOOK_SECRET: each applied once by its id",
+    policy: publicAccess,
+    ownBody: { limitBytes: WEBHOOK_BODY_LIMIT, tooLargeMessage: 'A Stripe event is never this large.', raw: true },
+    response: webhookAcceptedResponse,
+    handler: async (ctx, { body }) => {
+      const event = verifiedEvent(ctx.deps, body, ctx.get('Stripe-Signature') || undefined);
+      await applyStripeEvent(ctx.deps, event);
+      return { received: true as const };
+    },
+  });
+}

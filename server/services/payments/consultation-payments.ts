@@ -1,0 +1,113 @@
+import type Stripe from 'stripe';
+import type { Knex } from 'knex';
+import { Consultation, Payment } from '../../../db/models';
+import { consultationMachine } from '../../../common/consultation-status';
+import { FREE_CANCELLATION_HOURS, paymentMachine } from '../../../common/payment-status';
+import type { PaymentStatus } from '../../../common/constants';
+import { doctorLabel } from '../../../common/names';
+import { Conflict } from '../../errors';
+import type { AppDeps } from '../../context';
+import { stripeOf } from './gateway';
+import { customerOf } from './customers';
+import { withAdvisoryLock } from '../../lib/advisory-lock';
+
+/** PaymentIntent statuses in which the browser can still pay with the same client secret. */
+const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+export interface FeeCheckout {
+  clientSecret: string;
+  amount: number;
+}
+
+/**
+ * The PaymentIntent for a booked consultation's fee (the doctor's fee as booked, never the client's): made
+ * once per consultation and reused while it can still be paid, so a declined card is simply retried.
+ */
+export async function feeCheckout(deps: AppDeps, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
+  const stripe = stripeOf(deps.config);
+  // One at a time per consultation, so two tabs get the same PaymentIntent rather than one each.
+  return withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
+    const current = (await Consultation.query().findById(consultation.id))!;
+    return checkoutFee(stripe, current, idempotencyKey);
+  });
+}
+
+async function checkoutFee(stripe: Stripe, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
+  if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');
+  if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict('This consultation is already paid.');
+  if (consultation.fee <= 0) throw new Conflict('This consultation has no fee to pay.');
+  const existing = await Payment.query().findOne({ consultationId: consultation.id });
+  if (existing?.stripePaymentIntentId) {
+    const intent = await stripe.paymentIntents.retrieve(existing.stripePaymentIntentId);
+    if (PAYABLE.has(intent.status) && intent.client_secret) return { clientSecret: intent.client_secret, amount: intent.amount };
+  }
+  const doctor = await consultation.$relatedQuery('doctor');
+  const customer = await customerOf(stripe, consultation.patientId);
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: consultation.fee,
+      currency: 'usd',
+      customer,
+      automatic_payment_methods: { enabled: true },
+      description: `Consultation with ${doctorLabel(doctor.name)}`,
+      metadata: { consultationId: consultation.id },
+    },
+    idempotencyKey ? { idempotencyKey: `consultation-fee:${idempotencyKey}` } : undefined,
+  );
+  const row = { userId: consultation.patientId, consultationId: consultation.id, stripePaymentIntentId: intent.id, amount: intent.amount, currency: intent.currency, status: 'pending' as const, description: intent.description, updatedAt: new Date() };
+  await Payment.query().insert(row).onConflict('consultationId').merge(['stripePaymentIntentId', 'amount', 'status', 'updatedAt']);
+  return { clientSecret: intent.client_secret!, amount: intent.amount };
+}
+
+/**
+ * Moves a consultation's payment (and its payments row) as the table in common/payment-status allows; a
+ * move the table refuses (a late 'failed' after 'paid') changes nothing.
+ */
+export async function movePayment(trx: Knex.Transaction, consultationId: string, to: PaymentStatus): Promise<boolean> {
+  const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
+  if (!consultation || !paymentMachine.canTransition(consultation.paymentStatus, to)) return false;
+  await consultation.$query(trx).patch({ paymentStatus: to });
+  await Payment.query(trx).patch({ status: to, updatedAt: new Date() }).where({ consultationId });
+  return true;
+}
+
+/** Refund rule (README 'Payments'): the doctor cancelling, or the patient more than 24 hours before the start. */
+export function cancellationIsRefunded(consultation: Pick<Consultation, 'appointmentDate'>, by: 'patient' | 'doctor', now = Date.now()): boolean {
+  return by === 'doctor' || new Date(consultation.appointmentDate).getTime() - now > FREE_CANCELLATION_HOURS * 3_600_000;
+}
+
+/**
+ * After a cancellation: a paid fee is refunded in full when the rule says so; an unpaid one can no longer be
+ * paid (its PaymentIntent is cancelled). Runs after the cancellation is committed; Stripe's answer is awaited.
+ */
+export async function settleCancelledConsultation(deps: AppDeps, consultation: Consultation, by: 'patient' | 'doctor'): Promise<Consultation> {
+  if (consultation.status !== 'cancelled' || !deps.config.stripe) return consultation;
+  const payment = await Payment.query().findOne({ consultationId: consultation.id });
+  const intentId = payment?.stripePaymentIntentId;
+  if (!intentId) return consultation;
+  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, by)) return consultation;
+  const stripe = stripeOf(deps.config);
+  try {
+    if (consultation.paymentStatus === 'paid') {
+      await stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId: consultation.id } }, { idempotencyKey: `refund:${consultation.id}` });
+      await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'refunded'));
+      deps.log.info({ consultationId: consultation.id, by }, 'consultation fee refunded');
+    } else {
+      await cancelIntent(stripe, intentId);
+      await Payment.query().patch({ status: 'canceled', updatedAt: new Date() }).where({ consultationId: consultation.id }).whereIn('status', ['pending', 'failed']);
+    }
+  } catch (err) {
+    // The cancellation stands; the money side is left for the operator (README 'Payments', open items).
+    deps.log.error({ consultationId: consultation.id, by, error: (err as Error).message }, 'consultation payment could not be settled with Stripe after a cancellation');
+  }
+  return (await Consultation.query().findById(consultation.id))!;
+}
+
+async function cancelIntent(stripe: Stripe, intentId: string): Promise<void> {
+  try {
+    await stripe.paymentIntents.cancel(intentId);
+  } catch (err) {
+    // Already cancelled (or paid meanwhile: its webhook then finds the consultation cancelled, see webhook-events).
+    if ((err as Stripe.errors.StripeError).statusCode !== 400) throw err;
+  }
+}

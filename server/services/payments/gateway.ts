@@ -1,0 +1,32 @@
+import Stripe from 'stripe';
+import type { Config, StripeSettings } from '../../config';
+import { ServiceUnavailable } from '../../errors';
+import { PAYMENTS_NOT_CONFIGURED } from '../../../common/payment-status';
+
+const clients = new WeakMap<StripeSettings, Stripe>();
+
+/** The payment endpoints' answer on a server without Stripe keys. */
+const paymentsNotConfigured = () => new ServiceUnavailable(PAYMENTS_NOT_CONFIGURED);
+
+/** The settings, or 503 'Payments are not configured'. */
+export function stripeSettingsOf(config: Config): StripeSettings {
+  if (!config.stripe) throw paymentsNotConfigured();
+  return config.stripe;
+}
+
+/** The real Stripe SDK for this server's keys (pointed at STRIPE_API_BASE when set), or 503 without keys. */
+export function stripeOf(config: Config): Stripe {
+  const settings = stripeSettingsOf(config);
+  let client = clients.get(settings);
+  if (!client) {
+    const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+    client = new Stripe(settings.secretKey, {
+      telemetry: false,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base && { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'http:' ? 'http' : 'https' }),
+    });
+    clients.set(settings, client);
+  }
+  return client;
+}

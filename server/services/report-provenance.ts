@@ -1,0 +1,34 @@
+import { isDeepStrictEqual } from 'node:util';
+import { PROVENANCE_FIELDS } from '../../common/constants';
+import type { MedicalReport as ReportAnswer, ReportProvenance } from '../../common/api-types';
+import { MedicalReportVersion, type MedicalReport } from '../../db/models';
+
+/**
+ * Each report's provenance: who wrote its current content and, when the patient changed a report that
+ * a document or a doctor gave, which clinical fields differ from that last given version and what
+ * they were. One query for any number of reports.
+ */
+export async function provenanceOf(reports: MedicalReport[]): Promise<Map<string, ReportProvenance>> {
+  const given = reports.length
+    ? await MedicalReportVersion.query()
+        .distinctOn('reportId')
+        .whereIn('reportId', reports.map((report) => report.id))
+        .whereNot('source', 'patient')
+        .orderBy([{ column: 'reportId' }, { column: 'version', order: 'desc' }])
+    : [];
+  const originals = new Map(given.map((version) => [version.reportId, version]));
+  return new Map(
+    reports.map((report): [string, ReportProvenance] => {
+      const original = originals.get(report.id);
+      const patientChanged = original && report.changedBy === 'patient' ? PROVENANCE_FIELDS.filter((field) => !isDeepStrictEqual(report[field] ?? null, original[field] ?? null)) : [];
+      return [
+        report.id,
+        {
+          source: report.changedBy,
+          patientChanged,
+          original: original ? { type: original.type, status: original.status, results: (original.results ?? null) as ReportAnswer['results'] } : null,
+        },
+      ];
+    }),
+  );
+}

@@ -1,0 +1,388 @@
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { startTestServer, type TestServer } from '../support/app';
+import { TestClient } from '../support/client';
+import { StripeMock } from '../support/stripe-mock';
+import { createApp } from '../../server/app';
+import { createHttpServer } from '../../server/http-server';
+import { loadConfig } from '../../server/config';
+import { Consultation, Payment, Subscription, User } from '../../db/models';
+import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
+import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
+import { request, signedInSocket } from '../signalling/helpers';
+import { createPatient } from '../support/factories';
+
+const WEBHOOK_SECRET = 'whsec_medivault_tests';
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_medivault', STRIPE_PUBLISHABLE_KEY: 'pk_test_medivault', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+
+let stripe: StripeMock;
+let server: TestServer;
+let unconfigured: TestServer;
+
+beforeAll(async () => {
+  stripe = await new StripeMock().start();
+  server = await startTestServer({ ...STRIPE_ENV, STRIPE_API_BASE: stripe.url });
+  unconfigured = await startTestServer();
+  stripe.webhook = { url: `${server.url}/api/webhooks/stripe`, secret: WEBHOOK_SECRET };
+});
+afterAll(async () => {
+  await unconfigured.close();
+  await server.close();
+  await stripe.stop();
+});
+
+const me = async (client: TestClient) => (await client.get('/api/auth/me')).body;
+const eventsStored = (ids: string[]) => server.app.deps.knex('stripe_events').whereIn('id', ids).count<{ count: string }[]>({ count: '*' }).then(([row]) => Number(row!.count));
+
+/** A patient who started Premium for the plan: the subscription's first invoice is waiting to be paid. */
+async function checkout(plan: 'monthly' | 'yearly' = 'monthly', body: Record<string, unknown> = {}) {
+  const patient = await patientParty(server.url);
+  const res = await patient.client.post('/api/create-payment-intent', { plan, ...body });
+  expect(res.status).toBe(200);
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === res.body.clientSecret)!;
+  const sub = [...stripe.subscriptions.values()].find((s) => s.latest_invoice === intent.invoiceId)!;
+  return { patient, answer: res.body, intent, sub };
+}
+
+describe('Premium through Stripe', () => {
+  it('charges the plan price, never an amount from the body, and unlocks Premium once Stripe says the first invoice is paid', async () => {
+    const { patient, answer, intent, sub } = await checkout('yearly', { amount: 1, description: 'Premium Monthly' });
+    expect(answer).toEqual({ clientSecret: intent.client_secret, amount: 9999, plan: 'yearly' });
+    const created = stripe.calls('POST', '/v1/subscriptions').at(-1)!;
+    expect(created.params.items[0].price_data).toMatchObject({ unit_amount: '9999', currency: 'usd', recurring: { interval: 'year' } });
+    expect(created.params.payment_behavior).toBe('default_incomplete');
+    const user = await User.query().findById(patient.account.record.id);
+    expect(user!.stripeCustomerId).toBe(sub.customer);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
+
+    const statuses = await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub.id });
+    const payment = await Payment.query().findOne({ stripeInvoiceId: sub.latest_invoice });
+    expect(payment).toMatchObject({ userId: user!.id, amount: 9999, status: 'paid', stripeSubscriptionId: sub.id });
+    const status = await patient.client.get('/api/subscription');
+    expect(status.body.subscription).toMatchObject({ plan: 'yearly', status: 'active', cancelAtPeriodEnd: false, testMode: false });
+  });
+
+  it('the spec client (amount and description only) gets the plan its description names, at that plan price', async () => {
+    const patient = await patientParty(server.url);
+    const monthly = await patient.client.post('/api/create-payment-intent', { amount: 99999, description: 'MediVault Premium - Monthly' });
+    expect(monthly.status).toBe(200);
+    expect(monthly.body).toMatchObject({ amount: 999, plan: 'monthly' });
+    const other = await patientParty(server.url);
+    const yearly = await other.client.post('/api/create-payment-intent', { amount: 5, description: 'MediVault Premium - Yearly' });
+    expect(yearly.body).toMatchObject({ amount: 9999, plan: 'yearly' });
+  });
+
+  it('asking again before paying reuses the unpaid subscription (one customer, one subscription)', async () => {
+    const { patient, answer } = await checkout('monthly');
+    const subscriptionsBefore = stripe.subscriptions.size;
+    const again = await patient.client.post('/api/create-payment-intent', { plan: 'monthly' });
+    expect(again.body.clientSecret).toBe(answer.clientSecret);
+    expect(stripe.subscriptions.size).toBe(subscriptionsBefore);
+    expect(await Subscription.query().where({ userId: patient.account.record.id })).toHaveLength(1);
+  });
+
+  it('two checkouts at once (a double click, two tabs) make one customer and one subscription', async () => {
+    const patient = await patientParty(server.url);
+    const customers = stripe.customers.size;
+    const answers = await Promise.all([1, 2, 3].map((n) => patient.client.post('/api/create-payment-intent', { plan: 'monthly' }, { 'Idempotency-Key': `double-click-${n}-${patient.account.record.id}` })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(stripe.customers.size).toBe(customers + 1);
+    expect(await Subscription.query().where({ userId: patient.account.record.id })).toHaveLength(1);
+  });
+
+  it('a declined first payment leaves the patient on the free plan with the invoice marked failed', async () => {
+    const { patient, sub, intent } = await checkout();
+    expect(await stripe.deliverAll(stripe.confirm(intent.id, 'declined'))).toEqual([200, 200]);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+    expect(await Payment.query().findOne({ stripeInvoiceId: sub.latest_invoice })).toMatchObject({ status: 'failed' });
+  });
+
+  it('Manage Subscription cancels at the period end: Premium stays until Stripe ends the subscription', async () => {
+    const { patient, intent, sub } = await checkout();
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    const cancelled = await patient.client.post('/api/subscription/cancel', {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.subscription).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect(stripe.calls('POST', `/v1/subscriptions/${sub.id}`).at(-1)!.params).toMatchObject({ cancel_at_period_end: 'true' });
+    expect(await me(patient.client)).toMatchObject({ isPremium: true });
+
+    expect(await stripe.deliver(stripe.endSubscription(sub.id))).toBe(200);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
+    expect((await patient.client.get('/api/subscription')).body).toEqual({ subscription: null });
+  });
+
+  it('keeps Premium while Stripe retries a failed renewal (past_due), and ends it when Stripe gives up (unpaid)', async () => {
+    const { patient, intent, sub } = await checkout();
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    sub.status = 'past_due';
+    const retrying = stripe.event('customer.subscription.updated', sub);
+    retrying.created += 1;
+    await stripe.deliver(retrying);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true });
+    sub.status = 'unpaid';
+    const gaveUp = stripe.event('customer.subscription.updated', sub);
+    gaveUp.created += 2;
+    await stripe.deliver(gaveUp);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
+  });
+
+  it('an older event delivered after a newer one cannot undo it (out of order)', async () => {
+    const { patient, intent, sub } = await checkout();
+    const [succeeded, paid, activated] = stripe.confirm(intent.id, 'succeeded');
+    const ended = stripe.endSubscription(sub.id);
+    ended.created = activated!.created + 5;
+    // The end arrives first; the activation (older) arrives later and must not bring Premium back.
+    expect(await stripe.deliverAll([ended, succeeded!, paid!, activated!])).toEqual([200, 200, 200, 200]);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+    expect(await Subscription.query().findById(sub.id)).toMatchObject({ status: 'canceled' });
+
+    // Same second, reversed: 'incomplete' (created) after 'active' keeps the subscription active.
+    const second = await checkout();
+    const created = stripe.event('customer.subscription.created', second.sub);
+    const events = stripe.confirm(second.intent.id, 'succeeded');
+    const active = events[2]!;
+    created.created = active.created;
+    await stripe.deliverAll([active, created]);
+    expect(await me(second.patient.client)).toMatchObject({ isPremium: true });
+  });
+
+  it('applies an event delivered twice, or twice at the same moment, exactly once', async () => {
+    const { patient, intent, sub } = await checkout();
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    const renewal = await Payment.query().where({ userId: patient.account.record.id });
+    expect(renewal).toHaveLength(1);
+
+    // A renewal invoice: its row is made by the event, once, however many times the event comes.
+    const invoice = { ...stripe.invoices.get(sub.latest_invoice)!, id: `in_renewal_${Date.now()}`, status: 'paid' };
+    const event = stripe.event('invoice.paid', invoice);
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => stripe.deliver(event)));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await stripe.deliver(event)).toBe(200);
+    expect(await Payment.query().where({ stripeInvoiceId: invoice.id })).toHaveLength(1);
+    expect(await eventsStored([event.id])).toBe(1);
+
+    // And the end, once delivered, takes Premium away.
+    const ended = stripe.endSubscription(sub.id);
+    await stripe.deliver(ended);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+  });
+
+  it('refuses forged and stale signatures with 400 and writes nothing', async () => {
+    const { patient, intent } = await checkout();
+    const events = stripe.confirm(intent.id, 'succeeded');
+    const forged = await stripe.deliver(events[2]!, { secret: 'whsec_someone_else' });
+    const stale = await stripe.deliver(events[2]!, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect({ forged, stale }).toEqual({ forged: 400, stale: 400 });
+    const unsigned = await fetch(stripe.webhook!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events[2]) });
+    expect(unsigned.status).toBe(400);
+    // Signed correctly but the body changed after signing.
+    const payload = JSON.stringify(events[2]);
+    const tampered = await fetch(stripe.webhook!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signature(payload, WEBHOOK_SECRET) },
+      body: payload.replace('"active"', '"trialing"'),
+    });
+    expect(tampered.status).toBe(400);
+    expect((await tampered.json()).message).toBe('The Stripe signature is invalid or too old.');
+    expect(await eventsStored(events.map((e) => e.id))).toBe(0);
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+  });
+});
+
+describe('Consultation fees', () => {
+  const feeDoctor = () => doctorParty(server.url, { consultationFee: 7500 });
+
+  /** A patient who booked a doctor of their own and asked to pay the fee. */
+  async function bookedAndCheckedOut(appointmentDate = minutesFromNow(3 * 24 * 60)) {
+    const [patient, doctor] = await Promise.all([patientParty(server.url), feeDoctor()]);
+    const booked = await book(patient.client, doctor.account.record.id, appointmentDate);
+    const res = await patient.client.post(`/api/consultations/${booked.id}/payment`, {}, { 'Idempotency-Key': crypto.randomUUID() });
+    expect(res.status).toBe(200);
+    const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === res.body.clientSecret)!;
+    return { patient, doctor, booked, answer: res.body, intent };
+  }
+
+  it("collects the doctor's fee (never the body's) and moves pending -> paid on the webhook; the doctor sees it", async () => {
+    const [patient, doctor] = await Promise.all([patientParty(server.url), feeDoctor()]);
+    const res = await patient.client.post('/api/consultations', { doctorId: doctor.account.record.id, appointmentDate: minutesFromNow(3 * 24 * 60), consultationType: 'video', symptoms: 'Cough', fee: 1 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ fee: 7500, paymentStatus: 'pending' });
+    const pay = await patient.client.post(`/api/consultations/${res.body.id}/payment`, {});
+    expect(pay.body.amount).toBe(7500);
+    const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === pay.body.clientSecret)!;
+    expect(intent).toMatchObject({ amount: 7500, currency: 'usd', metadata: { consultationId: res.body.id } });
+
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    expect((await patient.client.get(`/api/consultations/${res.body.id}`)).body.paymentStatus).toBe('paid');
+    const seen = await doctor.client.get(`/api/doctor/consultation/${res.body.id}`);
+    expect(seen.body.paymentStatus ?? seen.body.consultation?.paymentStatus).toBe('paid');
+    expect(await Payment.query().findOne({ consultationId: res.body.id })).toMatchObject({ status: 'paid', amount: 7500, stripePaymentIntentId: intent.id });
+
+    const again = await patient.client.post(`/api/consultations/${res.body.id}/payment`, {});
+    expect(again.status).toBe(409);
+  });
+
+  it('reuses the same PaymentIntent for a retry after a declined card, and a late decline cannot unpay it', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut();
+    const [declined] = stripe.confirm(intent.id, 'declined');
+    await stripe.deliver(declined!);
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body.paymentStatus).toBe('failed');
+    const retry = await patient.client.post(`/api/consultations/${booked.id}/payment`, {});
+    expect(retry.body.clientSecret).toBe(intent.client_secret);
+    const [succeeded] = stripe.confirm(intent.id, 'succeeded');
+    await stripe.deliver(succeeded!);
+    // The decline is delivered again, late: the fee stays paid.
+    await stripe.deliver({ ...declined!, id: `${declined!.id}_late` });
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body.paymentStatus).toBe('paid');
+  });
+
+  it('a consultation whose payment failed cannot be joined, by either side, until it is paid', async () => {
+    const { patient, doctor, booked, intent } = await bookedAndCheckedOut(minutesFromNow(5));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'declined'));
+    const patientSocket = await signedInSocket(server.url, patient.client);
+    const doctorSocket = await signedInSocket(server.url, doctor.client);
+    try {
+      const refused = await request(patientSocket, 'consultation:join', { consultationId: booked.id });
+      expect(refused).toEqual({ ok: false, error: { code: 'payment_failed', message: PAYMENT_FAILED_JOIN_MESSAGE } });
+      expect((await request(doctorSocket, 'consultation:join', { consultationId: booked.id })).ok).toBe(false);
+      await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+      expect((await request(patientSocket, 'consultation:join', { consultationId: booked.id })).ok).toBe(true);
+    } finally {
+      patientSocket.close();
+      doctorSocket.close();
+    }
+  });
+
+  it('refunds in full when the patient cancels more than 24 hours ahead', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    const cancelled = await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount).toBe(7500);
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body.paymentStatus).toBe('refunded');
+    expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'refunded' });
+    // A late 'succeeded' cannot turn the refund back into a payment.
+    await stripe.deliver(stripe.event('payment_intent.succeeded', intent));
+    expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('refunded');
+  });
+
+  it('keeps the fee when the patient cancels within 24 hours, refunds when the doctor cancels at any time', async () => {
+    const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));
+    await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, {});
+    expect((await Consultation.query().findById(late.booked.id))!).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect([...stripe.refunds.values()].some((r) => r.payment_intent === late.intent.id)).toBe(false);
+
+    const byDoctor = await bookedAndCheckedOut(minutesFromNow(2 * 60));
+    await stripe.deliverAll(stripe.confirm(byDoctor.intent.id, 'succeeded'));
+    const res = await byDoctor.doctor.client.put(`/api/doctor/consultation/${byDoctor.booked.id}/status`, { status: 'cancelled' });
+    expect(res.status).toBe(200);
+    expect((await Consultation.query().findById(byDoctor.booked.id))!.paymentStatus).toBe('refunded');
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === byDoctor.intent.id)).toHaveLength(1);
+  });
+
+  it('cancelling an unpaid consultation cancels its PaymentIntent, so it can no longer be paid', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut();
+    await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+    expect(stripe.paymentIntents.get(intent.id)!.status).toBe('canceled');
+    expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'canceled' });
+    expect((await patient.client.post(`/api/consultations/${booked.id}/payment`, {})).status).toBe(409);
+  });
+
+  it('a fee that still succeeds after its consultation was cancelled (a race with the cancel) is refunded', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 60));
+    // The card is accepted at Stripe while the patient cancels here; the webhook arrives after the cancel.
+    const events = stripe.confirm(intent.id, 'succeeded');
+    expect((await patient.client.post(`/api/consultations/${booked.id}/cancel`, {})).status).toBe(200);
+    await stripe.deliverAll(events);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('refunded');
+  });
+
+  it('two fee checkouts at once get the same PaymentIntent', async () => {
+    const [patient, doctor] = await Promise.all([patientParty(server.url), feeDoctor()]);
+    const booked = await book(patient.client, doctor.account.record.id);
+    const answers = await Promise.all([1, 2, 3].map(() => patient.client.post(`/api/consultations/${booked.id}/payment`, {})));
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect([...stripe.paymentIntents.values()].filter((pi) => pi.metadata.consultationId === booked.id)).toHaveLength(1);
+  });
+
+  it('a cancellation stands when Stripe cannot be reached for the refund (logged for the operator)', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    await stripe.stop();
+    try {
+      const cancelled = await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    } finally {
+      await stripe.start(Number(new URL(stripe.url).port));
+    }
+  });
+
+  it("another patient's consultation answers 404", async () => {
+    const { booked } = await bookedAndCheckedOut();
+    const stranger = await patientParty(server.url);
+    expect((await stranger.client.post(`/api/consultations/${booked.id}/payment`, {})).status).toBe(404);
+  });
+});
+
+describe('Without Stripe keys, and in production', () => {
+  it('answers 503 "Payments are not configured" on every payment endpoint, while Testing Mode still grants Premium', async () => {
+    const patient = await patientParty(unconfigured.url);
+    const doctor = await doctorParty(unconfigured.url);
+    const booked = await book(patient.client, doctor.account.record.id);
+    const config = await patient.client.get('/api/payments/config');
+    expect(config.body).toEqual({ configured: false, publishableKey: null, testMode: true });
+    const answers = await Promise.all([
+      patient.client.post('/api/create-payment-intent', { plan: 'monthly' }),
+      patient.client.post(`/api/consultations/${booked.id}/payment`, {}),
+      new TestClient(unconfigured.url).post('/api/webhooks/stripe', { id: 'evt_x' }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe('Payments are not configured');
+    }
+    const granted = await patient.client.post('/api/test/grant-premium', {});
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ isPremium: true });
+    expect((await patient.client.get('/api/subscription')).body.subscription).toMatchObject({ testMode: true });
+    // A Testing Mode grant ends from Manage Subscription at once.
+    await patient.client.post('/api/subscription/cancel', {});
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+  });
+
+  it('the configured server tells the client its publishable key', async () => {
+    const patient = await patientParty(server.url);
+    expect((await patient.client.get('/api/payments/config')).body).toEqual({ configured: true, publishableKey: 'pk_test_medivault', testMode: true });
+  });
+
+  it('refuses Testing Mode in production (404) and changes nothing', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
+    await once(production, 'listening');
+    try {
+      const patient = await createPatient();
+      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`, { 'x-forwarded-proto': 'https' });
+      expect((await client.post('/api/auth/login', { usernameOrEmail: patient.login, password: patient.password })).status).toBe(200);
+      const res = await client.post('/api/test/grant-premium', {});
+      expect(res.status).toBe(404);
+      expect((await User.query().findById(patient.record.id))!.stripeSubscriptionId).toBeNull();
+      expect((await client.get('/api/payments/config')).body.testMode).toBe(false);
+    } finally {
+      production.close();
+    }
+  });
+
+  it('refuses unsafe or incomplete Stripe settings at start', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/m?sslmode=require', TRUST_PROXY: 'true' };
+    expect(() => loadConfig({ ...production, ...STRIPE_ENV, STRIPE_API_BASE: 'http://127.0.0.1:1' })).toThrow(/STRIPE_API_BASE must not be set in production/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET must be set with the other Stripe keys/);
+    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrow(/never a secret key/);
+  });
+});

@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { StripeMock } from '../support/stripe-mock';
+import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { SHARED_DATABASE_ENV } from './support/e2e-servers';
+import { bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
+
+/**
+ * Paying through Stripe in the browser. Stripe's servers cannot be reached from these machines, so:
+ * - Stripe's API is a local stand-in (test/support/stripe-mock.ts) that the server's real `stripe` SDK talks
+ *   to (STRIPE_API_BASE), and that sends the signed webhooks Stripe would send;
+ * - Stripe.js itself (https://js.stripe.com/endive/stripe.js) is replaced, through page.route, by the small
+ *   STRIPE_JS_STAND_IN below: it implements the parts of Stripe.js's API the app calls (Stripe(), elements(),
+ *   create('payment'), mount, destroy, confirmPayment), with a plain card-number field, and confirms the
+ *   PaymentIntent the way Stripe.js does (a form POST to api.stripe.com with the publishable key and the
+ *   client secret), which page.route hands to the local stand-in.
+ */
+const STRIPE_JS_STAND_IN = `(() => {
+  function Stripe(publishableKey) {
+    return {
+      _registerWrapper() {},
+      elements({ clientSecret }) {
+        return {
+          clientSecret,
+          create() {
+            let root;
+            return {
+              mount(target) {
+                root = typeof target === 'string' ? document.querySelector(target) : target;
+                root.innerHTML = '<label style="display:grid;gap:6px;font-size:14px">Card number<input data-testid="stand-in-card" inputmode="numeric" autocomplete="cc-number" style="font:inherit;padding:10px;border:1px solid #cbd5e1;border-radius:8px"></label>';
+              },
+              destroy() { if (root) root.innerHTML = ''; },
+            };
+          },
+        };
+      },
+      async confirmPayment({ elements }) {
+        const number = document.querySelector('[data-testid=stand-in-card]').value.replace(/\\s/g, '');
+        const intentId = elements.clientSecret.split('_secret_')[0];
+        const body = new URLSearchParams({ key: publishableKey, client_secret: elements.clientSecret, payment_method: number === '4000000000000002' ? 'pm_card_chargeDeclined' : 'pm_card_visa' });
+        const response = await fetch('https://api.stripe.com/v1/payment_intents/' + intentId + '/confirm', { method: 'POST', body });
+        const intent = await response.json();
+        if (intent.status === 'succeeded') return { paymentIntent: intent };
+        return { error: { type: 'card_error', message: (intent.last_payment_error || intent.error || {}).message || 'Your card was declined.' } };
+      },
+    };
+  }
+  Stripe.version = 'endive';
+  window.Stripe = Stripe;
+})();`;
+
+const SHOTS = '/work/notes/shots-pay';
+const WEBHOOK_SECRET = 'whsec_e2e_payments';
+
+let stripe: StripeMock;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  stripe = await new StripeMock().start();
+  stripe.autoDeliver = true;
+  server = await startServerProcess({
+    ...SHARED_DATABASE_ENV,
+    MEDIA_MODE: 'p2p',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+  });
+  stripe.webhook = { url: `${server.url}/api/webhooks/stripe`, secret: WEBHOOK_SECRET };
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+});
+
+/** Serves the Stripe.js stand-in and hands Stripe.js's API calls to the local Stripe stand-in. */
+async function routeStripe(page: Page): Promise<void> {
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }));
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const answer = await fetch(`${stripe.url}${new URL(request.url()).pathname}`, {
+      method: request.method(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: request.postData() ?? undefined,
+    });
+    await route.fulfill({ status: answer.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await answer.text() });
+  });
+}
+
+async function typeCard(page: Page, number: string): Promise<void> {
+  await page.getByTestId('stand-in-card').fill(number);
+}
+
+test('upgrade to Premium with a card through Stripe: a declined card, then an accepted one unlocks Premium; then cancel at period end', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await routeStripe(page);
+  await signUpPatient(context.request);
+  await page.goto('/premium');
+
+  await expect(page.getByRole('heading', { name: 'MediVault Premium' })).toBeVisible();
+  // Testing Mode is offered outside production, beside the real purchase.
+  await expect(page.getByRole('button', { name: 'Grant Premium Access' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yearly' }).click();
+  await expect(page.getByText('Save $19.89')).toBeVisible();
+  await expect(page.getByText('Best value - 2 months free!')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/premium-390.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Upgrade Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('stand-in-card')).toBeVisible();
+  const pay = dialog.getByRole('button', { name: 'Pay $99.99' });
+  await expect(pay).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/premium-purchase-390.png` });
+
+  await typeCard(page, '4000 0000 0000 0002');
+  await pay.click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+
+  await typeCard(page, '4242 4242 4242 4242');
+  await pay.click();
+  await expect(page.getByText('Payment Successful!')).toBeVisible();
+  // The webhook makes the user Premium; the page reloads (spec section 4) and offers Manage Subscription.
+  const manage = page.getByRole('button', { name: 'Manage Subscription' });
+  await expect(manage).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Grant Premium Access' })).toHaveCount(0);
+  const me = await (await context.request.get('/api/auth/me')).json();
+  expect(me.isPremium).toBe(true);
+  expect(me.stripeSubscriptionId).toMatch(/^sub_/);
+
+  await manage.click();
+  const manageDialog = page.getByRole('dialog', { name: 'Manage Subscription' });
+  await expect(manageDialog.getByText(/Yearly plan, renews on/)).toBeVisible();
+  await manageDialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(page.getByText(/Premium stays active until/).first()).toBeVisible();
+  await expect(manageDialog.getByText(/Yearly plan, cancelled: Premium stays active until/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/premium-manage-390.png` });
+  await context.close();
+});
+
+test('pays a consultation fee with a card; the doctor fee, not a client amount, is charged', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await routeStripe(page);
+  await signUpPatient(context.request);
+  const consultationId = await bookConsultation(context.request);
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card').filter({ has: page.getByTestId('payment-status') }).first();
+  await expect(card.getByTestId('payment-status')).toHaveText('Payment pending');
+  await card.getByRole('button', { name: /^Pay \$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay Consultation Fee' });
+  await typeCard(page, '4242 4242 4242 4242');
+  const doctorFee = (await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee as number;
+  await dialog.getByRole('button', { name: `Pay $${(doctorFee / 100).toFixed(2)}` }).click();
+  await expect(page.getByText('Payment Successful!')).toBeVisible();
+  await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/telemedicine-paid-390.png`, fullPage: true });
+  await context.close();
+
+  // The doctor sees it paid in the portal.
+  const doctorContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await signInDoctor(doctorContext.request);
+  const doctorPage = await doctorContext.newPage();
+  await doctorPage.goto(`/doctor/consultation/${consultationId}`);
+  await expect(doctorPage.getByTestId('consultation-header').getByTestId('payment-status')).toHaveText('Paid');
+  await doctorPage.screenshot({ path: `${SHOTS}/doctor-consultation-paid-1280.png` });
+  await doctorContext.close();
+});
+
+test('a declined consultation fee keeps the call closed and says why, on the card and on the call screen', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await routeStripe(page);
+  await signUpPatient(context.request);
+  const consultationId = await bookConsultation(context.request, 'chat');
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card').first();
+  await card.getByRole('button', { name: /^Pay \$/ }).click();
+  await typeCard(page, '4000 0000 0000 0002');
+  await page.getByRole('dialog', { name: 'Pay Consultation Fee' }).getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Pay Consultation Fee' }).getByRole('button', { name: 'Back' }).click();
+  await page.reload();
+  await expect(card.getByTestId('payment-status')).toHaveText('Payment failed');
+  await expect(card.getByText(PAYMENT_FAILED_JOIN_MESSAGE)).toBeVisible();
+  await page.goto(`/video-call/${consultationId}`);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByText(PAYMENT_FAILED_JOIN_MESSAGE)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/call-payment-failed-390.png` });
+  await context.close();
+});
+
+test('on a server without Stripe keys the purchase says payments are not configured, and Grant Premium Access works (development)', async ({ page }) => {
+  await signUpPatient(page.request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/premium');
+  await page.getByRole('button', { name: 'Upgrade Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+  await expect(dialog.getByText('Payments are not configured on this server, so card payments cannot be taken here.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Pay $9.99' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await page.screenshot({ path: `${SHOTS}/premium-1280.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Grant Premium Access' }).click();
+  await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Grant Premium Access' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/premium-granted-1280.png`, fullPage: true });
+});

@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -61,6 +61,8 @@ test.describe('the free plan', () => {
     await dialog.getByRole('button', { name: 'Add Report' }).click();
     await expect(toast(page, 'Premium Required')).toBeVisible();
     await expect(toast(page, REPORT_LIMIT_REACHED)).toBeVisible();
+    // Shot once the toast has slid fully in.
+    await expect(page.locator('.Toastify__toast')).toBeInViewport({ ratio: 1 });
     await shoot(page, 'add-report-402');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

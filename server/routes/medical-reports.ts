@@ -49,6 +49,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medical-reports',
+    premiumRequired: 'the free plan already holds its reports, or the report is a premium analysis',
     summary: 'Add a medical report by hand',
     policy: patientOnly,
     body: medicalReportCreateSchema,
@@ -67,6 +68,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/export',
+    premiumRequired: 'the caller is on the free plan',
     summary: "The patient's reports (with their results), medications and appointments as a PDF (Premium)",
     policy: patientOnly,
     query: recordsExportQuerySchema,
@@ -87,6 +89,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/:id',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: 'One medical report',
     policy: patientOnly,
     response: reportResponse,
@@ -102,6 +105,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/:id/versions',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: "A report's versions, newest first, each with who made it (patient, document or doctor)",
     policy: patientOnly,
     response: listOf(reportVersionResponse),
@@ -118,6 +122,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medical-reports/:id',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: 'Correct a medical report',
     policy: patientOnly,
     body: medicalReportUpdateSchema,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { FREE_PLAN_REPORT_LIMIT, REPORT_LIMIT_REACHED } from '../../common/constants';
 import { signUpPatient } from './support/call-parties';
@@ -50,6 +51,8 @@ test.describe('the free plan', () => {
 
     const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Premium Required' }) });
     await expect(notice).toContainText(REPORT_LIMIT_REACHED);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await shoot(page, 'scanner-limit');
 
     // By hand: the server's 402 becomes the toast, and nothing is added.

@@ -37,25 +37,32 @@ export default defineConfig({
   },
   plugins: [
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (web/offline/service-worker.ts, built to /sw.js): it precaches the shell and replays queued changes;
+      // it never caches API answers, so no health data lands in Cache Storage.
+      strategies: 'injectManifest',
+      srcDir: 'offline',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icon.svg'],
+      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'MediVault',
         short_name: 'MediVault',
         description: 'Your secure medical vault: records, medications, appointments and telemedicine',
+        id: '/',
         theme_color: '#0f766e',
         background_color: '#f8fafc',
         display: 'standalone',
-        start_url: '/',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
+        start_url: '/dashboard',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
       },
     }),
   ],

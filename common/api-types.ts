@@ -65,6 +65,8 @@ export interface PublicUser {
   isPremium: boolean;
   lastLogin: IsoDateString | null;
   createdAt: IsoDateString;
+  /** IANA zone medication reminder times are read in. */
+  timeZone: string;
 }
 
 /** A doctor as the admin roster and the doctor portal see it (no password). */
@@ -90,6 +92,8 @@ export interface PublicDoctor {
   isAvailable: boolean;
   profileImage: string | null;
   isVerified: boolean;
+  /** False once an admin deactivated the doctor (roster only; deactivated doctors cannot sign in). */
+  isActive: boolean;
   lastLogin: IsoDateString | null;
   createdAt: IsoDateString;
 }
@@ -248,6 +252,33 @@ export interface Consultation {
 /** A consultation as its doctor sees it (GET /api/doctor/consultations and /consultation/{id}). */
 export interface DoctorConsultation extends Consultation {
   patient: ConsultationPatient;
+}
+
+/**
+ * Whether a doctor may read a patient's records now (GET /api/doctor/patients/{patientId}/record-access):
+ * 'care' from booking until the access window after the consultation ends, 'break_glass' while a grant the
+ * doctor asked for with a reason lasts, 'closed' otherwise. `until` is when it closes (null: open-ended).
+ */
+export interface RecordAccess {
+  state: 'care' | 'break_glass' | 'closed';
+  until: IsoDateString | null;
+}
+
+/** POST /api/doctor/patients/{patientId}/break-glass body. */
+export interface BreakGlassRequest {
+  reason: string;
+}
+
+/** A break-glass access as admins review it (GET /api/admin/break-glass). */
+export interface BreakGlassEntry {
+  id: string;
+  doctorId: string;
+  doctorName: string;
+  patientId: string;
+  patientName: string;
+  reason: string;
+  createdAt: IsoDateString;
+  expiresAt: IsoDateString;
 }
 
 /** GET /api/doctor/patient/{patientId}/records answer. */
@@ -460,6 +491,8 @@ export interface AccessHistoryEntry {
   action: string;
   outcome: 'success' | 'denied' | 'failure';
   at: IsoDateString;
+  /** The reason a doctor gave for a break-glass access ('doctor.break_glass'); null for every other row. */
+  reason: string | null;
 }
 
 /** GET /api/access-history answer: newest first; pass nextCursor as `before` for the next page. */
@@ -498,4 +531,23 @@ export interface CalendarFeedStatus {
   url: string | null;
   timeZone: string | null;
   createdAt: IsoDateString | null;
+}
+
+/** One dose a medication reminder asked about, and what the patient answered (the adherence log). */
+export interface MedicationDose {
+  id: string;
+  medicationId: string;
+  medicationName: string;
+  dosage: string;
+  scheduledTime: IsoDateString;
+  takenTime: IsoDateString | null;
+  isSkipped: boolean;
+  /** taken, skipped, or pending when not answered (yet). */
+  status: 'taken' | 'skipped' | 'pending';
+  notes: string | null;
+}
+
+/** The server's VAPID public key, for PushManager.subscribe({ applicationServerKey }). */
+export interface PushPublicKey {
+  publicKey: string;
 }

@@ -25,6 +25,7 @@ import { registerApiRoutes } from './routes';
 import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
+import { ReminderService } from './services/reminders/service';
 
 export interface AppOptions {
   config: Config;
@@ -37,6 +38,8 @@ export interface AppOptions {
   demoDoctorLogin?: DemoLogin;
   /** Defaults to the process's logger. */
   logger?: Logger;
+  /** How often idle job workers poll (seconds; default 2): tests shorten it. */
+  jobPollingSeconds?: number;
 }
 
 export interface App {
@@ -46,7 +49,9 @@ export interface App {
   deps: AppDeps;
   /** The koa-session middleware, reused by the Socket.IO handshake to read the same cookie. */
   session: Koa.Middleware;
-  /** Stops what the app runs besides requests (the OCR threads). */
+  /** Starts what the app runs besides requests: the reminder queue. */
+  start(): Promise<void>;
+  /** Stops what the app runs besides requests (the reminder queue, the OCR threads). */
   close(): Promise<void>;
 }
 
@@ -57,16 +62,21 @@ export function createApp(options: AppOptions): App {
   koa.keys = new CookieKeys(config.sessionKeys);
   koa.on('error', reportUnhandledError);
   const ocr = new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs });
+  const realtime = options.realtime ?? new RealtimeEvents();
+  const logger = options.logger ?? log;
+  const { connectionString } = knex.client.config.connection as { connectionString: string };
+  const reminders = new ReminderService({ knex, connectionString, vapid: config.vapid, realtime, log: logger, pollingIntervalSeconds: options.jobPollingSeconds });
   const deps: AppDeps = {
     config,
     knex,
-    realtime: options.realtime ?? new RealtimeEvents(),
-    databaseOutage: new DatabaseOutage(knex, options.logger ?? log),
-    log: options.logger ?? log,
+    realtime,
+    databaseOutage: new DatabaseOutage(knex, logger),
+    log: logger,
     metrics: new AppMetrics(knex, ocr),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
     ocr,
+    reminders,
   };
   Object.assign(koa.context, { deps });
 
@@ -104,5 +114,16 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot));
-  return { koa, apiRouter, sessionStore, deps, session, close: () => deps.ocr.close() };
+  return {
+    koa,
+    apiRouter,
+    sessionStore,
+    deps,
+    session,
+    start: () => reminders.start(),
+    close: async () => {
+      await reminders.stop();
+      await deps.ocr.close();
+    },
+  };
 }

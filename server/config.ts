@@ -35,8 +35,15 @@ const envSchema = yup.object({
     .test('not-common', 'ADMIN_PASSWORD is on the list of common breached passwords: choose another', (v) => v == null || !isCommonPassword(v))
     .optional(),
   SEED_DEMO: yup.boolean().optional(),
-  LOGIN_MAX_FAILURES: yup.number().integer().min(1).default(10),
   LOGIN_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  LOGIN_FREE_FAILURES: yup.number().integer().min(1).default(5),
+  LOGIN_FIRST_DELAY_SECONDS: yup.number().integer().min(1).default(2),
+  LOGIN_ADDRESS_MAX_FAILURES: yup.number().integer().min(1).default(100),
+  LOGIN_CHALLENGE_AFTER: yup.number().integer().min(1).default(20),
+  LOGIN_CHALLENGE_BITS: yup.number().integer().min(1).max(32).default(15),
+  KNOWN_DEVICE_DAYS: yup.number().integer().min(1).default(180),
+  DOCTOR_ACCESS_WINDOW_DAYS: yup.number().integer().min(0).default(30),
+  BREAK_GLASS_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),
   SIGNUP_MAX_PER_ADDRESS: yup.number().integer().min(1).default(5),
   SIGNUP_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
   PASSKEY_OPTIONS_MAX_PER_ADDRESS: yup.number().integer().min(1).default(30),
@@ -75,6 +82,10 @@ const envSchema = yup.object({
   STRIPE_API_BASE: yup.string().url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   VAPID_PUBLIC_KEY: yup.string().optional(),
   VAPID_PRIVATE_KEY: yup.string().optional(),
+  VAPID_SUBJECT: yup
+    .string()
+    .matches(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL (RFC 8292)')
+    .default('mailto:admin@medivault.invalid'),
   AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
@@ -116,7 +127,25 @@ export interface Config {
   admin?: { email: string; password: string };
   seedDemo: boolean;
   premiumTestMode: boolean;
-  login: { maxFailures: number; windowMs: number };
+  /** Sign-in throttling (server/services/sign-in-throttle.ts): slow-downs, never lockouts. */
+  login: {
+    windowMs: number;
+    /** Failures of one account from one address (or known device) before each further try waits. */
+    freeFailures: number;
+    /** The first wait; it doubles with every further failure, up to the window. */
+    firstDelayMs: number;
+    /** Failures from one address group, across all accounts, before it is refused (known devices excepted). */
+    addressMaxFailures: number;
+    /** Failures of one account, from anywhere, before an unknown device must solve a proof-of-work challenge. */
+    challengeAfter: number;
+    /** Leading zero bits the challenge's SHA-256 must have. */
+    challengeBits: number;
+    knownDeviceMs: number;
+  };
+  /** How long after a consultation's end its doctor still reads the patient's records. */
+  doctorAccessWindowMs: number;
+  /** How long a doctor's break-glass access lasts. */
+  breakGlassMs: number;
   /** Requests allowed per address (an IPv6 /64 counting as one) in each window. */
   requestLimits: Record<'signup' | 'passkeyOptions', RequestLimit>;
   redisUrl?: string;
@@ -144,7 +173,8 @@ export interface Config {
   };
   /** Present only when all three keys are set; without it the payment endpoints answer 503. */
   stripe?: StripeSettings;
-  vapid: { publicKey?: string; privateKey?: string };
+  /** Web push keys; without both keys the server makes a pair once and keeps it in the database. */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
   aiSummary?: { url: string; key?: string; model: string };
   documents: {
     /** OCR worker threads, one page at a time each. */
@@ -266,7 +296,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
     premiumTestMode: !production,
-    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
+    login: {
+      windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      freeFailures: env.LOGIN_FREE_FAILURES,
+      firstDelayMs: env.LOGIN_FIRST_DELAY_SECONDS * 1000,
+      addressMaxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
+      challengeAfter: env.LOGIN_CHALLENGE_AFTER,
+      challengeBits: env.LOGIN_CHALLENGE_BITS,
+      knownDeviceMs: env.KNOWN_DEVICE_DAYS * 86_400_000,
+    },
+    doctorAccessWindowMs: env.DOCTOR_ACCESS_WINDOW_DAYS * 86_400_000,
+    breakGlassMs: env.BREAK_GLASS_MINUTES * 60_000,
     requestLimits: {
       signup: { max: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
       passkeyOptions: { max: env.PASSKEY_OPTIONS_MAX_PER_ADDRESS, windowMs: env.PASSKEY_OPTIONS_WINDOW_MINUTES * 60_000 },
@@ -292,7 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ...turnSettings(env, iceServers),
     },
     stripe,
-    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
     documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],

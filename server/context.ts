@@ -7,6 +7,7 @@ import type { RealtimeEvents } from './services/realtime';
 import type { DatabaseOutage } from './services/database-outage';
 import type { AppMetrics } from './metrics';
 import type { OcrPool } from './services/documents/ocr-pool';
+import type { ReminderService } from './services/reminders/service';
 
 export interface AppState {
   actor: Actor;
@@ -36,6 +37,8 @@ export interface AppDeps {
   demoDoctorLogin: DemoLogin | null;
   /** Tesseract worker threads reading scanned documents. */
   ocr: OcrPool;
+  /** The reminder queue (pg-boss) and web push. */
+  reminders: ReminderService;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

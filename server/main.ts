@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     // Hinted whenever demo data is on (seeded now or at an earlier start), not only on the start that seeded it.
     demoDoctorLogin: config.seedDemo ? DEMO_CREDENTIALS.doctor : undefined,
   });
+  await app.start();
   const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -77,6 +77,11 @@ export const adminDoctorUpdateSchema = strictObject({
   isVerified: booleanField('Verified').optional(),
 });
 
+/** PATCH /api/admin/doctors/{id}/activation body: false deactivates the doctor (sessions end, sign-in refused). */
+export const activationSchema = strictObject({
+  isActive: booleanField('Active').required('Active status is required'),
+});
+
 /** PATCH /api/admin/doctors/{id}/verification body. */
 export const verificationSchema = strictObject({
   isVerified: booleanField('Verified').required('Verification status is required'),

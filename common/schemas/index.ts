@@ -13,3 +13,5 @@ export * from './passkey';
 export * from './access-history';
 export * from './calendar';
 export * from './password';
+export * from './reminders';
+export * from './break-glass';

@@ -9,6 +9,8 @@ import * as idempotencyKeys from './20261123220000_idempotency_keys';
 import * as auditChain from './20261123230000_audit_chain';
 import * as reportProvenance from './20261123240000_report_provenance';
 import * as stripePayments from './20261124000000_stripe_payments';
+import * as pushReminders from './20261124000200_push_reminders';
+import * as accessYouCanTrust from './20261124000400_access_you_can_trust';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123230000_audit_chain': auditChain,
   '20261123240000_report_provenance': reportProvenance,
   '20261124000000_stripe_payments': stripePayments,
+  '20261124000200_push_reminders': pushReminders,
+  '20261124000400_access_you_can_trust': accessYouCanTrust,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

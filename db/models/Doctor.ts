@@ -31,6 +31,8 @@ export class Doctor extends Model {
   declare isAvailable: boolean;
   declare profileImage: string | null;
   declare isVerified: boolean;
+  /** False once an admin deactivates the doctor: sign-in refused, sessions ended. */
+  declare isActive: boolean;
   declare lastLogin: Date | null;
   declare createdAt: Date;
 

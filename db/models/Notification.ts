@@ -12,6 +12,10 @@ export class Notification extends Model {
   declare type: string;
   declare isRead: boolean;
   declare scheduledFor: Date | string | null;
+  /** What a reminder is about (a medication, appointment or consultation); with type and scheduledFor it is unique. */
+  declare subjectId: string | null;
+  /** When its web push went out (null: not yet, or not a pushed notification). */
+  declare pushedAt: Date | null;
   declare createdAt: Date;
 
   declare user?: User;

@@ -10,6 +10,8 @@ export class PushSubscription extends Model {
   declare userId: string;
   declare endpoint: string;
   declare keys: PushSubscriptionKeys;
+  /** sessionFingerprint of the session that subscribed: signing that session out removes the subscription. */
+  declare sessionFingerprint: string | null;
   declare createdAt: Date;
 
   declare user?: User;

@@ -32,6 +32,8 @@ export class User extends Model {
   declare stripeCustomerId: string | null;
   declare stripeSubscriptionId: string | null;
   declare lastLogin: Date | null;
+  /** IANA zone medication reminder times are read in (the browser's, sent at sign-up and sign-in). */
+  declare timeZone: string;
   declare createdAt: Date;
 
   declare reports?: MedicalReport[];

@@ -16,6 +16,6 @@ export { Consultation } from './Consultation';
 export { Appointment } from './Appointment';
 export { ChatMessage } from './ChatMessage';
 export { AuditEvent } from './AuditEvent';
-export { AuthFailure } from './AuthFailure';
 export { WebauthnCredential } from './WebauthnCredential';
+export { BreakGlassGrant } from './BreakGlassGrant';
 export type * from './types';

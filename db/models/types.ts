@@ -44,5 +44,5 @@ export interface PushSubscriptionKeys {
 /** Sessions, audit events and throttling name who acted with one of these. */
 export type ActorKind = 'anonymous' | 'patient' | 'admin' | 'doctor' | 'system';
 export type AuditOutcome = 'success' | 'denied' | 'failure';
-export type AuthFailureScope = 'account' | 'ip';
+
 export type ChatSenderRole = 'patient' | 'doctor';

@@ -5,6 +5,7 @@ import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
 import { batchedLookup } from '../lib/batcher';
 import { personName } from '../../common/names';
+import { doctorInGoodStanding } from '../services/doctor-standing';
 
 type UserIdentity = Pick<User, 'id' | 'firstName' | 'lastName' | 'username' | 'role'>;
 
@@ -20,7 +21,7 @@ export function doctorActor(doctor: Pick<Doctor, 'id' | 'name'>): DoctorActor {
 
 /** Every API request resolves its actor: concurrent lookups share one query per table. */
 const doctorById = batchedLookup(async (ids: string[]) => {
-  const doctors = await Doctor.query().whereIn('id', ids).select('id', 'name');
+  const doctors = await Doctor.query().whereIn('id', ids).select('id', 'name', 'isVerified', 'isActive');
   return new Map(doctors.map((d) => [d.id, d]));
 });
 const userById = batchedLookup(async (ids: string[]) => {
@@ -28,12 +29,15 @@ const userById = batchedLookup(async (ids: string[]) => {
   return new Map(users.map((u) => [u.id, u]));
 });
 
-/** Resolves the session's actor against the database, so a deleted account's session is worth nothing. */
+/**
+ * Resolves the session's actor against the database, so a deleted account's session is worth nothing, nor
+ * the session of a doctor an admin has since unverified or deactivated (their sessions are also deleted then).
+ */
 export async function actorFromSession(session: SessionData | null | undefined): Promise<Actor> {
   if (!session?.actorId) return ANONYMOUS;
   if (session.actorKind === 'doctor') {
     const doctor = await doctorById(session.actorId);
-    return doctor ? doctorActor(doctor) : ANONYMOUS;
+    return doctor && doctorInGoodStanding(doctor) ? doctorActor(doctor) : ANONYMOUS;
   }
   if (session.actorKind === 'user') {
     const user = await userById(session.actorId);

@@ -2,20 +2,20 @@ import { RECENT_DOCUMENTS_LIMIT } from '../../common/constants';
 import { Document } from '../../db/models';
 import { NotFound } from '../errors';
 import type { Actor, PatientActor } from './actor';
-import { assertDoctorTreatsPatient } from './patient-records';
+import { assertDoctorMayReadRecords } from './patient-records';
 
 const notFound = () => new NotFound('Document not found.');
 
 /**
- * A stored original is read by its owner, and by a doctor while the owner has a consultation with them
- * that was not cancelled (the reach they have to the patient's records). Anyone else: 404.
+ * A stored original is read by its owner, and by a doctor while they may read the owner's records (see
+ * patient-records.ts: the access window or a break-glass grant). Anyone else: 404.
  */
-export async function findReadableDocument(actor: Actor, id: string): Promise<Document> {
+export async function findReadableDocument(actor: Actor, id: string, doctorWindowMs: number): Promise<Document> {
   const document = await Document.query().findById(id);
   if (!document) throw notFound();
   if (actor.kind === 'patient' && document.userId === actor.userId) return document;
   if (actor.kind === 'doctor') {
-    await assertDoctorTreatsPatient(actor, document.userId).catch((err: unknown) => {
+    await assertDoctorMayReadRecords(actor, document.userId, doctorWindowMs).catch((err: unknown) => {
       throw err instanceof NotFound ? notFound() : err;
     });
     return document;

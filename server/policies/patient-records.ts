@@ -1,21 +1,45 @@
-import { Appointment, Consultation, MedicalReport, Medication } from '../../db/models';
+import { Appointment, BreakGlassGrant, Consultation, MedicalReport, Medication } from '../../db/models';
 import { NotFound } from '../errors';
 import type { DoctorActor } from './actor';
+import type { RecordAccess } from '../../common/api-types';
 
 /**
- * A doctor may read a patient's records only while that patient has a consultation with them that
- * was not cancelled. Everyone else (other doctors, admins) gets 404.
+ * A doctor reads a patient's records from booking until `windowMs` after a consultation with them ends
+ * (its scheduled end: appointment date plus duration; one in progress is always inside), or while a
+ * break-glass grant of theirs for that patient lasts. Cancelled consultations give no reach. A doctor who
+ * never had a consultation with the patient (other doctors, admins) gets 404, as if the patient did not exist.
  */
-export async function assertDoctorTreatsPatient(actor: DoctorActor, patientId: string): Promise<void> {
-  const link = await Consultation.query()
-    .where({ doctorId: actor.doctorId, patientId })
-    .whereNot('status', 'cancelled')
-    .first()
-    .select('id');
-  if (!link) throw new NotFound('Patient not found.');
+export async function recordAccessOf(actor: DoctorActor, patientId: string, windowMs: number): Promise<RecordAccess> {
+  const window = `${windowMs} milliseconds`;
+  const [care, grant] = await Promise.all([
+    Consultation.query()
+      .where({ doctorId: actor.doctorId, patientId })
+      .whereNot('status', 'cancelled')
+      .select(
+        Consultation.raw('count(*)::int AS consultations'),
+        Consultation.raw(`bool_or(status = 'in_progress') AS in_progress`),
+        Consultation.raw(`max(appointment_date + duration * interval '1 minute' + ?::interval) AS window_ends`, [window]),
+      )
+      .first() as unknown as Promise<{ consultations: number; inProgress: boolean | null; windowEnds: Date | null }>,
+    BreakGlassGrant.query().where({ doctorId: actor.doctorId, patientId }).where('expiresAt', '>', BreakGlassGrant.fn.now()).max('expiresAt as until').first() as unknown as Promise<{
+      until: Date | null;
+    }>,
+  ]);
+  if (!care.consultations) throw new NotFound('Patient not found.');
+  const windowEnds = care.windowEnds ? new Date(care.windowEnds) : null;
+  if (care.inProgress || (windowEnds && windowEnds.getTime() > Date.now())) {
+    return { state: 'care', until: care.inProgress ? null : windowEnds!.toISOString() };
+  }
+  if (grant?.until) return { state: 'break_glass', until: new Date(grant.until).toISOString() };
+  return { state: 'closed', until: null };
 }
 
-/** The records a treating doctor may read, newest first. Call assertDoctorTreatsPatient before. */
+/** Passes when the doctor may read the patient's records now; 404 otherwise (outside the window too). */
+export async function assertDoctorMayReadRecords(actor: DoctorActor, patientId: string, windowMs: number): Promise<void> {
+  if ((await recordAccessOf(actor, patientId, windowMs)).state === 'closed') throw new NotFound('Patient not found.');
+}
+
+/** The records a doctor may read, newest first. Call assertDoctorMayReadRecords before. */
 export async function patientRecords(patientId: string) {
   const [reports, medications, appointments] = await Promise.all([
     MedicalReport.query().where('userId', patientId).orderBy('reportDate', 'desc'),

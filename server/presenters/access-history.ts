@@ -4,6 +4,7 @@ import type { PatientActor } from '../policies/actor';
 import { iso } from '../lib/dates';
 import { doctorLabel } from '../../common/names';
 
+export const BREAK_GLASS_ACTION = 'doctor.break_glass';
 const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
 
 /** Labels for the verbs recorded today; anything newer falls back to a reading of its name. */
@@ -58,6 +59,7 @@ const LABELS: Record<string, string> = {
   'doctor.list_consultations': 'Viewed your consultations',
   'doctor.view_consultation': 'Viewed a consultation',
   'doctor.view_records': 'Viewed your medical records',
+  'doctor.break_glass': 'Opened your records outside the access window (break-glass)',
   'doctor.consultation_in_progress': 'Started a consultation',
   'doctor.consultation_completed': 'Completed a consultation',
   'doctor.consultation_cancelled': 'Cancelled a consultation',
@@ -111,7 +113,8 @@ export function describeActor(event: AuditEvent, viewer: PatientActor): string {
   }
 }
 
-export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActor): AccessHistoryEntry {
+/** `reasons`: break-glass reasons by grant id (the audit row names its grant; the reason lives with the grant). */
+export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActor, reasons: ReadonlyMap<string, string> = new Map()): AccessHistoryEntry {
   return {
     id: event.id,
     who: describeActor(event, viewer),
@@ -120,5 +123,6 @@ export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActo
     action: event.action,
     outcome: event.outcome,
     at: iso(event.createdAt)!,
+    reason: (event.action === BREAK_GLASS_ACTION && event.resourceId && reasons.get(event.resourceId)) || null,
   };
 }

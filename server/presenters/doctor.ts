@@ -28,6 +28,7 @@ export function presentDoctorAccount(doctor: Doctor) {
     email: doctor.email,
     phone: doctor.phone,
     licenseNumber: doctor.licenseNumber,
+    isActive: doctor.isActive,
     lastLogin: iso(doctor.lastLogin),
     createdAt: iso(doctor.createdAt),
   };

@@ -9,6 +9,7 @@ import type {
   AccessHistoryPage,
   AccountSession,
   Appointment,
+  BreakGlassEntry,
   CalendarFeedStatus,
   Consultation,
   ConsultationPatient,
@@ -23,6 +24,7 @@ import type {
   ReportVersion,
   MedicalSummary,
   Medication,
+  MedicationDose,
   MedicationFound,
   Notification,
   Passkey,
@@ -33,7 +35,9 @@ import type {
   PdfProcessingResult,
   PremiumSubscriptionAnswer,
   PublicUser,
+  PushPublicKey,
   RecentDocument,
+  RecordAccess,
   StructuredRecord,
 } from '../../common/api-types';
 import { toJsonSchema } from '../openapi/json-schema';
@@ -61,6 +65,7 @@ const oneOf = <T extends string>(values: readonly T[]) => yup.string<T>().oneOf(
 /** A JSON value of the kinds given, e.g. a report's results: an object, a text or null. */
 const anyOf = (...types: string[]) => yup.mixed().meta({ jsonSchema: { type: types } });
 const list = <T extends yup.Schema>(item: T) => yup.array(item).defined();
+const maybeText = () => yup.string().nullable().defined();
 
 export const errorResponse = yup
   .object({
@@ -98,6 +103,7 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
   isPremium: flag(),
   lastLogin: instant().nullable(),
   createdAt: instant(),
+  timeZone: text(),
 });
 
 export const signedInUserResponse = yup.object({ user: userResponse.defined() });
@@ -126,6 +132,7 @@ export const doctorAccountResponse = yup.object({
   email: text(),
   phone: text().nullable(),
   licenseNumber: text(),
+  isActive: flag(),
   lastLogin: instant().nullable(),
   createdAt: instant().nullable(),
 });
@@ -206,6 +213,22 @@ export const notificationResponse: yup.ObjectSchema<Notification> = yup.object({
 
 export const readAllResponse = yup.object({ updated: whole() });
 
+export const medicationDoseResponse: yup.ObjectSchema<MedicationDose> = yup.object({
+  id: id(),
+  medicationId: id(),
+  medicationName: text(),
+  dosage: text(),
+  scheduledTime: instant(),
+  takenTime: instant().nullable(),
+  isSkipped: flag(),
+  status: oneOf(['taken', 'skipped', 'pending'] as const),
+  notes: maybeText(),
+});
+
+export const publicUserTimeZoneResponse: yup.ObjectSchema<Pick<PublicUser, 'timeZone'>> = yup.object({ timeZone: text() });
+
+export const pushPublicKeyResponse: yup.ObjectSchema<PushPublicKey> = yup.object({ publicKey: text() });
+
 export const appointmentResponse: yup.ObjectSchema<Appointment> = yup.object({
   version: whole(),
   id: id(),
@@ -271,6 +294,22 @@ export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = 
   patient: consultationPatient.defined(),
 });
 
+export const recordAccessResponse: yup.ObjectSchema<RecordAccess> = yup.object({
+  state: oneOf(['care', 'break_glass', 'closed'] as const),
+  until: instant().nullable(),
+});
+
+export const breakGlassEntryResponse: yup.ObjectSchema<BreakGlassEntry> = yup.object({
+  id: id(),
+  doctorId: id(),
+  doctorName: text(),
+  patientId: id(),
+  patientName: text(),
+  reason: text(),
+  createdAt: instant(),
+  expiresAt: instant(),
+});
+
 export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
   reports: list(doctorReportResponse),
   medications: list(medicationResponse),
@@ -307,6 +346,7 @@ export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.ob
       action: text(),
       outcome: oneOf(['success', 'denied', 'failure'] as const),
       at: instant(),
+      reason: text().nullable(),
     }),
   ),
   nextCursor: id().nullable(),
@@ -339,7 +379,6 @@ export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.ob
   createdAt: instant().nullable(),
 });
 
-const maybeText = () => yup.string().nullable().defined();
 
 const medicationFoundResponse: yup.ObjectSchema<MedicationFound> = yup.object({ name: text(), dose: maybeText(), frequency: maybeText(), source: text() });
 

@@ -21,5 +21,6 @@ export function presentUser(user: User): PublicUser {
     isPremium: isPremium(user),
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
+    timeZone: user.timeZone,
   };
 }

@@ -6,8 +6,18 @@ import { asPatient } from '../policies/actor';
 import { recordAudit } from '../services/audit';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
-import { presentAccessHistoryEntry } from '../presenters/access-history';
+import { BREAK_GLASS_ACTION, presentAccessHistoryEntry } from '../presenters/access-history';
+import { BreakGlassGrant, type AuditEvent } from '../../db/models';
+import type { PatientActor } from '../policies/actor';
 import type { AccessHistoryPage } from '../../common/api-types';
+
+/** The reasons doctors gave for the break-glass rows on this page (only grants for this patient). */
+async function breakGlassReasons(patient: PatientActor, rows: AuditEvent[]): Promise<Map<string, string>> {
+  const ids = rows.filter((row) => row.action === BREAK_GLASS_ACTION && row.resourceId).map((row) => row.resourceId!);
+  if (!ids.length) return new Map();
+  const grants = await BreakGlassGrant.query().whereIn('id', ids).where('patientId', patient.userId).select('id', 'reason');
+  return new Map(grants.map((grant) => [grant.id, grant.reason]));
+}
 
 /** The signed-in patient's Access history: who read or changed their records and account, newest first. */
 export function registerAccessHistoryRoutes(router: Router): void {
@@ -36,8 +46,9 @@ export function registerAccessHistoryRoutes(router: Router): void {
       // After the read, so the page shows the history as it was and this view appears from the next one on.
       await recordAudit(ctx, { action: 'access_history.read', outcome: 'success', patientId: patient.userId });
       const entries = rows.slice(0, query.limit);
+      const reasons = await breakGlassReasons(patient, entries);
       return {
-        entries: entries.map((row) => presentAccessHistoryEntry(row, patient)),
+        entries: entries.map((row) => presentAccessHistoryEntry(row, patient, reasons)),
         nextCursor: rows.length > query.limit ? entries[entries.length - 1]!.id : null,
       };
     },

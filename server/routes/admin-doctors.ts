@@ -1,10 +1,10 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { doctorAccountResponse, listOf } from '../presenters/response-schemas';
+import { breakGlassEntryResponse, doctorAccountResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
 import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
-import { adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
-import { Doctor } from '../../db/models';
+import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
+import { BreakGlassGrant, Doctor } from '../../db/models';
 import { hashPassword } from '../services/passwords';
 import { presentDoctorAccount } from '../presenters/doctor';
 import { recordAudit } from '../services/audit';
@@ -13,6 +13,11 @@ import { UniqueViolationError } from 'objection';
 import { Conflict } from '../errors';
 import { patchIfCurrent } from '../services/versioned-write';
 import { userUsesEmail } from '../services/account-emails';
+import { endEverySession } from '../services/account-sessions';
+import { doctorActor } from '../middleware/actor';
+import { doctorInGoodStanding } from '../services/doctor-standing';
+import { presentBreakGlassEntry } from '../presenters/break-glass';
+import { log } from '../log';
 
 const EMAIL_TAKEN = 'A doctor with this email already exists';
 const PATIENT_EMAIL = 'This email belongs to a patient account: use another address for the doctor';
@@ -36,7 +41,17 @@ function audit(ctx: AppContext, action: string, doctor: Doctor) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
 }
 
-/** The admin roster: add, edit and verify doctors. Admins never reach patient data through these. */
+/**
+ * A doctor the admin just unverified or deactivated stops acting at once: every session of theirs is deleted
+ * and its sockets closed on every process (the realtime 'session:ended' event), and sign-in is refused.
+ */
+async function endAccessIfRevoked(ctx: AppContext, doctor: Doctor): Promise<void> {
+  if (doctorInGoodStanding(doctor)) return;
+  const ended = await endEverySession(ctx, doctorActor(doctor));
+  log.info({ doctorId: doctor.id, endedSessions: ended }, 'doctor access revoked');
+}
+
+/** The admin roster: add, edit, verify and deactivate doctors. Admins never reach patient data through these. */
 export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -105,8 +120,43 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
       const updated = await doctor.$query().patchAndFetch({ isVerified: body.isVerified });
+      await endAccessIfRevoked(ctx, updated);
       await audit(ctx, body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor', updated);
       return presentDoctorAccount(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/admin/doctors/:id/activation',
+    summary: 'Deactivate a doctor (their sessions and sockets end at once, sign-in is refused) or reactivate them',
+    policy: adminOnly,
+    body: activationSchema,
+    response: doctorAccountResponse,
+    handler: async (ctx, { params, body }) => {
+      const doctor = await findRosterDoctor(params.id!);
+      const updated = await doctor.$query().patchAndFetch({ isActive: body.isActive });
+      await endAccessIfRevoked(ctx, updated);
+      await audit(ctx, body.isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor', updated);
+      return presentDoctorAccount(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/admin/break-glass',
+    summary: "Doctors' break-glass accesses to patients' records, newest first (the last 200), with their reasons",
+    policy: adminOnly,
+    response: listOf(breakGlassEntryResponse),
+    handler: async (ctx) => {
+      const grants = await BreakGlassGrant.query()
+        .join('doctors', 'doctors.id', 'break_glass_grants.doctorId')
+        .join('users', 'users.id', 'break_glass_grants.patientId')
+        .select('break_glass_grants.*', 'doctors.name as doctorName', 'users.firstName as patientFirstName', 'users.lastName as patientLastName')
+        .orderBy('break_glass_grants.createdAt', 'desc')
+        .limit(200);
+      await recordAudit(ctx, { action: 'admin.list_break_glass', outcome: 'success', resourceType: 'break_glass' });
+      return grants.map(presentBreakGlassEntry);
     },
   });
 }

@@ -77,6 +77,7 @@ export function registerAppointmentsRoutes(router: Router): void {
         confirmationCode: confirmationCode(),
       });
       await audit(ctx, 'appointment.create', patient.userId, appointment.id);
+      await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(appointment);
     },
   });
@@ -95,6 +96,7 @@ export function registerAppointmentsRoutes(router: Router): void {
       // A new time has not been confirmed by the practice yet.
       const moved = await patchIfCurrent(ctx, appointment, { appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to }, presentAppointment);
       await audit(ctx, 'appointment.reschedule', patient.userId, appointment.id);
+      await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(moved);
     },
   });
@@ -111,6 +113,7 @@ export function registerAppointmentsRoutes(router: Router): void {
       const appointment = await findOwnAppointment(patient, params.id!);
       const updated = await appointment.$query().patchAndFetch({ reminderSent: body.reminderEnabled });
       await audit(ctx, 'appointment.reminder', patient.userId, appointment.id);
+      await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(updated);
     },
   });

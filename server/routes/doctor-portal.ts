@@ -1,10 +1,12 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { doctorConsultationResponse, listOf, patientRecordsResponse } from '../presenters/response-schemas';
+import { doctorConsultationResponse, listOf, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
 import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
-import { assertDoctorTreatsPatient, patientRecords } from '../policies/patient-records';
+import { assertDoctorMayReadRecords, patientRecords, recordAccessOf } from '../policies/patient-records';
+import { breakGlassSchema } from '../../common/schemas/break-glass';
+import { openBreakGlass } from '../services/break-glass';
 import { consultationStatusSchema } from '../../common/schemas/consultation';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { settleCancelledConsultation } from '../services/payments/consultation-payments';
@@ -15,8 +17,10 @@ import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit } from '../services/audit';
 
-
-/** The doctor portal (spec section 7): a doctor reaches only their own consultations and those patients' records. */
+/**
+ * The doctor portal (spec section 7): a doctor reaches only their own consultations, and those patients'
+ * records within the access window (or a break-glass grant); see policies/patient-records.ts.
+ */
 export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -65,7 +69,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
       const patientId = params.patientId!;
-      await assertDoctorTreatsPatient(asDoctor(ctx.state.actor), patientId);
+      await assertDoctorMayReadRecords(asDoctor(ctx.state.actor), patientId, ctx.deps.config.doctorAccessWindowMs);
       const { reports, medications, appointments } = await patientRecords(patientId);
       const [provenance] = await Promise.all([
         provenanceOf(reports),
@@ -77,6 +81,26 @@ export function registerDoctorPortalRoutes(router: Router): void {
         appointments: appointments.map(presentAppointment),
       };
     },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/patients/:patientId/record-access',
+    summary: "Whether the doctor may read a patient's records now: in care, by break-glass, or closed",
+    policy: doctorOnly,
+    response: recordAccessResponse,
+    handler: (ctx, { params }) => recordAccessOf(asDoctor(ctx.state.actor), params.patientId!, ctx.deps.config.doctorAccessWindowMs),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/doctor/patients/:patientId/break-glass',
+    summary: "Open a former patient's records outside the access window for a short time, giving a reason (audited, shown to the patient and to admins)",
+    policy: doctorOnly,
+    body: breakGlassSchema,
+    status: 201,
+    response: recordAccessResponse,
+    handler: (ctx, { params, body }) => openBreakGlass(ctx, asDoctor(ctx.state.actor), params.patientId!, body.reason),
   });
 
   defineRoute(router, {

@@ -87,7 +87,7 @@ export function registerDocumentsRoutes(router: Router): void {
     policy: patientOrDoctor,
     response: documentFile,
     handler: async (ctx, { params }) => {
-      const document = await findReadableDocument(ctx.state.actor, params.id!);
+      const document = await findReadableDocument(ctx.state.actor, params.id!, ctx.deps.config.doctorAccessWindowMs);
       const file = documentPath(ctx.deps.config.dataDir, document.storageKey);
       const size = await stat(file).then((info) => info.size, () => null);
       if (size === null) throw new NotFound('Document not found.');

@@ -16,6 +16,8 @@ import { registerPasskeysRoutes } from './passkeys';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerCalendarRoutes } from './calendar';
 import { registerPaymentsRoutes } from './payments';
+import { registerPushRoutes } from './push';
+import { registerMedicationRemindersRoutes } from './medication-reminders';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -35,6 +37,8 @@ export function registerApiRoutes(router: Router): void {
   registerPasskeysRoutes(router);
   registerCalendarRoutes(router);
   registerPaymentsRoutes(router);
+  registerPushRoutes(router);
+  registerMedicationRemindersRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

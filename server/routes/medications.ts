@@ -56,6 +56,7 @@ export function registerMedicationsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const medication = await Medication.query().insertAndFetch({ ...body, userId: patient.userId });
       await audit(ctx, 'medication.create', patient.userId, medication.id);
+      await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(medication);
     },
   });
@@ -73,6 +74,7 @@ export function registerMedicationsRoutes(router: Router): void {
       assertEndNotBeforeStart(medication, body);
       const updated = await patchIfCurrent(ctx, medication, body, presentMedication);
       await audit(ctx, 'medication.update', patient.userId, medication.id);
+      await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(updated);
     },
   });

@@ -16,7 +16,7 @@ import {
   verifyRegistration,
 } from '../services/passkeys';
 import { admitSignIn, refuseSignIn, type SignIn } from '../services/sign-in';
-import { accountKey, throttleFor } from '../services/login-throttle';
+import { accountKey, throttleFor } from '../services/sign-in-throttle';
 import { limitPerAddress } from '../services/request-limit';
 import { recordAudit } from '../services/audit';
 import { presentPasskey } from '../presenters/passkey';
@@ -129,18 +129,17 @@ export function registerPasskeysRoutes(router: Router): void {
       const credential = body.credential as unknown as AuthenticationResponseJSON;
       const expectedChallenge = takeAuthenticationChallenge(ctx);
       const throttle = throttleFor(ctx);
-      await throttle.assertAllowed(null, ctx.ip);
       const stored = await WebauthnCredential.query().findOne({ credentialId: credential.id });
       const user = stored && (await User.query().findById(stored.userId));
-      // An unknown passkey names no account: only the address is counted.
-      if (!stored || !user) return refuseSignIn(ctx, PASSKEY, NOT_REGISTERED, { throttleKey: null });
-      const throttleKey = accountKey('user', user.id);
-      await throttle.assertAllowed(throttleKey, ctx.ip);
+      // An unknown passkey names no account: only the address is counted. A signature cannot be guessed,
+      // so a passkey is never asked for the proof-of-work step.
+      if (!stored || !user) return refuseSignIn(ctx, PASSKEY, NOT_REGISTERED, { admission: await throttle.admit(ctx, { accountKey: null, asksProof: false }) });
+      const admission = await throttle.admit(ctx, { accountKey: accountKey('user', user.id), asksProof: false });
       const counter = await verifyAuthentication(ctx, expectedChallenge, credential, stored);
-      if (counter === null) return refuseSignIn(ctx, PASSKEY, NOT_VERIFIED, { throttleKey, account: user });
+      if (counter === null) return refuseSignIn(ctx, PASSKEY, NOT_VERIFIED, { admission, account: user });
 
       await stored.$query().patch({ counter, lastUsedAt: new Date() });
-      return { user: presentUser(await admitSignIn(ctx, PASSKEY, user)) };
+      return { user: presentUser(await admitSignIn(ctx, PASSKEY, user, admission)) };
     },
   });
 }

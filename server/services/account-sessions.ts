@@ -57,6 +57,13 @@ export async function endOtherSessions(ctx: AppContext, actor: SignedIn): Promis
   return others.length;
 }
 
+/** Ends every session of the account (a doctor an admin unverified or deactivated); answers how many. */
+export async function endEverySession(ctx: AppContext, actor: SignedIn): Promise<number> {
+  const ids = (await liveSessions(ctx, actor)).map((row) => row.id);
+  await endSessions(ctx, ids);
+  return ids.length;
+}
+
 /** Ends one of the account's sessions by its handle; another account's (or an unknown) handle is 404. */
 export async function endSessionByHandle(ctx: AppContext, actor: SignedIn, handle: string): Promise<void> {
   const row = (await liveSessions(ctx, actor)).find((r) => handleOf(r.id) === handle);

@@ -4,6 +4,7 @@ import type { Config, RequestLimit } from '../config';
 import type { AppContext } from '../context';
 import { TooManyRequests } from '../errors';
 import { addressGroup } from '../lib/address-group';
+import { setRateLimitHeaders } from '../lib/rate-limit-headers';
 
 type Bucket = keyof Config['requestLimits'];
 
@@ -43,19 +44,15 @@ async function purgeOldWindows(knex: Knex, limits: Config['requestLimits']): Pro
 }
 
 /**
- * A route's per-address limit (IPv6 grouped by /64). Every answer carries `RateLimit-Policy`,
- * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); past the limit the answer
- * is 429 with `Retry-After`, the real time left in the window.
+ * A route's per-address limit (IPv6 grouped by /64). Every answer carries the RateLimit headers; past the
+ * limit the answer is 429 with `Retry-After`, the real time left in the window.
  */
 export function limitPerAddress(bucket: Bucket): Middleware {
   return async (ctx, next) => {
     const { knex, config } = (ctx as AppContext).deps;
     const limit = config.requestLimits[bucket];
     const { count, secondsLeft } = await countRequest(knex, bucket, addressGroup(ctx.ip), limit.windowMs);
-    ctx.set('RateLimit-Policy', `${limit.max};w=${Math.round(limit.windowMs / 1000)}`);
-    ctx.set('RateLimit-Limit', String(limit.max));
-    ctx.set('RateLimit-Remaining', String(Math.max(0, limit.max - count)));
-    ctx.set('RateLimit-Reset', String(secondsLeft));
+    setRateLimitHeaders(ctx, { max: limit.max, windowMs: limit.windowMs, used: count, resetSeconds: secondsLeft });
     await purgeOldWindows(knex, config.requestLimits);
     if (count > limit.max) {
       const minutes = Math.ceil(secondsLeft / 60);

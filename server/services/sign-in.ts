@@ -6,8 +6,10 @@ import { sessionFingerprint } from '../session';
 import { doctorActor, userActor } from '../middleware/actor';
 import { Forbidden, InvalidCredentials } from '../errors';
 import { recordAudit, type AuditEntry } from './audit';
-import { accountKey, throttleFor } from './login-throttle';
+import { accountKey, throttleFor, type Admission } from './sign-in-throttle';
+import type { SignInProof } from '../../common/schemas/login';
 import { decoyPasswordHash, verifyPassword } from './passwords';
+import { doctorSignInRefusal } from './doctor-standing';
 
 type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
@@ -18,15 +20,19 @@ interface Accounts {
 }
 type AccountKind = keyof Accounts;
 
-/** How each kind of account acts once signed in, and whose Access history its sign-in rows show in. */
+/**
+ * How each kind of account acts once signed in, whose Access history its sign-in rows show in, and why an
+ * account that gave the right secret may still not sign in (a doctor awaiting verification or deactivated).
+ */
 interface AccountRules<A> {
   actor(account: A): Actor;
   patientId(account: A | undefined): string | undefined;
+  refusal(account: A): string | null;
 }
 
 const ACCOUNT_RULES: { [K in AccountKind]: AccountRules<Accounts[K]> } = {
-  user: { actor: userActor, patientId: (user) => user?.id },
-  doctor: { actor: doctorActor, patientId: () => undefined },
+  user: { actor: userActor, patientId: (user) => user?.id, refusal: () => null },
+  doctor: { actor: doctorActor, patientId: () => undefined, refusal: doctorSignInRefusal },
 };
 
 /** A way in: the kind of account it signs in and the action its audit rows carry ('auth.passkey_login'). */
@@ -41,9 +47,9 @@ export interface PasswordSignIn<K extends AccountKind> extends SignIn<K> {
   wrongCredentials: string;
 }
 
-/** A refused attempt: the account's failure counter (null: count only the address) and the account, when known. */
+/** A refused attempt: its admission by the throttle (the failure is counted there) and the account, when known. */
 interface RefusedAttempt<A> {
-  throttleKey: string | null;
+  admission: Admission;
   account?: A;
 }
 
@@ -55,29 +61,38 @@ interface RefusedAttempt<A> {
 export async function signInWithPassword<K extends AccountKind>(
   ctx: AppContext,
   via: PasswordSignIn<K>,
-  credentials: { identifier: string; password: string },
+  credentials: { identifier: string; password: string; proof?: SignInProof },
 ): Promise<Accounts[K]> {
   const account = await via.find(credentials.identifier);
   // Counted per account, whichever identifier was typed; unknown names count under the name itself.
-  const throttleKey = accountKey(via.kind, account?.id ?? credentials.identifier);
-  await throttleFor(ctx).assertAllowed(throttleKey, ctx.ip);
+  const key = accountKey(via.kind, account?.id ?? credentials.identifier);
+  const admission = await throttleFor(ctx).admit(ctx, { accountKey: key, proof: credentials.proof, asksProof: true });
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
-  if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { throttleKey, account });
-  return admitSignIn(ctx, via, account);
+  if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { admission, account });
+  return admitSignIn(ctx, via, account, admission);
 }
 
 /** Counts the failure against the account and the address, audits it, and answers 401 with the message. */
 export async function refuseSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, message: string, attempt: RefusedAttempt<Accounts[K]>): Promise<never> {
-  await throttleFor(ctx).recordFailure(attempt.throttleKey, ctx.ip);
+  await attempt.admission.failed();
   await recordAudit(ctx, { action: via.action, outcome: 'failure', ...auditTarget(via, attempt.account) });
   throw new InvalidCredentials(message);
 }
 
-/** Signs the account in: clears its failures, starts a new session, stamps the last login and audits it. */
-export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<Accounts[K]> {
+/**
+ * Signs the account in: clears its pair's failures, remembers this browser as a known device of the account,
+ * starts a new session, stamps the last login and audits it. An account its rules refuse (a doctor pending or
+ * deactivated) gets 403 with the reason, only once its secret proved right, so guessers learn nothing.
+ */
+export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K], admission: Admission): Promise<Accounts[K]> {
   // A Secure cookie cannot be set over plain HTTP: refused before anything is written, not after a success row.
   if (ctx.deps.config.env === 'production' && !ctx.secure) throw new Forbidden('Sign-in needs a secure (HTTPS) connection.');
-  await throttleFor(ctx).clearAccount(accountKey(via.kind, account.id));
+  const refusal = ACCOUNT_RULES[via.kind].refusal(account);
+  if (refusal) {
+    await recordAudit(ctx, { action: via.action, outcome: 'denied', ...auditTarget(via, account) });
+    throw new Forbidden(refusal);
+  }
+  await admission.succeeded();
   await startSession(ctx, via.kind, account.id);
   // $query() on the User | Doctor union answers the union: the account's own kind is still K.
   const signedIn = (await account.$query().patchAndFetch({ lastLogin: new Date() })) as Accounts[K];

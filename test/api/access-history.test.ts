@@ -31,6 +31,7 @@ describe('GET /api/access-history', () => {
       action: 'auth.login',
       outcome: 'success',
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      reason: null,
     });
     expect(res.body.nextCursor).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { DOCTOR_PENDING } from '../../server/services/doctor-standing';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
@@ -81,8 +82,12 @@ describe('adding a doctor', () => {
     const stored = await Doctor.query().findById(res.body.id);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const login = await new TestClient(server.url).post('/api/auth/doctor/login', { email: body.email, password: 'Initial-Pass-1' });
-    expect(login.status).toBe(200);
+    // Pending doctors cannot sign in (issue 17); once verified, the initial password works.
+    const signIn = () => new TestClient(server.url).post('/api/auth/doctor/login', { email: body.email, password: 'Initial-Pass-1' });
+    const pending = await signIn();
+    expect([pending.status, pending.body.message]).toEqual([403, DOCTOR_PENDING]);
+    expect((await admin.patch(`/api/admin/doctors/${res.body.id}/verification`, { isVerified: true })).status).toBe(200);
+    expect((await signIn()).status).toBe(200);
   });
 
   it('refuses a duplicate email, whatever its case, with a 409 on the email field', async () => {

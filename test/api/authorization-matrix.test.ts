@@ -25,7 +25,7 @@ let server: TestServer;
 let fx: Fixtures;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true', LOGIN_MAX_FAILURES: '1000' });
+  server = await startTestServer({ TRUST_PROXY: 'true', LOGIN_FREE_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '100000', LOGIN_CHALLENGE_AFTER: '100000' });
   fx = await buildFixtures(server);
 }, 60_000);
 afterAll(() => server.close());

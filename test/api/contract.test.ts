@@ -1,10 +1,10 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { createAdmin, signedInClient, unique } from '../support/factories';
+import { createAdmin, createPatient, signedInClient, unique } from '../support/factories';
+import { Consultation, User } from '../../db/models';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
-import { insertNotification, insertReport } from './records-fixtures';
-import { User } from '../../db/models';
+import { insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
 
@@ -99,6 +99,17 @@ beforeAll(async () => {
   await patient.get('/api/medications');
   await patient.patch(`/api/medications/${medication.body.id}`, { dosage: '20mg', endDate: null });
   await patient.delete(`/api/medications/${medication.body.id}`);
+  await patient.get('/api/push/public-key');
+  const pushEndpoint = { endpoint: 'https://push.example.test/contract', keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'AuthSecret' } };
+  await patient.post('/api/push/subscribe', pushEndpoint);
+  await patient.post('/api/push/subscribe', { endpoint: 'nowhere' });
+  await patient.post('/api/push/unsubscribe', { endpoint: pushEndpoint.endpoint });
+  await patient.put('/api/auth/time-zone', { timeZone: 'Europe/London' });
+  await patient.put('/api/auth/time-zone', { timeZone: 'Mars/Olympus' });
+  const dose = await insertDose(patientId);
+  await patient.get('/api/medication-reminders?days=7');
+  await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'taken' });
+  await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'forgotten' });
 
   const appointment = await patient.post('/api/appointments', {
     doctorName: 'Dr. Lee',
@@ -142,6 +153,14 @@ beforeAll(async () => {
   await doctor.get('/api/doctor/consultations');
   await doctor.get(`/api/doctor/consultation/${booked.id}`);
   await doctor.get(`/api/doctor/patient/${patientId}/records`);
+  await doctor.get(`/api/doctor/consultation/${booked.id}/medication-log?days=30`);
+  await doctor.get(`/api/doctor/patients/${patientId}/record-access`);
+  // A former patient, seen 40 days ago: outside the access window, reached by break-glass with a reason.
+  const former = await createPatient();
+  await Consultation.query().insert({ patientId: former.record.id, doctorId: drLee.account.record.id, appointmentDate: new Date(Date.now() - 40 * 86_400_000), status: 'completed', fee: 5000 });
+  await doctor.get(`/api/doctor/patient/${former.record.id}/records`);
+  await doctor.post(`/api/doctor/patients/${former.record.id}/break-glass`, {});
+  await doctor.post(`/api/doctor/patients/${former.record.id}/break-glass`, { reason: 'Follow-up call about an earlier result' });
   await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'in_progress' });
   await doctor.put(`/api/doctor/consultation/${booked.id}/status`, { status: 'completed', diagnosis: 'Common cold', prescription: { rest: '3 days' } });
   const second = await book(patient, drLee.account.record.id, minutesFromNow(5 * 24 * 60));
@@ -188,6 +207,8 @@ beforeAll(async () => {
   });
   await admin.patch(`/api/admin/doctors/${created.body.id}`, { bio: 'Heart specialist' });
   await admin.patch(`/api/admin/doctors/${created.body.id}/verification`, { isVerified: true });
+  await admin.patch(`/api/admin/doctors/${created.body.id}/activation`, { isActive: false });
+  await admin.get('/api/admin/break-glass');
   await admin.get('/api/medical-reports');
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Appointment, MedicalReport, Medication, Notification } from '../../db/models';
+import { Appointment, MedicalReport, Medication, MedicationReminder, Notification } from '../../db/models';
 
 const DAY = 86_400_000;
 
@@ -55,4 +55,10 @@ export function insertNotification(userId: string, overrides: Partial<Notificati
     isRead: false,
     ...overrides,
   });
+}
+
+/** A dose a reminder asked about an hour ago, of a new medication of the user's. */
+export async function insertDose(userId: string) {
+  const medication = await insertMedication(userId);
+  return MedicationReminder.query().insert({ medicationId: medication.id, userId, scheduledTime: daysFromNow(-1 / 24) });
 }

@@ -421,10 +421,10 @@ describe('audit events, auth failures and passkeys', () => {
     await expectViolation(insertOne('audit_events', { actorKind: 'system', action: 'auth.login', outcome: 'maybe' }), CHECK_VIOLATION, 'audit_events_outcome_check');
   });
 
-  it('counts auth failures per account or ip only', async () => {
-    const failure = await insertOne('auth_failures', { scope: 'ip', key: `203.0.113.${Math.floor(Math.random() * 250)}` });
-    expect(failure.createdAt).toBeInstanceOf(Date);
-    await expectViolation(insertOne('auth_failures', { scope: 'device', key: 'x' }), CHECK_VIOLATION, 'auth_failures_scope_check');
+  it('counts sign-ins per pair, address or account only, and starts a counter with no wait', async () => {
+    const counter = await insertOne('sign_in_counters', { scope: 'address', key: `203.0.113.${Math.floor(Math.random() * 250)}`, windowStart: new Date(), count: 1 });
+    expect(counter.waitUntil).toBeInstanceOf(Date);
+    await expectViolation(insertOne('sign_in_counters', { scope: 'ip', key: 'x', windowStart: new Date(), count: 1 }), CHECK_VIOLATION, 'sign_in_counters_scope_check');
   });
 
   it('starts a passkey counter at 0 and keeps credential ids unique', async () => {

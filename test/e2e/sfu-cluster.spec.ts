@@ -26,7 +26,8 @@ test.describe('a call across two server processes', () => {
       MEDIASOUP_WORKERS: '1',
       MEDIASOUP_LISTEN_IP: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_FREE_FAILURES: '1000',
+      LOGIN_ADDRESS_MAX_FAILURES: '100000',
     };
     servers.push(await startServerProcess(env), await startServerProcess(env));
   });

@@ -23,7 +23,7 @@ export interface TestServer {
  * Peer-to-peer unless the caller asks for MEDIA_MODE 'sfu': the suites always name a worker, which
  * would otherwise turn the default 'auto' into the SFU for every server.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger; jobPollingSeconds?: number } = {}): Promise<TestServer> {
   log.level = 'silent';
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
@@ -32,7 +32,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', ...generousLimits, ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
-  const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger });
+  const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger, jobPollingSeconds: options.jobPollingSeconds });
+  await app.start();
   const server = createHttpServer(app, config);
   signalling = await attachSignalling(server, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,17 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\.data$/);
     expect(config.seedDemo).toBe(true);
     expect(config.premiumTestMode).toBe(true);
-    expect(config.login).toEqual({ maxFailures: 10, windowMs: 15 * 60_000 });
+    expect(config.login).toEqual({
+      windowMs: 15 * 60_000,
+      freeFailures: 5,
+      firstDelayMs: 2000,
+      addressMaxFailures: 100,
+      challengeAfter: 20,
+      challengeBits: 15,
+      knownDeviceMs: 180 * 86_400_000,
+    });
+    expect(config.doctorAccessWindowMs).toBe(30 * 86_400_000);
+    expect(config.breakGlassMs).toBe(60 * 60_000);
   });
 
   it('requires SESSION_SECRET and DATABASE_URL in production and names both', () => {

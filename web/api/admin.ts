@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicDoctor } from '../../common/api-types';
+import type { BreakGlassEntry, PublicDoctor } from '../../common/api-types';
 import type { AdminDoctorCreatePayload, AdminDoctorUpdatePayload } from '../../common/schemas/doctor';
 import { apiRequest, isStaleWrite } from './client';
 import { doctorsQuery } from './consultations';
@@ -35,8 +35,21 @@ export function useUpdateDoctor() {
   );
 }
 
-export function useSetVerification() {
-  return useRosterMutation(({ id, isVerified }: { id: string; isVerified: boolean }) =>
-    apiRequest<PublicDoctor>(`/api/admin/doctors/${id}/verification`, { method: 'PATCH', body: { isVerified } }),
-  );
+/** One roster control: verification, availability (bookable or not) or activation (may sign in at all). */
+export type RosterChange = { isVerified: boolean } | { isAvailable: boolean } | { isActive: boolean };
+
+/** Unverifying or deactivating a doctor also ends their sessions (the server does it); availability only hides them from booking. */
+function sendRosterChange(doctor: PublicDoctor, change: RosterChange): Promise<PublicDoctor> {
+  if ('isVerified' in change) return apiRequest(`/api/admin/doctors/${doctor.id}/verification`, { method: 'PATCH', body: change });
+  if ('isActive' in change) return apiRequest(`/api/admin/doctors/${doctor.id}/activation`, { method: 'PATCH', body: change });
+  return apiRequest(`/api/admin/doctors/${doctor.id}`, { method: 'PATCH', body: change, ifMatch: doctor.version });
 }
+
+export function useRosterControl() {
+  return useRosterMutation(({ doctor, change }: { doctor: PublicDoctor; change: RosterChange }) => sendRosterChange(doctor, change));
+}
+
+/** Doctors' break-glass accesses, newest first, for the admin to review. */
+export const adminBreakGlassQuery = queryOptions<BreakGlassEntry[]>({
+  queryKey: ['/api/admin/break-glass'],
+});

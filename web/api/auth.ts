@@ -8,6 +8,8 @@ import { meQuery } from './session';
 import { doctorMeQuery } from './doctor-session';
 import { closeRealtime } from './realtime';
 import { showToast } from '../components/toast';
+import { claimVault, keepRecord, wipeDevice } from '../offline/vault';
+import { useSignInCheck, withSignInProof } from './sign-in-proof';
 
 /** Where a signed-in user lands: admins manage the roster, patients see their dashboard. */
 export function homeFor(user: Pick<PublicUser, 'role'>): '/admin/doctors' | '/dashboard' {
@@ -21,14 +23,18 @@ export function messageOf(error: unknown, fallback: string): string {
 
 /**
  * Data cached for one account must never show for the next: sign-in starts from an empty cache holding
- * only the new session.
+ * only the new session, and the device vault is claimed for the new account (another account's records
+ * and queued changes go) before anything of it is kept.
  */
 export function useStartSession() {
   const queryClient = useQueryClient();
   return {
-    user(user: PublicUser) {
+    async user(user: PublicUser) {
       queryClient.clear();
       queryClient.setQueryData(meQuery.queryKey, user);
+      await claimVault(user.id)
+        .then(() => keepRecord(meQuery.queryKey[0], user))
+        .catch((error) => console.warn('Offline vault unavailable', error));
     },
     doctor(session: DoctorSession) {
       queryClient.clear();
@@ -37,13 +43,16 @@ export function useStartSession() {
   };
 }
 
-/** POST /api/auth/login. */
+/** POST /api/auth/login; solves the proof-of-work step when the server asks for it (`checking` while it does). */
 export function useLogin() {
   const start = useStartSession();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<{ user: PublicUser }>('/api/auth/login', { method: 'POST', body: input }),
+  const check = useSignInCheck();
+  const mutation = useMutation({
+    mutationFn: (input: LoginInput) =>
+      withSignInProof((proof) => apiRequest<{ user: PublicUser }>('/api/auth/login', { method: 'POST', body: { ...input, proof } }), check.setChecking),
     onSuccess: ({ user }) => start.user(user),
   });
+  return { ...mutation, checking: check.checking };
 }
 
 /** POST /api/auth/signup: creates the account without signing in. */
@@ -53,13 +62,16 @@ export function useSignup() {
   });
 }
 
-/** POST /api/auth/doctor/login. */
+/** POST /api/auth/doctor/login, with the proof-of-work step as for patients. */
 export function useDoctorLogin() {
   const start = useStartSession();
-  return useMutation({
-    mutationFn: (input: EmailLoginInput) => apiRequest<DoctorSession>('/api/auth/doctor/login', { method: 'POST', body: input }),
+  const check = useSignInCheck();
+  const mutation = useMutation({
+    mutationFn: (input: EmailLoginInput) =>
+      withSignInProof((proof) => apiRequest<DoctorSession>('/api/auth/doctor/login', { method: 'POST', body: { ...input, proof } }), check.setChecking),
     onSuccess: (session) => start.doctor(session),
   });
+  return { ...mutation, checking: check.checking };
 }
 
 /** The demo doctor shown as a hint on the doctor login; null where the server seeds no demo data. */
@@ -74,10 +86,12 @@ function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
-    onSettled: (_data, error) => {
+    onSettled: async (_data, error) => {
       if (error) return;
       closeRealtime();
       queryClient.clear();
+      // Nothing of the account stays readable on the device (the server's Clear-Site-Data says the same).
+      await wipeDevice().catch((wipeError) => console.warn('Could not wipe the offline vault', wipeError));
     },
   });
 }

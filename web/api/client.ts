@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: Partial<ApiErrorBody> | null,
+    /** The server asked to try again later (it sent Retry-After). */
+    readonly retryLater = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,14 +24,14 @@ export class ApiError extends Error {
 }
 
 /** The error of a non-OK answer, whichever way it was requested (fetch here, XMLHttpRequest for uploads). */
-export function apiError(status: number, statusText: string, text: string): ApiError {
+export function apiError(status: number, statusText: string, text: string, retryLater = false): ApiError {
   let body: Partial<ApiErrorBody> | null = null;
   try {
     body = JSON.parse(text);
   } catch {
     body = null;
   }
-  return new ApiError(status, `${status}: ${text || statusText}`, body);
+  return new ApiError(status, `${status}: ${text || statusText}`, body, retryLater);
 }
 
 export interface RequestOptions {
@@ -61,10 +63,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.ifMatch !== undefined) (init.headers as Record<string, string>)['If-Match'] = `"${options.ifMatch}"`;
   if (options.idempotencyKey) (init.headers as Record<string, string>)['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(path, init);
-  if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
+  if (!response.ok) throw apiError(response.status, response.statusText, await response.text(), response.headers.has('Retry-After'));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** The request never got an answer: offline, or the server out of reach (fetch rejects with a TypeError). */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
 
 /** A change refused because the record changed elsewhere (412): the screen shows the newer version. */
 export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && error.status === 412;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DoctorConsultation, PatientRecords } from '../../common/api-types';
+import type { DoctorConsultation, PatientRecords, RecordAccess } from '../../common/api-types';
+import type { BreakGlassInput } from '../../common/schemas/break-glass';
 import type { ConsultationStatusInput } from '../../common/schemas/consultation';
 import { apiRequest } from './client';
 
@@ -20,6 +21,25 @@ export const patientRecordsQuery = (patientId: string) =>
   queryOptions<PatientRecords>({
     queryKey: ['/api/doctor/patient', patientId, 'records'],
   });
+
+/**
+ * Whether the doctor may read the patient's records now (inside the access window, by break-glass, or not).
+ * Asked afresh each time the records tabs open: unlike the spec's data, it changes by itself as time passes.
+ */
+export const recordAccessQuery = (patientId: string) =>
+  queryOptions<RecordAccess>({
+    queryKey: ['/api/doctor/patients', patientId, 'record-access'],
+    staleTime: 0,
+  });
+
+/** POST /api/doctor/patients/{patientId}/break-glass: opens the records for a short time, with the reason given. */
+export function useBreakGlass(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BreakGlassInput) => apiRequest<RecordAccess>(`/api/doctor/patients/${patientId}/break-glass`, { method: 'POST', body: input }),
+    onSuccess: (access) => queryClient.setQueryData(recordAccessQuery(patientId).queryKey, access),
+  });
+}
 
 /** PUT /api/doctor/consultation/{id}/status; the answer replaces the cached consultation. */
 export function useUpdateConsultationStatus(id: string) {

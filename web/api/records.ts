@@ -12,8 +12,11 @@ import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
+import { doctorLabel } from '../../common/names';
 import { apiError, apiRequest, isStaleWrite } from './client';
 import { meQuery } from './session';
+import { readThrough } from '../offline/read-through';
+import { sendOrQueue } from '../offline/send-or-queue';
 
 /** The browser's time zone, so the server writes summary dates as the patient reads them. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -24,7 +27,7 @@ export const notificationsQuery = queryOptions<AppNotification[]>({ queryKey: ['
 export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/appointments'] });
 export const dashboardSummaryQuery = queryOptions<DashboardSummary>({
   queryKey: ['/api/dashboard-summary'],
-  queryFn: () => apiRequest<DashboardSummary>(`/api/dashboard-summary?timeZone=${encodeURIComponent(browserTimeZone())}`),
+  queryFn: ({ queryKey }) => readThrough(queryKey, () => apiRequest<DashboardSummary>(`/api/dashboard-summary?timeZone=${encodeURIComponent(browserTimeZone())}`)),
 });
 
 export const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
@@ -64,13 +67,23 @@ function useRefreshing<V, R>(send: (variables: V) => Promise<R>, ...keys: QueryK
 // Medications
 // ---------------------------------------------------------------------------
 
+/** Made offline, these wait on the device and are sent when the server can be reached (sendOrQueue). */
 export const useAddMedication = () =>
-  useRefreshing((body: MedicationInput) => apiRequest<Medication>('/api/medications', { method: 'POST', body }), medicationsQuery.queryKey);
+  useRefreshing(
+    (body: MedicationInput) => sendOrQueue<Medication>({ path: '/api/medications', method: 'POST', body, label: `Add medication ${body.name}` }),
+    medicationsQuery.queryKey,
+  );
 
 export const useUpdateMedication = () =>
   useRefreshing(
     ({ medication, change }: { medication: Medication; change: MedicationUpdateInput }) =>
-      apiRequest<Medication>(`/api/medications/${medication.id}`, { method: 'PATCH', body: change, ifMatch: medication.version }),
+      sendOrQueue<Medication>({
+        path: `/api/medications/${medication.id}`,
+        method: 'PATCH',
+        body: change,
+        ifMatch: medication.version,
+        label: `Edit medication ${medication.name}`,
+      }),
     medicationsQuery.queryKey,
   );
 
@@ -105,7 +118,12 @@ export const useRescheduleAppointment = () =>
 export const useToggleReminder = () =>
   useRefreshing(
     (appointment: Appointment) =>
-      apiRequest<Appointment>(`/api/appointments/${appointment.id}/reminder`, { method: 'PATCH', body: { reminderEnabled: !appointment.reminderEnabled } }),
+      sendOrQueue<Appointment>({
+        path: `/api/appointments/${appointment.id}/reminder`,
+        method: 'PATCH',
+        body: { reminderEnabled: !appointment.reminderEnabled },
+        label: `${appointment.reminderEnabled ? 'Turn off' : 'Set'} the reminder for ${doctorLabel(appointment.doctorName)}`,
+      }),
     appointmentsQuery.queryKey,
   );
 

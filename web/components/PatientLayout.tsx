@@ -1,8 +1,11 @@
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
+import { useRenewedPushSubscription, useTimeZoneSync } from '../api/reminders';
 import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { OfflineStatus } from './offline/OfflineStatus';
+import { useVaultSync } from '../offline/use-vault-sync';
 
 const Main = styled.main`
   max-width: ${({ theme }) => theme.layout.maxWidth};
@@ -16,15 +19,20 @@ const Main = styled.main`
 
 /**
  * Frame of every signed-in patient screen: a skip link, the content, and the navigation (a bottom bar on
- * phones, a side bar from 1024 px); consultations stay live.
+ * phones, a side bar from 1024 px); consultations stay live, the records are kept on the device for
+ * offline use, with the connection's state above the content, and reminder times follow the browser's zone.
  */
 export function PatientLayout() {
   useConsultationUpdates();
+  useVaultSync();
+  useTimeZoneSync();
+  useRenewedPushSubscription();
   return (
     <>
       <SkipLink />
       <BottomNav />
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <OfflineStatus />
         <Outlet />
       </Main>
     </>

@@ -30,7 +30,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     body: emailLoginSchema,
     response: doctorSessionResponse,
     handler: async (ctx, { body }) => {
-      const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password });
+      const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password, proof: body.proof });
       return { doctor: presentDoctorAccount(doctor) };
     },
   });

@@ -11,6 +11,7 @@ import { hashPassword } from '../../services/passwords';
 import { doctorUsesEmail } from '../../services/account-emails';
 import { limitPerAddress } from '../../services/request-limit';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
+import { forgetSessionPushSubscriptions } from '../../services/push/subscriptions';
 import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
 import { presentUser } from '../../presenters/user';
@@ -103,7 +104,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     body: loginSchema,
     response: signedInUserResponse,
     handler: async (ctx, { body }) => {
-      const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password });
+      const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password, proof: body.proof });
       return { user: presentUser(user) };
     },
   });
@@ -136,8 +137,13 @@ export function registerPatientAuthRoutes(router: Router): void {
       const actor = ctx.state.actor;
       if (actor.kind !== 'anonymous') {
         await recordAudit(ctx, { action: 'auth.logout', outcome: 'success', patientId: actor.kind === 'patient' ? actor.userId : undefined });
+        await forgetSessionPushSubscriptions(ctx);
       }
       endSession(ctx);
+      // The browser drops what it kept of the account (the offline vault in IndexedDB, caches, the service
+      // worker). Not "cookies": that would clear every cookie of the whole site (all its subdomains), and
+      // the session cookie is already expired above.
+      ctx.set('Clear-Site-Data', '"cache", "storage"');
       return { ok: true };
     },
   });

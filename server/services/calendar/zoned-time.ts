@@ -3,7 +3,7 @@ import type { ICalDateTimeValue } from 'ical-generator';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall-clock reading of an instant in an IANA zone, from the runtime's time zone data. */
-function wallClock(instant: Date, timeZone: string) {
+export function wallClock(instant: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -28,4 +28,11 @@ export const rows: MatrixRow[] = [
     body: () => ({ isVerified: true }),
     expect: adminOnly(200),
   },
+  {
+    route: 'PATCH /api/admin/doctors/:id/activation',
+    path: async () => `/api/admin/doctors/${await freshDoctorId()}/activation`,
+    body: () => ({ isActive: false }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/break-glass', expect: adminOnly(200) },
 ];

@@ -1,5 +1,5 @@
 import { Consultation } from '../../../db/models';
-import { unique } from '../../support/factories';
+import { createPatient, unique } from '../../support/factories';
 import type { Fixtures } from './fixtures';
 import { ACTORS, ownPatientData, patientAOnly, statuses, type ActorName, type MatrixRow } from './types';
 
@@ -18,6 +18,13 @@ async function freshOfPatientA(fx: Fixtures): Promise<string> {
     fee: 5000,
   });
   return consultation.id;
+}
+
+/** A patient whose consultation with patient A's doctor ended 40 days ago (outside the access window), one per call. */
+async function formerPatientOfDoctor(fx: Fixtures): Promise<string> {
+  const patient = await createPatient();
+  await Consultation.query().insert({ patientId: patient.record.id, doctorId: fx.doctor.id, appointmentDate: new Date(Date.now() - 40 * DAY), status: 'completed', fee: 5000 });
+  return patient.record.id;
 }
 
 /** Only patient A's doctor reaches patient A's consultation and records; visitors 401, everyone else 404. */
@@ -47,6 +54,13 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/doctor/consultations', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
   { route: 'GET /api/doctor/consultation/:id', path: (fx) => `/api/doctor/consultation/${fx.patientA.consultationId}`, expect: treatingDoctorOnly(200) },
   { route: 'GET /api/doctor/patient/:patientId/records', path: (fx) => `/api/doctor/patient/${fx.patientA.id}/records`, expect: treatingDoctorOnly(200) },
+  { route: 'GET /api/doctor/patients/:patientId/record-access', path: (fx) => `/api/doctor/patients/${fx.patientA.id}/record-access`, expect: treatingDoctorOnly(200) },
+  {
+    route: 'POST /api/doctor/patients/:patientId/break-glass',
+    path: async (fx) => `/api/doctor/patients/${await formerPatientOfDoctor(fx)}/break-glass`,
+    body: () => ({ reason: 'Matrix: follow-up question about an old result' }),
+    expect: treatingDoctorOnly(201),
+  },
   {
     route: 'PUT /api/doctor/consultation/:id/status',
     path: async (fx) => `/api/doctor/consultation/${await freshOfPatientA(fx)}/status`,

@@ -1,6 +1,8 @@
 import type { Appointment } from '../../../common/api-types';
 import { useToggleReminder } from '../../api/records';
 import { showToast } from '../toast';
+import { isQueued } from '../../offline/send-or-queue';
+import { showWillSyncToast } from '../offline/will-sync';
 import { Button, Icon } from '../ui';
 import { RECORD_ICONS } from './icons';
 
@@ -10,7 +12,8 @@ export function ReminderToggle({ appointment }: { appointment: Appointment }) {
   const on = appointment.reminderEnabled;
   const flip = () =>
     toggle.mutate(appointment, {
-      onSuccess: () => showToast('Reminder Updated', 'Appointment reminder has been updated successfully.', 'success'),
+      onSuccess: (answer) =>
+        isQueued(answer) ? showWillSyncToast() : showToast('Reminder Updated', 'Appointment reminder has been updated successfully.', 'success'),
       onError: () => showToast('Error', 'Failed to update reminder. Please try again.', 'destructive'),
     });
   return (

@@ -52,7 +52,7 @@ export function ReportCard({ report, premium }: { report: MedicalReport; premium
   const navigate = useNavigate();
   const locked = isPremiumOnly(report) && !premium;
   const documentUrl = safeDocumentUrl(report.documentUrl);
-  const download = () => (locked ? void navigate({ to: '/premium' }) : documentUrl && openDocument(documentUrl));
+  const download = () => (locked ? void navigate({ to: '/premium' }) : documentUrl && void openDocument(documentUrl));
   return (
     <Body as="article" $locked={locked} aria-label={report.title} data-testid="report-card" data-locked={locked}>
       <Top>

@@ -1,4 +1,5 @@
 import type { MedicalReport } from '../../../common/api-types';
+import { readDocument } from '../../offline/vault';
 
 /** Only web links and this site's own paths open: never javascript:, data: or other schemes. */
 export function safeDocumentUrl(url: string | null): string | null {
@@ -7,9 +8,10 @@ export function safeDocumentUrl(url: string | null): string | null {
   return null;
 }
 
-/** Download: the document in a new tab. */
-export function openDocument(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
+/** Download: the document in a new tab; offline, the copy kept on the device when the report is marked for it. */
+export async function openDocument(url: string): Promise<void> {
+  const kept = navigator.onLine ? undefined : await readDocument(url).catch(() => undefined);
+  window.open(kept ? URL.createObjectURL(kept) : url, '_blank', 'noopener,noreferrer');
 }
 
 /** Saves a file the app fetched (the PDF export) through the browser's download. */

@@ -78,6 +78,14 @@ const Text = styled.div`
   span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.82rem; }
 `;
 
+const Reason = styled.q`
+  display: block;
+  quotes: none;
+  margin: 2px 0;
+  font-size: 0.88rem;
+  overflow-wrap: anywhere;
+`;
+
 function EntryRow({ entry }: { entry: AccessHistoryEntry }) {
   const outcome = entry.outcome === 'success' ? null : OUTCOMES[entry.outcome];
   return (
@@ -87,6 +95,7 @@ function EntryRow({ entry }: { entry: AccessHistoryEntry }) {
       </Avatar>
       <Text>
         <strong>{entry.what}</strong>
+        {entry.reason ? <Reason>Reason given: “{entry.reason}”</Reason> : null}
         <span>
           {entry.who} · <time dateTime={entry.at}>{format(new Date(entry.at), 'h:mm a')}</time>
         </span>

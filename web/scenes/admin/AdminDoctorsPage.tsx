@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicDoctor } from '../../../common/api-types';
-import { adminDoctorsQuery, useSetVerification } from '../../api/admin';
+import { adminDoctorsQuery, useRosterControl, type RosterChange } from '../../api/admin';
 import { PageHeading } from '../../components/PageHeading';
 import { Button, Card, EmptyState, Grid, Icon, Row, Skeleton } from '../../components/ui';
 import { showToast } from '../../components/toast';
@@ -11,18 +11,31 @@ import { messageOf } from '../../api/auth';
 import { ICONS } from '../../components/consultations/icons';
 import { DoctorFormDialog } from './DoctorFormDialog';
 import { RosterCard } from './RosterCard';
+import { BreakGlassReview } from './BreakGlassReview';
+
+/** The toast words of each roster control; verification keeps the spec's 'Verification Updated'. */
+function rosterWords(change: RosterChange): { title: string; failure: string; done: (doctor: PublicDoctor) => string } {
+  if ('isVerified' in change) {
+    return { title: 'Verification Updated', failure: 'Failed to update verification status', done: (d) => (d.isVerified ? 'is now verified' : 'is no longer verified and has been signed out') };
+  }
+  if ('isActive' in change) {
+    return { title: 'Doctor Updated', failure: 'Failed to update the doctor', done: (d) => (d.isActive ? 'can sign in again' : 'is deactivated and has been signed out') };
+  }
+  return { title: 'Doctor Updated', failure: 'Failed to update the doctor', done: (d) => (d.isAvailable ? 'is available for bookings' : 'is unavailable for bookings') };
+}
 
 export default function AdminDoctorsPage() {
   const doctors = useQuery(adminDoctorsQuery);
-  const verification = useSetVerification();
+  const control = useRosterControl();
   const [editing, setEditing] = useState<PublicDoctor | 'new' | null>(null);
 
-  const toggleVerified = async (doctor: PublicDoctor) => {
+  const change = async (doctor: PublicDoctor, requested: RosterChange) => {
+    const { title, failure, done } = rosterWords(requested);
     try {
-      const updated = await verification.mutateAsync({ id: doctor.id, isVerified: !doctor.isVerified });
-      showToast('Verification Updated', `${updated.name} is ${updated.isVerified ? 'now verified' : 'no longer verified'}.`, 'success');
+      const updated = await control.mutateAsync({ doctor, change: requested });
+      showToast(title, `${updated.name} ${done(updated)}.`, 'success');
     } catch (error) {
-      showToast('Error', messageOf(error, 'Failed to update verification status'), 'destructive');
+      showToast('Error', messageOf(error, failure), 'destructive');
     }
   };
 
@@ -37,7 +50,7 @@ export default function AdminDoctorsPage() {
     <PortalMain>
       <PageHeading
         title="Doctor Management"
-        subtitle="Add, edit and verify the doctors patients can book"
+        subtitle="Add, edit, verify and deactivate the doctors patients can book"
         actions={
           <Row $wrap $justify="flex-end">
             {doctors.data?.length ? addButton : null}
@@ -68,13 +81,14 @@ export default function AdminDoctorsPage() {
             <RosterCard
               key={doctor.id}
               doctor={doctor}
-              verifying={verification.isPending && verification.variables?.id === doctor.id}
-              onToggleVerified={() => toggleVerified(doctor)}
+              busy={control.isPending && control.variables?.doctor.id === doctor.id}
+              onChange={(requested) => change(doctor, requested)}
               onEdit={() => setEditing(doctor)}
             />
           ))}
         </Grid>
       )}
+      <BreakGlassReview />
       <DoctorFormDialog editing={editing} onClose={() => setEditing(null)} />
     </PortalMain>
   );

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { formatCents } from '../../../common/constants';
 import type { PublicDoctor } from '../../../common/api-types';
+import type { RosterChange } from '../../api/admin';
 import { Badge, Button, Icon, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { Avatar } from '../../components/consultations/Avatar';
@@ -12,19 +13,21 @@ const Facts = styled(InfoList)`
   & > div:first-child { grid-column: 1 / -1; }
 `;
 
-const Actions = styled(Row)`
+const Actions = styled.div`
   margin-top: auto;
-  & > * { flex: 1; }
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 8px;
 `;
 
 interface Props {
   doctor: PublicDoctor;
-  verifying: boolean;
-  onToggleVerified: () => void;
+  busy: boolean;
+  onChange: (change: RosterChange) => void;
   onEdit: () => void;
 }
 
-export function RosterCard({ doctor, verifying, onToggleVerified, onEdit }: Props) {
+export function RosterCard({ doctor, busy, onChange, onEdit }: Props) {
   return (
     <StackedCard as="article" aria-label={doctor.name} data-testid="roster-card">
       <CardHeading leading={<Avatar name={doctor.name} />} title={doctor.name} subtitle={doctor.specialty} accent />
@@ -38,6 +41,7 @@ export function RosterCard({ doctor, verifying, onToggleVerified, onEdit }: Prop
           <Badge $tone="warning">Pending</Badge>
         )}
         {doctor.isAvailable ? <Badge $tone="info">Available</Badge> : <Badge $tone="neutral">Unavailable</Badge>}
+        {doctor.isActive ? null : <Badge $tone="danger">Deactivated</Badge>}
       </Row>
       <Facts>
         <Info label="Email">{doctor.email}</Info>
@@ -50,13 +54,19 @@ export function RosterCard({ doctor, verifying, onToggleVerified, onEdit }: Prop
         </Info>
       </Facts>
       <Actions>
-        <Button $variant={doctor.isVerified ? 'secondary' : 'primary'} $size="sm" onClick={onToggleVerified} disabled={verifying}>
+        <Button $variant={doctor.isVerified ? 'secondary' : 'primary'} $size="sm" onClick={() => onChange({ isVerified: !doctor.isVerified })} disabled={busy}>
           <Icon path={doctor.isVerified ? ICONS.alert : ICONS.shield} size={16} />
           {doctor.isVerified ? 'Unverify' : 'Verify'}
         </Button>
         <Button $variant="secondary" $size="sm" onClick={onEdit}>
           <Icon path={ICONS.edit} size={16} />
           Edit
+        </Button>
+        <Button $variant="secondary" $size="sm" onClick={() => onChange({ isAvailable: !doctor.isAvailable })} disabled={busy}>
+          {doctor.isAvailable ? 'Set Unavailable' : 'Set Available'}
+        </Button>
+        <Button $variant={doctor.isActive ? 'secondary' : 'primary'} $size="sm" onClick={() => onChange({ isActive: !doctor.isActive })} disabled={busy}>
+          {doctor.isActive ? 'Deactivate' : 'Reactivate'}
         </Button>
       </Actions>
     </StackedCard>

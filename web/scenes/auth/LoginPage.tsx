@@ -128,7 +128,7 @@ export default function LoginPage() {
               <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" placeholder="Enter your username or email" />
               <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
               <Button type="submit" $block $size="lg" disabled={login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign In'}
+                {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing in...' : 'Sign In'}
               </Button>
               <BiometricLogin onSignedIn={goHome} />
             </Stack>

@@ -9,6 +9,7 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { touchTarget } from '../../components/touch-target';
 import { Icon, StatCard } from '../../components/ui';
 import { Columns, StatRow } from '../../components/records/Layout';
+import { InstallCard } from '../../components/offline/InstallCard';
 import { DashboardHeader } from './DashboardHeader';
 import { HealthSummaryCard } from './HealthSummaryCard';
 import { RecentReports } from './RecentReports';
@@ -48,6 +49,7 @@ export default function DashboardPage() {
   return (
     <>
       <DashboardHeader />
+      <InstallCard />
       <SearchBar value={search} onChange={setSearch} />
       <StatRow>
         <StatCard label="Medical Reports" value={reports.items.length} testId="stat-reports" />

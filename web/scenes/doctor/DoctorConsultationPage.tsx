@@ -1,3 +1,4 @@
+import { MedicationLog } from '../../components/consultations/MedicationLog';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -11,7 +12,8 @@ import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
 import type { ConsultationStatusInput } from '../../../common/schemas/consultation';
 import { ApiError } from '../../api/client';
-import { doctorConsultationQuery, patientRecordsQuery, useUpdateConsultationStatus } from '../../api/doctor';
+import { doctorConsultationQuery, patientRecordsQuery, recordAccessQuery, useUpdateConsultationStatus } from '../../api/doctor';
+import { BreakGlassForm, BreakGlassNote } from '../../components/consultations/BreakGlassForm';
 import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { showToast } from '../../components/toast';
 import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs } from '../../components/ui';
@@ -74,13 +76,28 @@ function NotFoundState() {
 
 function RecordsTab({ consultation, tab }: { consultation: DoctorConsultation; tab: Exclude<Tab, 'Overview'> }) {
   const shared = consultation.status !== 'cancelled';
-  const records = useQuery({ ...patientRecordsQuery(consultation.patientId), enabled: shared });
+  const access = useQuery({ ...recordAccessQuery(consultation.patientId), enabled: shared });
+  const open = access.data !== undefined && access.data.state !== 'closed';
+  const records = useQuery({ ...patientRecordsQuery(consultation.patientId), enabled: shared && open });
   if (!shared) return <EmptyState title="Records not shared" message="A cancelled consultation does not give access to the patient's records." />;
+  if (access.isPending) return <Skeleton $height="96px" />;
+  if (access.isError) return <EmptyState title="Failed to fetch records" message={messageOf(access.error, 'Please try again.')} />;
+  if (access.data.state === 'closed') return <BreakGlassForm patientId={consultation.patientId} />;
   if (records.isPending) return <Skeleton $height="96px" />;
   if (records.isError) return <EmptyState title="Failed to fetch records" message={messageOf(records.error, 'Please try again.')} />;
-  if (tab === 'Medical Records') return <ReportList reports={records.data.reports} />;
-  if (tab === 'Medications') return <MedicationList medications={records.data.medications} />;
-  return <AppointmentHistory appointments={records.data.appointments} />;
+  return (
+    <Stack $gap="12px">
+      {access.data.state === 'break_glass' ? <BreakGlassNote until={access.data.until} /> : null}
+      {tab === 'Medical Records' ? <ReportList reports={records.data.reports} /> : null}
+      {tab === 'Medications' ? (
+        <>
+          <MedicationList medications={records.data.medications} />
+          <MedicationLog consultationId={consultation.id} medications={records.data.medications} />
+        </>
+      ) : null}
+      {tab === 'History' ? <AppointmentHistory appointments={records.data.appointments} /> : null}
+    </Stack>
+  );
 }
 
 export default function DoctorConsultationPage() {

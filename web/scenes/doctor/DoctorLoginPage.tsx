@@ -86,7 +86,7 @@ export default function DoctorLoginPage() {
               <FormField name="email" label="Medical Email" type="email" autoComplete="username" placeholder="doctor@clinic.com" />
               <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
               <Button type="submit" $block $size="lg" disabled={login.isPending}>
-                {login.isPending ? 'Signing In...' : 'Sign In'}
+                {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing In...' : 'Sign In'}
               </Button>
               <DemoHint />
             </Stack>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Medication } from '../../../common/api-types';
+import type { Medication, MedicationDose } from '../../../common/api-types';
 import { MEDICATION_FREQUENCY_LABELS } from '../../../common/constants';
 import { medicationState } from '../../../common/records';
 import { formatShortDate } from '../../components/records/dates';
@@ -7,6 +7,8 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { MedicationStateBadge } from '../../components/records/StatusBadge';
 import { MedicationIcon } from '../../components/records/ReportTypeIcon';
 import { Card, Icon, IconButton } from '../../components/ui';
+import { AdherenceChart } from '../../components/reminders/AdherenceChart';
+import { TodayDoses } from '../../components/reminders/TodayDoses';
 
 const Body = styled(Card)<{ $faded: boolean }>`
   display: flex;
@@ -61,7 +63,16 @@ const Actions = styled.footer`
   margin-top: auto;
 `;
 
-export function MedicationCard({ medication, onEdit, onDelete }: { medication: Medication; onEdit: () => void; onDelete: () => void }) {
+interface MedicationCardProps {
+  medication: Medication;
+  /** The doses reminders asked about, for today's answers and the adherence chart. */
+  doses: MedicationDose[];
+  windowDays: number;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function MedicationCard({ medication, doses, windowDays, onEdit, onDelete }: MedicationCardProps) {
   const state = medicationState(medication);
   const facts: Array<[string, string | null]> = [
     ['Prescribed by', medication.prescribedBy],
@@ -89,6 +100,8 @@ export function MedicationCard({ medication, onEdit, onDelete }: { medication: M
           ))}
         </Times>
       ) : null}
+      <TodayDoses doses={doses} medicationName={medication.name} />
+      {medication.frequency !== 'as_needed' ? <AdherenceChart doses={doses} windowDays={windowDays} label={`${medication.name} adherence`} /> : null}
       <Facts>
         {facts
           .filter(([, value]) => value)

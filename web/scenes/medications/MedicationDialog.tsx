@@ -7,6 +7,8 @@ import { localDateString } from '../../../common/schemas/helpers';
 import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
 import { messageOf } from '../../api/auth';
 import { useAddMedication, useUpdateMedication } from '../../api/records';
+import { isQueued } from '../../offline/send-or-queue';
+import { showWillSyncToast } from '../../components/offline/will-sync';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
 import { serverFieldErrors } from '../../components/consultations/errors';
 import { RECORD_ICONS } from '../../components/records/icons';
@@ -113,14 +115,14 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
   const submit = async (values: Values) => {
     const payload = toMedicationPayload(values);
     if (!editing) {
-      await add.mutateAsync(payload);
-      showToast('Medication added successfully', undefined, 'success');
+      if (isQueued(await add.mutateAsync(payload))) showWillSyncToast();
+      else showToast('Medication added successfully', undefined, 'success');
       return;
     }
     // Cleared optional fields are sent as null so the stored values are removed too.
     const change = { ...payload, endDate: payload.endDate ?? null, prescribedBy: payload.prescribedBy ?? null, instructions: payload.instructions ?? null, isActive: values.isActive };
-    await update.mutateAsync({ medication, change });
-    showToast('Medication updated', `${payload.name} has been saved.`, 'success');
+    if (isQueued(await update.mutateAsync({ medication, change }))) showWillSyncToast();
+    else showToast('Medication updated', `${payload.name} has been saved.`, 'success');
   };
 
   return (

@@ -9,15 +9,24 @@ import { showToast } from '../../components/toast';
 import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components/ui';
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
+import { QueuedMedications, useQueuedMedications } from './QueuedMedications';
+import { PushReminderCard } from './PushReminderCard';
+import { AdherenceWindowPicker } from './AdherenceWindowPicker';
+import { useDoses } from '../../api/reminders';
+import { dosesOfMedication } from '../../components/reminders/adherence';
+import { ADHERENCE_WINDOWS_DAYS } from '../../../common/reminders';
 
 /** null: closed; 'new': adding; a medication: editing it. */
 type Editing = null | 'new' | Medication;
 
 export default function MedicationsPage() {
   const { items: medications, isPending } = useMedications();
+  const queued = useQueuedMedications();
   const remove = useDeleteMedication();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
+  const [windowDays, setWindowDays] = useState<number>(ADHERENCE_WINDOWS_DAYS[0]);
+  const doses = useDoses().data ?? [];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -40,6 +49,9 @@ export default function MedicationsPage() {
   return (
     <>
       <PageHeading title="Medications" subtitle="Your doses and reminders" actions={addButton} />
+      {queued.length ? <QueuedMedications queued={queued} /> : null}
+      <PushReminderCard />
+      {medications.length ? <AdherenceWindowPicker value={windowDays} onChange={setWindowDays} /> : null}
       {isPending ? (
         <Grid $min="300px">
           <Skeleton $height="180px" />
@@ -48,10 +60,17 @@ export default function MedicationsPage() {
       ) : medications.length ? (
         <Grid $min="300px">
           {medications.map((m) => (
-            <MedicationCard key={m.id} medication={m} onEdit={() => setEditing(m)} onDelete={() => setDeleting(m)} />
+            <MedicationCard
+              key={m.id}
+              medication={m}
+              doses={dosesOfMedication(doses, m.id)}
+              windowDays={windowDays}
+              onEdit={() => setEditing(m)}
+              onDelete={() => setDeleting(m)}
+            />
           ))}
         </Grid>
-      ) : (
+      ) : queued.length ? null : (
         <Card>
           <EmptyState title="No medications yet" message="Add a medication to track your doses and get reminders." action={addButton} />
         </Card>

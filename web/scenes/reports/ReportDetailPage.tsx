@@ -16,6 +16,7 @@ import { showToast } from '../../components/toast';
 import { isPremiumRequired } from '../../components/premium-required';
 import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
 import { EditReportDialog } from './EditReportDialog';
+import { OfflineAvailability } from './OfflineAvailability';
 
 const Title = styled.header`
   display: flex;
@@ -57,15 +58,6 @@ const Avatar = styled.span`
   background: ${({ theme }) => theme.colors.accentSoft};
   color: ${({ theme }) => theme.colors.info};
   flex-shrink: 0;
-`;
-
-const Offline = styled.p<{ $on: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  margin: 0;
-  font-size: 0.9rem;
-  color: ${({ $on, theme }) => ($on ? theme.colors.success : theme.colors.textMuted)};
 `;
 
 const DocumentActions = styled.div`
@@ -169,12 +161,9 @@ export default function ReportDetailPage() {
           </Section>
           <Section aria-label="Document">
             <h2>Document</h2>
-            <Offline $on={report.isOfflineAvailable}>
-              <Icon path={RECORD_ICONS.offline} size={18} />
-              {report.isOfflineAvailable ? 'Available offline' : 'Available online only'}
-            </Offline>
+            <OfflineAvailability report={report} />
             <DocumentActions>
-              <Button onClick={() => documentUrl && openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
+              <Button onClick={() => documentUrl && void openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
                 <Icon path={RECORD_ICONS.download} size={18} />
                 Download
               </Button>

@@ -1,0 +1,39 @@
+/**
+ * Reminders and adherence, shared by the server, the web app and the service worker. Pure TypeScript.
+ * A push carries none of the reminder's content: only what the app needs to open the right screen
+ * (README 'Push and reminders').
+ */
+
+/** What every push shows: the details appear only inside the app, after it opens. */
+export const PUSH_TITLE = 'MediVault reminder';
+export const PUSH_BODY = 'Open MediVault to see it.';
+
+/** Appointments and consultations are reminded this many minutes before they start. */
+export const EVENT_REMINDER_OFFSETS_MINUTES = [24 * 60, 15] as const;
+/** A reminder the server could not send on time (it was down) is dropped once it is this late. */
+export const REMINDER_LATE_LIMIT_MS = 60 * 60_000;
+
+export type ReminderNotificationType = 'medication_reminder' | 'appointment_reminder' | 'consultation_reminder' | 'consultation_started';
+
+/** The whole content of a web push. Ids only: no names, doses, doctors or times. */
+export interface PushPayload {
+  type: ReminderNotificationType;
+  notificationId: string;
+  /** The dose a medication reminder is about, for the notification's Taken and Skip actions. */
+  doseId?: string;
+  /** Where a click opens the app. */
+  url: string;
+}
+
+export const DOSE_STATUSES = ['taken', 'skipped'] as const;
+export type DoseMark = (typeof DOSE_STATUSES)[number];
+/** A dose as the adherence log shows it: pending until marked (or forever, when never answered). */
+export type DoseStatus = DoseMark | 'pending';
+
+export const ADHERENCE_WINDOWS_DAYS = [7, 30] as const;
+export const ADHERENCE_MAX_DAYS = 90;
+
+export function doseStatus(dose: { takenTime: string | Date | null; isSkipped: boolean }): DoseStatus {
+  if (dose.takenTime) return 'taken';
+  return dose.isSkipped ? 'skipped' : 'pending';
+}

@@ -1,0 +1,131 @@
+import { Appointment, Consultation, Medication, User } from '../../../db/models';
+import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '../../../common/reminders';
+import { isDoseDue, nextDoseAfter } from './occurrences';
+
+export type ReminderKind = 'medication' | 'appointment' | 'consultation';
+
+/** A notification to write (once) and push, and for a medication the dose it asks about. */
+export interface Delivery {
+  userId: string;
+  type: ReminderNotificationType;
+  subjectId: string;
+  scheduledFor: Date;
+  title: string;
+  message: string;
+  url: string;
+  medicationId?: string;
+}
+
+/**
+ * One kind of thing patients are reminded of. Both questions are answered from the database as it is
+ * when asked, so a job scheduled before an edit, a reschedule or a cancellation delivers nothing.
+ */
+export interface ReminderRule {
+  /** The reminder times after `after` (the next dose; both event reminders still ahead). */
+  upcoming(subjectId: string, after: Date): Promise<Date[]>;
+  /** What a reminder due at `dueAt` says, or null when it is no longer due. */
+  delivery(subjectId: string, dueAt: Date): Promise<Delivery | null>;
+}
+
+async function zoneOf(userId: string): Promise<string> {
+  return (await User.query().findById(userId).select('timeZone'))?.timeZone ?? 'UTC';
+}
+
+function localTime(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(instant),
+  );
+}
+
+const eventReminders = (start: Date | string) => EVENT_REMINDER_OFFSETS_MINUTES.map((minutes) => new Date(new Date(start).getTime() - minutes * 60_000));
+const isEventReminder = (start: Date | string, dueAt: Date) => eventReminders(start).some((at) => at.getTime() === dueAt.getTime());
+
+const medication: ReminderRule = {
+  async upcoming(id, after) {
+    const med = await Medication.query().findById(id);
+    const next = med ? nextDoseAfter(med, await zoneOf(med.userId), after) : null;
+    return next ? [next] : [];
+  },
+  async delivery(id, dueAt) {
+    const med = await Medication.query().findById(id);
+    if (!med || !isDoseDue(med, await zoneOf(med.userId), dueAt)) return null;
+    return {
+      userId: med.userId,
+      type: 'medication_reminder',
+      subjectId: med.id,
+      scheduledFor: dueAt,
+      title: 'Medication reminder',
+      message: `Time to take ${med.name} (${med.dosage}).`,
+      url: '/medications',
+      medicationId: med.id,
+    };
+  },
+};
+
+/** An appointment or consultation as its reminders need it: whose it is, when it starts, what the reminder says. */
+interface RemindedEvent {
+  id: string;
+  userId: string;
+  startsAt: Date | string;
+  message(timeZone: string): string;
+}
+
+/** Reminders 24 hours and 15 minutes before an event that `find` still answers for (reminded, not cancelled or over). */
+function eventRule(find: (id: string) => Promise<RemindedEvent | undefined>, type: ReminderNotificationType, title: string, url: string): ReminderRule {
+  return {
+    async upcoming(id, after) {
+      const found = await find(id);
+      return found ? eventReminders(found.startsAt).filter((at) => at > after) : [];
+    },
+    async delivery(id, dueAt) {
+      const found = await find(id);
+      if (!found || !isEventReminder(found.startsAt, dueAt)) return null;
+      return { userId: found.userId, type, subjectId: found.id, scheduledFor: dueAt, title, message: found.message(await zoneOf(found.userId)), url };
+    },
+  };
+}
+
+/** Appointments the patient turned the reminder on for ('Set Reminder'), while scheduled or confirmed. */
+const appointment = eventRule(
+  async (id) => {
+    const found = await Appointment.query().findById(id);
+    if (!found?.reminderSent || !['scheduled', 'confirmed'].includes(found.status)) return undefined;
+    return { id: found.id, userId: found.userId, startsAt: found.appointmentDate, message: (zone) => `${found.doctorName} at ${found.facility}, ${localTime(found.appointmentDate, zone)}.` };
+  },
+  'appointment_reminder',
+  'Appointment reminder',
+  '/appointments',
+);
+
+const consultation = eventRule(
+  async (id) => {
+    const found = await Consultation.query().findById(id).withGraphFetched('doctor');
+    if (found?.status !== 'scheduled') return undefined;
+    return {
+      id: found.id,
+      userId: found.patientId,
+      startsAt: found.appointmentDate,
+      message: (zone) => `Your consultation with Dr. ${found.doctor?.name ?? ''} is at ${localTime(found.appointmentDate, zone)}.`,
+    };
+  },
+  'consultation_reminder',
+  'Consultation reminder',
+  '/telemedicine',
+);
+
+export const REMINDER_RULES: Record<ReminderKind, ReminderRule> = { medication, appointment, consultation };
+
+/** The push a patient gets when the doctor starts their consultation (one per consultation). */
+export async function consultationStartedDelivery(id: string): Promise<Delivery | null> {
+  const found = await Consultation.query().findById(id).withGraphFetched('doctor');
+  if (found?.status !== 'in_progress') return null;
+  return {
+    userId: found.patientId,
+    type: 'consultation_started',
+    subjectId: found.id,
+    scheduledFor: new Date(found.appointmentDate),
+    title: 'Your consultation has started',
+    message: `Dr. ${found.doctor?.name ?? ''} has started your consultation. Join the call now.`,
+    url: `/video-call/${found.id}`,
+  };
+}

@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
+ * screens open offline from records kept sealed on the device, nothing of them is readable in plaintext
+ * in Cache Storage, IndexedDB or localStorage, logout leaves nothing readable, and a change made offline
+ * reaches the server once when the connection returns.
+ */
+
+const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
+const SHOTS = '/work/notes/shots-pwa';
+/** The worker the e2e server serves (it serves the built app from dist/). */
+const SERVED_WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/sw.js');
+
+async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs up and signs in a patient with no records; answers its id. */
+async function freshPatient(page: Page): Promise<string> {
+  const username = `off_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const password = 'Offline123!';
+  const res = await page.request.post('/api/auth/signup', {
+    data: { firstName: 'Quinn', lastName: 'Offline', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await res.json()).user.id;
+}
+
+/** Unique words for this run's records, to look for in the device's storage afterwards. */
+function secrets() {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    title: `Thyroid Panel ${tag}`,
+    result: `TSH-marker-${tag}`,
+    summary: `Summary-marker-${tag}`,
+    medication: `Levothyroxine${tag}`,
+  };
+}
+
+/** The app shell is cached and the service worker controls navigations. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+}
+
+/** The vault holds the given answers (sealed). */
+async function waitForVault(page: Page, paths: string[]): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const open = indexedDB.open('medivault-vault');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('records')) return resolve([]);
+              const keys = db.transaction('records').objectStore('records').getAllKeys();
+              keys.onsuccess = () => resolve(keys.result.map(String));
+            };
+            open.onerror = () => resolve([]);
+          }),
+      ),
+    )
+    .toEqual(expect.arrayContaining(paths));
+}
+
+/**
+ * Everything this origin keeps on the device as text: every Cache Storage entry's body, every IndexedDB
+ * value (ArrayBuffers and typed arrays decoded as UTF-8) and localStorage.
+ */
+function dumpDeviceStorage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const decoder = new TextDecoder('utf-8', { fatal: false });
+    const flatten = (value: unknown): string => {
+      if (value instanceof ArrayBuffer) return decoder.decode(new Uint8Array(value));
+      if (ArrayBuffer.isView(value)) return decoder.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      if (value instanceof Blob) return '[blob]';
+      if (Array.isArray(value)) return value.map(flatten).join('\n');
+      if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${flatten(v)}`).join('\n');
+      return String(value);
+    };
+    const parts: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) parts.push(request.url, await (await cache.match(request))!.text());
+    }
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result);
+        });
+        const blobs = await Promise.all(values.flatMap((v) => (v instanceof Blob ? [v.text()] : [])));
+        parts.push(`${info.name}/${store}`, flatten(values), ...blobs);
+      }
+      db.close();
+    }
+    for (let i = 0; i < localStorage.length; i++) parts.push(localStorage.key(i)!, localStorage.getItem(localStorage.key(i)!) ?? '');
+    return parts.join('\n');
+  });
+}
+
+/** The dump sees plaintext wherever it is: a marker written the way a careless store would write it is found. */
+async function expectDumpFindsPlaintext(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('dump-check');
+        open.onupgradeneeded = () => open.result.createObjectStore('s');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('s', 'readwrite');
+          tx.objectStore('s').put({ bytes: new TextEncoder().encode('plain-marker-in-bytes').buffer }, 'k');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
+  expect(await dumpDeviceStorage(page)).toContain('plain-marker-in-bytes');
+  await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('dump-check').onsuccess = resolve)));
+}
+
+/** Screenshots at phone and desktop width, each once the layout and any toast have settled. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const resize = async (width: number) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(500);
+  };
+  for (const width of [390, 1280]) {
+    await resize(width);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await resize(390);
+}
+
+async function goOffline(context: BrowserContext, page: Page, path: string): Promise<void> {
+  await context.setOffline(true);
+  await page.goto(path);
+}
+
+test.describe('offline vault', () => {
+  test('a signed-in patient reads dashboard, reports, a report and medications offline; nothing is stored in plaintext; logout wipes it', async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    const words = secrets();
+    const [report] = await sql<{ id: string }>(
+      `insert into medical_reports (user_id, title, type, status, report_date, summary, results, is_offline_available)
+       values ($1, $2, 'blood_work', 'normal', now(), $3, jsonb_build_object('thyroidMarker', $4::text), true) returning id`,
+      [patientId, words.title, words.summary, words.result],
+    );
+    const added = await page.request.post('/api/medications', { data: { name: words.medication, dosage: '50mcg', frequency: 'once_daily', reminderTimes: ['08:00'] } });
+    expect(added.status(), await added.text()).toBe(201);
+
+    await page.goto('/dashboard');
+    await expect(page.getByText(words.title).first()).toBeVisible();
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/auth/me', '/api/medical-reports', '/api/medications', '/api/appointments', '/api/dashboard-summary']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-status')).toContainText('Offline');
+    await expect(page.getByTestId('offline-status')).toContainText('last synced');
+    await expect(page.getByText(words.title).first()).toBeVisible();
+    await expect(page.getByTestId('stat-reports')).toContainText('1');
+    await shoot(page, 'offline-indicator-dashboard');
+
+    await page.goto('/reports');
+    await expect(page.getByText(words.title).first()).toBeVisible();
+    await expect(page.getByTestId('stat-offline')).toContainText('1');
+
+    await page.goto(`/reports/${report!.id}`);
+    await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+    await expect(page.getByText(words.result)).toBeVisible();
+    await expect(page.getByText(words.summary)).toBeVisible();
+    await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
+
+    await page.goto('/medications');
+    await expect(page.getByRole('article', { name: words.medication })).toBeVisible();
+
+    await expectDumpFindsPlaintext(page);
+    const dump = await dumpDeviceStorage(page);
+    expect(dump).toContain('medivault-vault/records');
+    for (const secret of Object.values(words)) expect(dump).not.toContain(secret);
+
+    await context.setOffline(false);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('medivault-vault');
+    expect(await dumpDeviceStorage(page)).not.toContain(words.title);
+
+    // Offline after logout: no screen of the account opens, from the shell or anywhere else.
+    await context.setOffline(true);
+    const reopened = await page.goto(`/reports/${report!.id}`).then(
+      () => 'loaded',
+      () => 'no page',
+    );
+    if (reopened === 'loaded') await expect(page.getByText(words.title)).toHaveCount(0);
+    for (const secret of Object.values(words)) expect(await dumpDeviceStorage(page).catch(() => '')).not.toContain(secret);
+  });
+
+  test('only the server ending the session signs the patient out, and then the kept records go', async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    await page.goto('/dashboard');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/auth/me', '/api/medications']);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('offline-status')).toContainText('Offline');
+
+    await context.setOffline(false);
+    await sql('delete from sessions where actor_id = $1', [patientId]);
+    await page.goto('/medications');
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('medivault-vault');
+              open.onsuccess = () => {
+                const count = open.result.transaction('records').objectStore('records').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      )
+      .toBe(0);
+  });
+
+  test("a report marked for offline use keeps its document on the device, sealed, and Download opens it offline", async ({ page, context }) => {
+    const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: 'demo', password: 'Demo1234!' } });
+    expect(login.status(), await login.text()).toBe(200);
+    const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ id: string; title: string; isOfflineAvailable: boolean; documentUrl: string | null }>;
+    const marked = reports.filter((r) => r.isOfflineAvailable && r.documentUrl?.startsWith('/api/documents/'));
+    expect(marked.length).toBeGreaterThan(0);
+    await page.goto('/reports');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/medical-reports', ...marked.map((r) => `document:${r.documentUrl}`)]);
+
+    await goOffline(context, page, `/reports/${marked[0]!.id}`);
+    await expect(page.getByRole('heading', { name: marked[0]!.title })).toBeVisible();
+    const [opened] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(opened.url()).toMatch(/^blob:http:\/\/localhost/);
+    // The PDFs are kept sealed: no PDF header anywhere (the demo titles are words the app's own code holds too).
+    expect(await dumpDeviceStorage(page)).not.toContain('%PDF');
+  });
+
+  test("the patient marks a report for offline use, and 'Offline Ready' counts it", async ({ page }) => {
+    const patientId = await freshPatient(page);
+    const [report] = await sql<{ id: string }>(
+      `insert into medical_reports (user_id, title, type, status, report_date) values ($1, 'Chest X-Ray', 'x_ray', 'normal', now()) returning id`,
+      [patientId],
+    );
+    await page.goto('/reports');
+    await expect(page.getByTestId('stat-offline')).toContainText('0');
+    await page.goto(`/reports/${report!.id}`);
+    await expect(page.getByText('Available online only')).toBeVisible();
+    await page.getByRole('button', { name: 'Keep offline' }).click();
+    await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove from offline' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await sql('select 1 from medical_reports where id = $1 and is_offline_available', [report!.id])).toHaveLength(1);
+    await page.getByRole('link', { name: 'Back to Reports' }).click();
+    await expect(page.getByTestId('stat-offline')).toContainText('1');
+  });
+
+  test('a medication added offline waits as "Will sync when online" and reaches the server once after reconnecting', async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    const name = secrets().medication;
+    await page.goto('/medications');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/medications']);
+
+    await goOffline(context, page, '/medications');
+    await page.getByRole('button', { name: 'Add Medication' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Medication' });
+    await dialog.getByLabel('Medication Name').fill(name);
+    await dialog.getByLabel('Dosage').fill('25mcg');
+    await dialog.getByRole('button', { name: 'Add Medication' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.Toastify').getByText('Will sync when online', { exact: true })).toBeVisible();
+    const waiting = page.getByRole('list', { name: 'Changes waiting to be sent' });
+    await expect(waiting).toContainText(`Add medication ${name}`);
+    await expect(waiting).toContainText('Will sync when online');
+    await expect(page.getByRole('listitem', { name: `${name} (waiting)` })).toContainText('Will sync when online');
+    await shoot(page, 'queued-change-medications');
+    // The queued change is sealed too.
+    expect(await dumpDeviceStorage(page)).not.toContain(name);
+    expect(await sql('select 1 from medications where user_id = $1', [patientId])).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('article', { name })).toBeVisible();
+    await expect(page.getByTestId('offline-status')).toBeHidden();
+    await expect(page.getByRole('listitem', { name: `${name} (waiting)` })).toHaveCount(0);
+    // A reload and a moment later (Background Sync, the 'online' replay): still exactly one.
+    await page.reload();
+    await expect(page.getByRole('article', { name })).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await sql('select name from medications where user_id = $1', [patientId])).toEqual([{ name }]);
+  });
+
+  test("an appointment reminder set offline waits, then is sent", async ({ page, context }) => {
+    const patientId = await freshPatient(page);
+    const booked = await page.request.post('/api/appointments', {
+      data: { doctorName: 'Dr. Lee', specialty: 'Cardiology', facility: 'Heart Centre', appointmentDate: new Date(Date.now() + 5 * 86_400_000).toISOString() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await page.goto('/appointments');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/appointments']);
+
+    await goOffline(context, page, '/appointments');
+    await page.getByRole('button', { name: 'Set Reminder' }).click();
+    await expect(page.getByRole('list', { name: 'Changes waiting to be sent' })).toContainText('Set the reminder for Dr. Lee');
+    expect(await sql('select reminder_sent from appointments where user_id = $1', [patientId])).toEqual([{ reminder_sent: false }]);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Reminder Set' })).toBeVisible();
+    expect(await sql('select reminder_sent from appointments where user_id = $1', [patientId])).toEqual([{ reminder_sent: true }]);
+  });
+
+  test('a queued change the server refuses is said and dropped', async ({ page, context }) => {
+    await freshPatient(page);
+    const name = secrets().medication;
+    const added = await page.request.post('/api/medications', { data: { name, dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] } });
+    const medication = await added.json();
+    await page.goto('/medications');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/medications']);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Medication' });
+    await dialog.getByLabel('Dosage').fill('20mg');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('list', { name: 'Changes waiting to be sent' })).toContainText(`Edit medication ${name}`);
+    // Meanwhile the medication changes elsewhere: the queued edit was made to an older version.
+    const elsewhere = await page.request.patch(`/api/medications/${medication.id}`, { data: { dosage: '15mg' }, headers: { 'If-Match': `"${medication.version}"` } });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+    await context.setOffline(false);
+    await expect(page.locator('.Toastify').getByText('Change not saved', { exact: true })).toBeVisible();
+    await expect(page.locator('.Toastify')).toContainText(`Edit medication ${name}:`);
+    await expect(page.getByRole('list', { name: 'Changes waiting to be sent' })).toBeHidden();
+    const stored = await (await page.request.get('/api/medications')).json();
+    expect(stored.medications.find((m: { id: string }) => m.id === medication.id).dosage).toBe('15mg');
+  });
+});
+
+test('a new version found asks whether to refresh, and yes reloads into it', async ({ page }) => {
+  await freshPatient(page);
+  await page.goto('/dashboard');
+  await waitForServiceWorker(page);
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  const original = await fs.readFile(SERVED_WORKER, 'utf8');
+  try {
+    // A new deployment: the served worker's bytes change.
+    await fs.writeFile(SERVED_WORKER, `${original}\n// next build`);
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    const question = page.waitForEvent('dialog');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
+    const dialog = await question;
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toBe('A new version of MediVault is available. Refresh now?');
+    await Promise.all([page.waitForEvent('load'), dialog.accept()]);
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await expect(page.getByTestId('stat-reports')).toBeVisible();
+  } finally {
+    await fs.writeFile(SERVED_WORKER, original);
+  }
+});
+
+test.describe('install card', () => {
+  test('offers Install where the browser can install, and "Not now" is remembered', async ({ page }) => {
+    await freshPatient(page);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-reports')).toBeVisible();
+    await expect(page.getByTestId('install-card')).toHaveCount(0);
+    // Chromium fires beforeinstallprompt on its own engagement rules; the test fires one itself.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          (window as unknown as { prompted: boolean }).prompted = true;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    const card = page.getByTestId('install-card');
+    await expect(card).toContainText('Install MediVault');
+    await shoot(page, 'install-card');
+    await card.getByRole('button', { name: 'Install' }).click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await expect(card).toHaveCount(0);
+
+    await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })));
+    await page.getByTestId('install-card').getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByTestId('install-card')).toHaveCount(0);
+    await page.reload();
+    await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })));
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('install-card')).toHaveCount(0);
+  });
+
+  test('on iOS shows Share then Add to Home Screen after 2 seconds', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await freshPatient(page);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-reports')).toBeVisible();
+    const card = page.getByTestId('install-card');
+    await expect(card).toHaveCount(0);
+    await expect(card).toContainText('Share, then Add to Home Screen');
+    await expect(card.getByRole('button', { name: 'Install' })).toHaveCount(0);
+    await shoot(page, 'install-card-ios');
+    await context.close();
+  });
+});

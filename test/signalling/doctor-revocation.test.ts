@@ -1,0 +1,79 @@
+import { TestClient } from '../support/client';
+import { createAdmin, createDoctor, signedInClient } from '../support/factories';
+import { useSignallingServer, type ClientSocket } from './helpers';
+import { DOCTOR_DEACTIVATED, DOCTOR_PENDING } from '../../server/services/doctor-standing';
+
+/** An admin who unverifies or deactivates a doctor ends the doctor's open sessions and sockets at once. */
+const harness = useSignallingServer();
+
+function closedWithin(socket: ClientSocket, withinMs: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket still open after ${withinMs} ms`)), withinMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      if (reason === 'io server disconnect') resolve(Date.now() - started);
+      else reject(new Error(`socket closed by ${reason}`));
+    });
+  });
+}
+
+const doctorLogin = (email: string, password: string) => new TestClient(harness.server.url).post('/api/auth/doctor/login', { email, password });
+
+describe.each([
+  { control: 'unverify', path: 'verification', body: { isVerified: false }, message: DOCTOR_PENDING },
+  { control: 'deactivate', path: 'activation', body: { isActive: false }, message: DOCTOR_DEACTIVATED },
+])("an admin's '$control' control", ({ path, body, message }) => {
+  it('ends every session and socket of the doctor within a second and refuses their sign-in with the reason', async () => {
+    const doctor = await createDoctor();
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    const laptop = await signedInClient(harness.server.url, doctor);
+    const phone = await signedInClient(harness.server.url, doctor);
+    const sockets = await Promise.all([harness.socketFor(laptop), harness.socketFor(phone)]);
+    expect((await laptop.get('/api/doctor/consultations')).status).toBe(200);
+
+    const closing = sockets.map((socket) => closedWithin(socket, 1000));
+    expect((await admin.patch(`/api/admin/doctors/${doctor.record.id}/${path}`, body)).status).toBe(200);
+    for (const took of await Promise.all(closing)) expect(took).toBeLessThan(1000);
+    expect((await laptop.get('/api/doctor/consultations')).status).toBe(401);
+    expect((await phone.get('/api/auth/doctor/me')).status).toBe(401);
+
+    const refused = await doctorLogin(doctor.login, doctor.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(message);
+    // A wrong password still says only that the credentials are wrong.
+    expect((await doctorLogin(doctor.login, 'wrong-guess')).status).toBe(401);
+  });
+});
+
+describe('doctors who may not sign in', () => {
+  it('refuses a pending (unverified) doctor until an admin verifies them', async () => {
+    const doctor = await createDoctor({ isVerified: false });
+    const pending = await doctorLogin(doctor.login, doctor.password);
+    expect([pending.status, pending.body.message]).toEqual([403, DOCTOR_PENDING]);
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    expect((await admin.patch(`/api/admin/doctors/${doctor.record.id}/verification`, { isVerified: true })).status).toBe(200);
+    expect((await doctorLogin(doctor.login, doctor.password)).status).toBe(200);
+  });
+
+  it('lets a reactivated doctor sign in again, and keeps other doctors signed in throughout', async () => {
+    const doctor = await createDoctor();
+    const colleague = await signedInClient(harness.server.url, await createDoctor());
+    const colleagueSocket = await harness.socketFor(colleague);
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    const off = await admin.patch(`/api/admin/doctors/${doctor.record.id}/activation`, { isActive: false });
+    expect(off.body.isActive).toBe(false);
+    expect((await doctorLogin(doctor.login, doctor.password)).status).toBe(403);
+    expect((await admin.patch(`/api/admin/doctors/${doctor.record.id}/activation`, { isActive: true })).body.isActive).toBe(true);
+    expect((await doctorLogin(doctor.login, doctor.password)).status).toBe(200);
+    expect((await colleague.get('/api/auth/doctor/me')).status).toBe(200);
+    expect(colleagueSocket.connected).toBe(true);
+  });
+
+  it('treats a session of a doctor made pending directly in the database as signed out', async () => {
+    const doctor = await createDoctor();
+    const client = await signedInClient(harness.server.url, doctor);
+    await doctor.record.$query().patch({ isVerified: false });
+    expect((await client.get('/api/auth/doctor/me')).status).toBe(401);
+  });
+});

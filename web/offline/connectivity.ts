@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the app is working from the device vault: the browser says it is offline, or the last request
+ * got no answer. A request that gets any answer from the server clears it.
+ */
+let unreachable = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export function reachedServer(): void {
+  if (!unreachable) return;
+  unreachable = false;
+  notify();
+}
+
+export function lostServer(): void {
+  if (unreachable) return;
+  unreachable = true;
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const isOffline = () => unreachable || !navigator.onLine;
+
+export const useIsOffline = () => useSyncExternalStore(subscribe, isOffline);

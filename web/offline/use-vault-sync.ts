@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MedicalReport } from '../../common/api-types';
+import { appointmentsQuery, dashboardSummaryQuery, medicationsQuery, reportsQuery } from '../api/records';
+import { safeDocumentUrl } from '../components/records/documents';
+import { dropDocument, keepDocument, keptDocuments } from './vault';
+
+/** Only this server's own document files can be kept; a link elsewhere stays a link. */
+const ownDocumentUrl = (report: MedicalReport) => {
+  const url = safeDocumentUrl(report.documentUrl);
+  return url?.startsWith('/api/documents/') ? url : null;
+};
+
+/** The documents of reports marked for offline use, each fetched once; unmarked ones are dropped. */
+async function keepOfflineDocuments(reports: MedicalReport[]): Promise<void> {
+  const wanted = new Set(reports.filter((r) => r.isOfflineAvailable).flatMap((r) => ownDocumentUrl(r) ?? []));
+  const kept = new Set(await keptDocuments());
+  await Promise.all([...kept].filter((url) => !wanted.has(url)).map(dropDocument));
+  for (const url of wanted) {
+    if (kept.has(url)) continue;
+    const response = await fetch(url, { credentials: 'include' });
+    if (response.ok) await keepDocument(url, await response.blob());
+  }
+}
+
+/**
+ * Fills the vault: every list the offline screens read goes through readThrough, which keeps it, so
+ * loading them is enough. Once a page load fetches what is not loaded yet; a reconnect fetches all afresh.
+ */
+export async function syncVault(queryClient: QueryClient, afresh: boolean): Promise<void> {
+  if (!navigator.onLine) return;
+  const fresh = afresh ? { staleTime: 0 } : {};
+  try {
+    await Promise.all([
+      queryClient.prefetchQuery({ ...medicationsQuery, ...fresh }),
+      queryClient.prefetchQuery({ ...appointmentsQuery, ...fresh }),
+      queryClient.prefetchQuery({ ...dashboardSummaryQuery, ...fresh }),
+    ]);
+    await keepOfflineDocuments(await queryClient.fetchQuery({ ...reportsQuery, ...fresh }));
+  } catch (error) {
+    console.warn('Offline vault sync failed', error);
+  }
+}
+
+/** Keeps the signed-in patient's records on the device: now, and whenever the connection returns. */
+export function useVaultSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void syncVault(queryClient, false);
+    const online = () => void syncVault(queryClient, true);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [queryClient]);
+}

@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+import type { MedicalReport } from '../../../common/api-types';
+import { useUpdateReport } from '../../api/records';
+import { messageOf } from '../../api/auth';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { showToast } from '../../components/toast';
+import { Button, Icon } from '../../components/ui';
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+const State = styled.p<{ $on: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0;
+  font-size: 0.9rem;
+  color: ${({ $on, theme }) => ($on ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+/**
+ * 'Available offline' or 'Available online only', and the switch between them: a report marked offline
+ * keeps its document on the device too (sealed), and counts in 'Offline Ready'.
+ */
+export function OfflineAvailability({ report }: { report: MedicalReport }) {
+  const update = useUpdateReport();
+  const on = report.isOfflineAvailable;
+  const toggle = () =>
+    update.mutate(
+      { report, change: { isOfflineAvailable: !on } },
+      {
+        onSuccess: () =>
+          on
+            ? showToast('Removed from offline', 'This report is no longer kept on this device.', 'success')
+            : showToast('Kept for offline use', 'This report and its document are kept on this device, encrypted.', 'success'),
+        onError: (error) => showToast('Error', messageOf(error, 'Failed to update offline availability. Please try again.'), 'destructive'),
+      },
+    );
+  return (
+    <Row>
+      <State $on={on}>
+        <Icon path={RECORD_ICONS.offline} size={18} />
+        {on ? 'Available offline' : 'Available online only'}
+      </State>
+      <Button $variant="ghost" $size="sm" onClick={toggle} disabled={update.isPending} aria-pressed={on} data-testid="offline-toggle">
+        {on ? 'Remove from offline' : 'Keep offline'}
+      </Button>
+    </Row>
+  );
+}

@@ -100,6 +100,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 // ---------------------------------------------------------------------------
 
 export const FREE_PLAN_REPORT_LIMIT = 10;
+/** The server's answer (402) to a report the free plan has no room for; the scanner says it before an upload too. */
+export const REPORT_LIMIT_REACHED = `The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports. Upgrade to Premium to add more.`;
 
 export const PLAN_IDS = ['monthly', 'yearly'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -73,6 +73,21 @@ export function parseResults(results: unknown): ParsedResults {
   return entries.length ? { kind: 'fields', entries } : { kind: 'empty' };
 }
 
+/** What an empty result value reads as. */
+export const NO_VALUE = 'None';
+
+/** Any result value as one line of text: lists joined, nested objects as 'Label: value' pairs, nothing as 'None'. */
+export function textOf(value: unknown): string {
+  if (value === null || value === undefined) return NO_VALUE;
+  if (typeof value === 'string') return value.trim() === '' ? NO_VALUE : value;
+  if (Array.isArray(value)) return value.length ? value.map(textOf).join(', ') : NO_VALUE;
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    return entries.length ? entries.map(([k, v]) => `${formatResultKey(k)}: ${textOf(v)}`).join(', ') : NO_VALUE;
+  }
+  return String(value);
+}
+
 /** A space before each capital and the first letter uppercased: 'whiteBloodCells' -> 'White Blood Cells'. */
 export function formatResultKey(key: string): string {
   const spaced = key.replace(/([A-Z])/g, ' $1').trim();

@@ -38,6 +38,13 @@ export class InvalidCredentials extends AppError {
   }
 }
 
+/** Something only Premium gives (more reports than the free plan holds, a premium analysis, the PDF export): the message offers the upgrade. */
+export class PremiumRequired extends AppError {
+  constructor(message: string) {
+    super(402, 'premium_required', message);
+  }
+}
+
 export class Forbidden extends AppError {
   constructor(message = 'You do not have permission to do that.') {
     super(403, 'forbidden', message);

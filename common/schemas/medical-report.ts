@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PREMIUM_REPORT_TYPES, REPORT_STATUSES, REPORT_TYPES } from '../constants';
+import { timeZone } from './misc';
 import { booleanField, changedIsoDate, changedString, jsonObjectField, optionalString, requiredIsoDate, requiredString, strictObject } from './helpers';
 
 /**
@@ -20,7 +21,7 @@ export const medicalReportUpdateSchema = strictObject({
 
 export type MedicalReportUpdateInput = yup.InferType<typeof medicalReportUpdateSchema>;
 
-/** The types a patient may give a report themselves: premium analyses come only from the premium service. */
+/** The types the add-report form offers: a premium analysis is taken only from Premium users (the server answers 402 to others). */
 export const PATIENT_REPORT_TYPES = REPORT_TYPES.filter((type) => !PREMIUM_REPORT_TYPES.includes(type));
 
 /** POST /api/medical-reports body: a report added by hand, without a document. */
@@ -29,7 +30,7 @@ export const medicalReportCreateSchema = strictObject({
   type: yup
     .string()
     .required('Type is required')
-    .oneOf(PATIENT_REPORT_TYPES, `Type must be one of ${PATIENT_REPORT_TYPES.join(', ')}`),
+    .oneOf(REPORT_TYPES, `Type must be one of ${REPORT_TYPES.join(', ')}`),
   reportDate: requiredIsoDate('Report date', 'Report date is required'),
   status: yup.string().oneOf(REPORT_STATUSES, `Status must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
   doctorName: optionalString('Doctor name'),
@@ -39,3 +40,6 @@ export const medicalReportCreateSchema = strictObject({
 });
 
 export type MedicalReportCreateInput = yup.InferType<typeof medicalReportCreateSchema>;
+
+/** GET /api/medical-reports/export query: the zone the PDF's dates and times are written in (the browser's). */
+export const recordsExportQuerySchema = strictObject({ timeZone: timeZone() });

@@ -77,6 +77,7 @@ function errorAnswers(route: AnyRouteDefinition): Record<string, unknown> {
   if (route.body || route.query) answers['400'] = errorAnswer('The input is not valid: `fields` names each problem');
   if (!isPublic && route.policy.otherwise === 404) answers['401'] = errorAnswer('No session: sign in first');
   if (route.policy.otherwise === 403) answers['403'] = errorAnswer('Not an admin');
+  if (route.premiumRequired) answers['402'] = errorAnswer(`Premium required (code premium_required): ${route.premiumRequired}`);
   if (!isPublic || pathParameters(route.path).length) answers['404'] = errorAnswer('Not found, or outside the caller\'s reach');
   answers.default = errorAnswer('Any other refusal or failure, in the one error shape');
   return answers;

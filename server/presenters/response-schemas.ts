@@ -426,6 +426,8 @@ export const documentFile = { contentType: '*/*', description: 'The original as 
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 
+export const recordsPdfFile = { contentType: 'application/pdf', description: "The patient's records as a printable PDF, as an attachment" };
+
 export const paymentCheckoutResponse: yup.ObjectSchema<PaymentCheckout> = yup.object({
   clientSecret: text().meta({ description: "Stripe's client secret, for the Payment Element's confirmPayment" }),
   amount: whole().meta({ description: 'Cents charged, decided by the server' }),

@@ -1,6 +1,7 @@
 import type { User } from '../../db/models';
 import type { PublicUser } from '../../common/api-types';
 import { iso } from '../lib/dates';
+import { isPremium } from '../services/plan';
 
 /** The signed-in user's own account, as /api/auth/me answers it. Never the password hash or Stripe customer id. */
 export function presentUser(user: User): PublicUser {
@@ -17,7 +18,7 @@ export function presentUser(user: User): PublicUser {
     role: user.role,
     biometricEnabled: user.biometricEnabled,
     stripeSubscriptionId: user.stripeSubscriptionId,
-    isPremium: Boolean(user.stripeSubscriptionId),
+    isPremium: isPremium(user),
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
     timeZone: user.timeZone,

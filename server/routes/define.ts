@@ -51,6 +51,8 @@ export interface RouteDefinition<B, Q> {
    * names any other route without one.
    */
   response?: yup.Schema | FileResponse;
+  /** When the route answers 402 (only Premium gives it), for the API reference. */
+  premiumRequired?: string;
   /** Runs before the policy (for example a rate limit on sign-in). */
   before?: Middleware[];
   /**

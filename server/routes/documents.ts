@@ -45,6 +45,7 @@ export function registerDocumentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/process-medical-document',
+    premiumRequired: 'the free plan already holds its reports (refused before the document is read)',
     summary: 'Read a photo (or a PDF) of a medical document into a saved report',
     policy: patientOnly,
     response: documentProcessingResponse,
@@ -56,6 +57,7 @@ export function registerDocumentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/process-pdf-document',
+    premiumRequired: 'the free plan already holds its reports (refused before the document is read)',
     summary: 'Read a PDF (or a photo) of a medical document into a saved report',
     policy: patientOnly,
     response: pdfProcessingResponse,

@@ -1,18 +1,22 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { listOf, reportResponse, reportVersionResponse } from '../presenters/response-schemas';
+import { listOf, recordsPdfFile, reportResponse, reportVersionResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
-import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
+import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
 import { presentReport, presentReportVersion } from '../presenters/report';
 import { recordAudit } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
-import { MedicalReport, MedicalReportVersion } from '../../db/models';
+import { MedicalReport, MedicalReportVersion, User } from '../../db/models';
 import { PREMIUM_REPORT_TYPES, type ReportType } from '../../common/constants';
 import { ValidationFailed } from '../errors';
 import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
+import { EXPORT_REQUIRES_PREMIUM, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
+import { patientRecords } from '../policies/patient-records';
+import { renderRecordsPdf } from '../services/export/records-pdf';
+import { personName } from '../../common/names';
 
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
   return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
@@ -26,7 +30,7 @@ function assertTypeChangeAllowed(report: MedicalReport, type: ReportType | undef
   if (PREMIUM_REPORT_TYPES.includes(type) || PREMIUM_REPORT_TYPES.includes(report.type)) throw new ValidationFailed(PREMIUM_TYPE_FIXED, { type: PREMIUM_TYPE_FIXED });
 }
 
-/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original). */
+/** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original), export (Premium). */
 export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -45,6 +49,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/medical-reports',
+    premiumRequired: 'the free plan already holds its reports, or the report is a premium analysis',
     summary: 'Add a medical report by hand',
     policy: patientOnly,
     body: medicalReportCreateSchema,
@@ -52,7 +57,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
     status: 201,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const report = await MedicalReport.query().insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*');
+      const report = await withRoomForReport(patient.userId, body.type, async (trx) =>
+        await MedicalReport.query(trx).insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*'),
+      );
       await audit(ctx, 'report.create', patient.userId, report.id);
       return presentReport(report);
     },
@@ -60,13 +67,36 @@ export function registerMedicalReportsRoutes(router: Router): void {
 
   defineRoute(router, {
     method: 'get',
+    path: '/medical-reports/export',
+    premiumRequired: 'the caller is on the free plan',
+    summary: "The patient's reports (with their results), medications and appointments as a PDF (Premium)",
+    policy: patientOnly,
+    query: recordsExportQuerySchema,
+    response: recordsPdfFile,
+    handler: async (ctx, { query }) => {
+      const patient = asPatient(ctx.state.actor);
+      await requirePremium(patient.userId, EXPORT_REQUIRES_PREMIUM);
+      const generatedAt = new Date();
+      const [user, records] = await Promise.all([User.query().findById(patient.userId).throwIfNotFound(), patientRecords(patient.userId)]);
+      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, ...records });
+      await audit(ctx, 'report.export', patient.userId);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="medivault-records-${generatedAt.toISOString().slice(0, 10)}.pdf"`);
+      return pdf;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
     path: '/medical-reports/:id',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: 'One medical report',
     policy: patientOnly,
     response: reportResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      await requirePremiumForType(patient.userId, report.type);
       await audit(ctx, 'report.read', patient.userId, report.id);
       return presentReport(tagWithVersion(ctx, report));
     },
@@ -75,12 +105,14 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/medical-reports/:id/versions',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: "A report's versions, newest first, each with who made it (patient, document or doctor)",
     policy: patientOnly,
     response: listOf(reportVersionResponse),
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      await requirePremiumForType(patient.userId, report.type);
       const versions = await MedicalReportVersion.query().where('reportId', report.id).orderBy('version', 'desc');
       await audit(ctx, 'report.read_versions', patient.userId, report.id);
       return versions.map(presentReportVersion);
@@ -90,6 +122,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'patch',
     path: '/medical-reports/:id',
+    premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: 'Correct a medical report',
     policy: patientOnly,
     body: medicalReportUpdateSchema,
@@ -98,6 +131,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
       assertTypeChangeAllowed(report, body.type);
+      await requirePremiumForType(patient.userId, report.type);
       const { isOfflineAvailable, ...content } = body;
       const change = {
         ...body,

@@ -1,7 +1,7 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createPatient, signedInClient, unique } from '../support/factories';
-import { Consultation } from '../../db/models';
+import { Consultation, User } from '../../db/models';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { insertDose, insertNotification, insertReport } from './records-fixtures';
@@ -89,6 +89,11 @@ beforeAll(async () => {
   await patient.post('/api/process-pdf-document', { pdfData: dataUrl('application/pdf', await textPdf([[]])) });
   await patient.get('/api/documents/recent');
   await patient.get(new URL(readPdf.body.report.documentUrl, server.url).pathname);
+  // The PDF export: refused to the free plan, then answered once the patient has Premium.
+  await patient.get('/api/medical-reports/export');
+  await User.query().patch({ stripeSubscriptionId: unique('sub_') }).where({ id: patientId });
+  await patient.get('/api/medical-reports/export?timeZone=Europe%2FLondon');
+  await User.query().patch({ stripeSubscriptionId: null }).where({ id: patientId });
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');

@@ -70,6 +70,7 @@ describe('GET /api/openapi.json', () => {
     expect(patch.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { summary: { type: ['string', 'null'] } } });
     expect(patch.responses['200'].content['application/json'].schema.required).toContain('summary');
     expect(patch.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(patch.responses['402'].description).toMatch(/^Premium required/);
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['code', 'message'] });
 
     const login = document.paths['/api/auth/login']!.post as Record<string, any>;

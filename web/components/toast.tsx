@@ -11,13 +11,35 @@ const Description = styled.div`
   opacity: 0.9;
 `;
 
+const ActionButton = styled.button`
+  margin-top: 8px;
+  padding: 6px 12px;
+  border-radius: 8px;
+  border: 1px solid currentColor;
+  background: transparent;
+  color: inherit;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+/** A button in the toast that leads on from it (e.g. to /premium). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** One toast at a time (spec section 4): a new toast replaces the one on screen. */
-export function showToast(title: string, description?: string, variant: ToastVariant = 'default'): void {
+export function showToast(title: string, description?: string, variant: ToastVariant = 'default', action?: ToastAction): void {
   toast.dismiss();
   const content = (
     <div>
       <Title>{title}</Title>
       {description ? <Description>{description}</Description> : null}
+      {action ? (
+        <ActionButton type="button" onClick={action.onClick}>
+          {action.label}
+        </ActionButton>
+      ) : null}
     </div>
   );
   const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'default';

@@ -9,6 +9,7 @@ import { hasTextLayer, openPdf, PageRenderer, pageText } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
+import { requireRoomForReport, withRoomForReport } from '../plan';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
 export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
@@ -111,11 +112,14 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
 }
 
 /**
- * Reads an uploaded photo or PDF and keeps it as a medical report: type from the bytes, size limits,
- * image preparation, OCR or the PDF's text layer, extraction, then the original and its report saved
- * together. A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
+ * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
+ * original and its report saved together (where the plan's room is checked again, under the user's lock).
+ * A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
  */
 export async function processDocument(deps: DocumentProcessingDeps, upload: Upload): Promise<ProcessedDocument> {
+  // Refused before any decoding or OCR: a free plan that is full pays for no work.
+  await requireRoomForReport(upload.userId);
   deps.progress.report('preparing', 0);
   const bytes = decodeDataUrl(upload.dataUrl);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
@@ -130,20 +134,18 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   deps.progress.report('saving', 0, pages, pages);
   const { report: draft, results } = extraction;
   const today = new Date().toISOString().slice(0, 10);
-  const report = await storeDocumentWithReport(
-    deps.dataDir,
-    {
-      userId: upload.userId,
-      filename: safeFilename(upload.filename, kind.extension, `${kind.kind === 'pdf' ? 'document' : 'scan'}-${today}`),
-      mimeType: kind.mimeType,
-      extension: kind.extension,
-      bytes,
-      pages,
-      extractedText: text,
-      extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
-    },
-    { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null },
-  );
+  const document = {
+    userId: upload.userId,
+    filename: safeFilename(upload.filename, kind.extension, `${kind.kind === 'pdf' ? 'document' : 'scan'}-${today}`),
+    mimeType: kind.mimeType,
+    extension: kind.extension,
+    bytes,
+    pages,
+    extractedText: text,
+    extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
+  };
+  const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
+  const report = await withRoomForReport(upload.userId, draft.type, (trx) => storeDocumentWithReport(deps.dataDir, document, newReport, trx));
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
 }

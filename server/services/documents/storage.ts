@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { raw } from 'objection';
@@ -47,17 +48,18 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 
 /**
  * Keeps the original and records it with its report. Nothing is half-saved: both rows go in one
- * statement (the document in a CTE, then its report), atomic without a transaction and one round trip
- * instead of four; if it fails, the file written for it is removed.
+ * statement (the document in a CTE, then its report), atomic on its own and one round trip instead of
+ * four; if it fails, the file written for it is removed. `trx` is the caller's transaction, if any
+ * (the plan's check for room runs in it).
  */
-export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport): Promise<MedicalReport> {
+export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport, trx?: Knex.Transaction): Promise<MedicalReport> {
   const id = randomUUID();
   const storageKey = await writeOriginal(dataDir, document.userId, id, document.extension, document.bytes);
   try {
-    return await MedicalReport.query()
+    return await MedicalReport.query(trx)
       .with(
         'document',
-        Document.query().insert({
+        Document.query(trx).insert({
           id,
           userId: document.userId,
           filename: document.filename,

@@ -7,6 +7,7 @@ import { messageOf } from '../../api/auth';
 import { DialogFormActions } from '../consultations/DialogActions';
 import { serverFieldErrors } from '../consultations/errors';
 import { showToast } from '../toast';
+import { usePremiumRequiredToast } from '../premium-required';
 import { Button, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../ui';
 import { RECORD_ICONS } from './icons';
 import { SourceNote } from './SourceNote';
@@ -152,10 +153,12 @@ function Choices<T extends string>({ values, labels }: { values: readonly T[]; l
  */
 export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, sources, submitLabel, pendingLabel, cancelLabel, failureMessage, onSubmit, onCancel }: ReportFormProps<M>) {
   const { schema, toPayload } = MODES[mode];
+  const premiumRequired = usePremiumRequiredToast();
   const submit = async (values: ReportFormValues, helpers: FormikHelpers<ReportFormValues>) => {
     try {
       await onSubmit(toPayload(values) as Body<M>);
     } catch (error) {
+      if (premiumRequired(error)) return;
       helpers.setErrors(serverFieldErrors(error));
       showToast(messageOf(error, failureMessage), undefined, 'destructive');
     }

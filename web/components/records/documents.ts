@@ -14,6 +14,17 @@ export async function openDocument(url: string): Promise<void> {
   window.open(kept ? URL.createObjectURL(kept) : url, '_blank', 'noopener,noreferrer');
 }
 
+/** Saves a file the app fetched (the PDF export) through the browser's download. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  // The download has taken the bytes once the click is handled; the address is let go after that.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Share: the native share sheet when there is one; otherwise the link goes to the clipboard. */
 export async function shareReport(report: Pick<MedicalReport, 'id' | 'title'>): Promise<'shared' | 'copied' | 'cancelled'> {
   const url = `${window.location.origin}/reports/${report.id}`;

@@ -4,7 +4,7 @@
  * ('None' if empty); keys split before each capital and capitalised. The compact variant keeps the
  * first 2 fields and counts the rest.
  */
-import { formatResultKey, parseResults, rangePosition, readMeasurement, type RangePosition } from '../../../common/records';
+import { formatResultKey, parseResults, rangePosition, readMeasurement, textOf, type RangePosition } from '../../../common/records';
 
 export type ResultValue =
   | { kind: 'text'; text: string }
@@ -22,21 +22,9 @@ export interface ResultField {
 export type ResultsView = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'fields'; fields: ResultField[]; moreFields: number };
 
 export const COMPACT_FIELDS = 2;
-export const NONE = 'None';
+export { NO_VALUE as NONE, textOf } from '../../../common/records';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Any value as one line of text. */
-export function textOf(value: unknown): string {
-  if (value === null || value === undefined) return NONE;
-  if (typeof value === 'string') return value.trim() === '' ? NONE : value;
-  if (Array.isArray(value)) return value.length ? value.map(textOf).join(', ') : NONE;
-  if (isObject(value)) {
-    const entries = Object.entries(value);
-    return entries.length ? entries.map(([k, v]) => `${formatResultKey(k)}: ${textOf(v)}`).join(', ') : NONE;
-  }
-  return String(value);
-}
 
 /** An array item as a chip: an object's values side by side ('Lisinopril · 10mg'). */
 function chipOf(item: unknown): string {

@@ -13,6 +13,7 @@ import { ReportTypeIcon } from '../../components/records/ReportTypeIcon';
 import { TestResults } from '../../components/records/TestResults';
 import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
+import { isPremiumRequired } from '../../components/premium-required';
 import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
 import { EditReportDialog } from './EditReportDialog';
 import { OfflineAvailability } from './OfflineAvailability';
@@ -90,7 +91,7 @@ function NotFound() {
 
 export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
-  const { data: report, isPending } = useReport(id);
+  const { data: report, isPending, error } = useReport(id);
   const premium = useIsPremium();
   const [editing, setEditing] = useState(false);
 
@@ -102,9 +103,10 @@ export default function ReportDetailPage() {
       </Stack>
     );
   }
+  // Premium-only reports are for subscribers; everyone else is sent to /premium (spec section 6), also when
+  // only the server knew it was one (opened by its address, the list not loaded).
+  if ((report && isPremiumOnly(report) && !premium) || isPremiumRequired(error)) return <Navigate to="/premium" replace />;
   if (!report) return <NotFound />;
-  // Premium-only reports are for subscribers; everyone else is sent to /premium (spec section 6).
-  if (isPremiumOnly(report) && !premium) return <Navigate to="/premium" replace />;
 
   const documentUrl = safeDocumentUrl(report.documentUrl);
   const share = async () => {

@@ -3,11 +3,10 @@ import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { useIsPremium, useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
-import { RECORD_ICONS } from '../../components/records/icons';
 import { ReportCard } from '../../components/records/ReportCard';
-import { showToast } from '../../components/toast';
-import { Button, EmptyState, Grid, Icon, LinkButton, Select, Skeleton, StatCard } from '../../components/ui';
+import { Button, EmptyState, Grid, LinkButton, Select, Skeleton, StatCard } from '../../components/ui';
 import { SearchInput, StatRow } from '../../components/records/Layout';
+import { ExportButton } from './ExportButton';
 import { FilterChips } from './FilterChips';
 import { REPORT_SORTS, filterCounts, matchesSearch, visibleReports, type ReportFilter, type ReportSort } from './report-filters';
 
@@ -44,23 +43,6 @@ const ListBar = styled.div`
   margin: 8px 0 12px;
   p { margin: 0; font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
-
-function ExportButton({ premium }: { premium: boolean }) {
-  if (premium) {
-    return (
-      <Button $variant="secondary" $size="sm" onClick={() => showToast('Your PDF export is being generated...')}>
-        <Icon path={RECORD_ICONS.download} size={16} />
-        Export PDF
-      </Button>
-    );
-  }
-  return (
-    <LinkButton to="/premium" $variant="secondary" $size="sm">
-      <Icon path={RECORD_ICONS.crown} size={16} />
-      Premium Export
-    </LinkButton>
-  );
-}
 
 export default function ReportsPage() {
   const { items: reports, isPending } = useReports();

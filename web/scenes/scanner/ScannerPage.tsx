@@ -7,12 +7,14 @@ import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile } from '../../components/records/IconTile';
 import { showToast } from '../../components/toast';
+import { usePremiumRequiredToast } from '../../components/premium-required';
 import { Button, Card, Icon } from '../../components/ui';
 import { AddReportDialog } from './AddReportDialog';
 import { CameraCapture } from './CameraCapture';
 import { failureToast, kindOfFile, processedToast, tooLargeToast, type Toast } from './document-results';
 import { ProcessingCard } from './ProcessingCard';
 import { RecentScans } from './RecentScans';
+import { ReportLimitNotice } from './ReportLimitNotice';
 import { ScanResult } from './ScanResult';
 
 const Options = styled.div`
@@ -68,6 +70,7 @@ export default function ScannerPage() {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [addingByHand, setAddingByHand] = useState(false);
   const process = useProcessDocument();
+  const premiumRequired = usePremiumRequiredToast();
   const serverProgress = useDocumentProgress(phase.name === 'processing' ? phase.uploadId : null);
 
   const send = async (kind: DocumentKind, dataUrl: string, filename?: string) => {
@@ -79,7 +82,7 @@ export default function ScannerPage() {
       toast(processedToast(kind, result));
       setPhase(result.success ? { name: 'result', result } : { name: 'idle' });
     } catch (error) {
-      toast(failureToast(kind, error));
+      if (!premiumRequired(error)) toast(failureToast(kind, error));
       setPhase({ name: 'idle' });
     }
   };
@@ -138,6 +141,7 @@ export default function ScannerPage() {
   return (
     <>
       <PageHeading title="Scan Document" subtitle="Turn a photo or PDF of a medical document into a record" />
+      {phase.name === 'idle' ? <ReportLimitNotice /> : null}
       {body}
       {phase.name === 'result' ? null : (
         <Below>

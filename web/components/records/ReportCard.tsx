@@ -15,8 +15,8 @@ const Body = styled(Card)<{ $locked: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  /* Set apart without fading its text, which would fall below readable contrast. */
-  ${({ $locked, theme }) => ($locked ? `background: ${theme.colors.surfaceMuted}; border-style: dashed;` : '')}
+  /* Dimmed (spec) by grey and a muted card rather than by fading, which took its text below readable contrast. */
+  ${({ $locked, theme }) => ($locked ? `background: ${theme.colors.surfaceMuted}; border-style: dashed; filter: grayscale(1);` : '')}
 `;
 
 const Top = styled.div`

@@ -13,6 +13,7 @@ import type {
   PlanId,
   Relationship,
   ReportSource,
+  ReportVersionField,
   ReportStatus,
   ReportType,
   UserRole,
@@ -298,18 +299,10 @@ export interface DoctorViewReport extends MedicalReport {
 }
 
 /** One version of a report, as it was then, and who made it. */
-export interface ReportVersion {
+export interface ReportVersion extends Pick<MedicalReport, ReportVersionField> {
   version: number;
   source: ReportSource;
   createdAt: IsoDateString;
-  title: string;
-  type: ReportType;
-  status: ReportStatus;
-  reportDate: IsoDateString;
-  doctorName: string | null;
-  facility: string | null;
-  summary: string | null;
-  results: ReportResults;
 }
 
 export interface PatientRecords {

@@ -181,6 +181,10 @@ export type ReportSource = (typeof REPORT_SOURCES)[number];
 /** The clinical fields whose patient changes a doctor is shown beside the original. */
 export const PROVENANCE_FIELDS = ['type', 'status', 'results'] as const;
 export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
+
+/** The content each kept version of a report holds. */
+export const REPORT_VERSION_FIELDS = ['title', 'type', 'status', 'reportDate', 'doctorName', 'facility', 'summary', 'results'] as const;
+export type ReportVersionField = (typeof REPORT_VERSION_FIELDS)[number];
 export const DEFAULT_REPORT_STATUS: ReportStatus = 'normal';
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {

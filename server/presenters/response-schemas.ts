@@ -50,6 +50,7 @@ import {
   PAYMENT_STATUSES,
   PROVENANCE_FIELDS,
   REPORT_SOURCES,
+  REPORT_VERSION_FIELDS,
   PLAN_IDS,
   REPORT_STATUSES,
   REPORT_TYPES,
@@ -168,18 +169,10 @@ const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object(
 
 export const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
 
-export const reportVersionResponse: yup.ObjectSchema<ReportVersion> = yup.object({
+export const reportVersionResponse: yup.ObjectSchema<ReportVersion> = reportResponse.pick([...REPORT_VERSION_FIELDS]).shape({
   version: whole(),
   source: oneOf(REPORT_SOURCES),
   createdAt: instant(),
-  title: text(),
-  type: oneOf(REPORT_TYPES),
-  status: oneOf(REPORT_STATUSES),
-  reportDate: instant(),
-  doctorName: text().nullable(),
-  facility: text().nullable(),
-  summary: text().nullable(),
-  results: reportResults(),
 });
 
 export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({

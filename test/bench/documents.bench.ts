@@ -44,6 +44,8 @@ async function startServer() {
       lastName: 'Documents',
     });
   }
+  // Premium: the free plan holds 10 reports and the bench saves one per upload.
+  await User.query().patch({ stripeSubscriptionId: 'sub_bench_documents' }).where({ username: BENCH_USER.username });
   const app = createApp({ config, knex: db.knex });
   const server = createHttpServer(app, config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -51,6 +51,11 @@ export interface EmergencyContact {
 }
 
 /** The logged-in user (GET /api/auth/me). Never carries a password or a Stripe customer id. */
+/** GET /api/auth/session: who is signed in here, if a patient or admin. */
+export interface SessionUser {
+  user: PublicUser | null;
+}
+
 export interface PublicUser {
   id: string;
   username: string;

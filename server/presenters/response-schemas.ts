@@ -109,6 +109,8 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
 
 export const signedInUserResponse = yup.object({ user: userResponse.defined() });
 
+export const sessionUserResponse = yup.object({ user: userResponse.nullable().defined() });
+
 const publicDoctorFields = {
   id: id(),
   name: text(),

@@ -65,6 +65,7 @@ beforeAll(async () => {
     emergencyContact: { name: 'Sam Contract', phone: '+1 555 0198', relation: 'sibling' },
   });
   await visitor.get('/api/auth/me');
+  await visitor.get('/api/auth/session');
   await visitor.post('/api/auth/logout', {});
 
   // A patient's records.
@@ -73,6 +74,7 @@ beforeAll(async () => {
   const patientId = alex.account.record.id;
   await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/login', { usernameOrEmail: alex.account.login, password: alex.account.password });
   await patient.get('/api/auth/me');
+  await patient.get('/api/auth/session');
   const report = await insertReport(patientId, { results: { hemoglobin: { value: 14.1, unit: 'g/dL' } } });
   await insertReport(patientId, { results: null, summary: null, doctorName: null });
   await patient.get('/api/medical-reports');

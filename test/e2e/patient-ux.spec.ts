@@ -214,12 +214,12 @@ for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
   });
 }
 
-test('the public pages other than / do not probe the session, so a visitor sees no failed request there', async ({ page }) => {
+test('a visitor sees no failed request on any public page, the landing page and its session probe included', async ({ page }) => {
   const failed: string[] = [];
   page.on('response', (res) => {
     if (res.status() >= 400) failed.push(`${res.status()} ${new URL(res.url()).pathname}`);
   });
-  for (const path of ['/login', '/signup', '/terms', '/privacy', '/doctor/login']) {
+  for (const path of ['/', '/login', '/signup', '/terms', '/privacy', '/doctor/login']) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -1,7 +1,8 @@
 import type { Router } from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { defineRoute } from '../define';
-import { okResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
+import { okResponse, sessionUserResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
+import type { AppContext } from '../../context';
 import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
 import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
@@ -116,16 +117,35 @@ export function registerPatientAuthRoutes(router: Router): void {
     policy: signedInUser,
     response: userResponse,
     handler: async (ctx) => {
-      const actor = ctx.state.actor;
-      if (actor.kind !== 'patient' && actor.kind !== 'admin') throw new Unauthenticated();
-      const user = await User.query().findById(actor.userId);
+      const user = await signedInUserOf(ctx);
       if (!user) throw new Unauthenticated();
-      await recordAudit(ctx, { action: 'profile.read', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: actor.kind === 'patient' ? user.id : undefined });
       return presentUser(user);
     },
   });
 
-  /** Shared by patients, admins and doctors. Idempotent: with no live session there is nothing to end. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/auth/session',
+    summary: "The signed-in patient or admin, or null: the web app's session probe, which never answers 401",
+    policy: publicAccess,
+    response: sessionUserResponse,
+    handler: async (ctx) => {
+      const user = await signedInUserOf(ctx);
+      return { user: user ? presentUser(user) : null };
+    },
+  });
+
+  /** The session's patient or admin, its read audited; null for anyone else. */
+async function signedInUserOf(ctx: AppContext): Promise<User | null> {
+  const actor = ctx.state.actor;
+  if (actor.kind !== 'patient' && actor.kind !== 'admin') return null;
+  const user = await User.query().findById(actor.userId);
+  if (!user) return null;
+  await recordAudit(ctx, { action: 'profile.read', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: actor.kind === 'patient' ? user.id : undefined });
+  return user;
+}
+
+/** Shared by patients, admins and doctors. Idempotent: with no live session there is nothing to end. */
   defineRoute(router, {
     method: 'post',
     path: '/auth/logout',

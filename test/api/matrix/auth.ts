@@ -12,6 +12,7 @@ export const rows: MatrixRow[] = [
   // Reached by everyone: wrong credentials answer 401 whoever asks.
   { route: 'POST /api/auth/login', body: () => ({ usernameOrEmail: unique('nobody'), password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
+  { route: 'GET /api/auth/session', expect: statuses(200) },
   { route: 'GET /api/auth/me', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
   // The test server seeds no demo data, so there is no hint to give anyone.
   { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404) },

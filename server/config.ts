@@ -92,6 +92,7 @@ const envSchema = yup.object({
   OCR_WORKERS: yup.number().integer().min(1, 'OCR_WORKERS must be at least 1').default(os.availableParallelism()),
   OCR_TIMEOUT_MS: yup.number().integer().min(1000, 'OCR_TIMEOUT_MS must be at least 1000').default(60_000),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  RUN_JOBS: yup.boolean().default(true),
   METRICS_TOKEN: yup.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
@@ -185,6 +186,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Bearer token that GET /metrics requires; without one the endpoint does not exist (404). Never logged. */
   metricsToken?: string;
+  /** Whether this process runs due reminder jobs; every process queues them either way. */
+  runJobs: boolean;
 }
 
 export interface StripeSettings {
@@ -337,5 +340,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],
     metricsToken: env.METRICS_TOKEN,
+    runJobs: env.RUN_JOBS,
   };
 }

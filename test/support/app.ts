@@ -27,9 +27,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   log.level = 'silent';
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
-  // Suites sign up from 127.0.0.1 all day against one database: per-address limits only where a test sets them.
-  const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000' };
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', ...generousLimits, ...worker, ...env });
+  // Suites sign up and sign in (some failing on purpose) from 127.0.0.1 all day against one database:
+  // per-address limits only where a test sets them.
+  const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', LOGIN_ADDRESS_MAX_FAILURES: '100000' };
+  // Every suite's server shares the test database's job queue: reminders run only where a test asks (RUN_JOBS).
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', RUN_JOBS: 'false', ...generousLimits, ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger, jobPollingSeconds: options.jobPollingSeconds });

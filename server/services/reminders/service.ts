@@ -32,6 +32,8 @@ export interface ReminderOptions {
   log: Logger;
   /** How often an idle worker looks for due jobs besides being woken by LISTEN/NOTIFY (tests shorten it). */
   pollingIntervalSeconds?: number;
+  /** False for a process that queues reminders but leaves running them to the others (RUN_JOBS). */
+  runJobs: boolean;
 }
 
 /**
@@ -66,6 +68,12 @@ export class ReminderService {
     await this.boss.start();
     await this.boss.createQueue(DUE_QUEUE, { policy: 'short', retryLimit: 5, retryDelay: 30 });
     await this.boss.createQueue(PUSH_QUEUE, { retryLimit: 3, retryDelay: 30 });
+    if (this.options.runJobs) await this.runJobs();
+    this.started = true;
+    await this.sweep();
+  }
+
+  private async runJobs(): Promise<void> {
     const polling = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
     await this.boss.work<DueJob>(DUE_QUEUE, polling, async (jobs) => {
       for (const job of jobs) await this.handleDue(job.data);
@@ -73,8 +81,6 @@ export class ReminderService {
     await this.boss.work<PushJob>(PUSH_QUEUE, polling, async (jobs) => {
       for (const job of jobs) await this.handlePush(job.data);
     });
-    this.started = true;
-    await this.sweep();
   }
 
   async stop(): Promise<void> {

@@ -2,7 +2,6 @@ import { chatSendSchema, type ChatSendInput } from '../../common/schemas/chat';
 import { UUID_PATTERN, hasUnstorableCharacter } from '../../common/schemas/helpers';
 import { CHAT_MAX_LENGTH } from '../../common/constants';
 import { consultationRoom } from '../rooms/names';
-import { recordSocketAudit } from '../audit';
 import { defineHandler } from './define';
 
 /** The well-formed line, checked without yup's machinery; anything else goes to chatSendSchema. */
@@ -15,7 +14,7 @@ function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null 
 }
 
 /**
- * Stores the line in PostgreSQL and audits it (as an event, without its text), then pushes it to everyone in the room (the sender's other tabs too).
+ * Stores the line in PostgreSQL with its audit row (an event, without its text), then pushes it to everyone in the room (the sender's other tabs too).
  * Only while the consultation runs: once it is completed or cancelled the gate refuses the line and
  * the chat is read-only (README 'Decisions beyond the spec').
  */
@@ -27,9 +26,8 @@ export const chatSendHandler = defineHandler({
   precheck: wellFormedLine,
   async handle(ctx, { consultationId, text }) {
     const { role, id, name } = ctx.socket.data;
-    const message = await ctx.chat.save({ consultationId, sender: role, senderId: id, senderName: name, text });
-    // The line is the event, never its words.
-    await recordSocketAudit(ctx.socket, { action: 'consultation.chat_message', outcome: 'success', consultationId, patientId: await ctx.standings.patientOf(consultationId) });
+    const patientId = (await ctx.standings.patientOf(consultationId)) ?? null;
+    const message = await ctx.chat.save({ consultationId, sender: role, senderId: id, senderName: name, patientId, ip: ctx.socket.handshake.address || null, text });
     ctx.io.to(consultationRoom(consultationId)).emit('chat:message', message);
     return { message };
   },

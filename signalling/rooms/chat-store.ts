@@ -4,11 +4,18 @@ import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from
 import { iso } from '../../server/lib/dates';
 import { Batcher } from '../../server/lib/batcher';
 
+/** The audit action of a chat line. */
+export const CHAT_LINE_ACTION = 'consultation.chat_message';
+
 interface ChatRow {
   id: string;
   consultationId: string;
   senderRole: ParticipantRole;
   senderId: string;
+  senderName: string;
+  /** Whose Access history shows the line (as an event, never its words). */
+  patientId: string | null;
+  ip: string | null;
   text: string;
   /** Microsecond ISO timestamp (PostgreSQL's precision). */
   createdAt: string;
@@ -45,12 +52,20 @@ function presentChatLine(row: ChatMessage, senderName: string): ChatLine {
 }
 
 /**
- * One statement for any batch: the lines travel as one JSON parameter, so the work per line on this
- * side is a JSON.stringify. Ids and timestamps are made here, so nothing needs to come back.
+ * One statement for any batch, lines and their audit rows together: both commit or neither, and the
+ * audit costs no round trip of its own. The lines travel as one JSON parameter, so the work per line on
+ * this side is a JSON.stringify. Ids and timestamps are made here, so nothing needs to come back.
  */
-const INSERT_LINES = `insert into chat_messages (id, consultation_id, sender_role, sender_id, text, created_at)
-  select id, "consultationId", "senderRole", "senderId", text, "createdAt"
-  from json_to_recordset(?::json) as line(id uuid, "consultationId" uuid, "senderRole" text, "senderId" uuid, text text, "createdAt" timestamptz)`;
+const INSERT_LINES = `with line as (
+    select * from json_to_recordset(?::json) as line(id uuid, "consultationId" uuid, "senderRole" text, "senderId" uuid,
+      "senderName" text, "patientId" uuid, ip text, text text, "createdAt" timestamptz)
+  ), saved as (
+    insert into chat_messages (id, consultation_id, sender_role, sender_id, text, created_at)
+    select id, "consultationId", "senderRole", "senderId", text, "createdAt" from line
+  )
+  insert into audit_events (actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, created_at)
+  select "senderRole", "senderId", "senderName", '${CHAT_LINE_ACTION}', 'consultation', "consultationId"::text, "patientId", 'success', ip, clock_timestamp()
+  from line`;
 
 async function insertLines(rows: ChatRow[]): Promise<void[]> {
   await ChatMessage.knex().raw(INSERT_LINES, [JSON.stringify(rows)]);
@@ -62,12 +77,22 @@ export class ChatStore {
   /** Group commit: lines arriving while an insert is in flight share the next insert and commit. */
   private readonly writer = new Batcher<ChatRow, void>(insertLines);
 
-  async save(line: { consultationId: string; sender: ParticipantRole; senderId: string; senderName: string; text: string }): Promise<ChatLine> {
+  async save(line: { consultationId: string; sender: ParticipantRole; senderId: string; senderName: string; patientId: string | null; ip: string | null; text: string }): Promise<ChatLine> {
     const createdAt = nextTimestamp();
-    const row: ChatRow = { id: randomUUID(), consultationId: line.consultationId, senderRole: line.sender, senderId: line.senderId, text: line.text, createdAt };
+    const row: ChatRow = {
+      id: randomUUID(),
+      consultationId: line.consultationId,
+      senderRole: line.sender,
+      senderId: line.senderId,
+      senderName: line.senderName,
+      patientId: line.patientId,
+      ip: line.ip,
+      text: line.text,
+      createdAt,
+    };
     await this.writer.submit(row);
     // The API shows milliseconds, as it does for rows read back from the database.
-    return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: line.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
+    return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: row.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
   }
 
   /**

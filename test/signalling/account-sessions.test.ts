@@ -1,6 +1,6 @@
 import { TestClient } from '../support/client';
 import { createDoctor, createPatient, signedInClient } from '../support/factories';
-import { useSignallingServer, type ClientSocket } from './helpers';
+import { closedWithin, useSignallingServer } from './helpers';
 
 /** Changing one's password and ending one's other devices, over HTTP and on their open sockets. */
 const harness = useSignallingServer();
@@ -12,19 +12,6 @@ async function deviceOf(login: string, password: string, userAgent: string): Pro
   const client = new TestClient(harness.server.url, { 'user-agent': userAgent });
   expect((await client.post('/api/auth/login', { usernameOrEmail: login, password })).status).toBe(200);
   return client;
-}
-
-/** Milliseconds until the server closes the socket (rejects after `withinMs`). */
-function closedWithin(socket: ClientSocket, withinMs: number): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${withinMs} ms`)), withinMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      if (reason === 'io server disconnect') resolve(Date.now() - started);
-      else reject(new Error(`socket closed by ${reason}`));
-    });
-  });
 }
 
 const sessionValue = (client: TestClient) => decodeURIComponent(/mv\.sid=([^;]+)/.exec(client.cookieHeader)![1]!);

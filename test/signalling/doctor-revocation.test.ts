@@ -1,22 +1,10 @@
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, signedInClient } from '../support/factories';
-import { useSignallingServer, type ClientSocket } from './helpers';
+import { closedWithin, useSignallingServer } from './helpers';
 import { DOCTOR_DEACTIVATED, DOCTOR_PENDING } from '../../server/services/doctor-standing';
 
 /** An admin who unverifies or deactivates a doctor ends the doctor's open sessions and sockets at once. */
 const harness = useSignallingServer();
-
-function closedWithin(socket: ClientSocket, withinMs: number): Promise<number> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${withinMs} ms`)), withinMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      if (reason === 'io server disconnect') resolve(Date.now() - started);
-      else reject(new Error(`socket closed by ${reason}`));
-    });
-  });
-}
 
 const doctorLogin = (email: string, password: string) => new TestClient(harness.server.url).post('/api/auth/doctor/login', { email, password });
 

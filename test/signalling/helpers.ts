@@ -87,6 +87,19 @@ export async function createCallParties(baseUrl: string, overrides: Partial<Cons
   return { patient, doctor, consultation, patientHttp, doctorHttp };
 }
 
+/** Milliseconds until the server closes the socket (rejects after `withinMs`). */
+export function closedWithin(socket: ClientSocket, withinMs: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket still open after ${withinMs} ms`)), withinMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      if (reason === 'io server disconnect') resolve(Date.now() - started);
+      else reject(new Error(`socket closed by ${reason}`));
+    });
+  });
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface SignallingHarness {

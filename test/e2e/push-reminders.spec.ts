@@ -39,10 +39,13 @@ async function patientWithDoses(page: Page) {
   const medication = await page.request.post('/api/medications', { data: { name: 'Lisinopril', dosage: '10mg', frequency: 'twice_daily', reminderTimes: ['08:00', '20:00'] } });
   expect(medication.status()).toBe(201);
   const { id: medicationId, userId } = await medication.json();
-  // Two doses a day for the last six days (mostly taken, one skipped, one never answered) and one due now.
+  // Two doses a day, 08:00 and 20:00 UTC, on each of the six days before today (mostly taken, one
+  // skipped, one never answered), and one due now. Whole calendar days, so the 7-day window holds them
+  // all whatever the time of day the test runs at (just after midnight included).
   const now = Date.now();
+  const startOfToday = Math.floor(now / DAY) * DAY;
   const past = Array.from({ length: 12 }, (_, i) => {
-    const scheduledTime = new Date(now - (6 - Math.floor(i / 2)) * DAY - (i % 2) * 12 * 3600_000);
+    const scheduledTime = new Date(startOfToday - (6 - Math.floor(i / 2)) * DAY + (i % 2 ? 8 : 20) * 3600_000);
     const answer = i === 3 ? { is_skipped: true } : i === 7 ? {} : { taken_time: new Date(scheduledTime.getTime() + 10 * 60_000) };
     return { medication_id: medicationId, user_id: userId, scheduled_time: scheduledTime, ...answer };
   });

@@ -1,4 +1,5 @@
-import { writeAuditRow } from '../server/services/audit';
+import type { Knex } from 'knex';
+import { writeAuditRow, writeAuditRowIn, type AuditRow } from '../server/services/audit';
 import type { SignallingSocket } from './types';
 
 export interface SocketAuditEntry {
@@ -9,10 +10,9 @@ export interface SocketAuditEntry {
   patientId?: string;
 }
 
-/** The socket counterpart of server/services/audit.ts: who, what, which consultation; never content. */
-export async function recordSocketAudit(socket: SignallingSocket, entry: SocketAuditEntry): Promise<void> {
+function socketRow(socket: SignallingSocket, entry: SocketAuditEntry): AuditRow {
   const { role, id, name } = socket.data;
-  await writeAuditRow({
+  return {
     actorKind: role,
     actorId: id,
     actorName: name,
@@ -23,5 +23,15 @@ export async function recordSocketAudit(socket: SignallingSocket, entry: SocketA
     outcome: entry.outcome,
     ip: socket.handshake.address || null,
     requestId: null,
-  });
+  };
+}
+
+/** The socket counterpart of server/services/audit.ts: who, what, which consultation; never content. */
+export async function recordSocketAudit(socket: SignallingSocket, entry: SocketAuditEntry): Promise<void> {
+  await writeAuditRow(socketRow(socket, entry));
+}
+
+/** The same row for a write, stored in the write's own transaction. */
+export function recordSocketAuditIn(trx: Knex.Transaction, socket: SignallingSocket, entry: SocketAuditEntry): Promise<void> {
+  return writeAuditRowIn(trx, socketRow(socket, entry));
 }

@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import type { AppContext } from '../context';
 import type { Actor } from '../policies/actor';
 import { Conflict, Unprocessable, ValidationFailed } from '../errors';
+import { isDatabaseUnreachable } from '../lib/database-errors';
 import { claimKey, purgeExpiredKeys, releaseKey, storeAnswer } from '../services/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -65,17 +66,31 @@ export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promis
     return;
   }
 
+  const release = () => releaseKey(knex, scope, key);
   try {
     await next();
   } catch (err) {
-    await releaseKey(knex, scope, key);
+    try {
+      await release();
+    } catch (releaseErr) {
+      // Left pending, the key would turn the client's retries away until it counts as abandoned.
+      if (!isDatabaseUnreachable(releaseErr)) throw releaseErr;
+      ctx.deps.databaseOutage.whenReachable(releaseErr, release);
+    }
     throw err;
   }
   if (!isStorable(ctx)) {
-    await releaseKey(knex, scope, key);
+    await release();
     return;
   }
   const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => ctx.response.get(name)).map((name) => [name, ctx.response.get(name)]));
-  await storeAnswer(knex, scope, key, { status: ctx.status, body: ctx.body, headers });
-  await purgeExpiredKeys(knex);
+  try {
+    await storeAnswer(knex, scope, key, { status: ctx.status, body: ctx.body, headers });
+    await purgeExpiredKeys(knex);
+  } catch (err) {
+    // The write itself committed: answering 503 now would send the client to retry, and the retry
+    // would find the key pending. Its true answer goes out; the key is released as abandoned later.
+    if (!isDatabaseUnreachable(err)) throw err;
+    ctx.deps.databaseOutage.noteUnreachable(err);
+  }
 }

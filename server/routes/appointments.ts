@@ -10,9 +10,8 @@ import { DATE_PATTERN, isNotInPast } from '../../common/schemas/helpers';
 import { APPOINTMENT_ACTIONS, appointmentMachine } from '../../common/appointment-status';
 import { ValidationFailed } from '../errors';
 import { presentAppointment } from '../presenters/appointment';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
 import { Appointment } from '../../db/models';
-import type { AppContext } from '../context';
 import { patchIfCurrent } from '../services/versioned-write';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I look-alikes
@@ -38,9 +37,7 @@ function appointmentInstant(date: string, time: string | undefined): string {
   return instant;
 }
 
-function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'appointment', resourceId, patientId });
-}
+const appointmentEntry = recordEntries('appointment');
 
 /** The patient's own appointments: list, book, reschedule, reminder toggle, and cancel (kept as 'cancelled'). */
 export function registerAppointmentsRoutes(router: Router): void {
@@ -53,7 +50,7 @@ export function registerAppointmentsRoutes(router: Router): void {
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const appointments = await appointmentsOf(patient).orderBy('appointmentDate', 'asc');
-      await audit(ctx, 'appointment.list', patient.userId);
+      await recordAudit(ctx, appointmentEntry('appointment.list', patient.userId));
       return appointments.map(presentAppointment);
     },
   });
@@ -69,14 +66,18 @@ export function registerAppointmentsRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const { appointmentTime, ...fields } = body;
-      const appointment = await Appointment.query().insertAndFetch({
-        ...fields,
-        appointmentDate: appointmentInstant(body.appointmentDate, appointmentTime),
-        userId: patient.userId,
-        status: appointmentMachine.initial,
-        confirmationCode: confirmationCode(),
-      });
-      await audit(ctx, 'appointment.create', patient.userId, appointment.id);
+      const appointment = await auditedWrite(
+        ctx,
+        (trx) =>
+          Appointment.query(trx).insertAndFetch({
+            ...fields,
+            appointmentDate: appointmentInstant(body.appointmentDate, appointmentTime),
+            userId: patient.userId,
+            status: appointmentMachine.initial,
+            confirmationCode: confirmationCode(),
+          }),
+        (added) => appointmentEntry('appointment.create', patient.userId, added.id),
+      );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(appointment);
     },
@@ -94,8 +95,11 @@ export function registerAppointmentsRoutes(router: Router): void {
       const appointment = await findOwnAppointment(patient, params.id!);
       assertReschedulable(appointment);
       // A new time has not been confirmed by the practice yet.
-      const moved = await patchIfCurrent(ctx, appointment, { appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to }, presentAppointment);
-      await audit(ctx, 'appointment.reschedule', patient.userId, appointment.id);
+      const moved = await auditedWrite(
+        ctx,
+        (trx) => patchIfCurrent(ctx, appointment, { appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to }, presentAppointment, trx),
+        () => appointmentEntry('appointment.reschedule', patient.userId, appointment.id),
+      );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(moved);
     },
@@ -111,8 +115,11 @@ export function registerAppointmentsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
-      const updated = await appointment.$query().patchAndFetch({ reminderSent: body.reminderEnabled });
-      await audit(ctx, 'appointment.reminder', patient.userId, appointment.id);
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => appointment.$query(trx).patchAndFetch({ reminderSent: body.reminderEnabled }),
+        () => appointmentEntry('appointment.reminder', patient.userId, appointment.id),
+      );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(updated);
     },
@@ -128,11 +135,15 @@ export function registerAppointmentsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const appointment = await findOwnAppointment(patient, params.id!);
       // Cancelling a cancelled appointment again changes nothing (DELETE is idempotent).
-      if (appointment.status !== APPOINTMENT_ACTIONS.cancel.to) {
-        assertCancellable(appointment);
-        await appointment.$query().patch({ status: APPOINTMENT_ACTIONS.cancel.to });
-      }
-      await audit(ctx, 'appointment.cancel', patient.userId, appointment.id);
+      const cancelling = appointment.status !== APPOINTMENT_ACTIONS.cancel.to;
+      if (cancelling) assertCancellable(appointment);
+      await auditedWrite(
+        ctx,
+        async (trx) => {
+          if (cancelling) await appointment.$query(trx).patch({ status: APPOINTMENT_ACTIONS.cancel.to });
+        },
+        () => appointmentEntry('appointment.cancel', patient.userId, appointment.id),
+      );
       return undefined;
     },
   });

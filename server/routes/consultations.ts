@@ -10,7 +10,7 @@ import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentConsultation } from '../presenters/consultation';
-import { recordAudit } from '../services/audit';
+import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
 import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
@@ -20,15 +20,19 @@ async function withDoctor(consultation: Consultation) {
   return presentConsultation(await consultation.$query().withGraphFetched('doctor'));
 }
 
-function audit(ctx: AppContext, action: string, consultation: Consultation) {
-  return recordAudit(ctx, {
-    action,
-    outcome: 'success',
-    resourceType: 'consultation',
-    resourceId: consultation.id,
-    patientId: consultation.patientId,
-  });
-}
+const consultationEntry = (action: string) => (consultation: Consultation) => ({
+  action,
+  outcome: 'success' as const,
+  resourceType: 'consultation',
+  resourceId: consultation.id,
+  patientId: consultation.patientId,
+});
+
+/** The request's audit row for a change to a consultation, stored in the change's own transaction. */
+const auditChange =
+  (ctx: AppContext, action: string): AuditOfWrite<Consultation> =>
+  (trx, consultation) =>
+    recordAuditIn(trx, ctx, consultationEntry(action)(consultation));
 
 /** The patient's side: book, list, read, cancel and reschedule their own consultations. */
 export function registerConsultationsRoutes(router: Router): void {
@@ -56,8 +60,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: consultationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body);
-      await audit(ctx, 'consultation.book', consultation);
+      const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body, auditChange(ctx, 'consultation.book'));
       return withDoctor(consultation);
     },
   });
@@ -70,7 +73,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: consultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
-      await audit(ctx, 'consultation.read', consultation);
+      await recordAudit(ctx, consultationEntry('consultation.read')(consultation));
       return presentConsultation(consultation);
     },
   });
@@ -84,8 +87,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: consultationResponse,
     handler: async (ctx, { params }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
-      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to);
-      await audit(ctx, 'consultation.cancel', cancelled);
+      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to, {}, auditChange(ctx, 'consultation.cancel'));
       await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
       return withDoctor(cancelled);
     },
@@ -100,8 +102,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: consultationResponse,
     handler: async (ctx, { params, body }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
-      const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate);
-      await audit(ctx, 'consultation.reschedule', moved);
+      const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate, auditChange(ctx, 'consultation.reschedule'));
       return withDoctor(moved);
     },
   });

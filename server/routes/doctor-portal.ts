@@ -15,7 +15,7 @@ import { presentReportForDoctor } from '../presenters/report';
 import { provenanceOf } from '../services/report-provenance';
 import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
-import { recordAudit } from '../services/audit';
+import { recordAudit, recordAuditIn } from '../services/audit';
 
 /**
  * The doctor portal (spec section 7): a doctor reaches only their own consultations, and those patients'
@@ -113,15 +113,16 @@ export function registerDoctorPortalRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
       const consultation = await findDoctorConsultation(doctor, params.id!);
-      const updated = await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body);
+      const updated = await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body, (trx) =>
+        recordAuditIn(trx, ctx, {
+          action: `doctor.consultation_${body.status}`,
+          outcome: 'success',
+          resourceType: 'consultation',
+          resourceId: consultation.id,
+          patientId: consultation.patientId,
+        }),
+      );
       await settleCancelledConsultation(ctx.deps, updated, 'doctor');
-      await recordAudit(ctx, {
-        action: `doctor.consultation_${body.status}`,
-        outcome: 'success',
-        resourceType: 'consultation',
-        resourceId: consultation.id,
-        patientId: consultation.patientId,
-      });
       return presentDoctorConsultation(await findDoctorConsultation(doctor, consultation.id));
     },
   });

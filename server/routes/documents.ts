@@ -6,7 +6,7 @@ import { patientOnly, patientOrDoctor } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findReadableDocument, recentDocumentsOf } from '../policies/document';
 import { presentProcessedDocument, presentRecentDocument } from '../presenters/document';
-import { recordAudit } from '../services/audit';
+import { recordAudit, recordAuditIn } from '../services/audit';
 import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse, recentDocumentResponse } from '../presenters/response-schemas';
 import { DOCUMENT_TOO_LARGE, NO_TEXT_IN_PDF, processDocument } from '../services/documents/process';
 import { DocumentProgressReporter } from '../services/documents/progress';
@@ -31,12 +31,15 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const patient = asPatient(ctx.state.actor);
   const { deps } = ctx;
   const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
-  const processed = await processDocument({ ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress }, { userId: patient.userId, dataUrl, filename });
+  const processed = await processDocument(
+    { ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress },
+    { userId: patient.userId, dataUrl, filename },
+    (trx, report) => recordAuditIn(trx, ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: report.id, patientId: patient.userId }),
+  );
   if (!processed.read) {
     await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });
     return { success: false, message: NO_TEXT_IN_PDF };
   }
-  await recordAudit(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: processed.report.id, patientId: patient.userId });
   return presentProcessedDocument(processed);
 }
 

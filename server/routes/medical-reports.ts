@@ -6,7 +6,7 @@ import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
 import { presentReport, presentReportVersion } from '../presenters/report';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAuditIn, recordAudit, recordEntries } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
 import { MedicalReport, MedicalReportVersion, User } from '../../db/models';
@@ -18,8 +18,10 @@ import { patientRecords } from '../policies/patient-records';
 import { renderRecordsPdf } from '../services/export/records-pdf';
 import { personName } from '../../common/names';
 
+const reportEntry = recordEntries('medical_report');
+
 function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medical_report', resourceId, patientId });
+  return recordAudit(ctx, reportEntry(action, patientId, resourceId));
 }
 
 const PREMIUM_TYPE_FIXED = 'A report cannot be changed to or from a premium analysis: those come only from the premium service.';
@@ -57,10 +59,11 @@ export function registerMedicalReportsRoutes(router: Router): void {
     status: 201,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const report = await withRoomForReport(patient.userId, body.type, async (trx) =>
-        await MedicalReport.query(trx).insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*'),
-      );
-      await audit(ctx, 'report.create', patient.userId, report.id);
+      const report = await withRoomForReport(patient.userId, body.type, async (trx) => {
+        const added = await MedicalReport.query(trx).insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*');
+        await recordAuditIn(trx, ctx, reportEntry('report.create', patient.userId, added.id));
+        return added;
+      });
       return presentReport(report);
     },
   });
@@ -139,8 +142,11 @@ export function registerMedicalReportsRoutes(router: Router): void {
         // A content change is the patient's from now on; keeping it offline is not a change of content.
         ...(Object.keys(content).length ? { changedBy: 'patient' as const } : {}),
       };
-      const updated = await patchIfCurrent(ctx, report, change, presentReport);
-      await audit(ctx, 'report.update', patient.userId, report.id);
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => patchIfCurrent(ctx, report, change, presentReport, trx),
+        () => reportEntry('report.update', patient.userId, report.id),
+      );
       return presentReport(updated);
     },
   });
@@ -154,10 +160,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
-      await report.$query().delete();
+      await auditedWrite(ctx, (trx) => report.$query(trx).delete(), () => reportEntry('report.delete', patient.userId, report.id));
       // The original goes with the report made from it: a deleted record leaves no copy behind.
       if (report.documentId) await deleteDocument(ctx.deps.config.dataDir, report.documentId);
-      await audit(ctx, 'report.delete', patient.userId, report.id);
       return undefined;
     },
   });

@@ -8,7 +8,7 @@ import { findDoctorConsultation } from '../policies/consultation';
 import { assertDoctorMayReadRecords } from '../policies/patient-records';
 import { adherenceQuerySchema, doseMarkSchema, timeZoneSchema } from '../../common/schemas/reminders';
 import { presentMedicationDose } from '../presenters/medication-dose';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAudit } from '../services/audit';
 import { ValidationFailed } from '../errors';
 import { Medication, User } from '../../db/models';
 
@@ -44,9 +44,12 @@ export function registerMedicationRemindersRoutes(router: Router): void {
       const takenTime = body.takenTime ? new Date(body.takenTime) : new Date();
       if (takenTime.getTime() > Date.now() + 60_000) throw new ValidationFailed(TAKEN_IN_FUTURE, { takenTime: TAKEN_IN_FUTURE });
       const change = body.status === 'taken' ? { takenTime, isSkipped: false } : { takenTime: null, isSkipped: true };
-      const updated = await dose.$query().patchAndFetch({ ...change, ...(body.notes !== undefined ? { notes: body.notes } : {}) });
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => dose.$query(trx).patchAndFetch({ ...change, ...(body.notes !== undefined ? { notes: body.notes } : {}) }),
+        () => ({ action: `medication_reminder.${body.status}`, outcome: 'success', resourceType: 'medication_reminder', resourceId: dose.id, patientId: patient.userId }),
+      );
       updated.medication = dose.medication;
-      await recordAudit(ctx, { action: `medication_reminder.${body.status}`, outcome: 'success', resourceType: 'medication_reminder', resourceId: dose.id, patientId: patient.userId });
       return presentMedicationDose(updated);
     },
   });

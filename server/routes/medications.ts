@@ -6,15 +6,12 @@ import { asPatient } from '../policies/actor';
 import { findOwnMedication, medicationsOf } from '../policies/medication';
 import { END_BEFORE_START_MESSAGE, medicationSchema, medicationUpdateSchema, type MedicationUpdateInput } from '../../common/schemas/medication';
 import { presentMedication } from '../presenters/medication';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
 import { ValidationFailed } from '../errors';
 import { Medication } from '../../db/models';
-import type { AppContext } from '../context';
 import { patchIfCurrent } from '../services/versioned-write';
 
-function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'medication', resourceId, patientId });
-}
+const medicationEntry = recordEntries('medication');
 
 /** The schema compares the dates only when both are sent; a one-sided change is checked against the stored other side. */
 function assertEndNotBeforeStart(medication: Medication, change: MedicationUpdateInput): void {
@@ -39,7 +36,7 @@ export function registerMedicationsRoutes(router: Router): void {
         { column: 'isActive', order: 'desc' },
         { column: 'startDate', order: 'desc' },
       ]);
-      await audit(ctx, 'medication.list', patient.userId);
+      await recordAudit(ctx, medicationEntry('medication.list', patient.userId));
       return { medications: medications.map(presentMedication) };
     },
   });
@@ -54,8 +51,11 @@ export function registerMedicationsRoutes(router: Router): void {
     response: medicationResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const medication = await Medication.query().insertAndFetch({ ...body, userId: patient.userId });
-      await audit(ctx, 'medication.create', patient.userId, medication.id);
+      const medication = await auditedWrite(
+        ctx,
+        (trx) => Medication.query(trx).insertAndFetch({ ...body, userId: patient.userId }),
+        (added) => medicationEntry('medication.create', patient.userId, added.id),
+      );
       await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(medication);
     },
@@ -72,8 +72,11 @@ export function registerMedicationsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
       assertEndNotBeforeStart(medication, body);
-      const updated = await patchIfCurrent(ctx, medication, body, presentMedication);
-      await audit(ctx, 'medication.update', patient.userId, medication.id);
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => patchIfCurrent(ctx, medication, body, presentMedication, trx),
+        () => medicationEntry('medication.update', patient.userId, medication.id),
+      );
       await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(updated);
     },
@@ -88,8 +91,7 @@ export function registerMedicationsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
-      await medication.$query().delete();
-      await audit(ctx, 'medication.delete', patient.userId, medication.id);
+      await auditedWrite(ctx, (trx) => medication.$query(trx).delete(), () => medicationEntry('medication.delete', patient.userId, medication.id));
       return undefined;
     },
   });

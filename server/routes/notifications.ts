@@ -6,12 +6,9 @@ import { asPatient } from '../policies/actor';
 import { findOwnNotification, notificationsOf } from '../policies/notification';
 import { emptyBodySchema } from '../../common/schemas/misc';
 import { presentNotification } from '../presenters/notification';
-import { recordAudit } from '../services/audit';
-import type { AppContext } from '../context';
+import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
 
-function audit(ctx: AppContext, action: string, patientId: string, resourceId?: string) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'notification', resourceId, patientId });
-}
+const notificationEntry = recordEntries('notification');
 
 /** The patient's notifications (newest first) and marking them read, one or all. */
 export function registerNotificationsRoutes(router: Router): void {
@@ -24,7 +21,7 @@ export function registerNotificationsRoutes(router: Router): void {
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const notifications = await notificationsOf(patient).orderBy('createdAt', 'desc');
-      await audit(ctx, 'notification.list', patient.userId);
+      await recordAudit(ctx, notificationEntry('notification.list', patient.userId));
       return notifications.map(presentNotification);
     },
   });
@@ -38,8 +35,11 @@ export function registerNotificationsRoutes(router: Router): void {
     response: readAllResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
-      const updated = await notificationsOf(patient).where('isRead', false).patch({ isRead: true });
-      await audit(ctx, 'notification.read_all', patient.userId);
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => notificationsOf(patient, trx).where('isRead', false).patch({ isRead: true }),
+        () => notificationEntry('notification.read_all', patient.userId),
+      );
       return { updated };
     },
   });
@@ -54,8 +54,11 @@ export function registerNotificationsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const notification = await findOwnNotification(patient, params.id!);
-      const read = notification.isRead ? notification : await notification.$query().patchAndFetch({ isRead: true });
-      await audit(ctx, 'notification.read', patient.userId, notification.id);
+      const read = await auditedWrite(
+        ctx,
+        (trx) => (notification.isRead ? Promise.resolve(notification) : notification.$query(trx).patchAndFetch({ isRead: true })),
+        () => notificationEntry('notification.read', patient.userId, notification.id),
+      );
       return presentNotification(read);
     },
   });

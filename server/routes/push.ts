@@ -4,17 +4,14 @@ import { pushPublicKeyResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { pushSubscriptionSchema } from '../../common/schemas/misc';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, type AuditEntry } from '../services/audit';
 import { sessionFingerprint } from '../session';
 import { PushSubscription } from '../../db/models';
 import { strictObject } from '../../common/schemas/helpers';
-import type { AppContext } from '../context';
 
 const unsubscribeSchema = strictObject({ endpoint: pushSubscriptionSchema.fields.endpoint });
 
-function audit(ctx: AppContext, action: string, patientId: string) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'push_subscription', patientId });
-}
+const subscriptionEntry = (action: string, patientId: string): AuditEntry => ({ action, outcome: 'success', resourceType: 'push_subscription', patientId });
 
 /**
  * Web push: the key a browser subscribes with, and the subscription itself. One row per endpoint (a
@@ -41,8 +38,11 @@ export function registerPushRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const row = { userId: patient.userId, endpoint: body.endpoint, keys: JSON.stringify(body.keys), sessionFingerprint: sessionFingerprint(ctx) };
-      await PushSubscription.knex()('push_subscriptions').insert(row).onConflict('endpoint').merge(['userId', 'keys', 'sessionFingerprint'] as never);
-      await audit(ctx, 'push.subscribe', patient.userId);
+      await auditedWrite(
+        ctx,
+        (trx) => trx('push_subscriptions').insert(row).onConflict('endpoint').merge(['userId', 'keys', 'sessionFingerprint'] as never),
+        () => subscriptionEntry('push.subscribe', patient.userId),
+      );
       return undefined;
     },
   });
@@ -56,8 +56,11 @@ export function registerPushRoutes(router: Router): void {
     status: 204,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      await PushSubscription.query().where({ userId: patient.userId, endpoint: body.endpoint }).delete();
-      await audit(ctx, 'push.unsubscribe', patient.userId);
+      await auditedWrite(
+        ctx,
+        (trx) => PushSubscription.query(trx).where({ userId: patient.userId, endpoint: body.endpoint }).delete(),
+        () => subscriptionEntry('push.unsubscribe', patient.userId),
+      );
       return undefined;
     },
   });

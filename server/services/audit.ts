@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { AppContext } from '../context';
 import { AuditEvent } from '../../db/models';
 import { actorId } from '../policies/actor';
@@ -11,6 +12,11 @@ export interface AuditEntry {
   /** Whose health data this touched: the row then shows in that patient's Access history. */
   patientId?: string;
 }
+
+/** The success entries of one kind of patient record, as a route file writes them. */
+export const recordEntries =
+  (resourceType: string) =>
+  (action: string, patientId: string, resourceId?: string): AuditEntry => ({ action, outcome: 'success', resourceType, resourceId, patientId });
 
 export type AuditRow = Omit<Partial<AuditEvent>, 'createdAt'>;
 
@@ -45,10 +51,9 @@ export function writeAuditRow(row: AuditRow): Promise<void> {
   return writer.submit(row);
 }
 
-/** Writes one audit_events row. Never holds health data itself: only who, what kind of thing, and when. */
-export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
+function requestRow(ctx: AppContext, entry: AuditEntry): AuditRow {
   const actor = ctx.state.actor;
-  await writeAuditRow({
+  return {
     actorKind: actor.kind,
     actorId: actorId(actor),
     actorName: actor.kind === 'anonymous' ? null : actor.name,
@@ -59,5 +64,33 @@ export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<v
     outcome: entry.outcome,
     ip: ctx.ip,
     requestId: ctx.state.requestId,
+  };
+}
+
+/** Writes one audit_events row. Never holds health data itself: only who, what kind of thing, and when. */
+export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
+  await writeAuditRow(requestRow(ctx, entry));
+}
+
+/**
+ * A write's audit row goes into the write's own transaction as its last statement: the data and its
+ * row commit together or not at all. (The chain's advisory lock is then held only for the commit.)
+ */
+export type AuditOfWrite<T> = (trx: Knex.Transaction, written: T) => Promise<void>;
+
+export async function writeAuditRowIn(trx: Knex.Transaction, row: AuditRow): Promise<void> {
+  await trx.raw(INSERT_ROWS, [JSON.stringify([row])]);
+}
+
+export function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry): Promise<void> {
+  return writeAuditRowIn(trx, requestRow(ctx, entry));
+}
+
+/** Runs `write` (which must use `trx`) and records its audit row in the same transaction. */
+export function auditedWrite<T>(ctx: AppContext, write: (trx: Knex.Transaction) => PromiseLike<T>, entryOf: (written: T) => AuditEntry): Promise<T> {
+  return AuditEvent.transaction(async (trx) => {
+    const written = await write(trx);
+    await recordAuditIn(trx, ctx, entryOf(written));
+    return written;
   });
 }

@@ -14,6 +14,7 @@ const PROBE_EVERY_MS = 1000;
 export class DatabaseOutage {
   private since: number | null = null;
   private probe: NodeJS.Timeout | null = null;
+  private afterwards: Array<() => Promise<unknown>> = [];
 
   constructor(
     private readonly knex: Knex,
@@ -37,6 +38,15 @@ export class DatabaseOutage {
     if (this.since === null) return;
     this.log.info({ outageMs: Date.now() - this.since }, 'database reachable again');
     this.stop();
+    const tasks = this.afterwards.splice(0);
+    const failed = (await Promise.allSettled(tasks.map((task) => task()))).filter((outcome) => outcome.status === 'rejected').length;
+    if (failed) this.log.warn({ failed, tasks: tasks.length }, 'clean-up after the outage did not finish');
+  }
+
+  /** Clean-up that needs the database (such as freeing what a failed request held), run once it is back. */
+  whenReachable(err: unknown, task: () => Promise<unknown>): void {
+    this.noteUnreachable(err);
+    this.afterwards.push(task);
   }
 
   stop(): void {

@@ -2,7 +2,7 @@ import { setStatusSchema } from '../../common/schemas/signalling';
 import { Forbidden } from '../../server/errors';
 import { changeConsultationStatus } from '../../server/services/consultations/status';
 import { settleCancelledConsultation } from '../../server/services/payments/consultation-payments';
-import { recordSocketAudit } from '../audit';
+import { recordSocketAuditIn } from '../audit';
 import { loadMembership } from '../rooms/membership';
 import { defineHandler } from './define';
 
@@ -18,9 +18,10 @@ export const setStatusHandler = defineHandler({
   async handle(ctx, { consultationId, status, ...outcome }) {
     const membership = await loadMembership(consultationId, ctx.socket.data);
     if (membership.role !== 'doctor') throw new Forbidden('Only the doctor can change the consultation status.');
-    const updated = await changeConsultationStatus(ctx.app.deps.realtime, consultationId, status, outcome);
+    const updated = await changeConsultationStatus(ctx.app.deps.realtime, consultationId, status, outcome, (trx) =>
+      recordSocketAuditIn(trx, ctx.socket, { action: `consultation.status.${status}`, outcome: 'success', consultationId, patientId: membership.patientId }),
+    );
     await settleCancelledConsultation(ctx.app.deps, updated, 'doctor');
-    await recordSocketAudit(ctx.socket, { action: `consultation.status.${status}`, outcome: 'success', consultationId, patientId: membership.patientId });
     return { consultation: { id: updated.id, status: updated.status } };
   },
 });

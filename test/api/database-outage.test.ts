@@ -1,8 +1,10 @@
 /**
  * PostgreSQL going away under a running server: requests answer 503 with Retry-After at once (none
  * hangs), one log line marks the outage and one its end, and the server recovers by itself when the
- * database returns. The suite runs its own embedded PostgreSQL, so stopping it leaves the others alone.
+ * database returns; writes racing a restart are each stored once with their audit row, and none is
+ * lost for a client that retries with its Idempotency-Key. The suite runs its own embedded PostgreSQL, so stopping it leaves the others alone.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { migrateToLatest } from '../../db/connection';
@@ -20,6 +22,7 @@ const PORT = TEST_PG_PORT + 23;
 let database: EmbeddedDatabase;
 let server: TestServer;
 let patient: TestClient;
+let patientId: string;
 const captured = new CapturedLines();
 /** knex's own output, which must stay quiet about every connection it fails to make. */
 const driverLines: string[] = [];
@@ -34,7 +37,9 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   await migrateToLatest(await testKnex());
   server = await startTestServer({}, { logger: createLogger('info', captured) });
-  patient = await signedInClient(server.url, await createPatient());
+  const account = await createPatient();
+  patientId = account.record.id;
+  patient = await signedInClient(server.url, account);
 }, 60_000);
 
 afterAll(async () => {
@@ -70,3 +75,42 @@ it('answers 503 with Retry-After while PostgreSQL is down, logs the outage once,
   expect(linesSaying('database reachable again')).toHaveLength(1);
   expect(linesSaying('database unreachable')).toHaveLength(1);
 }, 60_000);
+
+/** Adds one medication, retrying with the same Idempotency-Key through 503s and 409s as a client would. */
+async function addMedicationRetrying(name: string, until: number): Promise<{ acknowledged: boolean; longestMs: number }> {
+  const key = randomUUID();
+  let longestMs = 0;
+  while (Date.now() < until) {
+    const started = Date.now();
+    const answer = await patient.post('/api/medications', { name, dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] }, { 'Idempotency-Key': key });
+    longestMs = Math.max(longestMs, Date.now() - started);
+    if (answer.status === 201) return { acknowledged: true, longestMs };
+    expect([503, 409]).toContain(answer.status);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { acknowledged: false, longestMs };
+}
+
+it('a restart under load: every write is acknowledged once its client retries, stored once, each with its audit row; none hangs', async () => {
+  const names = Array.from({ length: 8 }, (_, writer) => Array.from({ length: 12 }, (_, n) => `Restart-${writer}-${n}`));
+  const until = Date.now() + 45_000;
+  const writers = names.map(async (own) => {
+    const outcomes = [];
+    for (const name of own) outcomes.push(await addMedicationRetrying(name, until));
+    return outcomes;
+  });
+  await new Promise((r) => setTimeout(r, 150));
+  await database.stop();
+  await new Promise((r) => setTimeout(r, 1500));
+  database = await startEmbeddedPostgres(DATA_DIR, PORT);
+  const outcomes = (await Promise.all(writers)).flat();
+
+  expect(outcomes.every((outcome) => outcome.acknowledged)).toBe(true);
+  // 503s come at once; nothing waits for the database to return.
+  expect(Math.max(...outcomes.map((outcome) => outcome.longestMs))).toBeLessThan(10_000);
+  const owner = await testKnex();
+  const stored = await owner('medications').where('user_id', patientId).whereLike('name', 'Restart-%').select('id', 'name');
+  expect(stored.map((row) => row.name).sort()).toEqual(names.flat().sort());
+  const rows = await owner('audit_events').where({ action: 'medication.create', outcome: 'success' }).whereIn('resource_id', stored.map((row) => row.id)).select('resource_id as resourceId');
+  expect(rows.map((row) => row.resourceId).sort()).toEqual(stored.map((row) => row.id).sort());
+}, 90_000);

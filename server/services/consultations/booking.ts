@@ -6,6 +6,7 @@ import { CONSULTATION_STATUS_LABELS, DEFAULT_DURATION_MINUTES } from '../../../c
 import { consultationMachine } from '../../../common/consultation-status';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import type { RealtimeEvents } from '../realtime';
+import type { AuditOfWrite } from '../audit';
 import { announceConsultation } from './announce';
 import { advisoryXactLock } from '../../lib/advisory-lock';
 
@@ -59,15 +60,20 @@ async function assertSlotFree(trx: Knex.Transaction, doctorId: string, patientId
   }
 }
 
-/** A new consultation: status scheduled, the doctor's fee (never the client's), a fresh meeting room; announced once committed. */
-export async function bookConsultation(realtime: RealtimeEvents, patientId: string, input: ConsultationInsertInput): Promise<Consultation> {
+/** A new consultation: status scheduled, the doctor's fee (never the client's), a fresh meeting room; audited with it, announced once committed. */
+export async function bookConsultation(
+  realtime: RealtimeEvents,
+  patientId: string,
+  input: ConsultationInsertInput,
+  audit: AuditOfWrite<Consultation>,
+): Promise<Consultation> {
   const booked = await Consultation.transaction(async (trx) => {
     const doctor = await lockBookableDoctor(trx, input.doctorId);
     await lockPatientBookings(trx, patientId);
     const start = new Date(input.appointmentDate);
     const minutes = input.duration ?? DEFAULT_DURATION_MINUTES;
     await assertSlotFree(trx, doctor.id, patientId, { start, minutes });
-    return Consultation.query(trx).insertAndFetch({
+    const consultation = await Consultation.query(trx).insertAndFetch({
       patientId,
       doctorId: doctor.id,
       appointmentDate: start,
@@ -79,13 +85,20 @@ export async function bookConsultation(realtime: RealtimeEvents, patientId: stri
       patientNotes: input.patientNotes ?? null,
       fee: doctor.consultationFee,
     });
+    await audit(trx, consultation);
+    return consultation;
   });
   announceConsultation(realtime, booked);
   return booked;
 }
 
 /** Moves a scheduled consultation to a new time, with the same doctor and overlap checks as a booking; announced once committed. */
-export async function rescheduleConsultation(realtime: RealtimeEvents, consultationId: string, appointmentDate: string): Promise<Consultation> {
+export async function rescheduleConsultation(
+  realtime: RealtimeEvents,
+  consultationId: string,
+  appointmentDate: string,
+  audit: AuditOfWrite<Consultation>,
+): Promise<Consultation> {
   const moved = await Consultation.transaction(async (trx) => {
     const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
     if (!consultation) throw new NotFound();
@@ -101,7 +114,9 @@ export async function rescheduleConsultation(realtime: RealtimeEvents, consultat
       minutes: consultation.duration,
       exceptId: consultation.id,
     });
-    return consultation.$query(trx).patchAndFetch({ appointmentDate: start });
+    const moved = await consultation.$query(trx).patchAndFetch({ appointmentDate: start });
+    await audit(trx, moved);
+    return moved;
   });
   announceConsultation(realtime, moved);
   return moved;

@@ -3,6 +3,7 @@ import type { Prescription } from '../../../db/models';
 import { Consultation, Doctor } from '../../../db/models';
 import { NotFound } from '../../errors';
 import type { RealtimeEvents } from '../realtime';
+import type { AuditOfWrite } from '../audit';
 import { announceConsultation } from './announce';
 import { assertTransition } from './assert-transition';
 
@@ -31,13 +32,14 @@ function changesFor(to: ConsultationStatus, outcome: ConsultationOutcome): Parti
 
 /**
  * The one way a consultation's status changes: checked against the state machine under a row lock,
- * completion counted on the doctor, and announced to live screens once committed.
+ * completion counted on the doctor, audited in the same transaction, and announced to live screens once committed.
  */
 export async function changeConsultationStatus(
   realtime: RealtimeEvents,
   consultationId: string,
   to: ConsultationStatus,
-  outcome: ConsultationOutcome = {},
+  outcome: ConsultationOutcome,
+  audit: AuditOfWrite<Consultation>,
 ): Promise<Consultation> {
   const updated = await Consultation.transaction(async (trx) => {
     const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
@@ -47,6 +49,7 @@ export async function changeConsultationStatus(
     if (to === 'completed') {
       await Doctor.query(trx).findById(consultation.doctorId).increment('totalConsultations', 1);
     }
+    await audit(trx, result);
     return result;
   });
   announceConsultation(realtime, updated);

@@ -10,6 +10,7 @@ import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
 import { requireRoomForReport, withRoomForReport } from '../plan';
+import type { AuditOfWrite } from '../audit';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
 export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
@@ -114,10 +115,10 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
 /**
  * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
  * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
- * original and its report saved together (where the plan's room is checked again, under the user's lock).
- * A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ * original, its report and the report's audit row saved together (where the plan's room is checked
+ * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
  */
-export async function processDocument(deps: DocumentProcessingDeps, upload: Upload): Promise<ProcessedDocument> {
+export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
   // Refused before any decoding or OCR: a free plan that is full pays for no work.
   await requireRoomForReport(upload.userId);
   deps.progress.report('preparing', 0);
@@ -145,7 +146,11 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const report = await withRoomForReport(upload.userId, draft.type, (trx) => storeDocumentWithReport(deps.dataDir, document, newReport, trx));
+  const report = await withRoomForReport(upload.userId, draft.type, async (trx) => {
+    const stored = await storeDocumentWithReport(deps.dataDir, document, newReport, trx);
+    await audit(trx, stored);
+    return stored;
+  });
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
 }

@@ -12,7 +12,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/'],
-  testMatch: ['<rootDir>/test/{unit,api,signalling}/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/{unit,api,signalling,load}/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,

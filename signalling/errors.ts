@@ -2,6 +2,8 @@ import { AppError, errorBody } from '../server/errors';
 import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from '../common/socket-events';
 import { CONSULTATION_ENDED_MESSAGE } from '../common/consultation-status';
 import { log } from '../server/log';
+import { isDatabaseUnreachable } from '../server/lib/database-errors';
+import { databaseAway } from '../server/services/database-outage';
 
 /** A refusal that only exists on the socket (not joined, wrong media mode, an ended session or consultation, a rate limit). */
 export class SignallingError extends Error {
@@ -31,6 +33,8 @@ export class SessionEnded extends SignallingError {
 export function toAckError(err: unknown, event: string, socketId: string): AckError {
   if (err instanceof SignallingError) return { code: err.code, message: err.message };
   if (err instanceof AppError) return errorBody(err);
+  // The HTTP side logs an outage once; a line per socket event would flood the log while it lasts.
+  if (isDatabaseUnreachable(err)) return errorBody(databaseAway());
   log.error({ event, socketId, error: err instanceof Error ? err.message : String(err) }, 'signalling handler failed');
   return { code: SIGNALLING_ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
 }

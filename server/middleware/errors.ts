@@ -2,7 +2,7 @@ import type { Next } from 'koa';
 import type { AppContext } from '../context';
 import { AppError, Conflict, MalformedRequest, PayloadTooLarge, ServiceUnavailable, TooManyRequests, errorBody } from '../errors';
 import { isDatabaseUnreachable } from '../lib/database-errors';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../services/database-outage';
+import { databaseAway } from '../services/database-outage';
 import { log } from '../log';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../common/schemas/helpers';
 
@@ -33,11 +33,10 @@ function fromUniqueViolation(err: PgError): AppError | null {
   return new Conflict('That record already exists.');
 }
 
-const DATABASE_AWAY = 'The service cannot reach its database right now. Please try again in a few seconds.';
 
 function translate(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  if (isDatabaseUnreachable(err)) return new ServiceUnavailable(DATABASE_AWAY, DATABASE_RETRY_AFTER_SECONDS);
+  if (isDatabaseUnreachable(err)) return databaseAway();
   const httpErr = err as HttpLikeError;
   if (httpErr?.type === 'entity.too.large' || httpErr?.status === 413) return new PayloadTooLarge();
   if (httpErr?.type === 'entity.parse.failed' || (httpErr?.status === 400 && httpErr.expose)) {

@@ -1,10 +1,16 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { describeDatabaseError } from '../lib/database-errors';
+import { ServiceUnavailable } from '../errors';
 
 /** What a request answers while PostgreSQL is away: try again in this many seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const PROBE_EVERY_MS = 1000;
+
+/** What a request (REST or socket) is told while PostgreSQL is away. */
+export function databaseAway(): ServiceUnavailable {
+  return new ServiceUnavailable('The service cannot reach its database right now. Please try again in a few seconds.', DATABASE_RETRY_AFTER_SECONDS);
+}
 
 /**
  * PostgreSQL going away: the first request that finds it unreachable logs one line and starts a probe

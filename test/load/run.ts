@@ -1,0 +1,92 @@
+/**
+ * `npm run load`: a clinic's day on this machine against a real server process (`npm start`'s entry)
+ * and its own embedded PostgreSQL: 200 patients, 20 doctors and 10 live calls for LOAD_SECONDS (120 by
+ * default), then the same day with PostgreSQL restarted in the middle. Prints throughput, p50/p95/p99
+ * per route and socket event, errors and the write check, and writes them to .data-load/figures.json.
+ * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { Model } from 'objection';
+import { knexConfig } from '../../knexfile';
+import { migrateToLatest } from '../../db/connection';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
+import { startServerProcess } from '../support/server-process';
+import { ROOT } from '../support/test-database';
+import { runClinicDay, type ClinicDayReport } from './clinic-day';
+
+const DATA_DIR = path.join(ROOT, '.data-load');
+const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
+const SIZE = { patients: 200, doctors: 20, calls: 10 };
+const THINK_MS: [number, number] = [1000, 3000];
+const GOAL_P99_MS = { rest: 100, socket: 50 };
+const RESTART_AFTER_MS = 10_000;
+const OUTAGE_MS = 3000;
+
+function printReport(title: string, report: ClinicDayReport): void {
+  process.stdout.write(`\n${title}: ${report.requestsPerSecond} requests and events/s over ${report.seconds.toFixed(0)} s, ${report.unavailable} answered 503, ${report.errors} errors\n`);
+  process.stdout.write(`${'route or event'.padEnd(44)} ${'count'.padStart(7)} ${'503'.padStart(6)} ${'errors'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}\n`);
+  for (const row of report.rows) {
+    process.stdout.write(`${row.name.padEnd(44)} ${String(row.count).padStart(7)} ${String(row.unavailable).padStart(6)} ${String(row.errors).padStart(7)} ${row.p50.toFixed(1).padStart(7)} ${row.p95.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)}\n`);
+  }
+  const { acknowledged } = report;
+  process.stdout.write(
+    `acknowledged: ${acknowledged.medications} medications, ${acknowledged.appointments} appointments, ${acknowledged.statusChanges} status changes, ${acknowledged.chatLines} chat lines; ` +
+      `write check: ${report.discrepancies.length ? report.discrepancies.join('; ') : 'every one stored exactly once, with its audit row'}\n`,
+  );
+}
+
+function missedGoals(report: ClinicDayReport): string[] {
+  const missed = report.rows
+    .filter((row) => row.p99 > (row.name.startsWith('socket') ? GOAL_P99_MS.socket : GOAL_P99_MS.rest))
+    .map((row) => `${row.name} p99 ${row.p99} ms`);
+  if (report.errors + report.unavailable) missed.push(`${report.errors + report.unavailable} errors`);
+  return [...missed, ...report.discrepancies];
+}
+
+async function main(): Promise<void> {
+  let database: EmbeddedDatabase = await startEmbeddedPostgres(DATA_DIR, PG_PORT);
+  const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
+  Model.knex(owner);
+  await migrateToLatest(owner);
+  const server = await startServerProcess({ DATABASE_URL: database.url, RUN_JOBS: 'true', LOG_LEVEL: 'warn' });
+  try {
+    const steady = await runClinicDay(owner, { baseUrl: server.url, ...SIZE, durationMs: SECONDS * 1000, thinkMs: THINK_MS });
+    printReport('A clinic day', steady);
+
+    const restart = async (until: number) => {
+      await new Promise((r) => setTimeout(r, Math.min(RESTART_AFTER_MS, (until - Date.now()) / 3)));
+      await database.stop();
+      await new Promise((r) => setTimeout(r, OUTAGE_MS));
+      database = await startEmbeddedPostgres(DATA_DIR, PG_PORT);
+    };
+    const faulted = await runClinicDay(owner, { baseUrl: server.url, ...SIZE, durationMs: Math.max(30, SECONDS / 2) * 1000, thinkMs: THINK_MS, during: restart });
+    printReport(`The same day with PostgreSQL stopped for ${OUTAGE_MS / 1000} s`, faulted);
+    const slowest = Math.max(...faulted.rows.map((row) => row.p99));
+
+    const missed = missedGoals(steady);
+    const figures = {
+      machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+      date: new Date().toISOString(),
+      size: SIZE,
+      steady: { ...steady, perCore: Math.round((steady.requestsPerSecond / os.cpus().length) * 10) / 10 },
+      postgresRestart: { unavailable: faulted.unavailable, errors: faulted.errors, slowestP99Ms: slowest, discrepancies: faulted.discrepancies },
+    };
+    await fs.mkdir(DATA_DIR, { recursive: true });
+    await fs.writeFile(path.join(DATA_DIR, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write(`\nfigures written to ${path.relative(ROOT, path.join(DATA_DIR, 'figures.json'))}\n`);
+    if (faulted.errors) missed.push(`${faulted.errors} errors other than a fast 503 around the restart`);
+    if (faulted.discrepancies.length) missed.push(...faulted.discrepancies.map((text) => `after the restart: ${text}`));
+    process.stdout.write(missed.length ? `goals missed: ${missed.join('; ')}\n` : 'goals met: 0 errors, every p99 within its goal, every acknowledged write stored once\n');
+    process.exitCode = missed.length ? 1 : 0;
+  } finally {
+    await server.stop();
+    await owner.destroy();
+    await database.stop();
+  }
+}
+
+void main();

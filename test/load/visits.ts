@@ -1,0 +1,142 @@
+/**
+ * What people do during the day, one request or socket event at a time with think times between:
+ * patients read their dashboard and records and add medications and appointments; doctors read their
+ * lists and patients' records and start and complete consultations; each live call's two sides chat.
+ * Every write a client is told succeeded is remembered, to be counted in the database afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Doctor, User } from '../../db/models';
+import type { TestClient } from '../support/client';
+import { request, signedInSocket, type ClientSocket } from '../signalling/helpers';
+import type { LatencyBook, Outcome } from './latency';
+import type { Clinic, Member } from './clinic';
+
+export interface Acknowledged {
+  medications: Array<{ userId: string; name: string }>;
+  appointments: string[];
+  statusChanges: Array<{ consultationId: string; status: string }>;
+  chatLines: number;
+}
+
+export interface DayPlan {
+  book: LatencyBook;
+  until: number;
+  thinkMs: [number, number];
+  acknowledged: Acknowledged;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const think = ([min, max]: [number, number]) => new Promise((r) => setTimeout(r, min + Math.random() * (max - min)));
+
+const httpOutcome = (status: number, expected: number): Outcome => (status === expected ? 'ok' : status === 503 ? 'unavailable' : 'error');
+const ackOutcome = (ack: { ok: boolean; error?: { code: string } }): Outcome => (ack.ok ? 'ok' : ack.error?.code === 'service_unavailable' ? 'unavailable' : 'error');
+
+/** One request, timed under its route's name; true when it answered as expected. */
+async function call(plan: DayPlan, name: string, send: () => Promise<{ status: number }>, expected: number): Promise<boolean> {
+  return (await plan.book.time(name, async () => httpOutcome((await send()).status, expected))) === 'ok';
+}
+
+/** Acts with think times until the day ends; thinking first spreads everyone's first request over the think time. */
+async function goAbout(plan: DayPlan, act: () => Promise<unknown>): Promise<void> {
+  for (;;) {
+    await think(plan.thinkMs);
+    if (Date.now() >= plan.until) return;
+    await act();
+  }
+}
+
+/** Weighted actions: each entry is [weight, action]. */
+function chooser(actions: Array<[number, () => Promise<unknown>]>): () => Promise<unknown> {
+  const total = actions.reduce((sum, [weight]) => sum + weight, 0);
+  return () => {
+    let roll = Math.random() * total;
+    for (const [weight, action] of actions) if ((roll -= weight) < 0) return action();
+    return actions[0]![1]();
+  };
+}
+
+export async function patientDay(plan: DayPlan, patient: Member<User> & { reportIds: string[] }): Promise<void> {
+  const client: TestClient = patient.client;
+  const userId = patient.account.record.id;
+  const act = chooser([
+    [30, () => call(plan, 'GET /api/dashboard-summary', () => client.get('/api/dashboard-summary?timeZone=UTC'), 200)],
+    [15, () => call(plan, 'GET /api/medical-reports', () => client.get('/api/medical-reports'), 200)],
+    [10, () => call(plan, 'GET /api/medical-reports/:id', () => client.get(`/api/medical-reports/${pick(patient.reportIds)}`), 200)],
+    [10, () => call(plan, 'GET /api/medications', () => client.get('/api/medications'), 200)],
+    [8, () => call(plan, 'GET /api/appointments', () => client.get('/api/appointments'), 200)],
+    [7, () => call(plan, 'GET /api/consultations', () => client.get('/api/consultations'), 200)],
+    [5, () => call(plan, 'GET /api/notifications', () => client.get('/api/notifications'), 200)],
+    [
+      7,
+      async () => {
+        const name = `Load-${randomUUID().slice(0, 8)}`;
+        const body = { name, dosage: '5mg', frequency: 'once_daily', reminderTimes: ['09:00'] };
+        if (await call(plan, 'POST /api/medications', () => client.post('/api/medications', body, { 'Idempotency-Key': randomUUID() }), 201)) {
+          plan.acknowledged.medications.push({ userId, name });
+        }
+      },
+    ],
+    [
+      5,
+      async () => {
+        const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+        const body = { doctorName: 'Dr. Load', specialty: 'Cardiology', facility: 'Load Clinic', appointmentDate: date, appointmentTime: '10:30' };
+        let id: string | undefined;
+        const ok = await call(plan, 'POST /api/appointments', async () => {
+          const answer = await client.post('/api/appointments', body, { 'Idempotency-Key': randomUUID() });
+          id = answer.body?.id;
+          return answer;
+        }, 201);
+        if (ok && id) plan.acknowledged.appointments.push(id);
+      },
+    ],
+    [3, () => call(plan, 'PATCH /api/medical-reports/:id', () => client.patch(`/api/medical-reports/${pick(patient.reportIds)}`, { doctorName: `Dr. ${randomUUID().slice(0, 6)}` }), 200)],
+  ]);
+  await goAbout(plan, act);
+}
+
+export async function doctorDay(plan: DayPlan, doctor: Member<Doctor> & { consultationIds: string[] }, patientIdOf: Map<string, string>): Promise<void> {
+  const client = doctor.client;
+  const waiting = [...doctor.consultationIds];
+  const started: string[] = [];
+  const changeStatus = async (id: string, status: 'in_progress' | 'completed') => {
+    if (await call(plan, 'PUT /api/doctor/consultation/:id/status', () => client.put(`/api/doctor/consultation/${id}/status`, { status }), 200)) {
+      plan.acknowledged.statusChanges.push({ consultationId: id, status });
+      return true;
+    }
+    return false;
+  };
+  const act = chooser([
+    [50, () => call(plan, 'GET /api/doctor/consultations', () => client.get('/api/doctor/consultations'), 200)],
+    [20, () => call(plan, 'GET /api/doctor/consultation/:id', () => client.get(`/api/doctor/consultation/${pick(doctor.consultationIds)}`), 200)],
+    [20, () => call(plan, 'GET /api/doctor/patient/:patientId/records', () => client.get(`/api/doctor/patient/${patientIdOf.get(pick(doctor.consultationIds))}/records`), 200)],
+    [
+      10,
+      async () => {
+        if (started.length && (Math.random() < 0.5 || !waiting.length)) await changeStatus(started.shift()!, 'completed');
+        else if (waiting.length) {
+          const id = waiting.shift()!;
+          if (await changeStatus(id, 'in_progress')) started.push(id);
+        }
+      },
+    ],
+  ]);
+  await goAbout(plan, act);
+}
+
+/** Both sides of a live call joined over Socket.IO, chatting with think times; each line's ack is timed. */
+export async function callDay(plan: DayPlan, baseUrl: string, live: Clinic['calls'][number]): Promise<void> {
+  const sides: ClientSocket[] = await Promise.all([signedInSocket(baseUrl, live.patient.client), signedInSocket(baseUrl, live.doctor.client)]);
+  try {
+    for (const socket of sides) {
+      await plan.book.time('socket consultation:join', async () => ackOutcome(await request(socket, 'consultation:join', { consultationId: live.consultationId })));
+    }
+    await goAbout(plan, async () => {
+      const socket = pick(sides);
+      const sent = await plan.book.time('socket chat:send', async () => ackOutcome(await request(socket, 'chat:send', { consultationId: live.consultationId, text: 'How are you feeling today?' })));
+      if (sent === 'ok') plan.acknowledged.chatLines++;
+    });
+  } finally {
+    for (const socket of sides) socket.disconnect();
+  }
+}

@@ -5,10 +5,10 @@
  */
 import type { Knex } from 'knex';
 import { LatencyBook, type LatencyRow } from './latency';
-import { openClinic, type ClinicSize } from './clinic';
+import type { Clinic } from './clinic';
 import { callDay, doctorDay, patientDay, type Acknowledged, type DayPlan } from './visits';
 
-export interface ClinicDayOptions extends ClinicSize {
+export interface ClinicDayOptions {
   baseUrl: string;
   durationMs: number;
   thinkMs: [number, number];
@@ -30,7 +30,7 @@ export interface ClinicDayReport {
 
 const countOf = async (query: Knex.QueryBuilder): Promise<number> => Number((await query.count('* as n').first())?.n ?? 0);
 
-async function verifyWrites(knex: Knex, acknowledged: Acknowledged, callIds: string[]): Promise<string[]> {
+async function verifyWrites(knex: Knex, acknowledged: Acknowledged, callIds: string[], since: Date): Promise<string[]> {
   const problems: string[] = [];
   const medications: Array<{ id: string; userId: string; name: string }> = await knex('medications').whereLike('name', 'Load-%').select('id', 'user_id as userId', 'name');
   const stored = new Map<string, number>();
@@ -50,23 +50,20 @@ async function verifyWrites(knex: Knex, acknowledged: Acknowledged, callIds: str
   const completed = acknowledged.statusChanges.filter((change) => change.status === 'completed').map((change) => change.consultationId);
   const notCompleted = await countOf(knex('consultations').whereIn('id', completed).whereNot('status', 'completed'));
   if (notCompleted) problems.push(`${notCompleted} consultations acknowledged as completed are not`);
-  const lines = await countOf(knex('chat_messages').whereIn('consultation_id', callIds));
+  const lines = await countOf(knex('chat_messages').whereIn('consultation_id', callIds).where('created_at', '>=', since));
   if (lines !== acknowledged.chatLines) problems.push(`${acknowledged.chatLines} chat lines acknowledged, ${lines} stored`);
   return problems;
 }
 
-export async function runClinicDay(knex: Knex, options: ClinicDayOptions): Promise<ClinicDayReport> {
-  const clinic = await openClinic(options.baseUrl, options);
+export async function runClinicDay(knex: Knex, clinic: Clinic, options: ClinicDayOptions): Promise<ClinicDayReport> {
   const book = new LatencyBook();
   const acknowledged: Acknowledged = { medications: [], appointments: [], statusChanges: [], chatLines: 0 };
   const started = Date.now();
   const plan: DayPlan = { book, until: started + options.durationMs, thinkMs: options.thinkMs, acknowledged };
-  const patientIdOf = new Map(clinic.doctors.flatMap((doctor) => doctor.consultationIds.map((id) => [id, ''] as [string, string])));
-  for (const row of await knex('consultations').whereIn('id', [...patientIdOf.keys()]).select('id', 'patient_id as patientId')) patientIdOf.set(row.id, row.patientId);
 
   await Promise.all([
     ...clinic.patients.map((patient) => patientDay(plan, patient)),
-    ...clinic.doctors.map((doctor) => doctorDay(plan, doctor, patientIdOf)),
+    ...clinic.doctors.map((doctor) => doctorDay(plan, doctor)),
     ...clinic.calls.map((live) => callDay(plan, options.baseUrl, live)),
     options.during?.(plan.until),
   ]);
@@ -84,6 +81,6 @@ export async function runClinicDay(knex: Knex, options: ClinicDayOptions): Promi
       statusChanges: acknowledged.statusChanges.length,
       chatLines: acknowledged.chatLines,
     },
-    discrepancies: await verifyWrites(knex, acknowledged, clinic.calls.map((live) => live.consultationId)),
+    discrepancies: await verifyWrites(knex, acknowledged, clinic.calls.map((live) => live.consultationId), new Date(started)),
   };
 }

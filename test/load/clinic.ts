@@ -13,9 +13,16 @@ export interface Member<T> {
   client: TestClient;
 }
 
+/** A doctor's booked consultation; `status` once the doctor moved it along. */
+export interface BookedConsultation {
+  id: string;
+  patientId: string;
+  status?: 'in_progress' | 'completed';
+}
+
 export interface Clinic {
   patients: Array<Member<User> & { reportIds: string[] }>;
-  doctors: Array<Member<Doctor> & { consultationIds: string[] }>;
+  doctors: Array<Member<Doctor> & { consultations: BookedConsultation[] }>;
   calls: Array<{ consultationId: string; patient: Member<User>; doctor: Member<Doctor> }>;
 }
 
@@ -49,14 +56,15 @@ const consultation = (patientId: string, doctorId: string, status: 'scheduled' |
 export async function openClinic(baseUrl: string, size: ClinicSize): Promise<Clinic> {
   const doctors = await inBatches(size.doctors, 10, async (index) => {
     const account = await createDoctor({ name: `Load Doctor ${index + 1}` });
-    return { account, client: await signedInClient(baseUrl, account), consultationIds: [] as string[] };
+    return { account, client: await signedInClient(baseUrl, account), consultations: [] as BookedConsultation[] };
   });
   const patients = await inBatches(size.patients, 10, async (index) => {
     const account = await createPatient({ firstName: 'Load', lastName: `Patient ${index + 1}` });
     const reports = await Promise.all([0, 1, 2].map((n) => insertReport(account.record.id, { title: `Blood panel ${n + 1}` })));
     await insertMedication(account.record.id);
     const doctor = doctors[index % doctors.length]!;
-    doctor.consultationIds.push((await consultation(account.record.id, doctor.account.record.id, 'scheduled', 2 + (index % 48))).id);
+    const booked = await consultation(account.record.id, doctor.account.record.id, 'scheduled', 2 + (index % 48));
+    doctor.consultations.push({ id: booked.id, patientId: account.record.id });
     return { account, client: await signedInClient(baseUrl, account), reportIds: reports.map((report) => report.id) };
   });
   const calls = await inBatches(size.calls, 10, async (index) => {

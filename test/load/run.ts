@@ -1,8 +1,10 @@
 /**
  * `npm run load`: a clinic's day on this machine against a real server process (`npm start`'s entry)
  * and its own embedded PostgreSQL: 200 patients, 20 doctors and 10 live calls for LOAD_SECONDS (120 by
- * default), then the same day with PostgreSQL restarted in the middle. Prints throughput, p50/p95/p99
- * per route and socket event, errors and the write check, and writes them to .data-load/figures.json.
+ * default); then the same clinic with think times halved step by step (LOAD_STEP_SECONDS each) until a
+ * goal is missed, which finds the rate it sustains; then a day with PostgreSQL restarted in the middle.
+ * Prints throughput, p50/p95/p99 per route and socket event, errors and the write check, and writes them
+ * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
  */
 import fs from 'node:fs/promises';
@@ -16,10 +18,13 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded'
 import { startServerProcess } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { runClinicDay, type ClinicDayReport } from './clinic-day';
+import { openClinic } from './clinic';
 
 const DATA_DIR = path.join(ROOT, '.data-load');
 const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
+const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
+const THINK_DIVISORS = [2, 4, 8, 16, 32];
 const SIZE = { patients: 200, doctors: 20, calls: 10 };
 const THINK_MS: [number, number] = [1000, 3000];
 const GOAL_P99_MS = { rest: 100, socket: 50 };
@@ -54,8 +59,19 @@ async function main(): Promise<void> {
   await migrateToLatest(owner);
   const server = await startServerProcess({ DATABASE_URL: database.url, RUN_JOBS: 'true', LOG_LEVEL: 'warn' });
   try {
-    const steady = await runClinicDay(owner, { baseUrl: server.url, ...SIZE, durationMs: SECONDS * 1000, thinkMs: THINK_MS });
+    const clinic = await openClinic(server.url, SIZE);
+    const day = (durationMs: number, thinkMs: [number, number], during?: (until: number) => Promise<void>) =>
+      runClinicDay(owner, clinic, { baseUrl: server.url, durationMs, thinkMs, during });
+    const steady = await day(SECONDS * 1000, THINK_MS);
     printReport('A clinic day', steady);
+
+    let sustained = missedGoals(steady).length ? null : steady;
+    for (const divisor of sustained ? THINK_DIVISORS : []) {
+      const busier = await day(STEP_SECONDS * 1000, [THINK_MS[0] / divisor, THINK_MS[1] / divisor]);
+      printReport(`Think times divided by ${divisor}`, busier);
+      if (missedGoals(busier).length) break;
+      sustained = busier;
+    }
 
     const restart = async (until: number) => {
       await new Promise((r) => setTimeout(r, Math.min(RESTART_AFTER_MS, (until - Date.now()) / 3)));
@@ -63,16 +79,19 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
       database = await startEmbeddedPostgres(DATA_DIR, PG_PORT);
     };
-    const faulted = await runClinicDay(owner, { baseUrl: server.url, ...SIZE, durationMs: Math.max(30, SECONDS / 2) * 1000, thinkMs: THINK_MS, during: restart });
+    const faulted = await day(Math.max(30, SECONDS / 2) * 1000, THINK_MS, restart);
     printReport(`The same day with PostgreSQL stopped for ${OUTAGE_MS / 1000} s`, faulted);
     const slowest = Math.max(...faulted.rows.map((row) => row.p99));
+    const sustainedRate = sustained?.requestsPerSecond ?? 0;
+    process.stdout.write(`\nsustained within the goals: ${sustainedRate} requests and events/s (${(sustainedRate / os.cpus().length).toFixed(1)} per core)\n`);
 
     const missed = missedGoals(steady);
     const figures = {
       machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
       date: new Date().toISOString(),
       size: SIZE,
-      steady: { ...steady, perCore: Math.round((steady.requestsPerSecond / os.cpus().length) * 10) / 10 },
+      steady,
+      sustained: { requestsPerSecond: sustainedRate, perCore: Math.round((sustainedRate / os.cpus().length) * 10) / 10, rows: sustained?.rows ?? [] },
       postgresRestart: { unavailable: faulted.unavailable, errors: faulted.errors, slowestP99Ms: slowest, discrepancies: faulted.discrepancies },
     };
     await fs.mkdir(DATA_DIR, { recursive: true });

@@ -7,6 +7,7 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { testKnex } from '../support/db';
 import { runClinicDay } from './clinic-day';
+import { openClinic } from './clinic';
 
 let server: TestServer;
 
@@ -16,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('a 30-second clinic day: no errors, every acknowledged write stored once, p99 within ten times the goals', async () => {
-  const report = await runClinicDay(await testKnex(), { baseUrl: server.url, patients: 20, doctors: 4, calls: 2, durationMs: 30_000, thinkMs: [200, 800] });
+  const clinic = await openClinic(server.url, { patients: 20, doctors: 4, calls: 2 });
+  const report = await runClinicDay(await testKnex(), clinic, { baseUrl: server.url, durationMs: 30_000, thinkMs: [200, 800] });
   expect(report.discrepancies).toEqual([]);
   expect(report.errors).toBe(0);
   expect(report.acknowledged.medications).toBeGreaterThan(0);

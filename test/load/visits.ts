@@ -5,11 +5,11 @@
  * Every write a client is told succeeded is remembered, to be counted in the database afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { Doctor, User } from '../../db/models';
+import type { User } from '../../db/models';
 import type { TestClient } from '../support/client';
 import { request, signedInSocket, type ClientSocket } from '../signalling/helpers';
 import type { LatencyBook, Outcome } from './latency';
-import type { Clinic, Member } from './clinic';
+import type { BookedConsultation, Clinic, Member } from './clinic';
 
 export interface Acknowledged {
   medications: Array<{ userId: string; name: string }>;
@@ -95,29 +95,26 @@ export async function patientDay(plan: DayPlan, patient: Member<User> & { report
   await goAbout(plan, act);
 }
 
-export async function doctorDay(plan: DayPlan, doctor: Member<Doctor> & { consultationIds: string[] }, patientIdOf: Map<string, string>): Promise<void> {
-  const client = doctor.client;
-  const waiting = [...doctor.consultationIds];
-  const started: string[] = [];
-  const changeStatus = async (id: string, status: 'in_progress' | 'completed') => {
-    if (await call(plan, 'PUT /api/doctor/consultation/:id/status', () => client.put(`/api/doctor/consultation/${id}/status`, { status }), 200)) {
-      plan.acknowledged.statusChanges.push({ consultationId: id, status });
-      return true;
+/** A doctor's day; each consultation is started and completed at most once, whatever the number of days run. */
+export async function doctorDay(plan: DayPlan, doctor: Clinic['doctors'][number]): Promise<void> {
+  const { client, consultations } = doctor;
+  const moveAlong = async (consultation: BookedConsultation, status: 'in_progress' | 'completed') => {
+    if (await call(plan, 'PUT /api/doctor/consultation/:id/status', () => client.put(`/api/doctor/consultation/${consultation.id}/status`, { status }), 200)) {
+      consultation.status = status;
+      plan.acknowledged.statusChanges.push({ consultationId: consultation.id, status });
     }
-    return false;
   };
   const act = chooser([
     [50, () => call(plan, 'GET /api/doctor/consultations', () => client.get('/api/doctor/consultations'), 200)],
-    [20, () => call(plan, 'GET /api/doctor/consultation/:id', () => client.get(`/api/doctor/consultation/${pick(doctor.consultationIds)}`), 200)],
-    [20, () => call(plan, 'GET /api/doctor/patient/:patientId/records', () => client.get(`/api/doctor/patient/${patientIdOf.get(pick(doctor.consultationIds))}/records`), 200)],
+    [20, () => call(plan, 'GET /api/doctor/consultation/:id', () => client.get(`/api/doctor/consultation/${pick(consultations).id}`), 200)],
+    [20, () => call(plan, 'GET /api/doctor/patient/:patientId/records', () => client.get(`/api/doctor/patient/${pick(consultations).patientId}/records`), 200)],
     [
       10,
       async () => {
-        if (started.length && (Math.random() < 0.5 || !waiting.length)) await changeStatus(started.shift()!, 'completed');
-        else if (waiting.length) {
-          const id = waiting.shift()!;
-          if (await changeStatus(id, 'in_progress')) started.push(id);
-        }
+        const inProgress = consultations.find((consultation) => consultation.status === 'in_progress');
+        const waiting = consultations.find((consultation) => !consultation.status);
+        if (inProgress && (Math.random() < 0.5 || !waiting)) await moveAlong(inProgress, 'completed');
+        else if (waiting) await moveAlong(waiting, 'in_progress');
       },
     ],
   ]);

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { LatencyBook, type LatencyRow } from './latency';
 import type { Clinic } from './clinic';
-import { callDay, doctorDay, patientDay, type Acknowledged, type DayPlan } from './visits';
+import { DAY_CHAT_LINE, callDay, doctorDay, patientDay, type Acknowledged, type DayPlan } from './visits';
 
 export interface ClinicDayOptions {
   baseUrl: string;
@@ -50,7 +50,7 @@ async function verifyWrites(knex: Knex, acknowledged: Acknowledged, callIds: str
   const completed = acknowledged.statusChanges.filter((change) => change.status === 'completed').map((change) => change.consultationId);
   const notCompleted = await countOf(knex('consultations').whereIn('id', completed).whereNot('status', 'completed'));
   if (notCompleted) problems.push(`${notCompleted} consultations acknowledged as completed are not`);
-  const lines = await countOf(knex('chat_messages').whereIn('consultation_id', callIds).where('created_at', '>=', since));
+  const lines = await countOf(knex('chat_messages').whereIn('consultation_id', callIds).where('created_at', '>=', since).where('text', DAY_CHAT_LINE));
   if (lines !== acknowledged.chatLines) problems.push(`${acknowledged.chatLines} chat lines acknowledged, ${lines} stored`);
   return problems;
 }

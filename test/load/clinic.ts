@@ -53,10 +53,11 @@ const consultation = (patientId: string, doctorId: string, status: 'scheduled' |
     fee: 5000,
   });
 
-export async function openClinic(baseUrl: string, size: ClinicSize): Promise<Clinic> {
+/** Patients sign in at `baseUrl`, doctors at `doctorsUrl` (another process, or a balancer in front of several). */
+export async function openClinic(baseUrl: string, size: ClinicSize, doctorsUrl = baseUrl): Promise<Clinic> {
   const doctors = await inBatches(size.doctors, 10, async (index) => {
     const account = await createDoctor({ name: `Load Doctor ${index + 1}` });
-    return { account, client: await signedInClient(baseUrl, account), consultations: [] as BookedConsultation[] };
+    return { account, client: await signedInClient(doctorsUrl, account), consultations: [] as BookedConsultation[] };
   });
   const patients = await inBatches(size.patients, 10, async (index) => {
     const account = await createPatient({ firstName: 'Load', lastName: `Patient ${index + 1}` });

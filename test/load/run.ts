@@ -2,7 +2,8 @@
  * `npm run load`: a clinic's day on this machine against a real server process (`npm start`'s entry)
  * and its own embedded PostgreSQL: 200 patients, 20 doctors and 10 live calls for LOAD_SECONDS (120 by
  * default); then the same clinic with think times halved step by step (LOAD_STEP_SECONDS each) until a
- * goal is missed, which finds the rate it sustains; then a day with PostgreSQL restarted in the middle.
+ * goal is missed, which finds the rate it sustains; then a day with PostgreSQL restarted in the middle;
+ * then a day on two processes sharing Redis, with Redis restarted and then one process killed.
  * Prints throughput, p50/p95/p99 per route and socket event, errors and the write check, and writes them
  * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
@@ -19,6 +20,7 @@ import { startServerProcess } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { runClinicDay, type ClinicDayReport } from './clinic-day';
 import { openClinic } from './clinic';
+import { REJOIN_GOAL_MS, runProcessFaults } from './faults';
 
 const DATA_DIR = path.join(ROOT, '.data-load');
 const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);
@@ -82,6 +84,13 @@ async function main(): Promise<void> {
     const faulted = await day(Math.max(30, SECONDS / 2) * 1000, THINK_MS, restart);
     printReport(`The same day with PostgreSQL stopped for ${OUTAGE_MS / 1000} s`, faulted);
     const slowest = Math.max(...faulted.rows.map((row) => row.p99));
+    const processFaults = await runProcessFaults(owner, database.url);
+    printReport('A day on two processes with Redis restarted, then one process killed', processFaults.day);
+    process.stdout.write(
+      `Redis restart: chat crossed the processes again after ${processFaults.redisRestart.chatBackAfterMs ?? 'never'} ms; ` +
+        `process killed: ${processFaults.processKill.socketsRejoined} of ${processFaults.processKill.socketsMoved} sockets rejoined through the other, the slowest after ${processFaults.processKill.slowestRejoinMs ?? '-'} ms ` +
+        `(goal ${REJOIN_GOAL_MS} ms), chat back after ${processFaults.processKill.chatBackAfterMs ?? 'never'} ms\n`,
+    );
     const sustainedRate = sustained?.requestsPerSecond ?? 0;
     process.stdout.write(`\nsustained within the goals: ${sustainedRate} requests and events/s (${(sustainedRate / os.cpus().length).toFixed(1)} per core)\n`);
 
@@ -93,12 +102,15 @@ async function main(): Promise<void> {
       steady,
       sustained: { requestsPerSecond: sustainedRate, perCore: Math.round((sustainedRate / os.cpus().length) * 10) / 10, rows: sustained?.rows ?? [] },
       postgresRestart: { unavailable: faulted.unavailable, errors: faulted.errors, slowestP99Ms: slowest, discrepancies: faulted.discrepancies },
+      redisRestart: processFaults.redisRestart,
+      processKill: processFaults.processKill,
     };
     await fs.mkdir(DATA_DIR, { recursive: true });
     await fs.writeFile(path.join(DATA_DIR, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
     process.stdout.write(`\nfigures written to ${path.relative(ROOT, path.join(DATA_DIR, 'figures.json'))}\n`);
     if (faulted.errors) missed.push(`${faulted.errors} errors other than a fast 503 around the restart`);
     if (faulted.discrepancies.length) missed.push(...faulted.discrepancies.map((text) => `after the restart: ${text}`));
+    missed.push(...processFaults.problems);
     process.stdout.write(missed.length ? `goals missed: ${missed.join('; ')}\n` : 'goals met: 0 errors, every p99 within its goal, every acknowledged write stored once\n');
     process.exitCode = missed.length ? 1 : 0;
   } finally {

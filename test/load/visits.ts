@@ -11,6 +11,9 @@ import { request, signedInSocket, type ClientSocket } from '../signalling/helper
 import type { LatencyBook, Outcome } from './latency';
 import type { BookedConsultation, Clinic, Member } from './clinic';
 
+/** Every chat line of the day says this, so the day's lines can be counted apart from any others. */
+export const DAY_CHAT_LINE = 'How are you feeling today?';
+
 export interface Acknowledged {
   medications: Array<{ userId: string; name: string }>;
   appointments: string[];
@@ -31,9 +34,20 @@ const think = ([min, max]: [number, number]) => new Promise((r) => setTimeout(r,
 const httpOutcome = (status: number, expected: number): Outcome => (status === expected ? 'ok' : status === 503 ? 'unavailable' : 'error');
 const ackOutcome = (ack: { ok: boolean; error?: { code: string } }): Outcome => (ack.ok ? 'ok' : ack.error?.code === 'service_unavailable' ? 'unavailable' : 'error');
 
+/** fetch's failure to connect or a connection cut mid-request: the request failed at once, and a client retries it. */
+const isConnectionFailure = (err: unknown) => err instanceof TypeError && err.message === 'fetch failed';
+
 /** One request, timed under its route's name; true when it answered as expected. */
 async function call(plan: DayPlan, name: string, send: () => Promise<{ status: number }>, expected: number): Promise<boolean> {
-  return (await plan.book.time(name, async () => httpOutcome((await send()).status, expected))) === 'ok';
+  const outcome = await plan.book.time(name, async () => {
+    try {
+      return httpOutcome((await send()).status, expected);
+    } catch (err) {
+      if (isConnectionFailure(err)) return 'unavailable';
+      throw err;
+    }
+  });
+  return outcome === 'ok';
 }
 
 /** Acts with think times until the day ends; thinking first spreads everyone's first request over the think time. */
@@ -130,7 +144,7 @@ export async function callDay(plan: DayPlan, baseUrl: string, live: Clinic['call
     }
     await goAbout(plan, async () => {
       const socket = pick(sides);
-      const sent = await plan.book.time('socket chat:send', async () => ackOutcome(await request(socket, 'chat:send', { consultationId: live.consultationId, text: 'How are you feeling today?' })));
+      const sent = await plan.book.time('socket chat:send', async () => ackOutcome(await request(socket, 'chat:send', { consultationId: live.consultationId, text: DAY_CHAT_LINE })));
       if (sent === 'ok') plan.acknowledged.chatLines++;
     });
   } finally {

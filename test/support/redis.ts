@@ -11,9 +11,9 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A throwaway redis-server on a free loopback port, with no persistence, in a temporary directory. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+/** A throwaway redis-server on a free loopback port (or `port`, to start one again), with no persistence, in a temporary directory. */
+export async function startRedis(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'medivault-redis-'));
   const child: ChildProcess = spawn(
     REDIS_SERVER,

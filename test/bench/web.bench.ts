@@ -1,0 +1,145 @@
+/**
+ * The web app's weight and Lighthouse scores, in Debian's Chromium:
+ *  1. gzipped JavaScript each route loads (/login signed out; /dashboard and /reports signed in; service
+ *     worker blocked, so only what the page itself asks for counts) against a bare Vite + React template
+ *     (create-vite's react-ts page, built here with the same Vite). Goal: the first route (/login) at
+ *     most 150 kB (world class: 100 kB).
+ *  2. Lighthouse performance and accessibility for /login, /dashboard and /reports, in its mobile run
+ *     (a mid-range phone on slow 4G, simulated) and its desktop run. Goal: at least 90 each.
+ *
+ * The database is an embedded PostgreSQL under .data-bench (or DATABASE_URL when set).
+ */
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { build } from 'vite';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { openBenchDatabase } from './bench-database';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt } from './support/call';
+import { createApp } from '../../server/app';
+import { createHttpServer } from '../../server/http-server';
+import { log } from '../../server/log';
+import { hashPassword } from '../../server/services/passwords';
+import { ensureWebBuild } from '../../server/web-build';
+import { User } from '../../db/models';
+import { serveStatic } from './support/static-server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BENCH_USER = { username: 'bench_web', password: 'Bench-Web-Weight-1' };
+const FIRST_ROUTE_GOAL_KB = 150;
+const LIGHTHOUSE_GOAL = 90;
+const ROUTES = [
+  { path: '/login', signedIn: false, ready: 'Sign In' },
+  { path: '/dashboard', signedIn: true, ready: 'Health Summary' },
+  { path: '/reports', signedIn: true, ready: 'Medical Reports' },
+];
+
+const BARE_MAIN = `import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+function App() {
+  const [count, setCount] = useState(0);
+  return <><h1>Vite + React</h1><button onClick={() => setCount((c) => c + 1)}>count is {count}</button></>;
+}
+createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+`;
+
+/** create-vite's React template, built for production; answers the folder it was built into. */
+async function buildBareTemplate(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'medivault-bare-vite-'));
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Vite + React</title></head><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
+  await fs.writeFile(path.join(dir, 'main.tsx'), BARE_MAIN);
+  await build({ root: dir, logLevel: 'silent', configFile: false, esbuild: { jsx: 'automatic' }, resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } }, build: { outDir: path.join(dir, 'dist') } });
+  return path.join(dir, 'dist');
+}
+
+async function seedPatient(): Promise<void> {
+  if (await User.query().findOne({ username: BENCH_USER.username })) return;
+  await User.query().insert({ username: BENCH_USER.username, email: `${BENCH_USER.username}@bench.test`, passwordHash: await hashPassword(BENCH_USER.password), firstName: 'Bench', lastName: 'Web' });
+}
+
+/** Gzipped bytes of every script the page requests while `path` loads until `ready` shows. */
+async function scriptBytes(browser: Browser, url: string, route: { path: string; ready: string }, cookie?: string): Promise<number> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  if (cookie) await context.setExtraHTTPHeaders({ cookie });
+  const page = await context.newPage();
+  const bodies: Array<Promise<Buffer>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  });
+  await page.goto(`${url}${route.path}`);
+  await page.getByText(route.ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const total = (await Promise.all(bodies)).reduce((sum, body) => sum + zlib.gzipSync(body).length, 0);
+  await context.close();
+  return total;
+}
+
+type FormFactor = 'mobile' | 'desktop';
+
+async function lighthouseScores(url: string, formFactor: FormFactor, cookie?: string): Promise<{ performance: number; accessibility: number }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const categories = result!.lhr.categories;
+    return { performance: Math.round((categories.performance!.score ?? 0) * 100), accessibility: Math.round((categories.accessibility!.score ?? 0) * 100) };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  log.level = 'warn';
+  const { config, db } = await openBenchDatabase();
+  await seedPatient();
+  const server = createHttpServer(createApp({ config, knex: db.knex, webRoot: await ensureWebBuild(ROOT) }), config);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const bare = await serveStatic(await buildBareTemplate());
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const failures: string[] = [];
+  try {
+    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usernameOrEmail: BENCH_USER.username, password: BENCH_USER.password }) });
+    if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+    const bareBytes = await scriptBytes(browser, bare.url, { path: '/', ready: 'Vite + React' });
+    console.log(`bare Vite + React template: ${fmt(bareBytes / 1024)} kB of gzipped JavaScript`);
+    for (const route of ROUTES) {
+      const bytes = await scriptBytes(browser, url, route, route.signedIn ? cookie : undefined);
+      console.log(`${route.path}: ${fmt(bytes / 1024)} kB of gzipped JavaScript -> ${fmt(bytes / bareBytes, 2)}x the bare template`);
+      if (route === ROUTES[0] && bytes / 1024 > FIRST_ROUTE_GOAL_KB) failures.push(`${route.path} ${fmt(bytes / 1024)} kB`);
+    }
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const route of ROUTES) {
+        const scores = await lighthouseScores(`${url}${route.path}`, formFactor, route.signedIn ? cookie : undefined);
+        console.log(`Lighthouse (${formFactor}) ${route.path}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
+        for (const [category, score] of Object.entries(scores)) if (score < LIGHTHOUSE_GOAL) failures.push(`Lighthouse (${formFactor}) ${route.path} ${category} ${score}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await bare.close();
+    server.close();
+    await db.close();
+  }
+  if (failures.length) {
+    console.log(`missed: ${failures.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('web bench met its goals');
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

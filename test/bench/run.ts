@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: runs every test/bench/*.bench.ts in turn (each prints its own figures as ratios
- * against a baseline measured in the same run) and exits non-zero if any bench misses its goal.
+ * against a baseline measured in the same run) and exits non-zero if any bench misses its goal. What
+ * each printed, and whether it met its goal, goes to .data-bench/figures.json with the machine and date.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportTestMediasoupWorkerBin } from '../support/mediasoup-worker';
+import { describeMachine } from '../support/machine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -16,14 +18,24 @@ async function main(): Promise<void> {
   exportTestMediasoupWorkerBin();
   const files = (await fs.readdir(here)).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only.length || only.some((o) => f.includes(o))).sort();
   const failed: string[] = [];
+  const benches: Record<string, { metGoals: boolean; figures: string[] }> = {};
   for (const file of files) {
     process.stdout.write(`\n=== ${file}\n`);
+    let printed = '';
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], { stdio: 'inherit' });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk;
+        process.stdout.write(chunk);
+      });
       child.on('close', (c) => resolve(c ?? 1));
     });
     if (code !== 0) failed.push(file);
+    benches[file.replace('.bench.ts', '')] = { metGoals: code === 0, figures: printed.split('\n').filter(Boolean) };
   }
+  const figures = { machine: describeMachine(), date: new Date().toISOString(), benches };
+  await fs.mkdir(path.join(here, '../../.data-bench'), { recursive: true });
+  await fs.writeFile(path.join(here, '../../.data-bench/figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
   process.stdout.write(`\n${files.length - failed.length} benches met their goals${failed.length ? `; missed: ${failed.join(', ')}` : ''}\n`);
   process.exit(failed.length ? 1 : 0);
 }

@@ -21,6 +21,7 @@ import { ROOT } from '../support/test-database';
 import { runClinicDay, type ClinicDayReport } from './clinic-day';
 import { openClinic } from './clinic';
 import { REJOIN_GOAL_MS, runProcessFaults } from './faults';
+import { describeMachine } from '../support/machine';
 
 const DATA_DIR = path.join(ROOT, '.data-load');
 const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
 
     const missed = missedGoals(steady);
     const figures = {
-      machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+      machine: describeMachine(),
       date: new Date().toISOString(),
       size: SIZE,
       steady,

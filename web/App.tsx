@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ThemeProvider } from 'styled-components';
-import { ToastContainer, Slide } from 'react-toastify';
+// Loaded with the page, before GlobalStyle's overrides, although the toast library itself comes with the first toast.
 import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './api/query-client';
 import { router } from './router';
 import { theme } from './styles/theme';
 import { GlobalStyle } from './styles/GlobalStyle';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../common/constants';
+import { ToastOutlet } from './components/toast';
 
 export function App() {
   return (
@@ -16,7 +16,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-      <ToastContainer position="bottom-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} transition={Slide} newestOnTop closeOnClick={false} draggable draggableDirection="x" draggablePercent={20} />
+      <ToastOutlet />
     </ThemeProvider>
   );
 }

@@ -3,8 +3,6 @@ import { queryClient } from './api/query-client';
 import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
 import { NotFoundPage } from './scenes/NotFoundPage';
-import { PatientLayout } from './components/PatientLayout';
-import { DoctorLayout } from './components/DoctorLayout';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
 
@@ -14,7 +12,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => lazyRout
 const patientRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'patient',
-  component: PatientLayout,
+  component: lazyRouteComponent(() => import('./components/PatientLayout'), 'PatientLayout'),
   beforeLoad: async () => {
     const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
     if (!me) throw redirect({ to: '/' });
@@ -24,7 +22,7 @@ const patientRoute = createRoute({
 const doctorRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'doctor',
-  component: DoctorLayout,
+  component: lazyRouteComponent(() => import('./components/DoctorLayout'), 'DoctorLayout'),
   beforeLoad: async () => {
     const doctor = await queryClient.ensureQueryData(doctorMeQuery).catch(() => null);
     if (!doctor) throw redirect({ to: '/doctor/login' });

@@ -1,5 +1,11 @@
 import { useEffect, type DependencyList } from 'react';
-import { openSignallingSocket, request, type CallSocket, type DataOf, type PayloadOf, type RequestEvent } from '../call/signalling-client';
+import type { CallSocket, DataOf, PayloadOf, RequestEvent } from '../call/signalling-client';
+
+type SignallingClient = typeof import('../call/signalling-client');
+
+/** Socket.IO's client is fetched the first time a screen listens, so pages that never do (sign-in) go without it. */
+let loaded: SignallingClient | null = null;
+const signallingClient = async (): Promise<SignallingClient> => (loaded ??= await import('../call/signalling-client'));
 
 interface Connection {
   socket: CallSocket;
@@ -14,7 +20,7 @@ interface Connection {
 let current: Connection | null = null;
 
 /** A share in the connection; one the server closed (its session ended) is replaced by a new one. */
-function retain(): { socket: CallSocket; release(): void } {
+function retain({ openSignallingSocket }: SignallingClient): { socket: CallSocket; release(): void } {
   if (!current?.socket.active) current = { socket: openSignallingSocket(), users: 0 };
   const connection = current;
   connection.users += 1;
@@ -49,9 +55,20 @@ export function closeRealtime(): void {
  */
 export function useRealtime(listen: (socket: CallSocket) => () => void, deps: DependencyList): void {
   useEffect(() => {
-    const { socket, release } = retain();
-    const stop = listen(socket);
+    let unmounted = false;
+    let stop = () => {};
+    let release = () => {};
+    const start = (client: SignallingClient) => {
+      if (unmounted) return;
+      const share = retain(client);
+      release = share.release;
+      stop = listen(share.socket);
+    };
+    // Synchronously once loaded: a screen that replaces another takes over its share before it is let go.
+    if (loaded) start(loaded);
+    else void signallingClient().then(start);
     return () => {
+      unmounted = true;
       stop();
       release();
     };
@@ -60,7 +77,9 @@ export function useRealtime(listen: (socket: CallSocket) => () => void, deps: De
 
 /** A request over the realtime connection, which stays open at least until it is answered. */
 export async function realtimeRequest<E extends RequestEvent>(event: E, payload: PayloadOf<E>): Promise<DataOf<E>> {
-  const { socket, release } = retain();
+  const client = await signallingClient();
+  const { socket, release } = retain(client);
+  const { request } = client;
   try {
     return await request(socket, event, payload);
   } finally {

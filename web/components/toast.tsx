@@ -1,5 +1,27 @@
-import { toast } from 'react-toastify';
+import { useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
+
+/**
+ * The toast library is fetched with the first toast, so a page that never toasts (most first visits)
+ * goes without it; toasts shown before its container mounts wait in the library's queue.
+ */
+const toastLibrary = () => import('react-toastify');
+let mountHost: (() => void) | null = null;
+
+/** Rendered once by App: mounts the toast container when the first toast is shown. */
+export function ToastOutlet() {
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    mountHost = () => {
+      mountHost = null;
+      void import('./toast-host').then(({ ToastHost }) => setHost(() => ToastHost));
+    };
+    return () => {
+      mountHost = null;
+    };
+  }, []);
+  return Host ? <Host /> : null;
+}
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -30,7 +52,7 @@ export interface ToastAction {
 
 /** One toast at a time (spec section 4): a new toast replaces the one on screen. */
 export function showToast(title: string, description?: string, variant: ToastVariant = 'default', action?: ToastAction): void {
-  toast.dismiss();
+  mountHost?.();
   const content = (
     <div>
       <Title>{title}</Title>
@@ -43,5 +65,8 @@ export function showToast(title: string, description?: string, variant: ToastVar
     </div>
   );
   const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'default';
-  toast(content, { type, role: variant === 'destructive' ? 'alert' : 'status' });
+  void toastLibrary().then(({ toast }) => {
+    toast.dismiss();
+    toast(content, { type, role: variant === 'destructive' ? 'alert' : 'status' });
+  });
 }

@@ -7,7 +7,7 @@ import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, ver
 import { BreakGlassGrant, Doctor } from '../../db/models';
 import { hashPassword } from '../services/passwords';
 import { presentDoctorAccount } from '../presenters/doctor';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAudit } from '../services/audit';
 import type { AppContext } from '../context';
 import { UniqueViolationError } from 'objection';
 import { Conflict } from '../errors';
@@ -37,9 +37,7 @@ async function withUniqueEmail<T>(save: () => PromiseLike<T>): Promise<T> {
   }
 }
 
-function audit(ctx: AppContext, action: string, doctor: Doctor) {
-  return recordAudit(ctx, { action, outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
-}
+const rosterEntry = (action: string) => (doctor: Doctor) => ({ action, outcome: 'success' as const, resourceType: 'doctor', resourceId: doctor.id });
 
 /**
  * A doctor the admin just unverified or deactivated stops acting at once: every session of theirs is deleted
@@ -78,16 +76,20 @@ export function registerAdminDoctorsRoutes(router: Router): void {
       await assertNotPatientEmail(fields.email);
       const passwordHash = await hashPassword(password);
       const doctor = await withUniqueEmail(() =>
-        Doctor.query().insertAndFetch({
-          ...fields,
-          email: fields.email.toLowerCase(),
-          bio: fields.bio ?? null,
-          education: fields.education ?? '',
-          availability: (fields.availability ?? {}) as Doctor['availability'],
-          passwordHash,
-        }),
+        auditedWrite(
+          ctx,
+          (trx) =>
+            Doctor.query(trx).insertAndFetch({
+              ...fields,
+              email: fields.email.toLowerCase(),
+              bio: fields.bio ?? null,
+              education: fields.education ?? '',
+              availability: (fields.availability ?? {}) as Doctor['availability'],
+              passwordHash,
+            }),
+          rosterEntry('admin.create_doctor'),
+        ),
       );
-      await audit(ctx, 'admin.create_doctor', doctor);
       return presentDoctorAccount(doctor);
     },
   });
@@ -104,8 +106,9 @@ export function registerAdminDoctorsRoutes(router: Router): void {
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
       if (changes.email) changes.email = changes.email.toLowerCase();
       await assertNotPatientEmail(changes.email);
-      const updated = await withUniqueEmail(() => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount));
-      await audit(ctx, 'admin.update_doctor', updated);
+      const updated = await withUniqueEmail(() =>
+        auditedWrite(ctx, (trx) => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount, trx), rosterEntry('admin.update_doctor')),
+      );
       return presentDoctorAccount(updated);
     },
   });
@@ -119,9 +122,12 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
-      const updated = await doctor.$query().patchAndFetch({ isVerified: body.isVerified });
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => doctor.$query(trx).patchAndFetch({ isVerified: body.isVerified }),
+        rosterEntry(body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor'),
+      );
       await endAccessIfRevoked(ctx, updated);
-      await audit(ctx, body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor', updated);
       return presentDoctorAccount(updated);
     },
   });
@@ -135,9 +141,12 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
-      const updated = await doctor.$query().patchAndFetch({ isActive: body.isActive });
+      const updated = await auditedWrite(
+        ctx,
+        (trx) => doctor.$query(trx).patchAndFetch({ isActive: body.isActive }),
+        rosterEntry(body.isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor'),
+      );
       await endAccessIfRevoked(ctx, updated);
-      await audit(ctx, body.isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor', updated);
       return presentDoctorAccount(updated);
     },
   });

@@ -8,7 +8,7 @@ import { consultationsOfPatient, findPatientConsultation } from '../policies/con
 import { appointmentEntry, consultationEntry, presentCalendarFeed } from '../presenters/calendar';
 import { icsCalendar } from '../services/calendar/ics';
 import { feedByToken, feedOf, issueFeedToken, revokeFeed } from '../services/calendar/feed';
-import { recordAudit } from '../services/audit';
+import { auditedWrite, recordAudit } from '../services/audit';
 import { calendarFeedSchema, calendarFileQuerySchema } from '../../common/schemas/calendar';
 import { APPOINTMENT_ACTIONS } from '../../common/appointment-status';
 import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
@@ -78,8 +78,11 @@ export function registerCalendarRoutes(router: Router): void {
     response: calendarFeedResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const { token, feed } = await issueFeedToken(patient.userId, body.timeZone);
-      await recordAudit(ctx, { action: 'calendar_feed.enable', outcome: 'success', resourceType: 'calendar_feed', resourceId: feed.id, patientId: patient.userId });
+      const { token, feed } = await auditedWrite(
+        ctx,
+        (trx) => issueFeedToken(patient.userId, body.timeZone, trx),
+        (issued) => ({ action: 'calendar_feed.enable', outcome: 'success', resourceType: 'calendar_feed', resourceId: issued.feed.id, patientId: patient.userId }),
+      );
       return presentCalendarFeed(feed, `${appOrigin(ctx)}/api/calendar/feed/${token}.ics`);
     },
   });
@@ -92,8 +95,11 @@ export function registerCalendarRoutes(router: Router): void {
     status: 204,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
-      await revokeFeed(patient.userId);
-      await recordAudit(ctx, { action: 'calendar_feed.disable', outcome: 'success', resourceType: 'calendar_feed', patientId: patient.userId });
+      await auditedWrite(
+        ctx,
+        (trx) => revokeFeed(patient.userId, trx),
+        () => ({ action: 'calendar_feed.disable', outcome: 'success', resourceType: 'calendar_feed', patientId: patient.userId }),
+      );
       return undefined;
     },
   });

@@ -18,7 +18,7 @@ import {
 import { admitSignIn, refuseSignIn, type SignIn } from '../services/sign-in';
 import { accountKey, throttleFor } from '../services/sign-in-throttle';
 import { limitPerAddress } from '../services/request-limit';
-import { recordAudit } from '../services/audit';
+import { recordAudit, recordAuditIn } from '../services/audit';
 import { presentPasskey } from '../presenters/passkey';
 import { presentUser } from '../presenters/user';
 import { Conflict, Unauthenticated } from '../errors';
@@ -81,9 +81,9 @@ export function registerPasskeysRoutes(router: Router): void {
           .insert({ ...verified, userId: patient.userId, deviceName: body.deviceName?.trim() || null })
           .returning('*');
         await User.query(trx).findById(patient.userId).patch({ biometricEnabled: true });
+        await recordAuditIn(trx, ctx, { action: 'passkey.register', outcome: 'success', resourceType: 'passkey', resourceId: created.id, patientId: patient.userId });
         return created;
       });
-      await recordAudit(ctx, { action: 'passkey.register', outcome: 'success', resourceType: 'passkey', resourceId: passkey.id, patientId: patient.userId });
       return presentPasskey(passkey);
     },
   });
@@ -101,8 +101,8 @@ export function registerPasskeysRoutes(router: Router): void {
         await passkey.$query(trx).delete();
         const left = await passkeysOf(patient).transacting(trx).resultSize();
         if (!left) await User.query(trx).findById(patient.userId).patch({ biometricEnabled: false });
+        await recordAuditIn(trx, ctx, { action: 'passkey.remove', outcome: 'success', resourceType: 'passkey', resourceId: passkey.id, patientId: patient.userId });
       });
-      await recordAudit(ctx, { action: 'passkey.remove', outcome: 'success', resourceType: 'passkey', resourceId: passkey.id, patientId: patient.userId });
       return undefined;
     },
   });

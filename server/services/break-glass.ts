@@ -3,7 +3,7 @@ import type { DoctorActor } from '../policies/actor';
 import { recordAccessOf } from '../policies/patient-records';
 import { BreakGlassGrant } from '../../db/models';
 import { Conflict } from '../errors';
-import { recordAudit } from './audit';
+import { auditedWrite } from './audit';
 import { BREAK_GLASS_ACTION } from '../presenters/access-history';
 import type { RecordAccess } from '../../common/api-types';
 
@@ -17,12 +17,10 @@ export async function openBreakGlass(ctx: AppContext, doctor: DoctorActor, patie
   const { doctorAccessWindowMs, breakGlassMs } = ctx.deps.config;
   const access = await recordAccessOf(doctor, patientId, doctorAccessWindowMs);
   if (access.state !== 'closed') throw new Conflict('You can already read these records; no break-glass access is needed.');
-  const grant = await BreakGlassGrant.query().insertAndFetch({
-    doctorId: doctor.doctorId,
-    patientId,
-    reason,
-    expiresAt: new Date(Date.now() + breakGlassMs),
-  });
-  await recordAudit(ctx, { action: BREAK_GLASS_ACTION, outcome: 'success', resourceType: 'break_glass', resourceId: grant.id, patientId });
+  const grant = await auditedWrite(
+    ctx,
+    (trx) => BreakGlassGrant.query(trx).insertAndFetch({ doctorId: doctor.doctorId, patientId, reason, expiresAt: new Date(Date.now() + breakGlassMs) }),
+    (opened) => ({ action: BREAK_GLASS_ACTION, outcome: 'success', resourceType: 'break_glass', resourceId: opened.id, patientId }),
+  );
   return { state: 'break_glass', until: grant.expiresAt.toISOString() };
 }

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/app';
 import { testKnex } from '../support/db';
 import { patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertReport } from './records-fixtures';
-import { AuditEvent, Appointment, MedicalReport, Medication, type User } from '../../db/models';
+import { AuditEvent, Appointment, Doctor, MedicalReport, Medication, type User } from '../../db/models';
+import { createAdmin, createDoctor, signedInClient } from '../support/factories';
 
 let server: TestServer;
 let patient: Party<User>;
@@ -22,13 +23,13 @@ afterAll(() => server.close());
 
 const patientId = () => patient.account.record.id;
 
-/** While `run` runs, the connection that writes this patient's audit row dies before the row is stored. */
-async function withConnectionKilledAtAuditRow(run: () => Promise<void>): Promise<void> {
+/** While `run` runs, the connection that writes an audit row of `actorId` (the patient by default) dies before the row is stored. */
+async function withConnectionKilledAtAuditRow(run: () => Promise<void>, actorId = patientId()): Promise<void> {
   const owner = await testKnex();
-  const name = `kill_at_audit_${patientId().replace(/-/g, '')}`;
+  const name = `kill_at_audit_${actorId.replace(/-/g, '')}`;
   await owner.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); RETURN NEW; END $$`);
-  await owner.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW.actor_id = '${patientId()}' AND NEW.outcome = 'success') EXECUTE FUNCTION ${name}()`);
+  await owner.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW.actor_id = '${actorId}' AND NEW.outcome = 'success') EXECUTE FUNCTION ${name}()`);
   try {
     await run();
   } finally {
@@ -82,6 +83,18 @@ describe('a write and its audit row', () => {
     expect((await patient.client.delete(`/api/appointments/${appointment.id}`)).status).toBe(204);
     expect(await Appointment.query().findById(appointment.id)).toMatchObject({ status: 'cancelled' });
     expect(await auditRows('appointment.cancel', appointment.id)).toBe(1);
+  });
+
+  it('an admin deactivating a doctor: the doctor stays active and no row is written', async () => {
+    const admin = await createAdmin();
+    const adminClient = await signedInClient(server.url, admin);
+    const doctor = await createDoctor();
+    await withConnectionKilledAtAuditRow(async () => {
+      const failed = await adminClient.patch(`/api/admin/doctors/${doctor.record.id}/activation`, { isActive: false });
+      expect(failed.status).toBe(503);
+    }, admin.record.id);
+    expect(await Doctor.query().findById(doctor.record.id)).toMatchObject({ isActive: true });
+    expect(await AuditEvent.query().where({ actorId: admin.record.id, action: 'admin.deactivate_doctor' }).resultSize()).toBe(0);
   });
 
   it('the server keeps serving after its connections were killed', async () => {

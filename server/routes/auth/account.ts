@@ -7,7 +7,7 @@ import { emptyBodySchema } from '../../../common/schemas/misc';
 import { Doctor, User } from '../../../db/models';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { endOtherSessions, endSessionByHandle, listAccountSessions, signedIn } from '../../services/account-sessions';
-import { recordAudit } from '../../services/audit';
+import { auditedWrite, recordAudit } from '../../services/audit';
 import { Unauthenticated, ValidationFailed } from '../../errors';
 import type { Actor } from '../../policies/actor';
 import { log } from '../../log';
@@ -38,9 +38,13 @@ export function registerAccountRoutes(router: Router): void {
         await recordAudit(ctx, { action: 'auth.change_password', outcome: 'failure', patientId: patientIdOf(actor) });
         throw new ValidationFailed(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
       }
-      await account.$query().patch({ passwordHash: await hashPassword(body.newPassword) });
+      const passwordHash = await hashPassword(body.newPassword);
+      await auditedWrite(
+        ctx,
+        (trx) => account.$query(trx).patch({ passwordHash }),
+        () => ({ action: 'auth.change_password', outcome: 'success', patientId: patientIdOf(actor) }),
+      );
       const ended = await endOtherSessions(ctx, actor);
-      await recordAudit(ctx, { action: 'auth.change_password', outcome: 'success', patientId: patientIdOf(actor) });
       log.info({ actorKind: actor.kind, endedSessions: ended }, 'password changed');
     },
   });

@@ -501,6 +501,28 @@ export interface AccessHistoryPage {
 
 /** A passkey the signed-in patient registered (GET /api/passkeys). */
 /** One signed-in device (session) of the account, as the 'Signed-in devices' list shows it. */
+/** GET /api/auth/mfa: the caller's two-step verification. */
+export interface MfaStatus {
+  enabled: boolean;
+  /** Asked of this account at every sign-in whatever it chooses (doctors and admins, by default). */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/auth/mfa/enrolment: a new authenticator secret, shown this once. */
+export interface MfaEnrolment {
+  /** Base32, to type into an authenticator by hand. */
+  secret: string;
+  otpauthUri: string;
+  /** The URI as a QR code: an SVG data URL. */
+  qrCode: string;
+}
+
+/** Recovery codes, shown once: when the authenticator is confirmed. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
 export interface AccountSession {
   /** An opaque handle for revoking it, never the session id. */
   id: string;

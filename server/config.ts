@@ -26,6 +26,11 @@ const envSchema = yup.object({
   SESSION_IDLE_MINUTES: yup.number().positive('SESSION_IDLE_MINUTES must be positive').max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: yup.number().positive('SESSION_ABSOLUTE_HOURS must be positive').max(24 * 30).default(12),
   ALLOWED_ORIGINS: yup.string().default(''),
+  // Who must give a second factor at every password sign-in (patients may always opt in).
+  MFA_REQUIRED_FOR: yup
+    .string()
+    .matches(/^(none|(doctor|admin)(,(doctor|admin))?)$/, 'MFA_REQUIRED_FOR must be "doctor,admin", "doctor", "admin" or "none"')
+    .default('doctor,admin'),
   TRUST_PROXY: yup.boolean().default(false),
   DATABASE_SSL: yup.string().oneOf(['disable'], 'DATABASE_SSL may only be "disable" (PostgreSQL on the same host, reached without TLS)').optional(),
   ADMIN_EMAIL: yup.string().email('ADMIN_EMAIL must be an email address').optional(),
@@ -120,6 +125,8 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   sessionKeys: string[];
+  /** Accounts that must give a second factor at every password sign-in. */
+  mfaRequiredFor: Array<'doctor' | 'admin'>;
   sessionIdleMs: number;
   /** A session ends this long after its sign-in, however busy it is. */
   sessionAbsoluteMs: number;
@@ -292,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     sessionKeys: [env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET],
+    mfaRequiredFor: listOf(env.MFA_REQUIRED_FOR).filter((role) => role !== 'none') as Array<'doctor' | 'admin'>,
     sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
     sessionAbsoluteMs: Math.round(env.SESSION_ABSOLUTE_HOURS * 3_600_000),
     allowedOrigins: listOf(env.ALLOWED_ORIGINS),

@@ -17,6 +17,11 @@ export class Doctor extends Model {
   /** Stored lowercased. */
   declare email: string;
   declare passwordHash: string;
+  /** The authenticator's secret, encrypted (server/services/mfa/totp.ts); never presented. */
+  declare totpSecret: string | null;
+  /** When the first code confirmed the authenticator: a second factor is asked from then on. */
+  declare totpEnabledAt: Date | null;
+  declare totpLastStep: string | null;
   declare phone: string | null;
   declare bio: string | null;
   /** Years. */

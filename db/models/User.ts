@@ -32,6 +32,11 @@ export class User extends Model {
   declare stripeCustomerId: string | null;
   declare stripeSubscriptionId: string | null;
   declare lastLogin: Date | null;
+  /** The authenticator's secret, encrypted (server/services/mfa/totp.ts); never presented. */
+  declare totpSecret: string | null;
+  /** When the first code confirmed the authenticator: a second factor is asked from then on. */
+  declare totpEnabledAt: Date | null;
+  declare totpLastStep: string | null;
   /** IANA zone medication reminder times are read in (the browser's, sent at sign-up and sign-in). */
   declare timeZone: string;
   declare createdAt: Date;

@@ -6,6 +6,9 @@
  */
 import * as yup from 'yup';
 import type {
+  MfaEnrolment,
+  MfaStatus,
+  RecoveryCodes,
   AccessHistoryPage,
   AccountSession,
   Appointment,
@@ -345,6 +348,25 @@ export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.ob
     }),
   ),
   nextCursor: id().nullable(),
+});
+
+export const mfaStatusResponse: yup.ObjectSchema<MfaStatus> = yup.object({
+  enabled: flag(),
+  required: flag(),
+  recoveryCodesLeft: yup.number().integer().defined(),
+});
+
+export const mfaEnrolmentResponse: yup.ObjectSchema<MfaEnrolment> = yup.object({ secret: text(), otpauthUri: text(), qrCode: text() });
+
+const recoveryCodeList = () => yup.array(text()).defined();
+
+export const recoveryCodesResponse: yup.ObjectSchema<RecoveryCodes> = yup.object({ recoveryCodes: recoveryCodeList() });
+
+/** The second step of a sign-in: the account signed in, and its recovery codes when this step confirmed its authenticator. */
+export const mfaSignInResponse = yup.object({
+  user: userResponse.default(undefined).optional(),
+  doctor: doctorAccountResponse.default(undefined).optional(),
+  recoveryCodes: recoveryCodeList().optional(),
 });
 
 export const accountSessionResponse: yup.ObjectSchema<AccountSession> = yup.object({

@@ -10,15 +10,16 @@ import { accountKey, throttleFor, type Admission } from './sign-in-throttle';
 import type { SignInProof } from '../../common/schemas/login';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { doctorSignInRefusal } from './doctor-standing';
+import { holdForSecondFactor, secondFactorRequired } from './mfa/second-factor';
 
 type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
 /** The accounts that sign in: patients and admins (users), and doctors. */
-interface Accounts {
+export interface Accounts {
   user: User;
   doctor: Doctor;
 }
-type AccountKind = keyof Accounts;
+export type AccountKind = keyof Accounts;
 
 /**
  * How each kind of account acts once signed in, whose Access history its sign-in rows show in, and why an
@@ -55,8 +56,8 @@ interface RefusedAttempt<A> {
 
 /**
  * Password sign-in, the same for every form: throttle, verify (against a decoy hash for an unknown account,
- * so timing and wording say nothing of whether it exists), then refuse or admit. Returns the account as stored
- * after sign-in.
+ * so timing and wording say nothing of whether it exists), then refuse, hold for a second factor, or admit.
+ * Returns the account as stored after sign-in.
  */
 export async function signInWithPassword<K extends AccountKind>(
   ctx: AppContext,
@@ -69,6 +70,7 @@ export async function signInWithPassword<K extends AccountKind>(
   const admission = await throttleFor(ctx).admit(ctx, { accountKey: key, proof: credentials.proof, asksProof: true });
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { admission, account });
+  if (secondFactorRequired(ctx.deps.config, via.kind, account)) return holdPasswordSignIn(ctx, via, account, admission);
   return admitSignIn(ctx, via, account, admission);
 }
 
@@ -80,11 +82,11 @@ export async function refuseSignIn<K extends AccountKind>(ctx: AppContext, via: 
 }
 
 /**
- * Signs the account in: clears its pair's failures, remembers this browser as a known device of the account,
- * starts a new session, stamps the last login and audits it. An account its rules refuse (a doctor pending or
- * deactivated) gets 403 with the reason, only once its secret proved right, so guessers learn nothing.
+ * Whether the account may enter at all: a sign-in needs HTTPS in production, and an account its rules
+ * refuse (a doctor pending or deactivated) gets 403 with the reason, only once its secret proved right,
+ * so guessers learn nothing.
  */
-export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K], admission: Admission): Promise<Accounts[K]> {
+async function assertMayEnter<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<void> {
   // A Secure cookie cannot be set over plain HTTP: refused before anything is written, not after a success row.
   if (ctx.deps.config.env === 'production' && !ctx.secure) throw new Forbidden('Sign-in needs a secure (HTTPS) connection.');
   const refusal = ACCOUNT_RULES[via.kind].refusal(account);
@@ -92,7 +94,33 @@ export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: S
     await recordAudit(ctx, { action: via.action, outcome: 'denied', ...auditTarget(via, account) });
     throw new Forbidden(refusal);
   }
+}
+
+/**
+ * Signs the account in: clears its pair's failures, remembers this browser as a known device of the account,
+ * starts a new session, stamps the last login and audits it.
+ */
+export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K], admission: Admission): Promise<Accounts[K]> {
+  await assertMayEnter(ctx, via, account);
   await admission.succeeded();
+  return enter(ctx, via, account);
+}
+
+/** The password was right and the account needs a second factor: no session yet, 401 `mfa_required`. */
+async function holdPasswordSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K], admission: Admission): Promise<never> {
+  await assertMayEnter(ctx, via, account);
+  await admission.succeeded();
+  await recordAudit(ctx, { action: 'auth.mfa_challenge', outcome: 'success', ...auditTarget(via, account) });
+  return holdForSecondFactor(ctx, via.kind, account, via.action);
+}
+
+/** The second factor was right: the sign-in it completes goes ahead, if the account may still enter. */
+export async function completeSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<Accounts[K]> {
+  await assertMayEnter(ctx, via, account);
+  return enter(ctx, via, account);
+}
+
+async function enter<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K]): Promise<Accounts[K]> {
   await startSession(ctx, via.kind, account.id);
   // $query() on the User | Doctor union answers the union: the account's own kind is still K.
   const signedIn = (await account.$query().patchAndFetch({ lastLogin: new Date() })) as Accounts[K];

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createPatient, signedInClient, unique } from '../support/factories';
@@ -139,6 +140,14 @@ beforeAll(async () => {
   await patient.post('/api/auth/password', { currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' });
   await patient.post('/api/auth/password', { currentPassword: alex.account.password, newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' });
   await patient.post('/api/auth/sessions/revoke-others', {});
+  // Two-step verification: turned on, a sign-in from another device through it, turned off again.
+  await patient.get('/api/auth/mfa');
+  const enrolment = await patient.post('/api/auth/mfa/enrolment', {});
+  const confirmed = await patient.post('/api/auth/mfa/confirm', { code: await generate({ secret: enrolment.body.secret }) });
+  const otherDevice = recordInto(exchanges, new TestClient(server.url));
+  await otherDevice.post('/api/auth/login', { usernameOrEmail: alex.account.login, password: 'Brand-New-Pass-7' });
+  await otherDevice.post('/api/auth/mfa/verify', { code: confirmed.body.recoveryCodes[0] });
+  await patient.post('/api/auth/mfa/disable', { code: confirmed.body.recoveryCodes[1] });
   await patient.get('/api/passkeys');
   await patient.post('/api/passkeys/registration/options', {});
   await patient.get('/api/admin/doctors');

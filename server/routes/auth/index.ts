@@ -2,9 +2,11 @@ import type { Router } from '@koa/router';
 import { registerPatientAuthRoutes } from './patient';
 import { registerDoctorAuthRoutes } from './doctor';
 import { registerAccountRoutes } from './account';
+import { registerMfaRoutes } from './mfa';
 
 export function registerAuthRoutes(router: Router): void {
   registerPatientAuthRoutes(router);
   registerDoctorAuthRoutes(router);
   registerAccountRoutes(router);
+  registerMfaRoutes(router);
 }

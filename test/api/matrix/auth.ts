@@ -24,4 +24,12 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401 }) },
   // A handle that is none of the caller's sessions.
   { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }) },
+  // Two-step verification. The second step needs a pending password sign-in, which none of these callers has.
+  { route: 'POST /api/auth/mfa/verify', body: () => ({ code: '123456' }), expect: statuses(401) },
+  // A visitor may set up an authenticator only for a pending sign-in; anyone signed in, for themselves.
+  { route: 'POST /api/auth/mfa/enrolment', expect: statuses(201, { anonymous: 401 }) },
+  { route: 'POST /api/auth/mfa/confirm', body: () => ({ code: '000000' }), expect: statuses(401) },
+  { route: 'GET /api/auth/mfa', expect: statuses(200, { anonymous: 401 }) },
+  // The matrix server requires it of no one, and no one here has it on: turning it off changes nothing.
+  { route: 'POST /api/auth/mfa/disable', body: () => ({ code: '000000' }), expect: statuses(204, { anonymous: 401 }) },
 ];

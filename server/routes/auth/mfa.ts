@@ -1,0 +1,156 @@
+import type { Router } from '@koa/router';
+import type { AppContext } from '../../context';
+import { defineRoute } from '../define';
+import { mfaEnrolmentResponse, mfaSignInResponse, mfaStatusResponse, recoveryCodesResponse } from '../../presenters/response-schemas';
+import { anySignedIn, publicAccess } from '../../policies/route-policy';
+import { mfaCodeSchema } from '../../../common/schemas/mfa';
+import { emptyBodySchema } from '../../../common/schemas/misc';
+import { presentUser } from '../../presenters/user';
+import { presentDoctorAccount } from '../../presenters/doctor';
+import { recordAudit } from '../../services/audit';
+import { signedIn } from '../../services/account-sessions';
+import { completeSignIn, type AccountKind } from '../../services/sign-in';
+import { accountKey, throttleFor } from '../../services/sign-in-throttle';
+import { recoveryCodesLeft } from '../../services/mfa/recovery-codes';
+import {
+  accountOf,
+  checkCode,
+  confirmEnrolment,
+  pendingAccount,
+  removeSecondFactor,
+  requiredForAccount,
+  startEnrolment,
+  type Account,
+} from '../../services/mfa/second-factor';
+import { Conflict, Forbidden, Unauthenticated } from '../../errors';
+import { Doctor, User } from '../../../db/models';
+
+const ALREADY_ON = 'Two-step verification is already on for this account.';
+const REQUIRED = 'Two-step verification is required for your account and cannot be turned off.';
+
+/** The signed-in caller's own account. */
+async function ownAccount(ctx: AppContext): Promise<{ kind: AccountKind; account: Account }> {
+  const actor = signedIn(ctx.state.actor);
+  const kind: AccountKind = actor.kind === 'doctor' ? 'doctor' : 'user';
+  const account = await accountOf(kind, actor.kind === 'doctor' ? actor.doctorId : actor.userId);
+  if (!account) throw new Unauthenticated();
+  return { kind, account };
+}
+
+/** The account of the sign-in waiting for its second factor. */
+async function heldAccount(ctx: AppContext): Promise<{ kind: AccountKind; account: Account }> {
+  const { pending, account } = await pendingAccount(ctx);
+  return { kind: pending.kind, account };
+}
+
+/**
+ * A code checked against the account, throttled like a password (per account and address, shared between
+ * processes), each outcome audited; a recovery code used is audited as such.
+ */
+async function verifyCode(ctx: AppContext, kind: AccountKind, account: Account, code: string): Promise<void> {
+  const admission = await throttleFor(ctx).admit(ctx, { accountKey: accountKey(kind, `mfa:${account.id}`), asksProof: false });
+  const patientId = kind === 'user' && (account as User).role === 'patient' ? account.id : undefined;
+  try {
+    const used = await checkCode(ctx.deps.knex, ctx.deps.config, kind, account, code);
+    await admission.succeeded();
+    await recordAudit(ctx, { action: used === 'recovery' ? 'auth.mfa_recovery_code' : 'auth.mfa_verify', outcome: 'success', resourceType: kind, resourceId: account.id, patientId });
+  } catch (err) {
+    await admission.failed();
+    await recordAudit(ctx, { action: 'auth.mfa_verify', outcome: 'failure', resourceType: kind, resourceId: account.id, patientId });
+    throw err;
+  }
+}
+
+/** Two-step verification (TOTP): the second step of a sign-in, setting up an authenticator, and a patient's opt-in and opt-out. */
+export function registerMfaRoutes(router: Router): void {
+  defineRoute(router, {
+    method: 'post',
+    path: '/auth/mfa/verify',
+    summary:
+      'Second step of a password sign-in that answered 401 mfa_required: a code from the authenticator or a recovery code. ' +
+      'Answers the account as its sign-in would ({ user } or { doctor }), and the recovery codes when this code confirmed a new authenticator.',
+    policy: publicAccess,
+    body: mfaCodeSchema,
+    response: mfaSignInResponse,
+    handler: async (ctx, { body }) => {
+      const { pending, account } = await pendingAccount(ctx);
+      await verifyCode(ctx, pending.kind, account, body.code);
+      const recoveryCodes = account.totpEnabledAt ? undefined : await confirmEnrolment(ctx.deps.knex, pending.kind, account);
+      if (recoveryCodes) await recordAudit(ctx, { action: 'auth.mfa_enrol', outcome: 'success', resourceType: pending.kind, resourceId: account.id });
+      if (pending.kind === 'doctor') {
+        const doctor = await completeSignIn(ctx, { kind: 'doctor', action: pending.action }, account as Doctor);
+        return { doctor: presentDoctorAccount(doctor), ...(recoveryCodes ? { recoveryCodes } : {}) };
+      }
+      const user = await completeSignIn(ctx, { kind: 'user', action: pending.action }, account as User);
+      return { user: presentUser(user), ...(recoveryCodes ? { recoveryCodes } : {}) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/auth/mfa/enrolment',
+    summary:
+      'A new authenticator secret (QR code, URI and the key to type), for a pending sign-in that has none yet or for the signed-in caller turning it on; ' +
+      'the first right code (verify, or confirm when signed in) turns it on',
+    policy: publicAccess,
+    body: emptyBodySchema,
+    status: 201,
+    response: mfaEnrolmentResponse,
+    handler: async (ctx) => {
+      const { kind, account } = ctx.state.actor.kind === 'anonymous' ? await heldAccount(ctx) : await ownAccount(ctx);
+      if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
+      return startEnrolment(ctx.deps.knex, ctx.deps.config, kind, account);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/auth/mfa/confirm',
+    summary: "Turn two-step verification on with the first code from the authenticator just set up; answers the recovery codes, shown this once",
+    policy: anySignedIn,
+    body: mfaCodeSchema,
+    status: 201,
+    response: recoveryCodesResponse,
+    handler: async (ctx, { body }) => {
+      const { kind, account } = await ownAccount(ctx);
+      if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
+      await verifyCode(ctx, kind, account, body.code);
+      const recoveryCodes = await confirmEnrolment(ctx.deps.knex, kind, account);
+      await recordAudit(ctx, { action: 'auth.mfa_enrol', outcome: 'success', resourceType: kind, resourceId: account.id });
+      return { recoveryCodes };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/auth/mfa',
+    summary: "The caller's two-step verification: on or off, whether their account requires it, recovery codes left",
+    policy: anySignedIn,
+    response: mfaStatusResponse,
+    handler: async (ctx) => {
+      const { kind, account } = await ownAccount(ctx);
+      return {
+        enabled: Boolean(account.totpEnabledAt),
+        required: requiredForAccount(ctx.deps.config, kind, account),
+        recoveryCodesLeft: account.totpEnabledAt ? await recoveryCodesLeft(ctx.deps.knex, kind, account.id) : 0,
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/auth/mfa/disable',
+    summary: 'Turn two-step verification off (patients, and anyone whose account does not require it), with a current code',
+    policy: anySignedIn,
+    body: mfaCodeSchema,
+    status: 204,
+    handler: async (ctx, { body }) => {
+      const { kind, account } = await ownAccount(ctx);
+      if (requiredForAccount(ctx.deps.config, kind, account)) throw new Forbidden(REQUIRED);
+      if (!account.totpEnabledAt) return;
+      await verifyCode(ctx, kind, account, body.code);
+      await removeSecondFactor(ctx.deps.knex, kind, account.id);
+      await recordAudit(ctx, { action: 'auth.mfa_disable', outcome: 'success', resourceType: kind, resourceId: account.id, patientId: account.id });
+    },
+  });
+}

@@ -3,7 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Button, FormField, Icon, LinkButton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
-import { homeFor, messageOf, useLogin } from '../../api/auth';
+import { useState } from 'react';
+import { homeFor, messageOf, useLogin, useStartSession } from '../../api/auth';
+import { heldForSecondFactor } from '../../api/mfa';
+import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
 import { usePasskeyLogin, usePlatformAuthenticator } from '../../api/passkeys';
 import type { LoginInput } from '../../../common/schemas/login';
 import { AuthCard, AuthShell, Brand, BrandMark, Divider, FormIntro, TrustNote } from './AuthShell';
@@ -98,7 +101,13 @@ function BiometricLogin({ onSignedIn }: { onSignedIn: (role: 'patient' | 'admin'
 export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const start = useStartSession();
+  const [held, setHeld] = useState<{ enrolled: boolean } | null>(null);
   const goHome = (role: 'patient' | 'admin') => void navigate({ to: homeFor({ role }) });
+  const welcome = (role: 'patient' | 'admin') => {
+    showToast('Welcome back!', 'You have successfully logged in to your account.', 'success');
+    goHome(role);
+  };
 
   const submit = (values: LoginInput) => {
     const input = { usernameOrEmail: values.usernameOrEmail.trim(), password: values.password };
@@ -107,34 +116,48 @@ export default function LoginPage() {
       return;
     }
     login.mutate(input, {
-      onSuccess: ({ user }) => {
-        showToast('Welcome back!', 'You have successfully logged in to your account.', 'success');
-        goHome(user.role);
+      onSuccess: ({ user }) => welcome(user.role),
+      onError: (error) => {
+        const secondStep = heldForSecondFactor(error);
+        if (secondStep) setHeld(secondStep);
+        else showToast('Login failed', messageOf(error, 'Invalid username/email or password.'), 'destructive');
       },
-      onError: (error) => showToast('Login failed', messageOf(error, 'Invalid username/email or password.'), 'destructive'),
     });
   };
 
   return (
     <AuthShell hero={<LoginHero />}>
-      <AuthCard>
-        <FormIntro>
-          <h2>Sign In</h2>
-          <p>Open your personal medical vault.</p>
-        </FormIntro>
-        <Formik initialValues={EMPTY} onSubmit={submit}>
-          <Form noValidate>
-            <Stack $gap="14px">
-              <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" placeholder="Enter your username or email" />
-              <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
-              <Button type="submit" $block $size="lg" disabled={login.isPending}>
-                {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing in...' : 'Sign In'}
-              </Button>
-              <BiometricLogin onSignedIn={goHome} />
-            </Stack>
-          </Form>
-        </Formik>
-      </AuthCard>
+      {held ? (
+        <AuthCard>
+          <SecondFactorStep
+            enrolled={held.enrolled}
+            onSignedIn={async ({ user }) => {
+              if (!user) return;
+              await start.user(user);
+              welcome(user.role);
+            }}
+          />
+        </AuthCard>
+      ) : (
+        <AuthCard>
+          <FormIntro>
+            <h2>Sign In</h2>
+            <p>Open your personal medical vault.</p>
+          </FormIntro>
+          <Formik initialValues={EMPTY} onSubmit={submit}>
+            <Form noValidate>
+              <Stack $gap="14px">
+                <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" placeholder="Enter your username or email" />
+                <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <Button type="submit" $block $size="lg" disabled={login.isPending}>
+                  {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing in...' : 'Sign In'}
+                </Button>
+                <BiometricLogin onSignedIn={goHome} />
+              </Stack>
+            </Form>
+          </Formik>
+        </AuthCard>
+      )}
       <Invite>
         <p>
           New to MediVault?

@@ -3,7 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Button, FormField, Icon, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
-import { messageOf, useDoctorDemoCredentials, useDoctorLogin } from '../../api/auth';
+import { useState } from 'react';
+import { messageOf, useDoctorDemoCredentials, useDoctorLogin, useStartSession } from '../../api/auth';
+import { heldForSecondFactor } from '../../api/mfa';
+import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
 import type { EmailLoginInput } from '../../../common/schemas/login';
 import { AuthCard, AuthShell, Brand, BrandMark, FormIntro, TrustNote } from '../auth/AuthShell';
 import { ICONS } from '../auth/icons';
@@ -57,6 +60,12 @@ function DoctorHero() {
 export default function DoctorLoginPage() {
   const navigate = useNavigate();
   const login = useDoctorLogin();
+  const start = useStartSession();
+  const [held, setHeld] = useState<{ enrolled: boolean } | null>(null);
+  const enter = () => {
+    showToast('Login Successful', 'Welcome to the Doctor Portal', 'success');
+    void navigate({ to: '/doctor/dashboard' });
+  };
 
   const submit = (values: EmailLoginInput) => {
     const input = { email: values.email.trim(), password: values.password };
@@ -65,34 +74,47 @@ export default function DoctorLoginPage() {
       return;
     }
     login.mutate(input, {
-      onSuccess: () => {
-        showToast('Login Successful', 'Welcome to the Doctor Portal', 'success');
-        void navigate({ to: '/doctor/dashboard' });
+      onSuccess: enter,
+      onError: (error) => {
+        const secondStep = heldForSecondFactor(error);
+        if (secondStep) setHeld(secondStep);
+        else showToast('Login Failed', messageOf(error, 'Invalid email or password'), 'destructive');
       },
-      onError: (error) => showToast('Login Failed', messageOf(error, 'Invalid email or password'), 'destructive'),
     });
   };
 
   return (
     <AuthShell hero={<DoctorHero />}>
-      <AuthCard>
-        <FormIntro>
-          <h2>Doctor Sign In</h2>
-          <p>Use the email your clinic registered with MediVault.</p>
-        </FormIntro>
-        <Formik initialValues={EMPTY} onSubmit={submit}>
-          <Form noValidate>
-            <Stack $gap="14px">
-              <FormField name="email" label="Medical Email" type="email" autoComplete="username" placeholder="doctor@clinic.com" />
-              <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
-              <Button type="submit" $block $size="lg" disabled={login.isPending}>
-                {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing In...' : 'Sign In'}
-              </Button>
-              <DemoHint />
-            </Stack>
-          </Form>
-        </Formik>
-      </AuthCard>
+      {held ? (
+        <AuthCard>
+          <SecondFactorStep
+            enrolled={held.enrolled}
+            onSignedIn={({ doctor }) => {
+              if (doctor) start.doctor({ doctor });
+              enter();
+            }}
+          />
+        </AuthCard>
+      ) : (
+        <AuthCard>
+          <FormIntro>
+            <h2>Doctor Sign In</h2>
+            <p>Use the email your clinic registered with MediVault.</p>
+          </FormIntro>
+          <Formik initialValues={EMPTY} onSubmit={submit}>
+            <Form noValidate>
+              <Stack $gap="14px">
+                <FormField name="email" label="Medical Email" type="email" autoComplete="username" placeholder="doctor@clinic.com" />
+                <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <Button type="submit" $block $size="lg" disabled={login.isPending}>
+                  {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing In...' : 'Sign In'}
+                </Button>
+                <DemoHint />
+              </Stack>
+            </Form>
+          </Formik>
+        </AuthCard>
+      )}
       <TrustNote items={[{ icon: ICONS.shieldCheck, label: "You see only your own patients' records" }]} />
       <Back to="/">
         <Icon path={ICONS.arrowLeft} size={18} />

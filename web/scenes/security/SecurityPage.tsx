@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { PageHeading } from '../../components/PageHeading';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DevicesCard } from './DevicesCard';
+import { TwoStepCard } from './TwoStepCard';
 
 const Layout = styled.div`
   display: grid;
@@ -12,14 +13,15 @@ const Layout = styled.div`
   }
 `;
 
-/** /security: the patient's password and signed-in devices. */
+/** /security: the patient's password, signed-in devices and two-step verification. */
 export default function SecurityPage() {
   return (
     <>
-      <PageHeading title="Security" subtitle="Your password and the devices signed in to your account." />
+      <PageHeading title="Security" subtitle="Your password, two-step verification and the devices signed in to your account." />
       <Layout>
         <ChangePasswordCard />
         <DevicesCard />
+        <TwoStepCard />
       </Layout>
     </>
   );

@@ -518,6 +518,18 @@ export interface MfaEnrolment {
   qrCode: string;
 }
 
+/** An answer that is the same whatever the request found (a password reset asked for an address). */
+export interface NoticeAnswer {
+  message: string;
+}
+
+/** POST /api/admin/doctors/{id}/password-reset: emailed to the doctor, or the link for the admin to hand over. */
+export interface DoctorPasswordReset {
+  emailed: boolean;
+  /** Shown this once when no mail is set up; null when it was emailed. */
+  resetLink: string | null;
+}
+
 /** Recovery codes, shown once: when the authenticator is confirmed. */
 export interface RecoveryCodes {
   recoveryCodes: string[];

@@ -25,6 +25,7 @@ import { registerApiRoutes } from './routes';
 import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
+import { createMailer } from './services/mail';
 import { ReminderService } from './services/reminders/service';
 
 export interface AppOptions {
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): App {
     demoDoctorLogin: options.demoDoctorLogin ?? null,
     ocr,
     reminders,
+    mailer: createMailer(config.mail),
   };
   Object.assign(koa.context, { deps });
 

@@ -53,6 +53,11 @@ const envSchema = yup.object({
   SIGNUP_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
   PASSKEY_OPTIONS_MAX_PER_ADDRESS: yup.number().integer().min(1).default(30),
   PASSKEY_OPTIONS_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
+  PASSWORD_RESET_MAX_PER_ADDRESS: yup.number().integer().min(1).default(5),
+  PASSWORD_RESET_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  // Outgoing mail (password reset links): smtp://user:password@host:port, or smtps:// for TLS from the start.
+  SMTP_URL: yup.string().matches(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: yup.string().default('MediVault <no-reply@medivault.local>'),
   REDIS_URL: yup.string().optional(),
   JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
   HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
@@ -155,7 +160,9 @@ export interface Config {
   /** How long a doctor's break-glass access lasts. */
   breakGlassMs: number;
   /** Requests allowed per address (an IPv6 /64 counting as one) in each window. */
-  requestLimits: Record<'signup' | 'passkeyOptions', RequestLimit>;
+  requestLimits: Record<'signup' | 'passkeyOptions' | 'passwordReset', RequestLimit>;
+  /** Outgoing mail; absent, features that need it say so. */
+  mail?: { smtpUrl: string; from: string };
   redisUrl?: string;
   /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
   http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
@@ -317,10 +324,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       knownDeviceMs: env.KNOWN_DEVICE_DAYS * 86_400_000,
     },
     doctorAccessWindowMs: env.DOCTOR_ACCESS_WINDOW_DAYS * 86_400_000,
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     breakGlassMs: env.BREAK_GLASS_MINUTES * 60_000,
     requestLimits: {
       signup: { max: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
       passkeyOptions: { max: env.PASSKEY_OPTIONS_MAX_PER_ADDRESS, windowMs: env.PASSKEY_OPTIONS_WINDOW_MINUTES * 60_000 },
+      passwordReset: { max: env.PASSWORD_RESET_MAX_PER_ADDRESS, windowMs: env.PASSWORD_RESET_WINDOW_MINUTES * 60_000 },
     },
     redisUrl: env.REDIS_URL,
     http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Actor } from './policies/actor';
 import type { RealtimeEvents } from './services/realtime';
 import type { DatabaseOutage } from './services/database-outage';
+import type { Mailer } from './services/mail';
 import type { AppMetrics } from './metrics';
 import type { OcrPool } from './services/documents/ocr-pool';
 import type { ReminderService } from './services/reminders/service';
@@ -39,6 +40,8 @@ export interface AppDeps {
   ocr: OcrPool;
   /** The reminder queue (pg-boss) and web push. */
   reminders: ReminderService;
+  /** Outgoing mail (SMTP_URL), for password reset links. */
+  mailer: Mailer;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '../constants';
 import commonPasswords from '../data/common-passwords.json';
 import * as yup from 'yup';
-import { requiredString, strictObject } from './helpers';
+import { requiredString, strictObject, trimText } from './helpers';
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswords);
 
@@ -22,11 +22,29 @@ export const newPassword = (requiredMessage = 'Password is required') =>
     .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
     .test('not-common', PASSWORD_TOO_COMMON, (value) => value == null || !isCommonPassword(value));
 
+const confirmNewPassword = () => requiredString('Confirm password', 'Please confirm your new password').oneOf([yup.ref('newPassword')], 'Passwords do not match');
+
 /** POST /api/auth/password body, and the Change password form. */
 export const changePasswordSchema = strictObject({
   currentPassword: requiredString('Current password', 'Current password is required'),
   newPassword: newPassword('New password is required'),
-  confirmPassword: requiredString('Confirm password', 'Please confirm your new password').oneOf([yup.ref('newPassword')], 'Passwords do not match'),
+  confirmPassword: confirmNewPassword(),
 });
 
 export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;
+
+/** POST /api/auth/password-reset body, and the Forgot password form. */
+export const passwordResetRequestSchema = strictObject({
+  email: requiredString('Email', 'Email is required').transform(trimText).email('Please enter a valid email address'),
+});
+
+export type PasswordResetRequest = yup.InferType<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/complete body, and the Reset password form (the token comes from the link). */
+export const passwordResetSchema = strictObject({
+  token: requiredString('Reset token', 'This reset link is incomplete. Open the link from the email again.', 200),
+  newPassword: newPassword('New password is required'),
+  confirmPassword: confirmNewPassword(),
+});
+
+export type PasswordResetPayload = yup.InferType<typeof passwordResetSchema>;

@@ -12,6 +12,7 @@ import * as stripePayments from './20261124000000_stripe_payments';
 import * as pushReminders from './20261124000200_push_reminders';
 import * as accessYouCanTrust from './20261124000400_access_you_can_trust';
 import * as twoFactor from './20261124010000_two_factor';
+import * as passwordResets from './20261124010200_password_resets';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124000200_push_reminders': pushReminders,
   '20261124000400_access_you_can_trust': accessYouCanTrust,
   '20261124010000_two_factor': twoFactor,
+  '20261124010200_password_resets': passwordResets,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -6,6 +6,8 @@
  */
 import * as yup from 'yup';
 import type {
+  DoctorPasswordReset,
+  NoticeAnswer,
   MfaEnrolment,
   MfaStatus,
   RecoveryCodes,
@@ -349,6 +351,10 @@ export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.ob
   ),
   nextCursor: id().nullable(),
 });
+
+export const noticeResponse: yup.ObjectSchema<NoticeAnswer> = yup.object({ message: text() });
+
+export const doctorPasswordResetResponse: yup.ObjectSchema<DoctorPasswordReset> = yup.object({ emailed: flag(), resetLink: text().nullable() });
 
 export const mfaStatusResponse: yup.ObjectSchema<MfaStatus> = yup.object({
   enabled: flag(),

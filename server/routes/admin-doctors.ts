@@ -1,6 +1,6 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { breakGlassEntryResponse, doctorAccountResponse, listOf } from '../presenters/response-schemas';
+import { breakGlassEntryResponse, doctorAccountResponse, doctorPasswordResetResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
 import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
 import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
@@ -8,6 +8,7 @@ import { BreakGlassGrant, Doctor } from '../../db/models';
 import { hashPassword } from '../services/passwords';
 import { presentDoctorAccount } from '../presenters/doctor';
 import { auditedWrite, recordAudit } from '../services/audit';
+import { issueResetToken, resetLink, resetMail } from '../services/password-reset';
 import type { AppContext } from '../context';
 import { UniqueViolationError } from 'objection';
 import { Conflict } from '../errors';
@@ -17,6 +18,7 @@ import { endEverySession } from '../services/account-sessions';
 import { doctorActor } from '../middleware/actor';
 import { doctorInGoodStanding } from '../services/doctor-standing';
 import { presentBreakGlassEntry } from '../presenters/break-glass';
+import { emptyBodySchema } from '../../common/schemas/misc';
 import { log } from '../log';
 
 const EMAIL_TAKEN = 'A doctor with this email already exists';
@@ -148,6 +150,26 @@ export function registerAdminDoctorsRoutes(router: Router): void {
       );
       await endAccessIfRevoked(ctx, updated);
       return presentDoctorAccount(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/admin/doctors/:id/password-reset',
+    summary:
+      "Reset a doctor's password: a single-use, 30-minute link, emailed to the doctor where mail is set up (SMTP_URL), " +
+      'else answered for the admin to hand over (shown this once). Using it ends all of the doctor\'s sessions',
+    policy: adminOnly,
+    body: emptyBodySchema,
+    status: 201,
+    response: doctorPasswordResetResponse,
+    handler: async (ctx, { params }) => {
+      const doctor = await findRosterDoctor(params.id!);
+      const link = resetLink(ctx, await issueResetToken(ctx.deps.knex, 'doctor', doctor.id));
+      const emailed = Boolean(ctx.deps.config.mail);
+      if (emailed) await ctx.deps.mailer.send(resetMail(doctor.email, link, 'Your clinic\'s administrator asked'));
+      await recordAudit(ctx, { action: 'admin.reset_doctor_password', outcome: 'success', resourceType: 'doctor', resourceId: doctor.id });
+      return { emailed, resetLink: emailed ? null : link };
     },
   });
 

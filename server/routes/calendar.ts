@@ -9,6 +9,7 @@ import { appointmentEntry, consultationEntry, presentCalendarFeed } from '../pre
 import { icsCalendar } from '../services/calendar/ics';
 import { feedByToken, feedOf, issueFeedToken, revokeFeed } from '../services/calendar/feed';
 import { auditedWrite, recordAudit } from '../services/audit';
+import { appOrigin } from '../lib/app-origin';
 import { calendarFeedSchema, calendarFileQuerySchema } from '../../common/schemas/calendar';
 import { APPOINTMENT_ACTIONS } from '../../common/appointment-status';
 import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
@@ -19,7 +20,6 @@ import type { AppContext } from '../context';
 const FEED_HISTORY_DAYS = 90;
 
 /** This server's own origin (Koa 3's ctx.origin is the Origin request header). */
-const appOrigin = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
 
 function sendCalendar(ctx: AppContext, filename: string, text: string): string {
   ctx.type = 'text/calendar; charset=utf-8';

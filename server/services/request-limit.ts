@@ -11,6 +11,7 @@ type Bucket = keyof Config['requestLimits'];
 const MESSAGES: Record<Bucket, string> = {
   signup: 'Too many sign-ups from this network.',
   passkeyOptions: 'Too many biometric sign-in requests from this network.',
+  passwordReset: 'Too many password reset requests from this network.',
 };
 
 /**

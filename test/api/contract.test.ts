@@ -8,6 +8,7 @@ import { book, doctorParty, minutesFromNow, patientParty } from './consultations
 import { insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
+import { startSmtpServer } from '../support/smtp';
 
 /**
  * The contract test: a set of real calls against the running server (successes and refusals, as the
@@ -17,6 +18,7 @@ const randomOctet = () => Math.floor(Math.random() * 250);
 
 let server: TestServer;
 let stripe: StripeMock;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let checker: ContractChecker;
 const exchanges: Exchange[] = [];
 
@@ -30,8 +32,9 @@ const NOT_REPLAYED: Record<string, string> = {
 
 beforeAll(async () => {
   // Behind a 'proxy': the refused sign-in below comes from an address of its own, so it counts against no other test's.
-  // Payments go to a local stand-in for Stripe's API (test/support/stripe-mock).
+  // Payments go to a local stand-in for Stripe's API (test/support/stripe-mock), mail to a local SMTP server.
   stripe = await new StripeMock().start();
+  smtp = await startSmtpServer();
   const webhookSecret = 'whsec_contract';
   server = await startTestServer({
     TRUST_PROXY: 'true',
@@ -39,6 +42,7 @@ beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_contract',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripe.url,
+    SMTP_URL: smtp.url,
   });
   const visitor = recordInto(exchanges, new TestClient(server.url));
   checker = await ContractChecker.load((await visitor.get('/api/openapi.json')).body);
@@ -151,6 +155,12 @@ beforeAll(async () => {
   await patient.get('/api/passkeys');
   await patient.post('/api/passkeys/registration/options', {});
   await patient.get('/api/admin/doctors');
+  // A forgotten password: the link by email (to the local SMTP server), then the new password through it.
+  const forgetful = await createPatient();
+  await visitor.post('/api/auth/password-reset', { email: forgetful.record.email });
+  const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec((await smtp.nextMailTo(forgetful.record.email)).text)![1];
+  await visitor.post('/api/auth/password-reset/complete', { token: 'not-a-reset-token', newPassword: 'Fresh-Harbour-42', confirmPassword: 'Fresh-Harbour-42' });
+  await visitor.post('/api/auth/password-reset/complete', { token: resetToken, newPassword: 'Fresh-Harbour-42', confirmPassword: 'Fresh-Harbour-42' });
 
   // A consultation, from both sides.
   const drLee = await doctorParty(server.url);
@@ -219,12 +229,14 @@ beforeAll(async () => {
   await admin.patch(`/api/admin/doctors/${created.body.id}`, { bio: 'Heart specialist' });
   await admin.patch(`/api/admin/doctors/${created.body.id}/verification`, { isVerified: true });
   await admin.patch(`/api/admin/doctors/${created.body.id}/activation`, { isActive: false });
+  await admin.post(`/api/admin/doctors/${created.body.id}/password-reset`, {});
   await admin.get('/api/admin/break-glass');
   await admin.get('/api/medical-reports');
 });
 afterAll(async () => {
   await server.close();
   await stripe.stop();
+  await smtp.close();
 });
 
 describe('contract: recorded answers match the OpenAPI document', () => {

@@ -3,10 +3,12 @@ import { registerPatientAuthRoutes } from './patient';
 import { registerDoctorAuthRoutes } from './doctor';
 import { registerAccountRoutes } from './account';
 import { registerMfaRoutes } from './mfa';
+import { registerPasswordResetRoutes } from './password-reset';
 
 export function registerAuthRoutes(router: Router): void {
   registerPatientAuthRoutes(router);
   registerDoctorAuthRoutes(router);
   registerAccountRoutes(router);
   registerMfaRoutes(router);
+  registerPasswordResetRoutes(router);
 }

@@ -24,6 +24,13 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401 }) },
   // A handle that is none of the caller's sessions.
   { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }) },
+  // Password reset: the matrix server has no mail set up, which every caller is told alike; a token that is none is refused.
+  { route: 'POST /api/auth/password-reset', body: () => ({ email: `${unique('mx_')}@example.test` }), expect: statuses(503) },
+  {
+    route: 'POST /api/auth/password-reset/complete',
+    body: () => ({ token: 'not-a-reset-token', newPassword: 'Fresh-Harbour-42', confirmPassword: 'Fresh-Harbour-42' }),
+    expect: statuses(400),
+  },
   // Two-step verification. The second step needs a pending password sign-in, which none of these callers has.
   { route: 'POST /api/auth/mfa/verify', body: () => ({ code: '123456' }), expect: statuses(401) },
   // A visitor may set up an authenticator only for a pending sign-in; anyone signed in, for themselves.

@@ -60,6 +60,8 @@ const publicPages = [
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: page(() => import('./scenes/home/HomePage')) }),
   createRoute({ getParentRoute: () => rootRoute, path: '/login', component: page(() => import('./scenes/auth/LoginPage')) }),
   createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: page(() => import('./scenes/auth/SignupPage')) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password', component: page(() => import('./scenes/auth/ForgotPasswordPage')) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', component: page(() => import('./scenes/auth/ResetPasswordPage')) }),
   createRoute({ getParentRoute: () => rootRoute, path: '/terms', component: page(() => import('./scenes/legal/TermsPage')) }),
   createRoute({ getParentRoute: () => rootRoute, path: '/privacy', component: page(() => import('./scenes/legal/PrivacyPage')) }),
   createRoute({ getParentRoute: () => rootRoute, path: '/doctor/login', component: page(() => import('./scenes/doctor/DoctorLoginPage')) }),

@@ -11,6 +11,8 @@ import { messageOf } from '../../api/auth';
 import { ICONS } from '../../components/consultations/icons';
 import { DoctorFormDialog } from './DoctorFormDialog';
 import { RosterCard } from './RosterCard';
+import { ResetLinkDialog } from './ResetLinkDialog';
+import { useResetDoctorPassword } from '../../api/password-reset';
 import { BreakGlassReview } from './BreakGlassReview';
 
 /** The toast words of each roster control; verification keeps the spec's 'Verification Updated'. */
@@ -28,6 +30,16 @@ export default function AdminDoctorsPage() {
   const doctors = useQuery(adminDoctorsQuery);
   const control = useRosterControl();
   const [editing, setEditing] = useState<PublicDoctor | 'new' | null>(null);
+  const [handedOver, setHandedOver] = useState<{ doctorName: string; link: string } | null>(null);
+  const reset = useResetDoctorPassword();
+  const resetPassword = (doctor: PublicDoctor) =>
+    reset.mutate(doctor.id, {
+      onSuccess: ({ emailed, resetLink }) => {
+        if (emailed) showToast('Reset link sent', `${doctor.name} has been emailed a link to choose a new password.`, 'success');
+        else setHandedOver({ doctorName: doctor.name, link: resetLink ?? '' });
+      },
+      onError: (error) => showToast('Error', messageOf(error, 'Failed to reset the password.'), 'destructive'),
+    });
 
   const change = async (doctor: PublicDoctor, requested: RosterChange) => {
     const { title, failure, done } = rosterWords(requested);
@@ -84,12 +96,14 @@ export default function AdminDoctorsPage() {
               busy={control.isPending && control.variables?.doctor.id === doctor.id}
               onChange={(requested) => change(doctor, requested)}
               onEdit={() => setEditing(doctor)}
+              onResetPassword={() => resetPassword(doctor)}
             />
           ))}
         </Grid>
       )}
       <BreakGlassReview />
       <DoctorFormDialog editing={editing} onClose={() => setEditing(null)} />
+      <ResetLinkDialog reset={handedOver} onClose={() => setHandedOver(null)} />
     </PortalMain>
   );
 }

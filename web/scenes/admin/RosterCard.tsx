@@ -25,9 +25,10 @@ interface Props {
   busy: boolean;
   onChange: (change: RosterChange) => void;
   onEdit: () => void;
+  onResetPassword: () => void;
 }
 
-export function RosterCard({ doctor, busy, onChange, onEdit }: Props) {
+export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: Props) {
   return (
     <StackedCard as="article" aria-label={doctor.name} data-testid="roster-card">
       <CardHeading leading={<Avatar name={doctor.name} />} title={doctor.name} subtitle={doctor.specialty} accent />
@@ -67,6 +68,9 @@ export function RosterCard({ doctor, busy, onChange, onEdit }: Props) {
         </Button>
         <Button $variant={doctor.isActive ? 'secondary' : 'primary'} $size="sm" onClick={() => onChange({ isActive: !doctor.isActive })} disabled={busy}>
           {doctor.isActive ? 'Deactivate' : 'Reactivate'}
+        </Button>
+        <Button $variant="ghost" $size="sm" onClick={onResetPassword} disabled={busy}>
+          Reset password
         </Button>
       </Actions>
     </StackedCard>

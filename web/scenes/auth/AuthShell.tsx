@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Link } from '@tanstack/react-router';
 import { Card, Icon } from '../../components/ui';
 import { ICONS } from './icons';
 
@@ -173,4 +174,14 @@ export const FormIntro = styled.div`
   margin-bottom: 16px;
   h2 { margin: 0; font-size: 1.25rem; }
   p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.9rem; }
+`;
+
+/** 'Forgot password?' under a sign-in form's password field. */
+export const ForgotPasswordLink = styled(Link).attrs({ to: '/forgot-password' })`
+  align-self: flex-end;
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  font-size: 0.88rem;
+  font-weight: 600;
 `;

@@ -9,7 +9,7 @@ import { heldForSecondFactor } from '../../api/mfa';
 import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
 import { usePasskeyLogin, usePlatformAuthenticator } from '../../api/passkeys';
 import type { LoginInput } from '../../../common/schemas/login';
-import { AuthCard, AuthShell, Brand, BrandMark, Divider, FormIntro, TrustNote } from './AuthShell';
+import { AuthCard, AuthShell, Brand, BrandMark, Divider, ForgotPasswordLink, FormIntro, TrustNote } from './AuthShell';
 import { VaultIllustration } from './VaultIllustration';
 import { ICONS } from './icons';
 
@@ -149,6 +149,7 @@ export default function LoginPage() {
               <Stack $gap="14px">
                 <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" placeholder="Enter your username or email" />
                 <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <ForgotPasswordLink>Forgot password?</ForgotPasswordLink>
                 <Button type="submit" $block $size="lg" disabled={login.isPending}>
                   {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing in...' : 'Sign In'}
                 </Button>

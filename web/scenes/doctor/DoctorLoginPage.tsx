@@ -8,7 +8,7 @@ import { messageOf, useDoctorDemoCredentials, useDoctorLogin, useStartSession } 
 import { heldForSecondFactor } from '../../api/mfa';
 import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
 import type { EmailLoginInput } from '../../../common/schemas/login';
-import { AuthCard, AuthShell, Brand, BrandMark, FormIntro, TrustNote } from '../auth/AuthShell';
+import { AuthCard, AuthShell, Brand, BrandMark, ForgotPasswordLink, FormIntro, TrustNote } from '../auth/AuthShell';
 import { ICONS } from '../auth/icons';
 
 const EMPTY: EmailLoginInput = { email: '', password: '' };
@@ -106,6 +106,7 @@ export default function DoctorLoginPage() {
               <Stack $gap="14px">
                 <FormField name="email" label="Medical Email" type="email" autoComplete="username" placeholder="doctor@clinic.com" />
                 <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <ForgotPasswordLink>Forgot password?</ForgotPasswordLink>
                 <Button type="submit" $block $size="lg" disabled={login.isPending}>
                   {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing In...' : 'Sign In'}
                 </Button>

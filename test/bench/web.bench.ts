@@ -1,9 +1,9 @@
 /**
  * The web app's weight and Lighthouse scores, in Debian's Chromium:
- *  1. gzipped JavaScript each route loads (/login signed out; /dashboard and /reports signed in; service
- *     worker blocked, so only what the page itself asks for counts) against a bare Vite + React template
- *     (create-vite's react-ts page, built here with the same Vite). Goal: the first route (/login) at
- *     most 150 kB (world class: 100 kB).
+ *  1. gzipped JavaScript each route loads (/ and /login signed out; /dashboard and /reports signed in;
+ *     service worker blocked, so only what the page itself asks for counts) against a bare Vite + React
+ *     template (create-vite's react-ts page, built here with the same Vite). Goal: the first route (/, the
+ *     landing page every visitor opens first) at most 150 kB (world class: 100 kB).
  *  2. Lighthouse performance and accessibility for /login, /dashboard and /reports, in its mobile run
  *     (a mid-range phone on slow 4G, simulated) and its desktop run. Goal: at least 90 each.
  *
@@ -35,6 +35,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BENCH_USER = { username: 'bench_web', password: 'Bench-Web-Weight-1' };
 const FIRST_ROUTE_GOAL_KB = 150;
 const LIGHTHOUSE_GOAL = 90;
+const FIRST_ROUTE = { path: '/', signedIn: false, ready: 'Healthcare Provider?' };
 const ROUTES = [
   { path: '/login', signedIn: false, ready: 'Sign In' },
   { path: '/dashboard', signedIn: true, ready: 'Health Summary' },
@@ -113,10 +114,10 @@ async function main(): Promise<void> {
 
     const bareBytes = await scriptBytes(browser, bare.url, { path: '/', ready: 'Vite + React' });
     console.log(`bare Vite + React template: ${fmt(bareBytes / 1024)} kB of gzipped JavaScript`);
-    for (const route of ROUTES) {
+    for (const route of [FIRST_ROUTE, ...ROUTES]) {
       const bytes = await scriptBytes(browser, url, route, route.signedIn ? cookie : undefined);
       console.log(`${route.path}: ${fmt(bytes / 1024)} kB of gzipped JavaScript -> ${fmt(bytes / bareBytes, 2)}x the bare template`);
-      if (route === ROUTES[0] && bytes / 1024 > FIRST_ROUTE_GOAL_KB) failures.push(`${route.path} ${fmt(bytes / 1024)} kB`);
+      if (route === FIRST_ROUTE && bytes / 1024 > FIRST_ROUTE_GOAL_KB) failures.push(`${route.path} ${fmt(bytes / 1024)} kB`);
     }
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const route of ROUTES) {

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  platformAuthenticatorIsAvailable,
-  startAuthentication,
-  startRegistration,
-  WebAuthnError,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Passkey, PublicUser } from '../../common/api-types';
 import { apiRequest } from './client';
 import { meQuery } from './session';
@@ -37,8 +30,17 @@ export function isThisDevice(passkey: Passkey): boolean {
 }
 
 /** True when the device refused because it already holds a passkey for this account. */
+/** The WebAuthn client library, fetched when a passkey is used, so the sign-in page goes without it until then. */
+const webauthn = () => import('@simplewebauthn/browser');
+
 export function isAlreadyRegistered(error: unknown): boolean {
-  return error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
+  return (error as { code?: unknown } | null)?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
+}
+
+/** The browser's own check, which is all the library's platformAuthenticatorIsAvailable does. */
+function platformAuthenticatorIsAvailable(): Promise<boolean> {
+  if (typeof PublicKeyCredential === 'undefined' || !PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable) return Promise.resolve(false);
+  return PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable();
 }
 
 /** Whether this device has a biometric (user-verifying platform) authenticator; null while asking. */
@@ -75,7 +77,7 @@ export function useRegisterPasskey() {
   return useMutation({
     mutationFn: async () => {
       const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('/api/passkeys/registration/options', { method: 'POST' });
-      const credential = await startRegistration({ optionsJSON });
+      const credential = await (await webauthn()).startRegistration({ optionsJSON });
       return apiRequest<Passkey>('/api/passkeys/registration', { method: 'POST', body: { credential, deviceName: deviceName() } });
     },
     onSuccess: (passkey) => {
@@ -99,7 +101,7 @@ export function usePasskeyLogin() {
   return useMutation({
     mutationFn: async () => {
       const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/api/passkeys/authentication/options', { method: 'POST' });
-      const credential = await startAuthentication({ optionsJSON });
+      const credential = await (await webauthn()).startAuthentication({ optionsJSON });
       return apiRequest<{ user: PublicUser }>('/api/passkeys/authentication', { method: 'POST', body: { credential } });
     },
     onSuccess: ({ user }) => start.user(user),

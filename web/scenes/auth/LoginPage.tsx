@@ -6,7 +6,7 @@ import { showToast } from '../../components/toast';
 import { useState } from 'react';
 import { homeFor, messageOf, useLogin, useStartSession } from '../../api/auth';
 import { heldForSecondFactor } from '../../api/mfa';
-import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
+import { LazySecondFactorStep } from '../../components/mfa/LazySecondFactorStep';
 import { usePasskeyLogin, usePlatformAuthenticator } from '../../api/passkeys';
 import type { LoginInput } from '../../../common/schemas/login';
 import { AuthCard, AuthShell, Brand, BrandMark, Divider, ForgotPasswordLink, FormIntro, TrustNote } from './AuthShell';
@@ -129,7 +129,7 @@ export default function LoginPage() {
     <AuthShell hero={<LoginHero />}>
       {held ? (
         <AuthCard>
-          <SecondFactorStep
+          <LazySecondFactorStep
             enrolled={held.enrolled}
             onSignedIn={async ({ user }) => {
               if (!user) return;

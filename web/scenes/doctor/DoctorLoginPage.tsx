@@ -6,7 +6,7 @@ import { showToast } from '../../components/toast';
 import { useState } from 'react';
 import { messageOf, useDoctorDemoCredentials, useDoctorLogin, useStartSession } from '../../api/auth';
 import { heldForSecondFactor } from '../../api/mfa';
-import { SecondFactorStep } from '../../components/mfa/SecondFactorStep';
+import { LazySecondFactorStep } from '../../components/mfa/LazySecondFactorStep';
 import type { EmailLoginInput } from '../../../common/schemas/login';
 import { AuthCard, AuthShell, Brand, BrandMark, ForgotPasswordLink, FormIntro, TrustNote } from '../auth/AuthShell';
 import { ICONS } from '../auth/icons';
@@ -87,7 +87,7 @@ export default function DoctorLoginPage() {
     <AuthShell hero={<DoctorHero />}>
       {held ? (
         <AuthCard>
-          <SecondFactorStep
+          <LazySecondFactorStep
             enrolled={held.enrolled}
             onSignedIn={({ doctor }) => {
               if (doctor) start.doctor({ doctor });

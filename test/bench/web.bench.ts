@@ -89,7 +89,9 @@ async function lighthouseScores(url: string, formFactor: FormFactor, cookie?: st
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-    const categories = result!.lhr.categories;
+    const { categories, runtimeError } = result!.lhr;
+    // A run Lighthouse could not finish (NO_FCP, say) scores null: say why rather than print a 0.
+    if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code}`);
     return { performance: Math.round((categories.performance!.score ?? 0) * 100), accessibility: Math.round((categories.accessibility!.score ?? 0) * 100) };
   } finally {
     chrome.kill();
@@ -121,7 +123,12 @@ async function main(): Promise<void> {
     }
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const route of ROUTES) {
-        const scores = await lighthouseScores(`${url}${route.path}`, formFactor, route.signedIn ? cookie : undefined);
+        const scores = await lighthouseScores(`${url}${route.path}`, formFactor, route.signedIn ? cookie : undefined).catch((err: Error) => err);
+        if (scores instanceof Error) {
+          console.log(`Lighthouse (${formFactor}) ${route.path}: ${scores.message}`);
+          failures.push(`Lighthouse (${formFactor}) ${route.path} not measured`);
+          continue;
+        }
         console.log(`Lighthouse (${formFactor}) ${route.path}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
         for (const [category, score] of Object.entries(scores)) if (score < LIGHTHOUSE_GOAL) failures.push(`Lighthouse (${formFactor}) ${route.path} ${category} ${score}`);
       }

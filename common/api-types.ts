@@ -502,6 +502,9 @@ export interface AccessHistoryPage {
 /** A passkey the signed-in patient registered (GET /api/passkeys). */
 /** One signed-in device (session) of the account, as the 'Signed-in devices' list shows it. */
 /** GET /api/auth/mfa: the caller's two-step verification. */
+/** A second factor an account can finish a password sign-in with (recovery codes aside). */
+export type SecondFactorMethod = 'totp' | 'passkey';
+
 export interface MfaStatus {
   enabled: boolean;
   /** Asked of this account at every sign-in whatever it chooses (doctors and admins, by default). */

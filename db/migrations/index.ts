@@ -13,6 +13,7 @@ import * as pushReminders from './20261124000200_push_reminders';
 import * as accessYouCanTrust from './20261124000400_access_you_can_trust';
 import * as twoFactor from './20261124010000_two_factor';
 import * as passwordResets from './20261124010200_password_resets';
+import * as secondFactorPasskeys from './20261127000000_second_factor_passkeys';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124000400_access_you_can_trust': accessYouCanTrust,
   '20261124010000_two_factor': twoFactor,
   '20261124010200_password_resets': passwordResets,
+  '20261127000000_second_factor_passkeys': secondFactorPasskeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

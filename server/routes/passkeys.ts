@@ -21,6 +21,7 @@ import { limitPerAddress } from '../services/request-limit';
 import { recordAudit, recordAuditIn } from '../services/audit';
 import { presentPasskey } from '../presenters/passkey';
 import { presentUser } from '../presenters/user';
+import { personName } from '../../common/names';
 import { Conflict, Unauthenticated } from '../errors';
 
 const NOT_REGISTERED = 'This passkey is not registered with MediVault. Please set up biometric authentication first.';
@@ -58,7 +59,7 @@ export function registerPasskeysRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const user = await User.query().findById(patient.userId);
       if (!user) throw new Unauthenticated();
-      return registrationOptions(ctx, user, await passkeysOf(patient));
+      return registrationOptions(ctx, { id: user.id, userName: user.username, displayName: personName(user) }, await passkeysOf(patient), 'sign-in');
     },
   });
 
@@ -72,7 +73,7 @@ export function registerPasskeysRoutes(router: Router): void {
     response: passkeyResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const verified = await verifyRegistration(ctx, body.credential as unknown as RegistrationResponseJSON);
+      const verified = await verifyRegistration(ctx, body.credential as unknown as RegistrationResponseJSON, 'sign-in');
       if (await WebauthnCredential.query().findOne({ credentialId: verified.credentialId })) {
         throw new Conflict('This passkey is already registered.', { credential: 'This passkey is already registered.' });
       }
@@ -115,7 +116,7 @@ export function registerPasskeysRoutes(router: Router): void {
     policy: publicAccess,
     body: emptyBodySchema,
     response: webAuthnOptionsResponse,
-    handler: (ctx) => authenticationOptions(ctx),
+    handler: (ctx) => authenticationOptions(ctx, 'sign-in'),
   });
 
   defineRoute(router, {
@@ -127,7 +128,7 @@ export function registerPasskeysRoutes(router: Router): void {
     response: signedInUserResponse,
     handler: async (ctx, { body }) => {
       const credential = body.credential as unknown as AuthenticationResponseJSON;
-      const expectedChallenge = takeAuthenticationChallenge(ctx);
+      const expectedChallenge = takeAuthenticationChallenge(ctx, 'sign-in');
       const throttle = throttleFor(ctx);
       const stored = await WebauthnCredential.query().findOne({ credentialId: credential.id });
       const user = stored && (await User.query().findById(stored.userId));
@@ -135,7 +136,7 @@ export function registerPasskeysRoutes(router: Router): void {
       // so a passkey is never asked for the proof-of-work step.
       if (!stored || !user) return refuseSignIn(ctx, PASSKEY, NOT_REGISTERED, { admission: await throttle.admit(ctx, { accountKey: null, asksProof: false }) });
       const admission = await throttle.admit(ctx, { accountKey: accountKey('user', user.id), asksProof: false });
-      const counter = await verifyAuthentication(ctx, expectedChallenge, credential, stored);
+      const counter = await verifyAuthentication(ctx, 'sign-in', expectedChallenge, credential, { ...stored, ownerId: stored.userId });
       if (counter === null) return refuseSignIn(ctx, PASSKEY, NOT_VERIFIED, { admission, account: user });
 
       await stored.$query().patch({ counter, lastUsedAt: new Date() });

@@ -10,7 +10,7 @@ import { accountKey, throttleFor, type Admission } from './sign-in-throttle';
 import type { SignInProof } from '../../common/schemas/login';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { doctorSignInRefusal } from './doctor-standing';
-import { holdForSecondFactor, secondFactorRequired } from './mfa/second-factor';
+import { holdForSecondFactor, secondFactorsAsked, type SecondFactorMethod } from './mfa/second-factor';
 
 type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
 
@@ -70,7 +70,8 @@ export async function signInWithPassword<K extends AccountKind>(
   const admission = await throttleFor(ctx).admit(ctx, { accountKey: key, proof: credentials.proof, asksProof: true });
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { admission, account });
-  if (secondFactorRequired(ctx.deps.config, via.kind, account)) return holdPasswordSignIn(ctx, via, account, admission);
+  const secondFactors = await secondFactorsAsked(ctx, via.kind, account);
+  if (secondFactors) return holdPasswordSignIn(ctx, via, account, admission, secondFactors);
   return admitSignIn(ctx, via, account, admission);
 }
 
@@ -107,11 +108,17 @@ export async function admitSignIn<K extends AccountKind>(ctx: AppContext, via: S
 }
 
 /** The password was right and the account needs a second factor: no session yet, 401 `mfa_required`. */
-async function holdPasswordSignIn<K extends AccountKind>(ctx: AppContext, via: SignIn<K>, account: Accounts[K], admission: Admission): Promise<never> {
+async function holdPasswordSignIn<K extends AccountKind>(
+  ctx: AppContext,
+  via: SignIn<K>,
+  account: Accounts[K],
+  admission: Admission,
+  methods: SecondFactorMethod[],
+): Promise<never> {
   await assertMayEnter(ctx, via, account);
   await admission.succeeded();
   await recordAudit(ctx, { action: 'auth.mfa_challenge', outcome: 'success', ...auditTarget(via, account) });
-  return holdForSecondFactor(ctx, via.kind, account, via.action);
+  return holdForSecondFactor(ctx, via.kind, account, via.action, methods);
 }
 
 /** The second factor was right: the sign-in it completes goes ahead, if the account may still enter. */

@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { createAdmin, createPatient, signedInClient, unique } from '../support/factories';
+import { createAdmin, createPatient, unique } from '../support/factories';
+import { VirtualAuthenticator } from '../support/virtual-authenticator';
 import { Consultation, User } from '../../db/models';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripe.url,
     SMTP_URL: smtp.url,
+    MFA_REQUIRED_FOR: 'admin',
   });
   const visitor = recordInto(exchanges, new TestClient(server.url));
   checker = await ContractChecker.load((await visitor.get('/api/openapi.json')).body);
@@ -214,7 +216,18 @@ beforeAll(async () => {
   await patient.post(`/api/consultations/${unpaid.id}/payment`, {});
 
   // The admin roster.
-  const admin = recordInto(exchanges, await signedInClient(server.url, await createAdmin()));
+  // Admins need a second factor here (MFA_REQUIRED_FOR=admin): this one sets up a passkey (a software authenticator) at
+  // the first sign-in, then uses it from a second device.
+  const adminAccount = await createAdmin();
+  const admin = recordInto(exchanges, new TestClient(server.url));
+  const adminKey = new VirtualAuthenticator(server.url);
+  await admin.post('/api/auth/login', { usernameOrEmail: adminAccount.login, password: adminAccount.password });
+  const setup = await admin.post('/api/auth/mfa/passkey/registration/options', {});
+  await admin.post('/api/auth/mfa/passkey/registration', { credential: adminKey.register(setup.body) });
+  const adminElsewhere = recordInto(exchanges, new TestClient(server.url));
+  await adminElsewhere.post('/api/auth/login', { usernameOrEmail: adminAccount.login, password: adminAccount.password });
+  const challenge = await adminElsewhere.post('/api/auth/mfa/passkey/options', {});
+  await adminElsewhere.post('/api/auth/mfa/passkey', { credential: adminKey.authenticate(challenge.body) });
   await admin.get('/api/admin/doctors');
   const created = await admin.post('/api/admin/doctors', {
     name: 'Dr. Contract Test',

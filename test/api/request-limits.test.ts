@@ -43,7 +43,7 @@ describe('sign-up per address', () => {
     const bodies = Array.from({ length: 50 }, signupBody);
     const answers = await Promise.all(bodies.map((body) => from(ip).post('/api/auth/signup', body)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45);
     expect(await User.query().whereIn('username', bodies.map((b) => b.username)).resultSize()).toBe(5);
 
@@ -58,7 +58,7 @@ describe('sign-up per address', () => {
     expect(Number(refused.headers.get('ratelimit-reset'))).toBe(retryAfter);
 
     // Another address is counted on its own.
-    expect((await from(freshAddress()).post('/api/auth/signup', signupBody())).status).toBe(201);
+    expect((await from(freshAddress()).post('/api/auth/signup', signupBody())).status).toBe(202);
   });
 
   it('counts down RateLimit-Remaining, and a refused sign-up (bad input) still counts', async () => {
@@ -72,9 +72,9 @@ describe('sign-up per address', () => {
   it('counts an IPv6 /64 as one address', async () => {
     const prefix = `2001:db8:${(process.pid % 0xffff).toString(16)}:${(address += 1).toString(16)}`;
     const sameNetwork = [`${prefix}::1`, `${prefix}:ffff::9`, `${prefix}:1:2:3:4`, `${prefix}::abcd`, `${prefix}::2`];
-    for (const ip of sameNetwork) expect((await from(ip).post('/api/auth/signup', signupBody())).status).toBe(201);
+    for (const ip of sameNetwork) expect((await from(ip).post('/api/auth/signup', signupBody())).status).toBe(202);
     expect((await from(`${prefix}:dead:beef:0:1`).post('/api/auth/signup', signupBody())).status).toBe(429);
-    expect((await from(`2001:db8:${(process.pid % 0xffff).toString(16)}:${(address += 1).toString(16)}::1`).post('/api/auth/signup', signupBody())).status).toBe(201);
+    expect((await from(`2001:db8:${(process.pid % 0xffff).toString(16)}:${(address += 1).toString(16)}::1`).post('/api/auth/signup', signupBody())).status).toBe(202);
   });
 });
 

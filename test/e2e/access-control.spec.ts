@@ -27,8 +27,9 @@ async function newPatient(page: Page) {
   const tag = randomUUID().replace(/-/g, '').slice(0, 10);
   const patient = { firstName: 'Morgan', lastName: 'Ellis', username: `ac_${tag}`, email: `ac_${tag}@example.test`, password: 'Patient123!' };
   const res = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ...patient, id: (await res.json()).user.id as string };
+  expect(res.status(), await res.text()).toBe(202);
+  const { rows } = await sql('SELECT id FROM users WHERE username = $1', [patient.username]);
+  return { ...patient, id: rows[0].id as string };
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */

@@ -19,7 +19,7 @@ async function signUpByApi(page: Page, patient: NewPatient): Promise<void> {
   const res = await page.request.post('/api/auth/signup', {
     data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(202);
 }
 
 async function signIn(page: Page, login: string, password: string): Promise<void> {
@@ -78,7 +78,7 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   expect(me.emergencyContact).toEqual({ name: 'Sam Okafor', phone: '+1 555 0198', relation: 'sibling' });
 });
 
-test('a taken username sends the wizard back to step 1 with the reason', async ({ page }) => {
+test('a taken username gets the same answer as a new account, and the account stays as it was', async ({ page }) => {
   const existing = newPatient();
   await signUpByApi(page, existing);
   await page.goto('/signup');
@@ -87,14 +87,17 @@ test('a taken username sends the wizard back to step 1 with the reason', async (
   await page.getByLabel('Username').fill(existing.username);
   await page.getByLabel('Email').fill(`other_${existing.email}`);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('Patient123!');
-  await page.getByLabel('Confirm Password').fill('Patient123!');
+  await page.getByLabel('Password', { exact: true }).fill('Other-Harbour-77');
+  await page.getByLabel('Confirm Password').fill('Other-Harbour-77');
   await page.getByLabel('I agree to the Terms of Service').check();
   await page.getByLabel('I agree to the Privacy Policy').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Signup Failed' })).toContainText('Username is already taken.');
-  await expect(page.getByText('Step 1 of 2')).toBeVisible();
-  await expect(page.locator('#username-error')).toHaveText('Username is already taken.');
+  await expect(page.getByText('Account Created Successfully!')).toBeVisible();
+  await expect(page.getByText(/If you can't, this username or email was already in use/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  // Nothing changed: the other password does not sign in, the first one still does.
+  expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: existing.username, password: 'Other-Harbour-77' } })).status()).toBe(401);
+  expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: existing.username, password: existing.password } })).status()).toBe(200);
 });
 
 test('the sign-in screen shows the spec texts', async ({ page }) => {

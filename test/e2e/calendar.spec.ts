@@ -16,7 +16,7 @@ async function freshPatient(page: Page): Promise<void> {
   const signup = await page.request.post('/api/auth/signup', {
     data: { firstName: 'Casey', lastName: 'Calendar', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
   const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
   expect(login.status()).toBe(200);
 }

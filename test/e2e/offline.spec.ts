@@ -34,7 +34,7 @@ async function freshPatient(page: Page): Promise<string> {
   const res = await page.request.post('/api/auth/signup', {
     data: { firstName: 'Quinn', lastName: 'Offline', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(202);
   const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
   expect(login.status(), await login.text()).toBe(200);
   return (await res.json()).user.id;

@@ -23,7 +23,7 @@ test('a patient who forgot the password gets a link by email, sets a new one, an
   const tag = randomUUID().replace(/-/g, '').slice(0, 10);
   const patient = { firstName: 'Ines', lastName: 'Moreau', username: `fp_${tag}`, email: `fp_${tag}@example.test`, password: 'Patient123!' };
   const signup = await page.request.post(`${server.url}/api/auth/signup`, { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
 
   await page.goto(`${server.url}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -20,7 +20,7 @@ async function freshPatient(page: Page): Promise<void> {
   const res = await page.request.post('/api/auth/signup', {
     data: { firstName: 'Robin', lastName: 'Tester', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(202);
   const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
   expect(login.status()).toBe(200);
 }

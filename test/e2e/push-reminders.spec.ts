@@ -30,7 +30,7 @@ function newPatient() {
 async function patientWithDoses(page: Page) {
   const patient = newPatient();
   const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(patient.username);
   await page.getByLabel('Password', { exact: true }).fill(patient.password);

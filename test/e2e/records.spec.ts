@@ -31,7 +31,7 @@ async function freshPatient(page: Page, firstName = 'Riley'): Promise<string> {
   const res = await page.request.post('/api/auth/signup', {
     data: { firstName, lastName: 'Tester', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(202);
   await signIn(page, username, password);
   return (await res.json()).user.id;
 }

@@ -34,7 +34,7 @@ test("the doctor sees the patient's change to a lab report beside the document's
   const signup = await patient.request.post('/api/auth/signup', {
     data: { firstName: 'Casey', lastName: 'Moss', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(signup.status()).toBe(201);
+  expect(signup.status()).toBe(202);
   expect((await patient.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } })).status()).toBe(200);
   const me = await (await patient.request.get('/api/auth/me')).json();
   const reportId = await insertDocumentReport(me.id);

@@ -21,7 +21,7 @@ async function signedInPage(browser: Browser, login: string, password: string): 
 test('a patient signs out another device and changes the password from Security', async ({ browser, page }) => {
   const patient = newPatient();
   const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
 
   const laptop = await signedInPage(browser, patient.username, patient.password);
   const phone = await signedInPage(browser, patient.username, patient.password);

@@ -22,7 +22,7 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 test('a patient turns on two-step verification with an authenticator app, then signs in with a code and with a recovery code', async ({ page, browser }) => {
   const patient = newPatient();
   const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
   await signInWithPassword(page, patient.username, patient.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { DoctorSession, PublicUser } from '../../common/api-types';
+import type { DoctorSession, NoticeAnswer, PublicUser } from '../../common/api-types';
 import type { LoginInput, EmailLoginInput } from '../../common/schemas/login';
 import type { SignupPayload } from '../../common/schemas/signup';
 import { ApiError, apiRequest } from './client';
@@ -55,10 +55,10 @@ export function useLogin() {
   return { ...mutation, checking: check.checking };
 }
 
-/** POST /api/auth/signup: creates the account without signing in. */
+/** POST /api/auth/signup: creates the account without signing in; the answer is the same whether or not it was created. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (payload: SignupPayload) => apiRequest<{ user: PublicUser }>('/api/auth/signup', { method: 'POST', body: payload }),
+    mutationFn: (payload: SignupPayload) => apiRequest<NoticeAnswer>('/api/auth/signup', { method: 'POST', body: payload }),
   });
 }
 

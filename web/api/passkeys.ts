@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Passkey, PublicUser } from '../../common/api-types';
 import { apiRequest } from './client';
+import { webauthn } from './webauthn';
 import { meQuery } from './session';
 import { useStartSession } from './auth';
 
@@ -30,9 +31,6 @@ export function isThisDevice(passkey: Passkey): boolean {
 }
 
 /** True when the device refused because it already holds a passkey for this account. */
-/** The WebAuthn client library, fetched when a passkey is used, so the sign-in page goes without it until then. */
-const webauthn = () => import('@simplewebauthn/browser');
-
 export function isAlreadyRegistered(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
 }

@@ -3,6 +3,7 @@ import { registerPatientAuthRoutes } from './patient';
 import { registerDoctorAuthRoutes } from './doctor';
 import { registerAccountRoutes } from './account';
 import { registerMfaRoutes } from './mfa';
+import { registerMfaPasskeyRoutes } from './mfa-passkey';
 import { registerPasswordResetRoutes } from './password-reset';
 
 export function registerAuthRoutes(router: Router): void {
@@ -10,5 +11,6 @@ export function registerAuthRoutes(router: Router): void {
   registerDoctorAuthRoutes(router);
   registerAccountRoutes(router);
   registerMfaRoutes(router);
+  registerMfaPasskeyRoutes(router);
   registerPasswordResetRoutes(router);
 }

@@ -5,25 +5,23 @@ import { mfaEnrolmentResponse, mfaSignInResponse, mfaStatusResponse, recoveryCod
 import { anySignedIn, publicAccess } from '../../policies/route-policy';
 import { mfaCodeSchema } from '../../../common/schemas/mfa';
 import { emptyBodySchema } from '../../../common/schemas/misc';
-import { presentUser } from '../../presenters/user';
-import { presentDoctorAccount } from '../../presenters/doctor';
 import { recordAudit } from '../../services/audit';
 import { signedIn } from '../../services/account-sessions';
-import { completeSignIn, type AccountKind } from '../../services/sign-in';
-import { accountKey, throttleFor } from '../../services/sign-in-throttle';
+import type { AccountKind } from '../../services/sign-in';
 import { recoveryCodesLeft } from '../../services/mfa/recovery-codes';
 import {
   accountOf,
   checkCode,
   confirmEnrolment,
-  pendingAccount,
   removeSecondFactor,
   requiredForAccount,
+  secondFactorMethods,
   startEnrolment,
   type Account,
 } from '../../services/mfa/second-factor';
 import { Conflict, Forbidden, Unauthenticated } from '../../errors';
-import { Doctor, User } from '../../../db/models';
+import { checkSecondFactor, finishHeldSignIn, pendingAccount } from './held-sign-in';
+import { HAS_SECOND_FACTOR } from '../../services/mfa/passkey-factor';
 
 const ALREADY_ON = 'Two-step verification is already on for this account.';
 const REQUIRED = 'Two-step verification is required for your account and cannot be turned off.';
@@ -37,31 +35,18 @@ async function ownAccount(ctx: AppContext): Promise<{ kind: AccountKind; account
   return { kind, account };
 }
 
-/** The account of the sign-in waiting for its second factor. */
-async function heldAccount(ctx: AppContext): Promise<{ kind: AccountKind; account: Account }> {
-  const { pending, account } = await pendingAccount(ctx);
-  return { kind: pending.kind, account };
+/** A code checked against the account (a confirmed authenticator's, or one being set up when `settingUp`), or a recovery code. */
+function verifyCode(ctx: AppContext, kind: AccountKind, account: Account, code: string, settingUp: boolean) {
+  return checkSecondFactor(
+    ctx,
+    kind,
+    account,
+    () => checkCode(ctx.deps.knex, ctx.deps.config, kind, account, code, settingUp),
+    (used) => (used === 'recovery' ? 'auth.mfa_recovery_code' : 'auth.mfa_verify'),
+  );
 }
 
-/**
- * A code checked against the account, throttled like a password (per account and address, shared between
- * processes), each outcome audited; a recovery code used is audited as such.
- */
-async function verifyCode(ctx: AppContext, kind: AccountKind, account: Account, code: string): Promise<void> {
-  const admission = await throttleFor(ctx).admit(ctx, { accountKey: accountKey(kind, `mfa:${account.id}`), asksProof: false });
-  const patientId = kind === 'user' && (account as User).role === 'patient' ? account.id : undefined;
-  try {
-    const used = await checkCode(ctx.deps.knex, ctx.deps.config, kind, account, code);
-    await admission.succeeded();
-    await recordAudit(ctx, { action: used === 'recovery' ? 'auth.mfa_recovery_code' : 'auth.mfa_verify', outcome: 'success', resourceType: kind, resourceId: account.id, patientId });
-  } catch (err) {
-    await admission.failed();
-    await recordAudit(ctx, { action: 'auth.mfa_verify', outcome: 'failure', resourceType: kind, resourceId: account.id, patientId });
-    throw err;
-  }
-}
-
-/** Two-step verification (TOTP): the second step of a sign-in, setting up an authenticator, and a patient's opt-in and opt-out. */
+/** Two-step verification by authenticator app (TOTP): the second step of a sign-in, setting up an authenticator, and a patient's opt-in and opt-out. */
 export function registerMfaRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
@@ -74,15 +59,12 @@ export function registerMfaRoutes(router: Router): void {
     response: mfaSignInResponse,
     handler: async (ctx, { body }) => {
       const { pending, account } = await pendingAccount(ctx);
-      await verifyCode(ctx, pending.kind, account, body.code);
-      const recoveryCodes = account.totpEnabledAt ? undefined : await confirmEnrolment(ctx.deps.knex, pending.kind, account);
+      // Only an account with no second factor yet may set an authenticator up while signing in.
+      const settingUp = !(await secondFactorMethods(ctx.deps.knex, pending.kind, account)).length;
+      const used = await verifyCode(ctx, pending.kind, account, body.code, settingUp);
+      const recoveryCodes = used === 'totp' && settingUp ? await confirmEnrolment(ctx.deps.knex, pending.kind, account) : undefined;
       if (recoveryCodes) await recordAudit(ctx, { action: 'auth.mfa_enrol', outcome: 'success', resourceType: pending.kind, resourceId: account.id });
-      if (pending.kind === 'doctor') {
-        const doctor = await completeSignIn(ctx, { kind: 'doctor', action: pending.action }, account as Doctor);
-        return { doctor: presentDoctorAccount(doctor), ...(recoveryCodes ? { recoveryCodes } : {}) };
-      }
-      const user = await completeSignIn(ctx, { kind: 'user', action: pending.action }, account as User);
-      return { user: presentUser(user), ...(recoveryCodes ? { recoveryCodes } : {}) };
+      return finishHeldSignIn(ctx, pending, account, recoveryCodes);
     },
   });
 
@@ -97,9 +79,14 @@ export function registerMfaRoutes(router: Router): void {
     status: 201,
     response: mfaEnrolmentResponse,
     handler: async (ctx) => {
-      const { kind, account } = ctx.state.actor.kind === 'anonymous' ? await heldAccount(ctx) : await ownAccount(ctx);
-      if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
-      return startEnrolment(ctx.deps.knex, ctx.deps.config, kind, account);
+      if (ctx.state.actor.kind !== 'anonymous') {
+        const { kind, account } = await ownAccount(ctx);
+        if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
+        return startEnrolment(ctx.deps.knex, ctx.deps.config, kind, account);
+      }
+      const { pending, account } = await pendingAccount(ctx);
+      if ((await secondFactorMethods(ctx.deps.knex, pending.kind, account)).length) throw new Conflict(HAS_SECOND_FACTOR);
+      return startEnrolment(ctx.deps.knex, ctx.deps.config, pending.kind, account);
     },
   });
 
@@ -114,7 +101,7 @@ export function registerMfaRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const { kind, account } = await ownAccount(ctx);
       if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
-      await verifyCode(ctx, kind, account, body.code);
+      await verifyCode(ctx, kind, account, body.code, true);
       const recoveryCodes = await confirmEnrolment(ctx.deps.knex, kind, account);
       await recordAudit(ctx, { action: 'auth.mfa_enrol', outcome: 'success', resourceType: kind, resourceId: account.id });
       return { recoveryCodes };
@@ -132,7 +119,7 @@ export function registerMfaRoutes(router: Router): void {
       return {
         enabled: Boolean(account.totpEnabledAt),
         required: requiredForAccount(ctx.deps.config, kind, account),
-        recoveryCodesLeft: account.totpEnabledAt ? await recoveryCodesLeft(ctx.deps.knex, kind, account.id) : 0,
+        recoveryCodesLeft: await recoveryCodesLeft(ctx.deps.knex, kind, account.id),
       };
     },
   });
@@ -148,7 +135,7 @@ export function registerMfaRoutes(router: Router): void {
       const { kind, account } = await ownAccount(ctx);
       if (requiredForAccount(ctx.deps.config, kind, account)) throw new Forbidden(REQUIRED);
       if (!account.totpEnabledAt) return;
-      await verifyCode(ctx, kind, account, body.code);
+      await verifyCode(ctx, kind, account, body.code, false);
       await removeSecondFactor(ctx.deps.knex, kind, account.id);
       await recordAudit(ctx, { action: 'auth.mfa_disable', outcome: 'success', resourceType: kind, resourceId: account.id, patientId: account.id });
     },

@@ -1,25 +1,19 @@
 import type { Router } from '@koa/router';
-import { UniqueViolationError } from 'objection';
 import { defineRoute } from '../define';
-import { okResponse, sessionUserResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
+import { noticeResponse, okResponse, sessionUserResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
 import type { AppContext } from '../../context';
 import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
-import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
+import { signupPayloadSchema } from '../../../common/schemas/signup';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
-import { hashPassword } from '../../services/passwords';
-import { doctorUsesEmail } from '../../services/account-emails';
+import { signUpPatient, signupReceived } from '../../services/patient-signup';
 import { limitPerAddress } from '../../services/request-limit';
 import { endSession, signInWithPassword, type PasswordSignIn } from '../../services/sign-in';
 import { forgetSessionPushSubscriptions } from '../../services/push/subscriptions';
-import { userActor } from '../../middleware/actor';
 import { recordAudit } from '../../services/audit';
 import { presentUser } from '../../presenters/user';
-import { Conflict, Unauthenticated } from '../../errors';
-
-const USERNAME_TAKEN = 'Username is already taken.';
-const EMAIL_TAKEN = 'An account with this email already exists.';
+import { Unauthenticated } from '../../errors';
 
 /** Usernames and emails are unique regardless of case (see the lower() unique indexes). */
 async function findByUsernameOrEmail(identifier: string): Promise<User | undefined> {
@@ -35,65 +29,21 @@ const USER_PASSWORD: PasswordSignIn<'user'> = {
   wrongCredentials: 'Invalid username/email or password.',
 };
 
-/** 409 naming every field already in use (a doctor's address included), so the form can mark both at once. */
-async function assertAvailable(username: string, email: string): Promise<void> {
-  const taken = await User.query()
-    .whereRaw('lower(username) = ?', [username.toLowerCase()])
-    .orWhereRaw('lower(email) = ?', [email])
-    .select('username', 'email');
-  const fields: Record<string, string> = {};
-  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fields.username = USERNAME_TAKEN;
-  if (taken.some((u) => u.email.toLowerCase() === email) || (await doctorUsesEmail(email))) fields.email = EMAIL_TAKEN;
-  if (Object.keys(fields).length) throw new Conflict(Object.values(fields)[0]!, fields);
-}
-
-/** A concurrent sign-up that won the race surfaces as a unique violation: the same 409 as the check above. */
-function asConflict(err: unknown): unknown {
-  if (!(err instanceof UniqueViolationError)) return err;
-  if (err.constraint.includes('username')) return new Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
-  if (err.constraint.includes('email')) return new Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  return err;
-}
-
-async function createPatient(body: SignupPayload): Promise<User> {
-  const email = body.email.trim().toLowerCase();
-  await assertAvailable(body.username, email);
-  const passwordHash = await hashPassword(body.password);
-  // One INSERT: an account is either fully created or not at all.
-  return User.query()
-    .insert({
-      username: body.username,
-      email,
-      passwordHash,
-      firstName: body.firstName.trim(),
-      lastName: body.lastName.trim(),
-      phone: body.phone?.trim() || null,
-      role: 'patient',
-      emergencyContact: body.emergencyContact
-        ? { name: body.emergencyContact.name.trim(), phone: body.emergencyContact.phone.trim(), relationship: body.emergencyContact.relation }
-        : null,
-    })
-    .returning('*')
-    .catch((err: unknown) => {
-      throw asConflict(err);
-    });
-}
-
 export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/auth/signup',
-    summary: 'Create a patient account and sign in',
+    summary:
+      'Create a patient account (it does not sign in). The answer is the same whether the account was created or its username ' +
+      'or email was already in use, so sign-up tells nobody which exist; where mail is set up (SMTP_URL) the address typed is told why',
     before: [limitPerAddress('signup')],
     policy: publicAccess,
     body: signupPayloadSchema,
-    status: 201,
-    response: signedInUserResponse,
+    status: 202,
+    response: noticeResponse,
     handler: async (ctx, { body }) => {
-      const user = await createPatient(body);
-      ctx.state.actor = userActor(user);
-      await recordAudit(ctx, { action: 'auth.signup', outcome: 'success', resourceType: 'user', resourceId: user.id, patientId: user.id });
-      return { user: presentUser(user) };
+      await signUpPatient(ctx, body);
+      return { message: signupReceived(ctx) };
     },
   });
 

@@ -1,9 +1,10 @@
 /**
  * The second step of a password sign-in. A right password for an account that needs a second factor
  * (every doctor and admin by default, any patient who turned it on) starts no session: the anonymous
- * session keeps a short-lived pending sign-in, and the answer is 401 `mfa_required` (saying whether an
- * authenticator is set up yet). A code from the authenticator, or a recovery code, then completes it; an
- * account with none yet sets one up first (its first code confirms it and brings the recovery codes).
+ * session keeps a short-lived pending sign-in, and the answer is 401 `mfa_required` (saying which second
+ * factors the account has: an authenticator app, a passkey, or none yet). A code from the authenticator,
+ * the account's passkey, or a recovery code then completes it; an account with none yet sets one up first
+ * (an authenticator, whose first code confirms it, or a passkey), which brings the recovery codes.
  */
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
@@ -13,6 +14,8 @@ import { AppError, InvalidCredentials, Unauthenticated } from '../../errors';
 import { acceptedStep, newEnrolment, openSecret, sealSecret, type Enrolment } from './totp';
 import { issueRecoveryCodes, RECOVERY_CODE_PATTERN, spendRecoveryCode } from './recovery-codes';
 import type { AccountKind } from '../sign-in';
+import type { SecondFactorMethod } from '../../../common/api-types';
+import { secondFactorPasskeys } from './passkey-factor';
 
 export type Account = User | Doctor;
 
@@ -20,15 +23,18 @@ const PENDING_MS = 5 * 60_000;
 export const WRONG_CODE = 'That code is not right, or it was already used. Enter the current code from your authenticator app.';
 const NO_PENDING_SIGN_IN = 'No sign-in is waiting for a code. Sign in with your password again.';
 
+export type { SecondFactorMethod };
+
+const PROMPTS: Record<string, string> = {
+  totp: 'Enter the 6-digit code from your authenticator app.',
+  passkey: 'Use your passkey to finish signing in.',
+  'totp,passkey': 'Use your passkey, or enter the 6-digit code from your authenticator app.',
+  '': 'Set up two-step verification to finish signing in.',
+};
+
 export class SecondFactorRequired extends AppError {
-  constructor(enrolled: boolean) {
-    super(
-      401,
-      'mfa_required',
-      enrolled ? 'Enter the 6-digit code from your authenticator app.' : 'Set up two-step verification to finish signing in.',
-      undefined,
-      { enrolled },
-    );
+  constructor(methods: SecondFactorMethod[]) {
+    super(401, 'mfa_required', PROMPTS[methods.join(',')]!, undefined, { enrolled: methods.length > 0, methods });
   }
 }
 
@@ -51,16 +57,23 @@ export function requiredForAccount(config: Pick<Config, 'mfaRequiredFor'>, kind:
   return (account as User).role === 'admin' && config.mfaRequiredFor.includes('admin');
 }
 
-export function secondFactorRequired(config: Pick<Config, 'mfaRequiredFor'>, kind: AccountKind, account: Account): boolean {
-  return Boolean(account.totpEnabledAt) || requiredForAccount(config, kind, account);
+export async function secondFactorMethods(knex: Knex, kind: AccountKind, account: Account): Promise<SecondFactorMethod[]> {
+  const passkeys = await secondFactorPasskeys(knex, kind, account.id);
+  return [...(account.totpEnabledAt ? ['totp' as const] : []), ...(passkeys.length ? ['passkey' as const] : [])];
+}
+
+/** The second factors this sign-in must use, or null when the account signs in with its password alone. */
+export async function secondFactorsAsked(ctx: AppContext, kind: AccountKind, account: Account): Promise<SecondFactorMethod[] | null> {
+  const methods = await secondFactorMethods(ctx.deps.knex, kind, account);
+  return methods.length || requiredForAccount(ctx.deps.config, kind, account) ? methods : null;
 }
 
 /** Keeps the sign-in pending in the (anonymous) session and answers that a second factor is needed. */
-export function holdForSecondFactor(ctx: AppContext, kind: AccountKind, account: Account, action: string): never {
+export function holdForSecondFactor(ctx: AppContext, kind: AccountKind, account: Account, action: string, methods: SecondFactorMethod[]): never {
   const session = ctx.session as unknown as PendingSession;
   session.pendingSignIn = { kind, accountId: account.id, action, until: Date.now() + PENDING_MS };
   session.maxAge = PENDING_MS;
-  throw new SecondFactorRequired(Boolean(account.totpEnabledAt));
+  throw new SecondFactorRequired(methods);
 }
 
 export async function pendingAccount(ctx: AppContext): Promise<{ pending: PendingSignIn; account: Account }> {
@@ -88,15 +101,16 @@ export async function startEnrolment(knex: Knex, config: Config, kind: AccountKi
 
 /**
  * Checks a code: the authenticator's, taken at most once (the accepted time step is stored in the same
- * statement that checks it is newer), or an unused recovery code once the authenticator is confirmed.
+ * statement that checks it is newer; one not yet confirmed only while `settingUp`), or an unused recovery code
+ * (they exist once a second factor is set up).
  * Throws 401 with WRONG_CODE otherwise.
  */
-export async function checkCode(knex: Knex, config: Config, kind: AccountKind, account: Account, code: string): Promise<'totp' | 'recovery'> {
-  if (account.totpEnabledAt && RECOVERY_CODE_PATTERN.test(code.toLowerCase())) {
+export async function checkCode(knex: Knex, config: Config, kind: AccountKind, account: Account, code: string, settingUp: boolean): Promise<'totp' | 'recovery'> {
+  if (RECOVERY_CODE_PATTERN.test(code.toLowerCase())) {
     if (await spendRecoveryCode(knex, kind, account.id, code)) return 'recovery';
     throw new InvalidCredentials(WRONG_CODE);
   }
-  if (!account.totpSecret) throw new InvalidCredentials(WRONG_CODE);
+  if (!account.totpSecret || !(account.totpEnabledAt || settingUp)) throw new InvalidCredentials(WRONG_CODE);
   const lastStep = account.totpLastStep === null ? null : Number(account.totpLastStep);
   const step = await acceptedStep(openSecret(account.totpSecret, config.sessionKeys[0]!), code, lastStep);
   if (step === null) throw new InvalidCredentials(WRONG_CODE);

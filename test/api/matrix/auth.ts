@@ -6,9 +6,12 @@ function signup() {
   return { firstName: 'Matrix', lastName: 'Row', username, email: `${username}@example.test`, password: 'secret-pass', confirmPassword: 'secret-pass', termsAccepted: true, privacyAccepted: true };
 }
 
+/** A well-formed WebAuthn answer that no authenticator made. */
+const passkeyAnswer = () => ({ credential: { id: 'bm90LWEta2V5', rawId: 'bm90LWEta2V5', type: 'public-key', response: {}, clientExtensionResults: {} } });
+
 export const rows: MatrixRow[] = [
   // Anyone may create an account; it never signs the caller in or out.
-  { route: 'POST /api/auth/signup', body: signup, expect: statuses(201) },
+  { route: 'POST /api/auth/signup', body: signup, expect: statuses(202) },
   // Reached by everyone: wrong credentials answer 401 whoever asks.
   { route: 'POST /api/auth/login', body: () => ({ usernameOrEmail: unique('nobody'), password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
@@ -39,4 +42,9 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/auth/mfa', expect: statuses(200, { anonymous: 401 }) },
   // The matrix server requires it of no one, and no one here has it on: turning it off changes nothing.
   { route: 'POST /api/auth/mfa/disable', body: () => ({ code: '000000' }), expect: statuses(204, { anonymous: 401 }) },
+  // A passkey as the second step: each needs a pending password sign-in, which none of these callers has.
+  { route: 'POST /api/auth/mfa/passkey/registration/options', expect: statuses(401) },
+  { route: 'POST /api/auth/mfa/passkey/registration', body: passkeyAnswer, expect: statuses(401) },
+  { route: 'POST /api/auth/mfa/passkey/options', expect: statuses(401) },
+  { route: 'POST /api/auth/mfa/passkey', body: passkeyAnswer, expect: statuses(401) },
 ];

@@ -15,7 +15,7 @@ export async function signUpPatient(request: APIRequestContext): Promise<string>
   const signup = await request.post('/api/auth/signup', {
     data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
   });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
   const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
   expect(login.status(), await login.text()).toBe(200);
   return `${patient.firstName} ${patient.lastName}`;

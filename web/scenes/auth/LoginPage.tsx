@@ -5,7 +5,7 @@ import { Button, FormField, Icon, LinkButton, Stack } from '../../components/ui'
 import { showToast } from '../../components/toast';
 import { useState } from 'react';
 import { homeFor, messageOf, useLogin, useStartSession } from '../../api/auth';
-import { heldForSecondFactor } from '../../api/mfa';
+import { heldForSecondFactor, type HeldSignIn } from '../../api/mfa';
 import { LazySecondFactorStep } from '../../components/mfa/LazySecondFactorStep';
 import { usePasskeyLogin, usePlatformAuthenticator } from '../../api/passkeys';
 import type { LoginInput } from '../../../common/schemas/login';
@@ -102,7 +102,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const start = useStartSession();
-  const [held, setHeld] = useState<{ enrolled: boolean } | null>(null);
+  const [held, setHeld] = useState<HeldSignIn | null>(null);
   const goHome = (role: 'patient' | 'admin') => void navigate({ to: homeFor({ role }) });
   const welcome = (role: 'patient' | 'admin') => {
     showToast('Welcome back!', 'You have successfully logged in to your account.', 'success');
@@ -130,7 +130,7 @@ export default function LoginPage() {
       {held ? (
         <AuthCard>
           <LazySecondFactorStep
-            enrolled={held.enrolled}
+            methods={held.methods}
             onSignedIn={async ({ user }) => {
               if (!user) return;
               await start.user(user);

@@ -217,8 +217,8 @@ export default function SignupPage() {
 
   const submit = (values: SignupFormValues, helpers: FormikHelpers<SignupFormValues>) =>
     signup.mutate(toSignupPayload(values), {
-      onSuccess: () => {
-        showToast('Account Created Successfully!', 'Your account is ready. You can now sign in.', 'success');
+      onSuccess: ({ message }) => {
+        showToast('Account Created Successfully!', message, 'success');
         void navigate({ to: '/login' });
       },
       onError: (error) => {
@@ -226,7 +226,7 @@ export default function SignupPage() {
         const fields = error instanceof ApiError ? error.fields : undefined;
         if (!fields) return;
         helpers.setErrors(fields);
-        // A taken username or email is fixed on the first step.
+        // A field refused by the server (its format) is fixed on its own step.
         if (SIGNUP_STEP1_FIELDS.some((f) => fields[f])) setStep(1);
       },
     });

@@ -5,7 +5,7 @@ import { Button, FormField, Icon, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { useState } from 'react';
 import { messageOf, useDoctorDemoCredentials, useDoctorLogin, useStartSession } from '../../api/auth';
-import { heldForSecondFactor } from '../../api/mfa';
+import { heldForSecondFactor, type HeldSignIn } from '../../api/mfa';
 import { LazySecondFactorStep } from '../../components/mfa/LazySecondFactorStep';
 import type { EmailLoginInput } from '../../../common/schemas/login';
 import { AuthCard, AuthShell, Brand, BrandMark, ForgotPasswordLink, FormIntro, TrustNote } from '../auth/AuthShell';
@@ -61,7 +61,7 @@ export default function DoctorLoginPage() {
   const navigate = useNavigate();
   const login = useDoctorLogin();
   const start = useStartSession();
-  const [held, setHeld] = useState<{ enrolled: boolean } | null>(null);
+  const [held, setHeld] = useState<HeldSignIn | null>(null);
   const enter = () => {
     showToast('Login Successful', 'Welcome to the Doctor Portal', 'success');
     void navigate({ to: '/doctor/dashboard' });
@@ -88,7 +88,7 @@ export default function DoctorLoginPage() {
       {held ? (
         <AuthCard>
           <LazySecondFactorStep
-            enrolled={held.enrolled}
+            methods={held.methods}
             onSignedIn={({ doctor }) => {
               if (doctor) start.doctor({ doctor });
               enter();

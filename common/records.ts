@@ -76,10 +76,17 @@ export function parseResults(results: unknown): ParsedResults {
 /** What an empty result value reads as. */
 export const NO_VALUE = 'None';
 
-/** Any result value as one line of text: lists joined, nested objects as 'Label: value' pairs, nothing as 'None'. */
+/** A machine code such as 'once_daily' or 'follow_up', read as words: 'Once daily'. */
+const SNAKE_CODE = /^[a-z]+(?:_[a-z0-9]+)+$/;
+
+/** Any result value as one line of text: lists joined, nested objects as 'Label: value' pairs, yes/no for booleans, codes as words, nothing as 'None'. */
 export function textOf(value: unknown): string {
   if (value === null || value === undefined) return NO_VALUE;
-  if (typeof value === 'string') return value.trim() === '' ? NO_VALUE : value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    if (value.trim() === '') return NO_VALUE;
+    return SNAKE_CODE.test(value) ? sentenceOf(value.replace(/_/g, ' ')) : value;
+  }
   if (Array.isArray(value)) return value.length ? value.map(textOf).join(', ') : NO_VALUE;
   if (isRecord(value)) {
     const entries = Object.entries(value);
@@ -88,10 +95,43 @@ export function textOf(value: unknown): string {
   return String(value);
 }
 
-/** A space before each capital and the first letter uppercased: 'whiteBloodCells' -> 'White Blood Cells'. */
+/** Lab names whose usual spelling no rule gives. */
+const KNOWN_LABELS: Record<string, string> = {
+  hba1c: 'HbA1c',
+  ldl: 'LDL',
+  hdl: 'HDL',
+  tsh: 'TSH',
+  bmi: 'BMI',
+  egfr: 'eGFR',
+  spo2: 'SpO2',
+  wbc: 'WBC',
+  rbc: 'RBC',
+  alt: 'ALT',
+  ast: 'AST',
+  psa: 'PSA',
+  crp: 'CRP',
+};
+
+const sentenceOf = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A key as words (spec: split before each capital, capitalised), numbers and snake_case parts set apart too:
+ * 'whiteBloodCells' -> 'White Blood Cells', 'episodesAbove100AtRest' -> 'Episodes Above 100 At Rest',
+ * 'resting_heart_rate' -> 'Resting Heart Rate'. Acronyms and short codes stay whole ('LDLCholesterol' ->
+ * 'LDL Cholesterol', 'vitaminB12' -> 'Vitamin B12', 'hba1c' -> 'Hba1c').
+ */
 export function formatResultKey(key: string): string {
-  const spaced = key.replace(/([A-Z])/g, ' $1').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  const known = KNOWN_LABELS[key.toLowerCase()];
+  if (known) return known;
+  const spaced = key
+    .replace(/_+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-z])(\d{2,})/g, '$1 $2')
+    .replace(/(\d)([A-Z])/g, '$1 $2')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return spaced.replace(/(^|\s)([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
 }
 
 export interface ReferenceRange {
@@ -124,6 +164,13 @@ export interface Measurement {
   unit: string | null;
   range: ReferenceRange | null;
   rangeText: string | null;
+}
+
+const SUPERSCRIPTS: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** A unit as people write it: '10^3/uL' -> '10³/µL', 'ug/dL' -> 'µg/dL'. */
+export function readableUnit(unit: string): string {
+  return unit.replace(/\^(\d+)/g, (_, digits: string) => [...digits].map((d) => SUPERSCRIPTS[d]).join('')).replace(/(^|[^A-Za-z])u(?=[gLlmM])/g, '$1µ');
 }
 
 export function readMeasurement(raw: unknown): Measurement | null {

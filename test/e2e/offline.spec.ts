@@ -37,7 +37,7 @@ async function freshPatient(page: Page): Promise<string> {
   expect(res.status(), await res.text()).toBe(202);
   const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
   expect(login.status(), await login.text()).toBe(200);
-  return (await res.json()).user.id;
+  return (await login.json()).user.id;
 }
 
 /** Unique words for this run's records, to look for in the device's storage afterwards. */

@@ -33,7 +33,7 @@ async function freshPatient(page: Page, firstName = 'Riley'): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(202);
   await signIn(page, username, password);
-  return (await res.json()).user.id;
+  return (await getJson<{ id: string }>(page.request, '/api/auth/me')).id;
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -286,8 +286,24 @@ test.describe('report detail', () => {
     await expect(results.getByRole('heading', { name: 'Test Results' })).toBeVisible();
     await expect(results.getByTestId('test-result')).toHaveCount(5);
     await expect(results.getByText('White Blood Cells')).toBeVisible();
-    await expect(results.getByTestId('test-result').filter({ hasText: 'Hemoglobin' })).toContainText('Below range');
-    await expect(results.getByText('Reference Range').first()).toBeVisible();
+    const hemoglobin = results.getByTestId('test-result').filter({ hasText: 'Hemoglobin' });
+    await expect(hemoglobin).toContainText('13.2 g/dL');
+    await expect(hemoglobin).toContainText('Reference range: 13.5-17.5 g/dL');
+    await expect(hemoglobin.getByTestId('range-flag')).toHaveText('↓ Low');
+    await expect(results.getByTestId('test-result').filter({ hasText: 'Platelets' }).getByTestId('range-flag')).toHaveText('In range');
+    await expect(results.getByText('10³/µL').first()).toBeVisible();
+
+    // Each value was measured again in the follow-up: a chart (described in words) and the numbers as a table.
+    const trends = page.getByTestId('lab-trends');
+    const hemoglobinTrend = trends.getByRole('region', { name: 'Hemoglobin trend' });
+    await expect(hemoglobinTrend.getByRole('img', { name: /^Hemoglobin went from 13.2 g\/dL \(low\) on .+ to 14.1 g\/dL on .+, over 2 reports\.$/ })).toBeVisible();
+    await expect(hemoglobinTrend.locator('.recharts-line-dots circle')).toHaveCount(2);
+    const rows = hemoglobinTrend.getByRole('table', { name: 'Hemoglobin by date' }).getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('14.1 g/dL');
+    await expect(rows.nth(1)).toContainText('In range');
+    await expect(rows.nth(2)).toContainText('13.2 g/dL');
+    await expect(rows.nth(2)).toContainText('Low');
 
     // The seeded report's original: a real PDF generated at seed time, served as an attachment.
     const download = page.context().waitForEvent('response', (response) => response.url().endsWith(`/api/documents/31${DEMO_REPORTS.cbcEarlier.slice(2)}/file`));
@@ -322,7 +338,8 @@ test.describe('report detail', () => {
     await expect(status).toHaveCSS('color', 'rgb(185, 28, 28)');
     const results = page.getByTestId('test-results');
     await expect(results.getByText('Likely benign')).toBeVisible();
-    await expect(results.getByTestId('test-result').filter({ has: page.getByText('Contrast', { exact: true }) })).toContainText('false');
+    await expect(results.getByTestId('test-result').filter({ has: page.getByText('Contrast', { exact: true }) }).locator('dd')).toHaveText('No');
+    await expect(page.getByTestId('lab-trends')).toHaveCount(0);
     // The seed gives every demo report a document.
     await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
   });

@@ -27,23 +27,40 @@ describe('test results display (spec section 2)', () => {
     ]);
   });
 
-  it('shows nested objects as label/value pairs and flags a value outside its range', () => {
-    const view = resultsView({ hemoglobin: { value: 13.2, unit: 'g/dL', referenceRange: '13.5-17.5' }, trends: { restingHeartRate: 'stable', notes: '' } });
-    if (view.kind !== 'fields') throw new Error('expected fields');
-    expect(view.fields[0]).toEqual({
-      key: 'hemoglobin',
-      label: 'Hemoglobin',
-      outOfRange: 'below',
-      value: { kind: 'pairs', pairs: [{ label: 'Value', value: '13.2' }, { label: 'Unit', value: 'g/dL' }, { label: 'Reference Range', value: '13.5-17.5' }] },
+  it('reads a measurement as its value with its unit, its range, and where it falls; other objects as label/value pairs', () => {
+    const view = resultsView({
+      hemoglobin: { value: 13.2, unit: 'g/dL', referenceRange: '13.5-17.5' },
+      maxHeartRate: { unit: 'bpm', value: 148 },
+      ldl: { value: '162', unit: 'mg/dL', referenceRange: '<130' },
+      platelets: { value: 250, unit: '10^3/uL', referenceRange: '150-400' },
+      trends: { restingHeartRate: 'stable', notes: '' },
     });
-    expect(view.fields[1]!.value).toEqual({ kind: 'pairs', pairs: [{ label: 'Resting Heart Rate', value: 'stable' }, { label: 'Notes', value: 'None' }] });
+    if (view.kind !== 'fields') throw new Error('expected fields');
+    expect(view.fields.map((f) => [f.label, f.value])).toEqual([
+      ['Hemoglobin', { kind: 'measurement', reading: '13.2 g/dL', range: '13.5-17.5 g/dL', position: 'below' }],
+      ['Max Heart Rate', { kind: 'measurement', reading: '148 bpm', range: null, position: null }],
+      ['LDL', { kind: 'measurement', reading: '162 mg/dL', range: '<130 mg/dL', position: 'above' }],
+      ['Platelets', { kind: 'measurement', reading: '250 10³/µL', range: '150-400 10³/µL', position: 'within' }],
+      ['Trends', { kind: 'pairs', pairs: [{ label: 'Resting Heart Rate', value: 'stable' }, { label: 'Notes', value: 'None' }] }],
+    ]);
+  });
+
+  it('reads keys and codes as words: numbers apart, snake_case, booleans as yes or no', () => {
+    const view = resultsView({ episodesAbove100AtRest: 3, contrast: false, frequency: 'once_daily', vitaminB12: 'normal' });
+    if (view.kind !== 'fields') throw new Error('expected fields');
+    expect(view.fields.map((f) => [f.label, f.value])).toEqual([
+      ['Episodes Above 100 At Rest', { kind: 'text', text: '3' }],
+      ['Contrast', { kind: 'text', text: 'No' }],
+      ['Frequency', { kind: 'text', text: 'Once daily' }],
+      ['Vitamin B12', { kind: 'text', text: 'normal' }],
+    ]);
   });
 
   it("shows 'None' for empty plain values", () => {
     expect(textOf('')).toBe('None');
     expect(textOf(null)).toBe('None');
     expect(textOf([])).toBe('None');
-    expect(textOf(false)).toBe('false');
+    expect(textOf(false)).toBe('No');
   });
 
   it('keeps the first 2 fields in the compact variant and counts the rest', () => {

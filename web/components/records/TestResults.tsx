@@ -1,6 +1,7 @@
 import { plural } from '../../../common/plural';
 import styled from 'styled-components';
-import { Badge } from '../ui';
+import { Badge, type BadgeTone } from '../ui';
+import type { RangePosition } from '../../../common/records';
 import { NONE, resultsView, type ResultField, type ResultValue } from './test-results';
 
 const Box = styled.div<{ $compact: boolean }>`
@@ -75,8 +76,54 @@ const Message = styled.p`
   font-size: 0.92rem;
 `;
 
+const FLAGS: Record<RangePosition, { text: string; tone: BadgeTone; arrow: string | null }> = {
+  below: { text: 'Low', tone: 'warning', arrow: '\u2193' },
+  above: { text: 'High', tone: 'danger', arrow: '\u2191' },
+  within: { text: 'In range', tone: 'success', arrow: null },
+};
+
+const Reading = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 4px 8px;
+  strong { font-size: 1.05rem; }
+`;
+
+const RangeLine = styled.span`
+  display: block;
+  margin-top: 2px;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Where the value falls: colour, an arrow and a word, never colour alone. */
+function RangeFlag({ position }: { position: RangePosition }) {
+  const flag = FLAGS[position];
+  return (
+    <Badge $tone={flag.tone} data-testid="range-flag">
+      {flag.arrow ? <span aria-hidden="true">{flag.arrow} </span> : null}
+      {flag.text}
+    </Badge>
+  );
+}
+
+function MeasurementValue({ value, compact }: { value: Extract<ResultValue, { kind: 'measurement' }>; compact: boolean }) {
+  if (compact) return <>{value.position && value.position !== 'within' ? `${value.reading} (${FLAGS[value.position].text})` : value.reading}</>;
+  return (
+    <>
+      <Reading>
+        <strong>{value.reading}</strong>
+        {value.position ? <RangeFlag position={value.position} /> : null}
+      </Reading>
+      {value.range ? <RangeLine>Reference range: {value.range}</RangeLine> : null}
+    </>
+  );
+}
+
 function Value({ value, compact }: { value: ResultValue; compact: boolean }) {
   if (value.kind === 'text') return <>{value.text}</>;
+  if (value.kind === 'measurement') return <MeasurementValue value={value} compact={compact} />;
   if (value.kind === 'chips') {
     if (!value.items.length) return <>{NONE}</>;
     return (
@@ -108,10 +155,7 @@ function Pair({ label, value }: { label: string; value: string }) {
 function FieldRow({ field, compact }: { field: ResultField; compact: boolean }) {
   return (
     <Field $compact={compact} data-testid="test-result">
-      <dt>
-        {field.label}
-        {field.outOfRange && !compact ? <Badge $tone={field.outOfRange === 'above' ? 'danger' : 'warning'}>{field.outOfRange === 'above' ? 'Above range' : 'Below range'}</Badge> : null}
-      </dt>
+      <dt>{field.label}</dt>
       <dd>
         <Value value={field.value} compact={compact} />
       </dd>

@@ -1,13 +1,15 @@
 /**
  * How a report's test results are shown (spec section 2): a key-value object or a JSON string holding
  * one; arrays as chips ('None' if empty), nested objects as label/value pairs, plain values as text
- * ('None' if empty); keys split before each capital and capitalised. The compact variant keeps the
- * first 2 fields and counts the rest.
+ * ('None' if empty); keys split before each capital and capitalised. A measurement (`{ value, unit?,
+ * referenceRange? }`) reads as its value with its unit, its reference range, and where it falls in it.
+ * The compact variant keeps the first 2 fields and counts the rest.
  */
-import { formatResultKey, parseResults, rangePosition, readMeasurement, textOf, type RangePosition } from '../../../common/records';
+import { formatResultKey, parseResults, rangePosition, readableUnit, readMeasurement, textOf, type Measurement, type RangePosition } from '../../../common/records';
 
 export type ResultValue =
   | { kind: 'text'; text: string }
+  | { kind: 'measurement'; reading: string; range: string | null; position: RangePosition | null }
   | { kind: 'chips'; items: string[] }
   | { kind: 'pairs'; pairs: Array<{ label: string; value: string }> };
 
@@ -15,8 +17,6 @@ export interface ResultField {
   key: string;
   label: string;
   value: ResultValue;
-  /** For a measurement with a reference range: where the value falls outside it. */
-  outOfRange?: Exclude<RangePosition, 'within'>;
 }
 
 export type ResultsView = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'fields'; fields: ResultField[]; moreFields: number };
@@ -31,21 +31,27 @@ function chipOf(item: unknown): string {
   return isObject(item) ? Object.values(item).map(textOf).join(' · ') : textOf(item);
 }
 
-function valueOf(raw: unknown): ResultValue {
+/** '13.2 g/dL'; the range with the unit too, when it is a range ('13.5-17.5 g/dL'). */
+function measurementOf(measurement: Measurement): ResultValue {
+  const withUnit = (text: string) => (measurement.unit ? `${text} ${readableUnit(measurement.unit)}` : text);
+  const rangeText = measurement.rangeText?.trim() || null;
+  return {
+    kind: 'measurement',
+    reading: withUnit(String(measurement.value)),
+    range: rangeText && measurement.range ? withUnit(rangeText) : rangeText,
+    position: rangePosition(measurement),
+  };
+}
+
+function valueOf(raw: unknown, measurement: Measurement | null): ResultValue {
+  if (measurement && isObject(raw)) return measurementOf(measurement);
   if (Array.isArray(raw)) return { kind: 'chips', items: raw.map(chipOf) };
   if (isObject(raw)) return { kind: 'pairs', pairs: Object.entries(raw).map(([k, v]) => ({ label: formatResultKey(k), value: textOf(v) })) };
   return { kind: 'text', text: textOf(raw) };
 }
 
 function fieldOf([key, raw]: [string, unknown]): ResultField {
-  const measurement = readMeasurement(raw);
-  const position = measurement ? rangePosition(measurement) : null;
-  return {
-    key,
-    label: formatResultKey(key),
-    value: valueOf(raw),
-    ...(position === 'below' || position === 'above' ? { outOfRange: position } : {}),
-  };
+  return { key, label: formatResultKey(key), value: valueOf(raw, readMeasurement(raw)) };
 }
 
 export function resultsView(results: unknown, compact = false): ResultsView {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
-import { useIsPremium, useReport } from '../../api/records';
+import { useIsPremium, useReport, useReports } from '../../api/records';
 import { formatLongDate } from '../../components/records/dates';
 import { openDocument, safeDocumentUrl, shareReport } from '../../components/records/documents';
 import { RECORD_ICONS } from '../../components/records/icons';
@@ -11,6 +11,8 @@ import { isPremiumOnly } from '../../components/records/ReportCard';
 import { ReportStatusBadge } from '../../components/records/StatusBadge';
 import { ReportTypeIcon } from '../../components/records/ReportTypeIcon';
 import { TestResults } from '../../components/records/TestResults';
+import { LabTrends } from '../../components/records/LabTrends';
+import { labTrends, resultKeys } from '../../components/records/lab-trends';
 import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { isPremiumRequired } from '../../components/premium-required';
@@ -94,6 +96,7 @@ export default function ReportDetailPage() {
   const { data: report, isPending, error } = useReport(id);
   const premium = useIsPremium();
   const [editing, setEditing] = useState(false);
+  const { items: reports } = useReports();
 
   if (isPending && !report) {
     return (
@@ -145,6 +148,7 @@ export default function ReportDetailPage() {
           <Card>
             <TestResults results={report.results} />
           </Card>
+          <LabTrends trends={labTrends(reports, resultKeys(report.results))} />
         </Stack>
         <Stack $gap="14px">
           <Section aria-label="Provider">

@@ -73,6 +73,8 @@ export interface PublicUser {
   createdAt: IsoDateString;
   /** IANA zone medication reminder times are read in. */
   timeZone: string;
+  /** When the account's requested deletion takes effect (ISO); null when none is pending. */
+  deletionScheduledFor: IsoDateString | null;
 }
 
 /** A doctor as the admin roster and the doctor portal see it (no password). */

@@ -25,6 +25,7 @@ import { registerApiRoutes } from './routes';
 import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
+import { startAccountErasure } from './services/account-deletion';
 import { createMailer } from './services/mail';
 import { ReminderService } from './services/reminders/service';
 
@@ -116,14 +117,19 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot));
+  let erasure: { stop(): void } | undefined;
   return {
     koa,
     apiRouter,
     sessionStore,
     deps,
     session,
-    start: () => reminders.start(),
+    start: async () => {
+      await reminders.start();
+      if (config.runJobs) erasure = startAccountErasure(knex, config.dataDir, logger);
+    },
     close: async () => {
+      erasure?.stop();
       await reminders.stop();
       await deps.ocr.close();
     },

@@ -25,6 +25,8 @@ const envSchema = yup.object({
   // Fractions are allowed so tests can configure seconds.
   SESSION_IDLE_MINUTES: yup.number().positive('SESSION_IDLE_MINUTES must be positive').max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: yup.number().positive('SESSION_ABSOLUTE_HOURS must be positive').max(24 * 30).default(12),
+  // Days between a patient asking to delete their account and its data being erased (they may change their mind meanwhile).
+  ACCOUNT_DELETION_GRACE_DAYS: yup.number().min(0, 'ACCOUNT_DELETION_GRACE_DAYS must be 0 or more').max(365).default(30),
   ALLOWED_ORIGINS: yup.string().default(''),
   // Who must give a second factor at every password sign-in (patients may always opt in).
   MFA_REQUIRED_FOR: yup
@@ -135,6 +137,7 @@ export interface Config {
   sessionIdleMs: number;
   /** A session ends this long after its sign-in, however busy it is. */
   sessionAbsoluteMs: number;
+  accountDeletionGraceMs: number;
   allowedOrigins: string[];
   trustProxy: boolean;
   admin?: { email: string; password: string };
@@ -309,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mfaRequiredFor: listOf(env.MFA_REQUIRED_FOR).filter((role) => role !== 'none') as Array<'doctor' | 'admin'>,
     sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
     sessionAbsoluteMs: Math.round(env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+    accountDeletionGraceMs: Math.round(env.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000),
     allowedOrigins: listOf(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,

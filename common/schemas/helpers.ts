@@ -175,6 +175,15 @@ export function optionalString(label: string, max = MAX_FIELD_LENGTH) {
     .optional();
 }
 
+/** A field an update may clear: absent keeps the stored value; null, '' or blank clears it; text is trimmed and capped. */
+export function clearableString(label: string, max = MAX_FIELD_LENGTH) {
+  return textField(label)
+    .transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value))
+    .nullable()
+    .max(max, tooLongMessage(label, max))
+    .optional();
+}
+
 /** Required ISO date string; `pastMessage` adds a "not before now" rule. */
 export function requiredIsoDate(label: string, requiredMessage: string, pastMessage?: string) {
   let schema = yup

@@ -12,10 +12,10 @@ import { newPassword } from './password';
 
 // Field rules, shared by the wizard steps, the whole form and the server payload.
 
-const firstName = () =>
+export const firstName = () =>
   requiredString('First name').min(NAME_MIN, `First name must be at least ${NAME_MIN} characters`);
 
-const lastName = () =>
+export const lastName = () =>
   requiredString('Last name').min(NAME_MIN, `Last name must be at least ${NAME_MIN} characters`);
 
 const username = () =>

@@ -14,6 +14,7 @@ import * as accessYouCanTrust from './20261124000400_access_you_can_trust';
 import * as twoFactor from './20261124010000_two_factor';
 import * as passwordResets from './20261124010200_password_resets';
 import * as secondFactorPasskeys from './20261127000000_second_factor_passkeys';
+import * as accountDeletion from './20261127000200_account_deletion';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124010000_two_factor': twoFactor,
   '20261124010200_password_resets': passwordResets,
   '20261127000000_second_factor_passkeys': secondFactorPasskeys,
+  '20261127000200_account_deletion': accountDeletion,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

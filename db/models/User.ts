@@ -39,6 +39,10 @@ export class User extends Model {
   declare totpLastStep: string | null;
   /** IANA zone medication reminder times are read in (the browser's, sent at sign-up and sign-in). */
   declare timeZone: string;
+  /** When the patient's requested deletion takes effect; null when none is pending. */
+  declare deletionScheduledFor: Date | null;
+  /** When the account's data was erased (the row stays, nameless, for the records the law keeps). */
+  declare erasedAt: Date | null;
   declare createdAt: Date;
 
   declare reports?: MedicalReport[];

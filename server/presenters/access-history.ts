@@ -10,6 +10,10 @@ const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.docto
 /** Labels for the verbs recorded today; anything newer falls back to a reading of its name. */
 const LABELS: Record<string, string> = {
   'auth.signup': 'Created the account',
+  'profile.update': 'Changed the profile',
+  'account.deletion_request': 'Asked to delete the account',
+  'account.deletion_cancel': 'Kept the account',
+  'export.fhir': 'Downloaded the records (FHIR)',
   'auth.login': 'Signed in',
   'auth.passkey_login': 'Signed in with biometric login',
   'auth.logout': 'Signed out',

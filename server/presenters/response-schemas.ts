@@ -110,6 +110,7 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
   lastLogin: instant().nullable(),
   createdAt: instant(),
   timeZone: text(),
+  deletionScheduledFor: instant().nullable(),
 });
 
 export const signedInUserResponse = yup.object({ user: userResponse.defined() });

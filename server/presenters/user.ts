@@ -22,5 +22,6 @@ export function presentUser(user: User): PublicUser {
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
     timeZone: user.timeZone,
+    deletionScheduledFor: iso(user.deletionScheduledFor),
   };
 }

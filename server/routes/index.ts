@@ -13,11 +13,13 @@ import { registerDoctorPortalRoutes } from './doctor-portal';
 import { registerAdminDoctorsRoutes } from './admin-doctors';
 import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
+import { registerProfileRoutes } from './profile';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerCalendarRoutes } from './calendar';
 import { registerPaymentsRoutes } from './payments';
 import { registerPushRoutes } from './push';
 import { registerMedicationRemindersRoutes } from './medication-reminders';
+import { registerExportRoutes } from './export';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -35,10 +37,12 @@ export function registerApiRoutes(router: Router): void {
   registerAdminDoctorsRoutes(router);
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);
+  registerProfileRoutes(router);
   registerCalendarRoutes(router);
   registerPaymentsRoutes(router);
   registerPushRoutes(router);
   registerMedicationRemindersRoutes(router);
+  registerExportRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

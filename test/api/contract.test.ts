@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { createAdmin, createPatient, unique } from '../support/factories';
+import { createAdmin, createPatient, signedInClient, unique } from '../support/factories';
 import { VirtualAuthenticator } from '../support/virtual-authenticator';
 import { Consultation, User } from '../../db/models';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
@@ -103,6 +103,8 @@ beforeAll(async () => {
   await User.query().patch({ stripeSubscriptionId: unique('sub_') }).where({ id: patientId });
   await patient.get('/api/medical-reports/export?timeZone=Europe%2FLondon');
   await User.query().patch({ stripeSubscriptionId: null }).where({ id: patientId });
+  // The FHIR export: free on every plan.
+  await patient.get('/api/export/fhir');
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');
@@ -157,6 +159,15 @@ beforeAll(async () => {
   await patient.get('/api/passkeys');
   await patient.post('/api/passkeys/registration/options', {});
   await patient.get('/api/admin/doctors');
+  // One's profile; another patient asks to delete their account (a wrong password first), signs in again and keeps it.
+  await patient.patch('/api/auth/me', { phone: '+1 555 0142', emergencyContact: null });
+  await patient.patch('/api/auth/me', { firstName: 'A' });
+  const leaving = await createPatient();
+  const leaver = recordInto(exchanges, await signedInClient(server.url, leaving));
+  await leaver.post('/api/account/deletion', { password: 'not-the-password' });
+  await leaver.post('/api/account/deletion', { password: leaving.password });
+  const returning = recordInto(exchanges, await signedInClient(server.url, leaving));
+  await returning.delete('/api/account/deletion');
   // A forgotten password: the link by email (to the local SMTP server), then the new password through it.
   const forgetful = await createPatient();
   await visitor.post('/api/auth/password-reset', { email: forgetful.record.email });

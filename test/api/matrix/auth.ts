@@ -17,6 +17,11 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'GET /api/auth/session', expect: statuses(200) },
   { route: 'GET /api/auth/me', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
+  // One's own profile: patients and admins; a doctor's profile is the admin's roster.
+  { route: 'PATCH /api/auth/me', body: () => ({}), expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
+  // A patient's own account: a wrong password changes nothing (400), keeping an account that is not being deleted is a no-op.
+  { route: 'POST /api/account/deletion', body: () => ({ password: 'not-the-password' }), expect: statuses(404, { anonymous: 401, patientA: 400, patientB: 400 }) },
+  { route: 'DELETE /api/account/deletion', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200 }) },
   // The test server seeds no demo data, so there is no hint to give anyone.
   { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404) },
   { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },

@@ -23,6 +23,8 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/medical-reports', expect: ownPatientData(200) },
   // The fixtures' patients are on the free plan: the export is refused them with 402 (the plan's answer, after the policy's).
   { route: 'GET /api/medical-reports/export', expect: ownPatientData(402) },
+  // The FHIR export is free: both patients get it.
+  { route: 'GET /api/export/fhir', expect: ownPatientData(200) },
   { route: 'GET /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, expect: patientAOnly(200) },
   { route: 'GET /api/medical-reports/:id/versions', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}/versions`, expect: patientAOnly(200) },
   { route: 'PATCH /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, body: () => ({ isOfflineAvailable: true }), expect: patientAOnly(200) },

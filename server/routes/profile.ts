@@ -1,0 +1,98 @@
+import type { Router } from '@koa/router';
+import { defineRoute } from './define';
+import { userResponse } from '../presenters/response-schemas';
+import { patientOnly, signedInUser } from '../policies/route-policy';
+import { asPatient } from '../policies/actor';
+import { accountDeletionSchema, profileUpdateSchema } from '../../common/schemas/profile';
+import { User } from '../../db/models';
+import { presentUser } from '../presenters/user';
+import { auditedWrite, recordAudit } from '../services/audit';
+import { endOtherSessions } from '../services/account-sessions';
+import type { AppContext } from '../context';
+import { verifyPassword } from '../services/passwords';
+import { cancelDeletion, scheduleDeletion } from '../services/account-deletion';
+import { endSession } from '../services/sign-in';
+import { Unauthenticated, ValidationFailed } from '../errors';
+
+const WRONG_PASSWORD = 'That password is not right.';
+
+/** The signed-in patient's or admin's own account (the route's policy admits no one else). */
+function ownAccount(ctx: AppContext): { userId: string; patientId: string | undefined } {
+  const actor = ctx.state.actor;
+  if (actor.kind !== 'patient' && actor.kind !== 'admin') throw new Unauthenticated();
+  return { userId: actor.userId, patientId: actor.kind === 'patient' ? actor.userId : undefined };
+}
+
+/** One's own profile (patients and admins), and a patient's deletion of their account, with a grace period to change their mind. */
+export function registerProfileRoutes(router: Router): void {
+  defineRoute(router, {
+    method: 'patch',
+    path: '/auth/me',
+    summary: "Change one's name, phone or emergency contact (only the fields sent; an empty phone or a null contact clears it)",
+    policy: signedInUser,
+    body: profileUpdateSchema,
+    response: userResponse,
+    handler: async (ctx, { body }) => {
+      const { userId, patientId } = ownAccount(ctx);
+      const contact = body.emergencyContact;
+      const changes = {
+        ...(body.firstName !== undefined ? { firstName: body.firstName.trim() } : {}),
+        ...(body.lastName !== undefined ? { lastName: body.lastName.trim() } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(contact !== undefined ? { emergencyContact: contact && { name: contact.name.trim(), phone: contact.phone.trim(), relationship: contact.relation } } : {}),
+      };
+      const user = await auditedWrite(
+        ctx,
+        (trx) => (Object.keys(changes).length ? User.query(trx).patchAndFetchById(userId, changes) : User.query(trx).findById(userId)),
+        () => ({ action: 'profile.update', outcome: 'success', resourceType: 'user', resourceId: userId, patientId }),
+      );
+      if (!user) throw new Unauthenticated();
+      return presentUser(user);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/account/deletion',
+    summary:
+      "Ask to delete one's account (with the password): its health data is erased after ACCOUNT_DELETION_GRACE_DAYS (30 by default), " +
+      'unless the patient signs in and keeps it before then; every session ends now. The audit trail, payments and consultations are kept',
+    policy: patientOnly,
+    body: accountDeletionSchema,
+    response: userResponse,
+    handler: async (ctx, { body }) => {
+      const patient = asPatient(ctx.state.actor);
+      const account = await User.query().findById(patient.userId);
+      if (!account) throw new Unauthenticated();
+      if (!(await verifyPassword(account.passwordHash, body.password))) {
+        await recordAudit(ctx, { action: 'account.deletion_request', outcome: 'failure', patientId: patient.userId });
+        throw new ValidationFailed(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      }
+      const scheduled = await auditedWrite(
+        ctx,
+        (trx) => scheduleDeletion(trx, patient.userId, ctx.deps.config.accountDeletionGraceMs),
+        () => ({ action: 'account.deletion_request', outcome: 'success', resourceType: 'user', resourceId: patient.userId, patientId: patient.userId }),
+      );
+      await endOtherSessions(ctx, patient);
+      endSession(ctx);
+      return presentUser(scheduled);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/account/deletion',
+    summary: 'Keep the account: cancels a deletion that has not taken effect yet',
+    policy: patientOnly,
+    response: userResponse,
+    handler: async (ctx) => {
+      const patient = asPatient(ctx.state.actor);
+      const kept = await auditedWrite(
+        ctx,
+        (trx) => cancelDeletion(trx, patient.userId),
+        () => ({ action: 'account.deletion_cancel', outcome: 'success', resourceType: 'user', resourceId: patient.userId, patientId: patient.userId }),
+      );
+      return presentUser(kept);
+    },
+  });
+}

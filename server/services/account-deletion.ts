@@ -1,0 +1,101 @@
+/**
+ * A patient deleting their account. Asking schedules the deletion after a grace period
+ * (ACCOUNT_DELETION_GRACE_DAYS) and signs the account out everywhere; signing in again before then and
+ * choosing to keep it cancels it. When the time comes, the account's health data is erased: reports and
+ * their originals, medications and doses, appointments, notifications, devices, passkeys, calendar feeds,
+ * sessions and second factors. What the law asks the clinic to keep stays, tied to a nameless row that can
+ * never sign in: the audit trail, payments and subscriptions, the consultations held with its doctors
+ * (the doctor's record of care, with their chat) and break-glass grants.
+ */
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Knex } from 'knex';
+import { User } from '../../db/models';
+import { documentPath } from './documents/storage';
+import { writeAuditRowIn } from './audit';
+import type { Logger } from 'pino';
+
+/** Tables whose rows belong to the patient and go when the account is erased (user_id). */
+export const ERASED_WITH_THE_ACCOUNT = [
+  'medical_reports',
+  'documents',
+  'medications',
+  'medication_reminders',
+  'appointments',
+  'notifications',
+  'offline_cache',
+  'push_subscriptions',
+  'webauthn_credentials',
+  'calendar_feeds',
+] as const;
+
+/** Tables that point at the account and keep their rows: the records the law asks the clinic to keep. */
+export const KEPT_AFTER_ERASURE = ['payments', 'subscriptions', 'consultations', 'break_glass_grants'] as const;
+
+export async function scheduleDeletion(trx: Knex.Transaction, userId: string, graceMs: number): Promise<User> {
+  return User.query(trx).patchAndFetchById(userId, { deletionScheduledFor: new Date(Date.now() + graceMs) });
+}
+
+export async function cancelDeletion(trx: Knex.Transaction, userId: string): Promise<User> {
+  return User.query(trx).patchAndFetchById(userId, { deletionScheduledFor: null });
+}
+
+/** Erases one account whose deletion is due, if it still is (the row is locked, so two processes never both do it). */
+async function eraseAccount(knex: Knex, dataDir: string, userId: string): Promise<boolean> {
+  const storageKeys = await knex.transaction(async (trx) => {
+    const due = await trx('users').where({ id: userId }).whereNull('erased_at').where('deletion_scheduled_for', '<=', trx.fn.now()).forUpdate().skipLocked().first('id');
+    if (!due) return null;
+    const documents: Array<{ storageKey: string }> = await trx('documents').where({ user_id: userId }).select('storage_key');
+    // Reports first: they point at their documents.
+    for (const table of ERASED_WITH_THE_ACCOUNT) await trx(table).where({ user_id: userId }).delete();
+    await trx('sessions').where({ actor_kind: 'user', actor_id: userId }).delete();
+    for (const table of ['mfa_recovery_codes', 'mfa_passkeys', 'password_reset_tokens']) await trx(table).where({ account_kind: 'user', account_id: userId }).delete();
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        username: `erased_${userId}`,
+        email: `erased-${userId}@erased.invalid`,
+        // A hash of nothing anyone knows: no password signs this row in.
+        password_hash: `erased:${randomBytes(32).toString('base64url')}`,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        emergency_contact: null,
+        biometric_enabled: false,
+        totp_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        deletion_scheduled_for: null,
+        erased_at: trx.fn.now(),
+      });
+    await writeAuditRowIn(trx, { actorKind: 'system', actorName: 'Account erasure', action: 'account.erase', outcome: 'success', resourceType: 'user', resourceId: userId, patientId: userId });
+    return documents.map((document) => document.storageKey);
+  });
+  if (!storageKeys) return false;
+  // The rows are gone; an original left on disk by a crash here is unreachable and goes with DATA_DIR's cleanup.
+  await Promise.all(storageKeys.map((key) => rm(documentPath(dataDir, key), { force: true })));
+  return true;
+}
+
+/** Erases every account whose deletion is due; answers how many. */
+export async function eraseDueAccounts(knex: Knex, dataDir: string): Promise<number> {
+  const due = await knex('users').whereNull('erased_at').where('deletion_scheduled_for', '<=', knex.fn.now()).pluck('id');
+  let erased = 0;
+  for (const id of due) if (await eraseAccount(knex, dataDir, id as string)) erased += 1;
+  return erased;
+}
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Runs the erasure at start and every hour in a process that runs jobs (RUN_JOBS). */
+export function startAccountErasure(knex: Knex, dataDir: string, log: Logger): { stop(): void } {
+  const sweep = () =>
+    eraseDueAccounts(knex, dataDir)
+      .then((erased) => erased && log.info({ erased }, 'accounts erased after their deletion grace period'))
+      .catch((err: Error) => log.warn({ error: err.message }, 'account erasure sweep failed; the next one retries'));
+  void sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+

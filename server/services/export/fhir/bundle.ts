@@ -1,0 +1,56 @@
+import { Document, User } from '../../../../db/models';
+import type { PatientActor } from '../../../policies/actor';
+import { reportsOf } from '../../../policies/medical-report';
+import { medicationsOf } from '../../../policies/medication';
+import { appointmentsOf } from '../../../policies/appointment';
+import { consultationsOfPatient } from '../../../policies/consultation';
+import type { Attachment, Bundle, Resource } from './types';
+import { patientResource } from './patient';
+import { reportResources } from './reports';
+import { medicationStatement } from './medications';
+import { appointmentResource } from './appointments';
+import { encounterResource } from './encounters';
+import { attachmentOf, documentReference } from './documents';
+import { entryUrl } from './references';
+import { instant } from './values';
+
+export interface FhirExportOptions {
+  /** This server's origin: the documents' download addresses start with it. */
+  origin: string;
+  generatedAt: Date;
+}
+
+/** Everything the bundle tells, through the patient's own scoped queries; no column of the account beyond name and contact details. */
+function loadRecords(patient: PatientActor) {
+  return Promise.all([
+    User.query().findById(patient.userId).select('id', 'email', 'firstName', 'lastName', 'phone', 'emergencyContact').throwIfNotFound(),
+    reportsOf(patient).orderBy(['reportDate', 'id']),
+    medicationsOf(patient).orderBy(['startDate', 'id']),
+    appointmentsOf(patient).orderBy(['appointmentDate', 'id']),
+    consultationsOfPatient(patient)
+      .withGraphFetched('doctor(nameOnly)')
+      .modifiers({ nameOnly: (query) => query.select('id', 'name') })
+      .orderBy(['appointmentDate', 'id']),
+    Document.query().where('documents.userId', patient.userId).select('id', 'userId', 'filename', 'mimeType', 'byteSize', 'createdAt').orderBy(['createdAt', 'id']),
+  ]);
+}
+
+/** The patient's records as one FHIR R4 collection Bundle: the Patient first, every other entry about them. */
+export async function patientBundle(patient: PatientActor, { origin, generatedAt }: FhirExportOptions): Promise<Bundle> {
+  const [user, reports, medications, appointments, consultations, documents] = await loadRecords(patient);
+  const originals = new Map<string, Attachment>(documents.map((document) => [document.id, attachmentOf(document, origin)]));
+  const resources: Resource[] = [
+    patientResource(user),
+    ...reports.flatMap((report) => reportResources(report, report.documentId ? originals.get(report.documentId) : undefined)),
+    ...medications.map((medication) => medicationStatement(medication, generatedAt.getTime())),
+    ...appointments.map(appointmentResource),
+    ...consultations.map(encounterResource),
+    ...documents.map((document) => documentReference(document, origin, reports.filter((report) => report.documentId === document.id))),
+  ];
+  return {
+    resourceType: 'Bundle',
+    type: 'collection',
+    timestamp: instant(generatedAt),
+    entry: resources.map((resource) => ({ fullUrl: entryUrl(resource.id), resource })),
+  };
+}

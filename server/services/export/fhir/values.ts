@@ -1,0 +1,30 @@
+import { iso } from '../../../lib/dates';
+import type { CodeableConcept, Reference } from './types';
+
+/** Text with something in it, else nothing: FHIR has no empty strings. */
+export function filled(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed || undefined;
+}
+
+/** The items that are there, else nothing: FHIR has no empty lists. */
+export function some<T>(items: readonly (T | undefined)[]): T[] | undefined {
+  const present = items.filter((item): item is T => item !== undefined);
+  return present.length ? present : undefined;
+}
+
+export const instant = (value: Date | string) => iso(value)!;
+
+/** Report and medication dates are calendar days (stored at midnight UTC): written as that day. */
+export const day = (value: Date | string) => instant(value).slice(0, 10);
+
+export function concept(text: string | null | undefined): CodeableConcept | undefined {
+  const value = filled(text);
+  return value === undefined ? undefined : { text: value };
+}
+
+/** Someone or something known only by name, such as a doctor or a facility. */
+export function named(display: string | null | undefined): Reference | undefined {
+  const value = filled(display);
+  return value === undefined ? undefined : { display: value };
+}

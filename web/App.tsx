@@ -5,13 +5,15 @@ import { ThemeProvider } from 'styled-components';
 import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './api/query-client';
 import { router } from './router';
-import { theme } from './styles/theme';
+import { themes } from './styles/theme';
+import { useThemeMode } from './styles/theme-mode';
 import { GlobalStyle } from './styles/GlobalStyle';
 import { ToastOutlet } from './components/toast';
 
 export function App() {
+  const { scheme } = useThemeMode();
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={themes[scheme]}>
       <GlobalStyle />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -53,7 +53,9 @@ const patientPages = [
   createRoute({ getParentRoute: () => patientRoute, path: '/premium', component: page(() => import('./scenes/premium/PremiumPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/telemedicine', component: page(() => import('./scenes/telemedicine/TelemedicinePage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/access-history', component: page(() => import('./scenes/access-history/AccessHistoryPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/security', component: page(() => import('./scenes/security/SecurityPage')) }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/settings', component: page(() => import('./scenes/settings/SettingsPage')) }),
+  // Password, devices and two-step verification live on Settings now; old links and bookmarks land there.
+  createRoute({ getParentRoute: () => patientRoute, path: '/security', beforeLoad: () => { throw redirect({ to: '/settings', hash: 'security' }); } }),
 ];
 
 const publicPages = [

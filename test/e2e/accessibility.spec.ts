@@ -25,7 +25,7 @@ const SCREENS: Record<Role, string[]> = {
     '/premium',
     '/telemedicine',
     '/access-history',
-    '/security',
+    '/settings',
     `/video-call/${DEMO_IDS.consultations.scheduledToday}`,
   ],
   doctor: ['/doctor/dashboard', `/doctor/consultation/${DEMO_IDS.consultations.scheduledToday}`],

@@ -18,7 +18,7 @@ async function signedInPage(browser: Browser, login: string, password: string): 
   return page;
 }
 
-test('a patient signs out another device and changes the password from Security', async ({ browser, page }) => {
+test('a patient signs out another device and changes the password from Settings', async ({ browser, page }) => {
   const patient = newPatient();
   const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
   expect(signup.status(), await signup.text()).toBe(202);
@@ -27,8 +27,8 @@ test('a patient signs out another device and changes the password from Security'
   const phone = await signedInPage(browser, patient.username, patient.password);
 
   await laptop.goto('/access-history');
-  await laptop.getByRole('link', { name: 'Password and devices' }).click();
-  await expect(laptop).toHaveURL(/\/security$/);
+  await laptop.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(laptop).toHaveURL(/\/settings$/);
   const devices = laptop.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
   await expect(devices).toHaveCount(2);
   await expect(devices.filter({ hasText: 'This device' })).toHaveCount(1);

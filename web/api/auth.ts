@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DoctorSession, NoticeAnswer, PublicUser } from '../../common/api-types';
 import type { LoginInput, EmailLoginInput } from '../../common/schemas/login';
@@ -82,16 +82,19 @@ export function useDoctorDemoCredentials() {
   });
 }
 
+/** After the session ended: nothing of the account stays readable on the device (the server's Clear-Site-Data says the same). */
+export async function forgetAccountOnDevice(queryClient: QueryClient): Promise<void> {
+  closeRealtime();
+  queryClient.clear();
+  await wipeDevice().catch((wipeError) => console.warn('Could not wipe the offline vault', wipeError));
+}
+
 function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
     onSettled: async (_data, error) => {
-      if (error) return;
-      closeRealtime();
-      queryClient.clear();
-      // Nothing of the account stays readable on the device (the server's Clear-Site-Data says the same).
-      await wipeDevice().catch((wipeError) => console.warn('Could not wipe the offline vault', wipeError));
+      if (!error) await forgetAccountOnDevice(queryClient);
     },
   });
 }

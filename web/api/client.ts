@@ -84,3 +84,11 @@ export async function getByKey<T>(queryKey: readonly unknown[], on401: 'throw' |
     throw err;
   }
 }
+
+/** A file the server sends as an attachment: its bytes and the name it gave (else `fallbackName`). */
+export async function fetchAttachment(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await fetch(path, { credentials: 'include' });
+  if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}

@@ -13,7 +13,7 @@ import type { AppointmentPayload } from '../../common/schemas/appointment';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
 import { doctorLabel } from '../../common/names';
-import { apiError, apiRequest, isStaleWrite } from './client';
+import { apiRequest, fetchAttachment, isStaleWrite } from './client';
 import { meQuery } from './session';
 import { readThrough } from '../offline/read-through';
 import { sendOrQueue } from '../offline/send-or-queue';
@@ -147,12 +147,7 @@ export const useUpdateReport = () =>
   );
 
 /** GET /api/medical-reports/export (Premium; 402 otherwise): the records as a PDF, dated in the browser's zone. */
-export async function fetchRecordsPdf(): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(`/api/medical-reports/export?timeZone=${encodeURIComponent(browserTimeZone())}`, { credentials: 'include' });
-  if (!response.ok) throw apiError(response.status, response.statusText, await response.text());
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'medivault-records.pdf';
-  return { blob: await response.blob(), filename };
-}
+export const fetchRecordsPdf = () => fetchAttachment(`/api/medical-reports/export?timeZone=${encodeURIComponent(browserTimeZone())}`, 'medivault-records.pdf');
 
 // ---------------------------------------------------------------------------
 // Summaries

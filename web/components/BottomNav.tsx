@@ -73,11 +73,21 @@ const Item = styled(Link)`
   }
 `;
 
+/** Links the phone's bottom bar leaves to the screens themselves (the dashboard's header), shown in the desktop side bar. */
+const SideOnlyItem = styled(Item)`
+  display: none;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: flex;
+    margin-top: auto;
+  }
+`;
+
 const icons = {
   home: 'M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   reports: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6',
   calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5',
   video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3z',
+  settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12h2M3 12h2M12 3v2M12 19v2M17 7l1.4-1.4M5.6 18.4 7 17M17 17l1.4 1.4M5.6 5.6 7 7',
 };
 
 function Icon({ path }: { path: string }) {
@@ -101,7 +111,8 @@ function isActive(path: string, matches: readonly string[]): boolean {
 
 /**
  * Spec section 2: Dashboard (/), Reports, Appointments, Telemedicine; the active item is highlighted. A bar
- * at the bottom on phones and tablets; from 1024 px the same links stand in a side bar with the app's name.
+ * at the bottom on phones and tablets; from 1024 px the same links stand in a side bar with the app's name,
+ * and Settings at its foot (on phones it is the dashboard header's gear).
  */
 export function BottomNav() {
   const path = useRouterState({ select: (s) => s.location.pathname });
@@ -117,6 +128,10 @@ export function BottomNav() {
           </Item>
         );
       })}
+      <SideOnlyItem to="/settings" data-active={path === '/settings'} aria-current={path === '/settings' ? 'page' : undefined} data-testid="nav-settings">
+        <Icon path={icons.settings} />
+        Settings
+      </SideOnlyItem>
     </Bar>
   );
 }

@@ -5,6 +5,7 @@ import { useRenewedPushSubscription, useTimeZoneSync } from '../api/reminders';
 import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { OfflineStatus } from './offline/OfflineStatus';
+import { DeletionNotice } from './DeletionNotice';
 import { useVaultSync } from '../offline/use-vault-sync';
 
 const Main = styled.main`
@@ -33,6 +34,7 @@ export function PatientLayout() {
       <BottomNav />
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <OfflineStatus />
+        <DeletionNotice />
         <Outlet />
       </Main>
     </>

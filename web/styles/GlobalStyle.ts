@@ -3,6 +3,7 @@ import { createGlobalStyle } from 'styled-components';
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; }
+  html { color-scheme: ${({ theme }) => theme.scheme}; }
   body {
     font-family: ${({ theme }) => theme.font};
     background: ${({ theme }) => theme.colors.background};

@@ -9,7 +9,7 @@ const Circle = styled.span<{ $size: number }>`
   height: ${({ $size }) => $size}px;
   border-radius: 50%;
   background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.accent});
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 700;
   font-size: ${({ $size }) => Math.round($size * 0.38)}px;
   letter-spacing: 0.02em;

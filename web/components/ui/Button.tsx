@@ -43,13 +43,13 @@ const buttonStyles = css<ButtonStyleProps>`
       case 'danger':
         return css`
           background: ${theme.colors.danger};
-          color: white;
+          color: ${theme.colors.onPrimary};
           &:hover:not(:disabled) { opacity: 0.92; }
         `;
       default:
         return css`
           background: ${theme.colors.primary};
-          color: white;
+          color: ${theme.colors.onPrimary};
           &:hover:not(:disabled) { background: ${theme.colors.primaryDark}; }
         `;
     }
@@ -75,7 +75,7 @@ export const LinkButton = styled(Link)<ButtonStyleProps>`
   ${buttonStyles}
 `;
 
-export const IconButton = styled.button.attrs({ type: 'button' })`
+const iconButtonStyles = css`
   display: inline-grid;
   place-items: center;
   width: 40px;
@@ -88,4 +88,13 @@ export const IconButton = styled.button.attrs({ type: 'button' })`
   position: relative;
   &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
   svg { width: 20px; height: 20px; }
+`;
+
+export const IconButton = styled.button.attrs({ type: 'button' })`
+  ${iconButtonStyles}
+`;
+
+/** A round icon that goes somewhere (a link), looking like IconButton. */
+export const IconLink = styled(Link)`
+  ${iconButtonStyles}
 `;

@@ -178,8 +178,8 @@ export default function AccessHistoryPage() {
         title="Access history"
         subtitle="Who opened or changed your records and account, and when."
         actions={
-          <LinkButton to="/security" $variant="secondary">
-            Password and devices
+          <LinkButton to="/settings" $variant="secondary">
+            Settings
           </LinkButton>
         }
       />

@@ -74,7 +74,7 @@ const Mark = styled.div`
   border-radius: 16px;
   display: grid;
   place-items: center;
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.primaryDark});
   box-shadow: 0 8px 24px rgba(15, 118, 110, 0.3);
 `;

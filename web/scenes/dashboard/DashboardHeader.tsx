@@ -4,7 +4,7 @@ import { greetingFor } from '../../../common/constants';
 import { useLogout } from '../../api/auth';
 import { meQuery } from '../../api/session';
 import { RECORD_ICONS } from '../../components/records/icons';
-import { Icon, IconButton, LinkButton } from '../../components/ui';
+import { Icon, IconButton, IconLink, LinkButton } from '../../components/ui';
 import { NotificationBell } from './NotificationBell';
 
 // On a phone the actions drop below the greeting rather than squeezing it into a narrow column.
@@ -40,7 +40,7 @@ const NewRecord = styled(LinkButton)`
   }
 `;
 
-/** Greeting by time of day, the notification bell, New Record and sign-out. */
+/** Greeting by time of day, the notification bell, New Record, settings and sign-out. */
 export function DashboardHeader() {
   const me = useQuery(meQuery);
   const { logout, isPending } = useLogout();
@@ -56,6 +56,9 @@ export function DashboardHeader() {
           <Icon path={RECORD_ICONS.plus} size={18} />
           New Record
         </NewRecord>
+        <IconLink to="/settings" aria-label="Settings" title="Settings">
+          <Icon path={RECORD_ICONS.settings} />
+        </IconLink>
         <IconButton onClick={logout} disabled={isPending} aria-label="Log out" title="Log out">
           <Icon path={RECORD_ICONS.logout} />
         </IconButton>

@@ -32,7 +32,7 @@ const Actions = styled.div`
   }
   a.primary {
     background: ${({ theme }) => theme.colors.primary};
-    color: white;
+    color: ${({ theme }) => theme.colors.onPrimary};
   }
   a.secondary {
     background: ${({ theme }) => theme.colors.surface};

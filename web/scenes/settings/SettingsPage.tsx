@@ -1,0 +1,51 @@
+import styled from 'styled-components';
+import { PageHeading } from '../../components/PageHeading';
+import { ChangePasswordCard } from '../security/ChangePasswordCard';
+import { DevicesCard } from '../security/DevicesCard';
+import { TwoStepCard } from '../security/TwoStepCard';
+import { ProfileCard } from './ProfileCard';
+import { AppearanceCard } from './AppearanceCard';
+import { YourDataCard } from './YourDataCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
+
+const Columns = styled.div`
+  display: grid;
+  gap: 16px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Column = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+const SectionTitle = styled.h2`
+  margin: 8px 0 0;
+  font-size: 1.1rem;
+`;
+
+/** /settings: the patient's profile, appearance, data, and security (password, devices, two-step verification), and leaving. */
+export default function SettingsPage() {
+  return (
+    <>
+      <PageHeading title="Settings" subtitle="Your profile, your data and how you sign in." />
+      <Columns>
+        <Column>
+          <ProfileCard />
+          <YourDataCard />
+          <AppearanceCard />
+        </Column>
+        <Column>
+          <SectionTitle id="security">Security</SectionTitle>
+          <ChangePasswordCard />
+          <DevicesCard />
+          <TwoStepCard />
+          <DeleteAccountCard />
+        </Column>
+      </Columns>
+    </>
+  );
+}

@@ -53,7 +53,7 @@ export interface App {
   session: Koa.Middleware;
   /** Starts what the app runs besides requests: the reminder queue. */
   start(): Promise<void>;
-  /** Stops what the app runs besides requests (the reminder queue, the OCR threads). */
+  /** Stops what the app runs besides requests (the reminder queue, the account erasure sweep, the OCR threads). */
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { queryClient } from './api/query-client';
 import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
+import { showKeptAnswers } from './offline/kept-answers';
 import { NotFoundPage } from './scenes/NotFoundPage';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
@@ -16,6 +17,7 @@ const patientRoute = createRoute({
   beforeLoad: async () => {
     const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
     if (!me) throw redirect({ to: '/' });
+    await showKeptAnswers(queryClient, me.id);
   },
 });
 

@@ -43,8 +43,18 @@ const adminRoute = createRoute({
   },
 });
 
+const DASHBOARD_LISTS = ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/notifications'];
+
 const patientPages = [
-  createRoute({ getParentRoute: () => patientRoute, path: '/dashboard', component: page(() => import('./scenes/dashboard/DashboardPage')) }),
+  createRoute({
+    getParentRoute: () => patientRoute,
+    path: '/dashboard',
+    component: page(() => import('./scenes/dashboard/DashboardPage')),
+    // Its lists are asked for alongside its code, not once it has rendered (the default query function reads any list by its path).
+    loader: () => {
+      for (const path of DASHBOARD_LISTS) void queryClient.prefetchQuery({ queryKey: [path] });
+    },
+  }),
   createRoute({ getParentRoute: () => patientRoute, path: '/reports', component: page(() => import('./scenes/reports/ReportsPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/reports/$id', component: page(() => import('./scenes/reports/ReportDetailPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/scanner', component: page(() => import('./scenes/scanner/ScannerPage')) }),

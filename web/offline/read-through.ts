@@ -17,7 +17,7 @@ async function keptAnswer<T>(queryKey: readonly unknown[], path: string): Promis
 }
 
 /**
- * Loads a query from the server and keeps the answer on the device; with no answer from the server
+ * Loads a query from the server and keeps the answer on the device (in the background); with no answer from the server
  * (offline), gives the kept one instead. Every other failure (401, 404, ...) is the server's word and
  * passes through.
  */
@@ -26,7 +26,8 @@ export async function readThrough<T>(queryKey: readonly unknown[], load: () => P
   try {
     const value = await load();
     reachedServer();
-    if (KEPT.has(path) && value !== null) await keepRecord(path, value).catch((error) => console.warn('Could not keep an answer on this device', error));
+    // Kept after the screen has it: sealing and storing never delay what the patient sees.
+    if (KEPT.has(path) && value !== null) void keepRecord(path, value).catch((error) => console.warn('Could not keep an answer on this device', error));
     return value;
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;

@@ -118,11 +118,9 @@ const sentenceOf = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * A key as words (spec: split before each capital, capitalised), numbers and snake_case parts set apart too:
  * 'whiteBloodCells' -> 'White Blood Cells', 'episodesAbove100AtRest' -> 'Episodes Above 100 At Rest',
  * 'resting_heart_rate' -> 'Resting Heart Rate'. Acronyms and short codes stay whole ('LDLCholesterol' ->
- * 'LDL Cholesterol', 'vitaminB12' -> 'Vitamin B12', 'hba1c' -> 'Hba1c').
+ * 'LDL Cholesterol', 'ldlCholesterol' too, 'vitaminB12' -> 'Vitamin B12', 'hba1c' -> 'HbA1c').
  */
 export function formatResultKey(key: string): string {
-  const known = KNOWN_LABELS[key.toLowerCase()];
-  if (known) return known;
   const spaced = key
     .replace(/_+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -131,7 +129,10 @@ export function formatResultKey(key: string): string {
     .replace(/(\d)([A-Z])/g, '$1 $2')
     .replace(/\s+/g, ' ')
     .trim();
-  return spaced.replace(/(^|\s)([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+  return spaced
+    .split(' ')
+    .map((word) => KNOWN_LABELS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 export interface ReferenceRange {

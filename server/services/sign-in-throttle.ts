@@ -98,7 +98,9 @@ export class SignInThrottle {
   /**
    * One upsert takes the pair's next slot only if its window is over or its wait has passed (ON CONFLICT ...
    * WHERE: a row that does not qualify is neither changed nor returned), and sets the wait the slot after
-   * it must keep. Row locking serialises parallel attempts on every process.
+   * it must keep. Row locking serialises parallel attempts on every process; the wait is compared with the
+   * clock when the row is reached, not when the statement began (now()): an attempt that waited for a parallel
+   * one's lock would otherwise find that one's just-set wait still ahead of its own start, and answer 429.
    */
   private async takePairSlot(ctx: AppContext, pair: string): Promise<void> {
     const { freeFailures, firstDelayMs, windowMs } = this.limits;
@@ -112,7 +114,7 @@ export class SignInThrottle {
          window_start = CASE WHEN ${over} THEN now() ELSE c.window_start END,
          count = ${next},
          wait_until = ${waitAfter(next)}
-       WHERE ${over} OR c.wait_until <= now()
+       WHERE ${over} OR c.wait_until <= clock_timestamp()
        RETURNING c.count, extract(epoch FROM c.window_start + ?::interval - now()) AS seconds_left`,
       [pair, this.window],
     );

@@ -214,7 +214,7 @@ describe('GET /api/export/fhir', () => {
       },
       {
         ...common,
-        code: { text: 'Ldl Cholesterol' },
+        code: { text: 'LDL Cholesterol' },
         valueQuantity: { value: 162, unit: 'mg/dL' },
         interpretation: HIGH,
         referenceRange: [{ low: { value: 0, unit: 'mg/dL' }, high: { value: 100, unit: 'mg/dL' }, text: '0-100' }],

@@ -65,7 +65,7 @@ async function signUpPatient(request: APIRequestContext): Promise<string> {
       privacyAccepted: true,
     },
   });
-  expect(signup.status(), await signup.text()).toBe(201);
+  expect(signup.status(), await signup.text()).toBe(202);
   const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
   expect(login.status(), await login.text()).toBe(200);
   return `${patient.firstName} ${patient.lastName}`;

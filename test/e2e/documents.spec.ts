@@ -173,7 +173,7 @@ test.describe('scanner', () => {
     await page.goto(`/reports/${id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Report' });
-    await dialog.getByLabel('Ldl value').fill('118');
+    await dialog.getByLabel('LDL value').fill('118');
     await dialog.getByLabel('Doctor (optional)').fill('Ana Ruiz');
     await dialog.getByLabel('Title').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -21,8 +21,24 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `server/main.ts` as `npm start` would, and resolves once /api/health answers 200. */
+class PortTaken extends Error {}
+
+/**
+ * Starts `server/main.ts` as `npm start` would, and resolves once /api/health answers 200. The free port
+ * found can be taken by another process before the server listens (parallel suites open connections all
+ * the time): then it starts again on another.
+ */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch(env, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+  }
+}
+
+async function launch(env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   // The jest worker's own DATABASE_URL must not leak in: a test that wants it passes it explicitly.
@@ -40,7 +56,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `server exited early (${child.exitCode}):\n${output}`;
+      throw output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
+    }
     const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
     if (ok) break;
     if (Date.now() > deadline) {

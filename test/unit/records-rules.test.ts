@@ -54,8 +54,13 @@ describe('test results', () => {
   it('puts a space before each capital and uppercases the first letter', () => {
     expect(formatResultKey('whiteBloodCells')).toBe('White Blood Cells');
     expect(formatResultKey('hemoglobin')).toBe('Hemoglobin');
-    expect(formatResultKey('LDL')).toBe('L D L');
-    expect(formatResultKey('episodesAbove100AtRest')).toBe('Episodes Above100 At Rest');
+    expect(formatResultKey('LDL')).toBe('LDL');
+    expect(formatResultKey('LDLCholesterol')).toBe('LDL Cholesterol');
+    expect(formatResultKey('ldlCholesterol')).toBe('LDL Cholesterol');
+    expect(formatResultKey('episodesAbove100AtRest')).toBe('Episodes Above 100 At Rest');
+    expect(formatResultKey('vitaminB12')).toBe('Vitamin B12');
+    expect(formatResultKey('resting_heart_rate')).toBe('Resting Heart Rate');
+    expect(formatResultKey('hba1c')).toBe('HbA1c');
   });
 
   it('parses reference ranges', () => {

@@ -40,7 +40,7 @@ describe('report analysis', () => {
   it('reads values above a range and one-sided ranges', () => {
     const records = { ...empty, reports: [report({ id: 'lipids', title: 'Lipid Panel', results: { ldl: { value: 162, unit: 'mg/dL', referenceRange: '<100' }, hdl: { value: 48, referenceRange: '>40' } } })] };
     expect(texts(analyseReports(records, ctx))).toEqual([
-      'Lipid Panel from Mar 5, 2026: Ldl 162 mg/dL is above the reference range (<100).',
+      'Lipid Panel from Mar 5, 2026: LDL 162 mg/dL is above the reference range (<100).',
       'Your latest report, Lipid Panel from Mar 5, 2026, is normal.',
     ]);
   });

@@ -191,6 +191,15 @@ describe('counting', () => {
     for (let i = 0; i < 2; i += 1) expect((await patientLogin(browser(ip), account.login, 'wrong-guess')).status).toBe(401);
     expect((await patientLogin(browser(ip), account.login, account.password)).status).toBe(200);
   });
+
+  it("lets as many right passwords as the free attempts in at once from one address (a patient's three devices)", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const account = await createPatient();
+      const ip = freshAddress();
+      const answers = await Promise.all(Array.from({ length: 3 }, () => patientLogin(browser(ip), account.login, account.password)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    }
+  });
 });
 
 describe('passkey sign-in', () => {

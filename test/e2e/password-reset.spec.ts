@@ -28,7 +28,7 @@ test('a patient who forgot the password gets a link by email, sets a new one, an
   await page.goto(`${server.url}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(patient.email);
+  await page.getByLabel('Email', { exact: true }).fill(patient.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: "If an account uses that address, we've sent it a link" })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/forgot-password-390.png`, fullPage: true });

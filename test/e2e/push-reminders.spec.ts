@@ -74,11 +74,12 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
   const payload = { type: 'medication_reminder', notificationId: randomUUID(), doseId, url: '/medications' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) });
 
+  // Asked through the page's registration: whichever worker instance showed it, the registration holds it.
   await expect
     .poll(() =>
-      worker.evaluate(async () => {
-        const scope = self as unknown as WorkerScope;
-        return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: n.actions.map((a) => a.action) }));
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: (n as Notification & { actions: { action: string }[] }).actions.map((a) => a.action) }));
       }),
     )
     .toEqual([{ title: 'MediVault reminder', body: 'Open MediVault to see it.', data: payload, actions: ['taken', 'skipped'] }]);

@@ -39,13 +39,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openBenchDatabase } from './bench-database';
+import { benchPatient } from './support/bench-user';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt, median } from './support/call';
 import { createApp } from '../../server/app';
 import { createHttpServer } from '../../server/http-server';
 import { log } from '../../server/log';
-import { hashPassword } from '../../server/services/passwords';
 import { ensureWebBuild } from '../../server/web-build';
-import { Appointment, MedicalReport, Medication, Notification, User } from '../../db/models';
+import { Appointment, MedicalReport, Medication, Notification } from '../../db/models';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_USER = { username: 'bench_dashboard', password: 'Bench-Dashboard-1' };
@@ -73,14 +73,7 @@ interface Expected {
 
 /** The bench patient, with a realistic history (shapes as in db/seeds/demo.ts), re-made on every run. */
 async function seedPatient(): Promise<Expected> {
-  let user = await User.query().findOne({ username: BENCH_USER.username });
-  user ??= await User.query().insert({
-    username: BENCH_USER.username,
-    email: `${BENCH_USER.username}@bench.test`,
-    passwordHash: await hashPassword(BENCH_USER.password),
-    firstName: 'Bench',
-    lastName: 'Dashboard',
-  });
+  const user = await benchPatient(BENCH_USER, 'Dashboard');
   const userId = user.id;
   await MedicalReport.query().where({ userId }).delete();
   await Medication.query().where({ userId }).delete();

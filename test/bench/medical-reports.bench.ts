@@ -53,20 +53,13 @@ async function serveMedivault(): Promise<{ port: number; close: () => Promise<vo
   const { openBenchDatabase } = await import('./bench-database');
   const { createApp } = await import('../../server/app');
   const { log } = await import('../../server/log');
-  const { hashPassword } = await import('../../server/services/passwords');
-  const { User, MedicalReport } = await import('../../db/models');
+  const { benchPatient } = await import('./support/bench-user');
+  const { MedicalReport } = await import('../../db/models');
 
   log.level = 'warn';
   const { config, db } = await openBenchDatabase();
 
-  let user = await User.query().findOne({ username: BENCH_USER.username });
-  user ??= await User.query().insert({
-    username: BENCH_USER.username,
-    email: `${BENCH_USER.username}@bench.test`,
-    passwordHash: await hashPassword(BENCH_USER.password),
-    firstName: 'Bench',
-    lastName: 'Patient',
-  });
+  const user = await benchPatient(BENCH_USER, 'Patient');
   await MedicalReport.query().where({ userId: user.id }).delete();
   for (let i = 0; i < REPORTS; i++) {
     await MedicalReport.query().insert({

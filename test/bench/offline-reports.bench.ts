@@ -12,13 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { openBenchDatabase } from './bench-database';
+import { benchPatient } from './support/bench-user';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt, median } from './support/call';
 import { createApp } from '../../server/app';
 import { createHttpServer } from '../../server/http-server';
 import { log } from '../../server/log';
-import { hashPassword } from '../../server/services/passwords';
 import { ensureWebBuild } from '../../server/web-build';
-import { MedicalReport, User } from '../../db/models';
+import { MedicalReport } from '../../db/models';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_USER = { username: 'bench_offline', password: 'Bench-Offline-1' };
@@ -27,14 +27,7 @@ const ROUNDS = 9;
 const GOAL = 1.1;
 
 async function seedPatient(): Promise<void> {
-  let user = await User.query().findOne({ username: BENCH_USER.username });
-  user ??= await User.query().insert({
-    username: BENCH_USER.username,
-    email: `${BENCH_USER.username}@bench.test`,
-    passwordHash: await hashPassword(BENCH_USER.password),
-    firstName: 'Bench',
-    lastName: 'Offline',
-  });
+  const user = await benchPatient(BENCH_USER, 'Offline');
   await MedicalReport.query().where({ userId: user.id }).delete();
   for (let i = 0; i < REPORTS; i++) {
     await MedicalReport.query().insert({

@@ -17,7 +17,8 @@ const MESSAGES: Record<Bucket, string> = {
 /**
  * Counts one request against its bucket and address in a single upsert (the window restarts once it is
  * over), so parallel requests on several processes count exactly. Answers the count so far and the
- * seconds left in the window.
+ * seconds left in the window (as of the clock when the row was reached: a parallel request that set the
+ * window after this statement began would otherwise leave more than the whole window).
  */
 async function countRequest(knex: Knex, bucket: Bucket, key: string, windowMs: number): Promise<{ count: number; secondsLeft: number }> {
   const windowLength = `${windowMs} milliseconds`;
@@ -26,7 +27,7 @@ async function countRequest(knex: Knex, bucket: Bucket, key: string, windowMs: n
      ON CONFLICT (bucket, key) DO UPDATE SET
        window_start = CASE WHEN r.window_start <= now() - ?::interval THEN now() ELSE r.window_start END,
        count = CASE WHEN r.window_start <= now() - ?::interval THEN 1 ELSE r.count + 1 END
-     RETURNING r.count, extract(epoch FROM r.window_start + ?::interval - now()) AS seconds_left`,
+     RETURNING r.count, extract(epoch FROM r.window_start + ?::interval - clock_timestamp()) AS seconds_left`,
     [bucket, key, windowLength, windowLength, windowLength],
   );
   const row = rows[0]!;

@@ -78,7 +78,7 @@ export class SignInThrottle {
   /** Failures in the current windows of the address and the account (0 for a window that is over). */
   private async recentFailures(address: string, accountKey: string | null): Promise<Record<'address' | 'account', { count: number; secondsLeft: number }>> {
     const { rows } = await this.knex.raw<{ rows: Array<{ scope: Scope; count: number; seconds_left: string }> }>(
-      `SELECT scope, count, extract(epoch FROM window_start + ?::interval - now()) AS seconds_left FROM sign_in_counters
+      `SELECT scope, count, extract(epoch FROM window_start + ?::interval - clock_timestamp()) AS seconds_left FROM sign_in_counters
        WHERE ((scope = 'address' AND key = ?) OR (scope = 'account' AND key = ?)) AND window_start > now() - ?::interval`,
       [this.window, address, accountKey ?? '', this.window],
     );
@@ -115,7 +115,7 @@ export class SignInThrottle {
          count = ${next},
          wait_until = ${waitAfter(next)}
        WHERE ${over} OR c.wait_until <= clock_timestamp()
-       RETURNING c.count, extract(epoch FROM c.window_start + ?::interval - now()) AS seconds_left`,
+       RETURNING c.count, extract(epoch FROM c.window_start + ?::interval - clock_timestamp()) AS seconds_left`,
       [pair, this.window],
     );
     const headers = (used: number, resetSeconds: number) =>
@@ -127,7 +127,7 @@ export class SignInThrottle {
     }
     const [waiting] = await this.knex('sign_in_counters')
       .where({ scope: 'pair', key: pair })
-      .select('count', this.knex.raw('extract(epoch FROM wait_until - now()) AS wait'));
+      .select('count', this.knex.raw('extract(epoch FROM wait_until - clock_timestamp()) AS wait'));
     const seconds = Math.max(1, Math.ceil(Number((waiting as { wait?: string } | undefined)?.wait ?? 1)));
     headers((waiting as { count?: number } | undefined)?.count ?? freeFailures, seconds);
     throw new TooManyRequests(`Too many failed sign-in attempts. Please wait ${waitInWords(seconds)} and try again.`, seconds);

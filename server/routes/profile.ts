@@ -23,6 +23,13 @@ function ownAccount(ctx: AppContext): { userId: string; patientId: string | unde
   return { userId: actor.userId, patientId: actor.kind === 'patient' ? actor.userId : undefined };
 }
 
+/** Nothing to change: the account as it is, its read audited like GET /api/auth/me. */
+async function readOwnProfile(ctx: AppContext, userId: string, patientId: string | undefined): Promise<User | undefined> {
+  const user = await User.query().findById(userId);
+  await recordAudit(ctx, { action: 'profile.read', outcome: 'success', resourceType: 'user', resourceId: userId, patientId });
+  return user;
+}
+
 /** One's own profile (patients and admins), and a patient's deletion of their account, with a grace period to change their mind. */
 export function registerProfileRoutes(router: Router): void {
   defineRoute(router, {
@@ -41,11 +48,13 @@ export function registerProfileRoutes(router: Router): void {
         ...(body.phone !== undefined ? { phone: body.phone } : {}),
         ...(contact !== undefined ? { emergencyContact: contact && { name: contact.name.trim(), phone: contact.phone.trim(), relationship: contact.relation } } : {}),
       };
-      const user = await auditedWrite(
-        ctx,
-        (trx) => (Object.keys(changes).length ? User.query(trx).patchAndFetchById(userId, changes) : User.query(trx).findById(userId)),
-        () => ({ action: 'profile.update', outcome: 'success', resourceType: 'user', resourceId: userId, patientId }),
-      );
+      const user = Object.keys(changes).length
+        ? await auditedWrite(
+            ctx,
+            (trx) => User.query(trx).patchAndFetchById(userId, changes),
+            () => ({ action: 'profile.update', outcome: 'success', resourceType: 'user', resourceId: userId, patientId }),
+          )
+        : await readOwnProfile(ctx, userId, patientId);
       if (!user) throw new Unauthenticated();
       return presentUser(user);
     },
@@ -82,11 +91,14 @@ export function registerProfileRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/account/deletion',
-    summary: 'Keep the account: cancels a deletion that has not taken effect yet',
+    summary: 'Keep the account: cancels a deletion that has not taken effect yet (nothing to cancel changes nothing)',
     policy: patientOnly,
     response: userResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
+      const account = await User.query().findById(patient.userId);
+      if (!account) throw new Unauthenticated();
+      if (!account.deletionScheduledFor) return presentUser(account);
       const kept = await auditedWrite(
         ctx,
         (trx) => cancelDeletion(trx, patient.userId),

@@ -55,7 +55,7 @@ async function insertPatient(body: SignupPayload, email: string, passwordHash: s
 }
 
 /** The email to the address typed, saying what was in use and what to do. */
-export function inUseMail(ctx: AppContext, to: string, username: string, taken: InUse) {
+function inUseMail(ctx: AppContext, to: string, username: string, taken: InUse) {
   const origin = appOrigin(ctx);
   const text =
     taken === 'email'

@@ -32,6 +32,18 @@ describe('profile', () => {
     expect(cleared.body).toMatchObject({ firstName: 'Robin', phone: null, emergencyContact: null });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ firstName: 'Robin', phone: null, emergencyContact: null });
     expect(await AuditEvent.query().where({ action: 'profile.update', patientId: patient.record.id }).resultSize()).toBe(2);
+    // Nothing sent, nothing changed: no change is recorded.
+    expect((await client.patch('/api/auth/me', {})).body).toMatchObject({ firstName: 'Robin', phone: null });
+    expect(await AuditEvent.query().where({ action: 'profile.update', patientId: patient.record.id }).resultSize()).toBe(2);
+  });
+
+  it('keeping an account that is not being deleted changes and records nothing', async () => {
+    const patient = await createPatient();
+    const client = await signedInClient(server.url, patient);
+    const kept = await client.delete('/api/account/deletion');
+    expect(kept.status).toBe(200);
+    expect(kept.body.deletionScheduledFor).toBeNull();
+    expect(await AuditEvent.query().where({ action: 'account.deletion_cancel', patientId: patient.record.id }).resultSize()).toBe(0);
   });
 
   it('refuses bad values with the field message and fields that are not editable here', async () => {

@@ -7,7 +7,7 @@ import { forgetAccountOnDevice } from './auth';
 import { keepRecord } from '../offline/vault';
 
 /** The signed-in account as the server now has it: in the cache and in the offline vault. */
-function useKeepAccount() {
+function useStoreAccount() {
   const queryClient = useQueryClient();
   return (user: PublicUser) => {
     queryClient.setQueryData(meQuery.queryKey, user);
@@ -17,10 +17,10 @@ function useKeepAccount() {
 
 /** PATCH /api/auth/me: name, phone and emergency contact. */
 export function useUpdateProfile() {
-  const keep = useKeepAccount();
+  const store = useStoreAccount();
   return useMutation({
     mutationFn: (changes: ProfileUpdate) => apiRequest<PublicUser>('/api/auth/me', { method: 'PATCH', body: changes }),
-    onSuccess: keep,
+    onSuccess: store,
   });
 }
 
@@ -35,10 +35,10 @@ export function useRequestDeletion() {
 
 /** DELETE /api/account/deletion: keeps the account. */
 export function useCancelDeletion() {
-  const keep = useKeepAccount();
+  const store = useStoreAccount();
   return useMutation({
     mutationFn: () => apiRequest<PublicUser>('/api/account/deletion', { method: 'DELETE' }),
-    onSuccess: keep,
+    onSuccess: store,
   });
 }
 

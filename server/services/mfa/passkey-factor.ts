@@ -14,7 +14,7 @@ import { issueRecoveryCodes } from './recovery-codes';
 import type { AccountKind } from '../sign-in';
 import type { Account } from './second-factor';
 
-export const PASSKEY_NOT_ACCEPTED = 'This passkey did not verify. Try again, or use a code from your authenticator app or a recovery code.';
+const PASSKEY_NOT_ACCEPTED = 'This passkey did not verify. Try again, or use a code from your authenticator app or a recovery code.';
 const NO_PASSKEY = 'No passkey is set up for this account. Use a code from your authenticator app or a recovery code.';
 export const HAS_SECOND_FACTOR = 'This account already has a second factor. Use it to finish signing in.';
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './web/build/precompress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -65,5 +66,6 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
       },
     }),
+    precompress(),
   ],
 });

@@ -4,7 +4,8 @@ import send from 'koa-send';
 
 /**
  * Serves the built PWA. A path with a file extension is a file (or a 404); any other GET outside
- * /api and /socket.io gets index.html so client routes deep-link.
+ * /api and /socket.io gets index.html so client routes deep-link. The build wrote Brotli and gzip copies
+ * beside each text file (web/build/precompress.ts): koa-send answers with the one the browser accepts.
  */
 export function serveWebApp(root: string) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -12,6 +13,7 @@ export function serveWebApp(root: string) {
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (ctx.path.startsWith('/api') || ctx.path.startsWith('/socket.io')) return;
+    ctx.vary('Accept-Encoding');
     if (path.extname(ctx.path)) {
       const hashedAsset = ctx.path.startsWith('/assets/');
       await send(ctx, ctx.path, {

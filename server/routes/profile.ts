@@ -9,7 +9,7 @@ import { presentUser } from '../presenters/user';
 import { auditedWrite, recordAudit } from '../services/audit';
 import { endOtherSessions } from '../services/account-sessions';
 import type { AppContext } from '../context';
-import { verifyPassword } from '../services/passwords';
+import { confirmPassword } from '../services/password-confirmation';
 import { cancelDeletion, scheduleDeletion } from '../services/account-deletion';
 import { endSession } from '../services/sign-in';
 import { Unauthenticated, ValidationFailed } from '../errors';
@@ -73,7 +73,7 @@ export function registerProfileRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const account = await User.query().findById(patient.userId);
       if (!account) throw new Unauthenticated();
-      if (!(await verifyPassword(account.passwordHash, body.password))) {
+      if (!(await confirmPassword(ctx, 'user', account, body.password))) {
         await recordAudit(ctx, { action: 'account.deletion_request', outcome: 'failure', patientId: patient.userId });
         throw new ValidationFailed(WRONG_PASSWORD, { password: WRONG_PASSWORD });
       }

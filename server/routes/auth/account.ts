@@ -5,7 +5,8 @@ import { anySignedIn } from '../../policies/route-policy';
 import { changePasswordSchema } from '../../../common/schemas/password';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { Doctor, User } from '../../../db/models';
-import { hashPassword, verifyPassword } from '../../services/passwords';
+import { hashPassword } from '../../services/passwords';
+import { confirmPassword } from '../../services/password-confirmation';
 import { endOtherSessions, endSessionByHandle, listAccountSessions, signedIn } from '../../services/account-sessions';
 import { auditedWrite, recordAudit } from '../../services/audit';
 import { Unauthenticated, ValidationFailed } from '../../errors';
@@ -34,7 +35,7 @@ export function registerAccountRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const actor = signedIn(ctx.state.actor);
       const account = await accountOf(actor);
-      if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
+      if (!(await confirmPassword(ctx, actor.kind === 'doctor' ? 'doctor' : 'user', account, body.currentPassword))) {
         await recordAudit(ctx, { action: 'auth.change_password', outcome: 'failure', patientId: patientIdOf(actor) });
         throw new ValidationFailed(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
       }

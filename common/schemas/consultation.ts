@@ -19,6 +19,7 @@ import {
   requiredIsoDate,
   requiredString,
   strictObject,
+  tooLongMessage,
   trimText,
   UUID_PATTERN,
 } from './helpers';
@@ -44,7 +45,7 @@ const prescription = () =>
     )
     .test(
       'size',
-      `Prescription must be at most ${MAX_FIELD_LENGTH.toLocaleString('en-US')} characters`,
+      tooLongMessage('Prescription'),
       (v) => v == null || (typeof v === 'string' ? v.length : jsonLength(v)) <= MAX_FIELD_LENGTH,
     )
     .nullable()

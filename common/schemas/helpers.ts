@@ -46,8 +46,12 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const ISO_DATE_PATTERN =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) =>
-  `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+/** One formatter for every limit: `toLocaleString` builds a new one per call, and the schemas ask hundreds of times as they load. */
+const countFormat = new Intl.NumberFormat('en-US');
+/** 10000 → '10,000'. */
+export const formatCount = (count: number) => countFormat.format(count);
+
+export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) => `${label} must be at most ${formatCount(max)} characters`;
 
 /** '' (and whitespace-only) becomes undefined, so optional fields and defaults apply. */
 export const emptyToUndefined = (value: unknown, original: unknown) =>
@@ -269,7 +273,7 @@ export function jsonObjectField(label: string) {
     .test('is-object', `${label} must be an object`, (v) => v == null || isPlainObject(v))
     .test(
       'json-size',
-      `${label} must be at most ${MAX_FIELD_LENGTH.toLocaleString('en-US')} characters when serialised`,
+      `${label} must be at most ${formatCount(MAX_FIELD_LENGTH)} characters when serialised`,
       (v) => v == null || jsonLength(v) <= MAX_FIELD_LENGTH,
     );
 }

@@ -49,7 +49,7 @@ export const ISO_DATE_PATTERN =
 /** One formatter for every limit: `toLocaleString` builds a new one per call, and the schemas ask hundreds of times as they load. */
 const countFormat = new Intl.NumberFormat('en-US');
 /** 10000 → '10,000'. */
-export const formatCount = (count: number) => countFormat.format(count);
+const formatCount = (count: number) => countFormat.format(count);
 
 export const tooLongMessage = (label: string, max = MAX_FIELD_LENGTH) => `${label} must be at most ${formatCount(max)} characters`;
 

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, Outlet } from '@tanstack/react-router';
+import { type AnyRoute, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, Outlet } from '@tanstack/react-router';
 import { queryClient } from './api/query-client';
 import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
@@ -9,12 +9,21 @@ const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFou
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => lazyRouteComponent(load);
 
+type Preloadable = { preload?: () => Promise<void> };
+
+/** Starts downloading the code of every screen on the way to the page while its guard checks the session, not after. */
+function preloadScreens(matches: ReadonlyArray<{ routeId: unknown }>): void {
+  const routes: Record<string, AnyRoute | undefined> = router.routesById;
+  for (const { routeId } of matches) void (routes[String(routeId)]?.options.component as Preloadable | undefined)?.preload?.();
+}
+
 /** Patient screens: a failed session check sends the visitor to / (spec section 2). */
 const patientRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'patient',
   component: lazyRouteComponent(() => import('./components/PatientLayout'), 'PatientLayout'),
-  beforeLoad: async () => {
+  beforeLoad: async ({ matches }) => {
+    preloadScreens(matches);
     const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
     if (!me) throw redirect({ to: '/' });
     await showKeptAnswers(queryClient, me.id);
@@ -25,7 +34,8 @@ const doctorRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'doctor',
   component: lazyRouteComponent(() => import('./components/DoctorLayout'), 'DoctorLayout'),
-  beforeLoad: async () => {
+  beforeLoad: async ({ matches }) => {
+    preloadScreens(matches);
     const doctor = await queryClient.ensureQueryData(doctorMeQuery).catch(() => null);
     if (!doctor) throw redirect({ to: '/doctor/login' });
   },

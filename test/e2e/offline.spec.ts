@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import { writeCompressedCopies } from '../../web/build/precompress';
 
 /**
  * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
@@ -375,8 +376,9 @@ test('a new version found asks whether to refresh, and yes reloads into it', asy
 
   const original = await fs.readFile(SERVED_WORKER, 'utf8');
   try {
-    // A new deployment: the served worker's bytes change.
+    // A new deployment: the served worker's bytes change, and with them its compressed copies.
     await fs.writeFile(SERVED_WORKER, `${original}\n// next build`);
+    await writeCompressedCopies(SERVED_WORKER);
     await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
     const question = page.waitForEvent('dialog');
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
@@ -388,6 +390,7 @@ test('a new version found asks whether to refresh, and yes reloads into it', asy
     await expect(page.getByTestId('stat-reports')).toBeVisible();
   } finally {
     await fs.writeFile(SERVED_WORKER, original);
+    await writeCompressedCopies(SERVED_WORKER);
   }
 });
 

@@ -16,7 +16,8 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-async function writeCompressedCopies(file: string): Promise<void> {
+/** Writes `<file>.br` and `<file>.gz` beside a text file worth compressing (what a build does to each). */
+export async function writeCompressedCopies(file: string): Promise<void> {
   const content = await fs.readFile(file);
   if (content.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([

@@ -28,7 +28,9 @@ export async function ensureWebBuild(root: string): Promise<string> {
   try {
     await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    // Assigning undefined would leave the string 'undefined', which later Vite builds in this process read as a mode.
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   return outDir;
 }

@@ -42,13 +42,34 @@ export async function syncVault(queryClient: QueryClient, afresh: boolean): Prom
   }
 }
 
-/** Keeps the signed-in patient's records on the device: now, and whenever the connection returns. */
+/** Runs `task` once the browser has nothing else to do (within `IDLE_WAIT_MS`); answers how to call it off. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  // Safari has no requestIdleCallback.
+  const handle = setTimeout(task, SAFARI_DELAY_MS);
+  return () => clearTimeout(handle);
+}
+
+const IDLE_WAIT_MS = 2000;
+const SAFARI_DELAY_MS = 500;
+
+/**
+ * Keeps the signed-in patient's records on the device: once the screen the patient opened has drawn
+ * (its own lists and code first; the vault's lists and documents are background work), and whenever
+ * the connection returns.
+ */
 export function useVaultSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void syncVault(queryClient, false);
+    const cancel = whenIdle(() => void syncVault(queryClient, false));
     const online = () => void syncVault(queryClient, true);
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    return () => {
+      cancel();
+      window.removeEventListener('online', online);
+    };
   }, [queryClient]);
 }

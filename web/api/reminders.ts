@@ -5,6 +5,7 @@ import { ADHERENCE_MAX_DAYS, type DoseMark } from '../../common/reminders';
 import { apiRequest } from './client';
 import { browserTimeZone, notificationsQuery } from './records';
 import { meQuery } from './session';
+import { whenIdle } from '../when-idle';
 
 /** The patient's doses of the longest window the chart shows (30 days); shorter windows are read from it. */
 export const dosesQuery = queryOptions<MedicationDose[]>({
@@ -35,11 +36,15 @@ export function useTimeZoneSync(): void {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery);
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (!me || me.role !== 'patient' || me.timeZone === zone) return;
-    void apiRequest('/api/auth/time-zone', { method: 'PUT', body: { timeZone: zone } })
-      .then(() => queryClient.setQueryData(meQuery.queryKey, (current) => current && { ...current, timeZone: zone }))
-      .catch(() => undefined);
+    if (!me || me.role !== 'patient') return;
+    // Reading the zone starts the browser's date machinery (tens of milliseconds on a phone): not before the screen is drawn.
+    return whenIdle(() => {
+      const zone = browserTimeZone();
+      if (me.timeZone === zone) return;
+      void apiRequest('/api/auth/time-zone', { method: 'PUT', body: { timeZone: zone } })
+        .then(() => queryClient.setQueryData(meQuery.queryKey, (current) => current && { ...current, timeZone: zone }))
+        .catch(() => undefined);
+    });
   }, [me, queryClient]);
 }
 

@@ -4,6 +4,7 @@ import type { MedicalReport } from '../../common/api-types';
 import { appointmentsQuery, dashboardSummaryQuery, medicationsQuery, reportsQuery } from '../api/records';
 import { safeDocumentUrl } from '../components/records/documents';
 import { dropDocument, keepDocument, keptDocuments } from './vault';
+import { whenIdle } from '../when-idle';
 
 /** Only this server's own document files can be kept; a link elsewhere stays a link. */
 const ownDocumentUrl = (report: MedicalReport) => {
@@ -41,20 +42,6 @@ export async function syncVault(queryClient: QueryClient, afresh: boolean): Prom
     console.warn('Offline vault sync failed', error);
   }
 }
-
-/** Runs `task` once the browser has nothing else to do (within `IDLE_WAIT_MS`); answers how to call it off. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  // Safari has no requestIdleCallback.
-  const handle = setTimeout(task, SAFARI_DELAY_MS);
-  return () => clearTimeout(handle);
-}
-
-const IDLE_WAIT_MS = 2000;
-const SAFARI_DELAY_MS = 500;
 
 /**
  * Keeps the signed-in patient's records on the device: once the screen the patient opened has drawn

@@ -4,7 +4,8 @@ import { breakGlassSchema, type BreakGlassInput } from '../../../common/schemas/
 import { useBreakGlass } from '../../api/doctor';
 import { messageOf } from '../../api/auth';
 import { showToast } from '../toast';
-import { Button, FormField, Stack } from '../ui';
+import { Button, Stack } from '../ui';
+import { FormField } from '../ui/FormField';
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '');
 

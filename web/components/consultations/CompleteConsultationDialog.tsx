@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { consultationCompleteSchema } from '../../../common/schemas/consultation';
-import { Dialog, FormField, Stack } from '../ui';
+import { Dialog, Stack } from '../ui';
+import { FormField } from '../ui/FormField';
 import { DialogFormActions } from './DialogActions';
 
 export interface CompletionValues {

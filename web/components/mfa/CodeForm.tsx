@@ -1,5 +1,6 @@
 import { Form, Formik } from 'formik';
-import { Button, FormField, Stack } from '../ui';
+import { Button, Stack } from '../ui';
+import { FormField } from '../ui/FormField';
 import { mfaCodeSchema, type MfaCodeInput } from '../../../common/schemas/mfa';
 
 const EMPTY: MfaCodeInput = { code: '' };

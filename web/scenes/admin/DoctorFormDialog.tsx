@@ -10,7 +10,8 @@ import {
   type DoctorFormValues,
 } from '../../../common/schemas/doctor';
 import { useCreateDoctor, useUpdateDoctor } from '../../api/admin';
-import { Dialog, FormField, Stack } from '../../components/ui';
+import { Dialog, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
 import { serverFieldErrors } from '../../components/consultations/errors';

@@ -8,7 +8,8 @@ import { useBookAppointment } from '../../api/records';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
 import { serverFieldErrors } from '../../components/consultations/errors';
 import { showToast } from '../../components/toast';
-import { CheckboxField, Dialog, FormField, Stack } from '../../components/ui';
+import { Dialog, Stack } from '../../components/ui';
+import { CheckboxField, FormField } from '../../components/ui/FormField';
 
 export const Pair = styled.div`
   display: grid;

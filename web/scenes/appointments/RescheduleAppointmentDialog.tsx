@@ -8,7 +8,8 @@ import { messageOf } from '../../api/auth';
 import { useRescheduleAppointment } from '../../api/records';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
 import { showToast } from '../../components/toast';
-import { Dialog, FormField, Stack } from '../../components/ui';
+import { Dialog, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { Pair } from './BookAppointmentDialog';
 
 const rescheduleSchema = appointmentFormSchema.pick(['date', 'time']);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link } from '@tanstack/react-router';
-import { Button, FormField, Muted, Stack } from '../../components/ui';
+import { Button, Muted, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { useRequestPasswordReset } from '../../api/password-reset';

@@ -1,6 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Button, FormField, Muted, Stack } from '../../components/ui';
+import { Button, Muted, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { ApiError } from '../../api/client';

@@ -1,7 +1,8 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { Button, FormField, Icon, Stack } from '../../components/ui';
+import { Button, Icon, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { useState } from 'react';
 import { messageOf, useDoctorDemoCredentials, useDoctorLogin, useStartSession } from '../../api/auth';

@@ -13,7 +13,8 @@ import { DialogFormActions } from '../../components/consultations/DialogActions'
 import { serverFieldErrors } from '../../components/consultations/errors';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { showToast } from '../../components/toast';
-import { Button, CheckboxField, Dialog, FieldError, FormField, Icon, IconButton, Input, Label, Stack } from '../../components/ui';
+import { Button, Dialog, FieldError, Icon, IconButton, Input, Label, Stack } from '../../components/ui';
+import { CheckboxField, FormField } from '../../components/ui/FormField';
 
 type Values = MedicationFormValues & { isActive: boolean };
 

@@ -1,5 +1,6 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { Button, Card, CardHeader, CardTitle, FormField, Muted, Stack } from '../../components/ui';
+import { Button, Card, CardHeader, CardTitle, Muted, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { ApiError } from '../../api/client';

@@ -10,7 +10,8 @@ import {
   type ConsultationFormValues,
 } from '../../../common/schemas/consultation';
 import { useBookConsultation, type ListedDoctor } from '../../api/consultations';
-import { Dialog, FormField, Stack } from '../../components/ui';
+import { Dialog, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
 import { FeeSummary } from '../../components/consultations/FeeSummary';

@@ -53,23 +53,25 @@ const adminRoute = createRoute({
   },
 });
 
-const DASHBOARD_LISTS = ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/notifications'];
+/** A page's lists are asked for alongside its code, not once it has rendered (the default query function reads any list by its path). */
+const prefetchLists =
+  (...paths: string[]) =>
+  () => {
+    for (const path of paths) void queryClient.prefetchQuery({ queryKey: [path] });
+  };
 
 const patientPages = [
   createRoute({
     getParentRoute: () => patientRoute,
     path: '/dashboard',
     component: page(() => import('./scenes/dashboard/DashboardPage')),
-    // Its lists are asked for alongside its code, not once it has rendered (the default query function reads any list by its path).
-    loader: () => {
-      for (const path of DASHBOARD_LISTS) void queryClient.prefetchQuery({ queryKey: [path] });
-    },
+    loader: prefetchLists('/api/medical-reports', '/api/medications', '/api/appointments', '/api/notifications'),
   }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/reports', component: page(() => import('./scenes/reports/ReportsPage')) }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/reports', component: page(() => import('./scenes/reports/ReportsPage')), loader: prefetchLists('/api/medical-reports') }),
   createRoute({ getParentRoute: () => patientRoute, path: '/reports/$id', component: page(() => import('./scenes/reports/ReportDetailPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/scanner', component: page(() => import('./scenes/scanner/ScannerPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/medications', component: page(() => import('./scenes/medications/MedicationsPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/appointments', component: page(() => import('./scenes/appointments/AppointmentsPage')) }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/medications', component: page(() => import('./scenes/medications/MedicationsPage')), loader: prefetchLists('/api/medications') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/appointments', component: page(() => import('./scenes/appointments/AppointmentsPage')), loader: prefetchLists('/api/appointments') }),
   createRoute({ getParentRoute: () => patientRoute, path: '/ai-summary', component: page(() => import('./scenes/ai-summary/AiSummaryPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/health-summary', component: page(() => import('./scenes/health-summary/HealthSummaryPage')) }),
   createRoute({ getParentRoute: () => patientRoute, path: '/premium', component: page(() => import('./scenes/premium/PremiumPage')) }),

@@ -42,6 +42,11 @@ const RULES: Rule[] = [
     appliesTo: (file) => within(file, 'common'),
     refuses: ({ specifier, target }) => specifier.startsWith('node:') || isBuiltin(specifier) || (target !== null && !within(target, 'common')),
   },
+  {
+    name: 'the ui barrel never brings Formik: a screen that only shows things must not load it; forms import ui/FormField',
+    appliesTo: (file) => within(file, 'web/components/ui') && file !== 'web/components/ui/FormField.tsx',
+    refuses: ({ specifier, target }) => specifier === 'formik' || target === 'web/components/ui/FormField',
+  },
 ];
 
 /** Every module specifier in a source: import and export-from (type-only too), import('...') calls and import('...') types. */
@@ -101,6 +106,9 @@ describe('import boundaries', () => {
       { file: 'db/cli.ts', source: "import type { Config } from '../server/config';" },
       { file: 'common/x.ts', source: "import fs from 'fs';\nimport path from 'node:path';\nimport * as yup from 'yup';" },
       { file: 'common/schemas/x.tsx', source: "import { a } from '../constants';\nimport { b } from '../../web/b';" },
+      { file: 'web/components/ui/Field.tsx', source: "import { useField } from 'formik';" },
+      { file: 'web/components/ui/index.ts', source: "export * from './FormField';" },
+      { file: 'web/components/ui/FormField.tsx', source: "import { useField } from 'formik';" },
     ]);
     expect(found).toEqual([
       "signalling/handlers/x.ts imports '../../server/routes/define' (signalling may use the server's services and policies, never its route modules)",
@@ -111,6 +119,8 @@ describe('import boundaries', () => {
       "common/x.ts imports 'fs' (common is pure TypeScript: no Node built-ins, nothing from outside common/)",
       "common/x.ts imports 'node:path' (common is pure TypeScript: no Node built-ins, nothing from outside common/)",
       "common/schemas/x.tsx imports '../../web/b' (common is pure TypeScript: no Node built-ins, nothing from outside common/)",
+      "web/components/ui/Field.tsx imports 'formik' (the ui barrel never brings Formik: a screen that only shows things must not load it; forms import ui/FormField)",
+      "web/components/ui/index.ts imports './FormField' (the ui barrel never brings Formik: a screen that only shows things must not load it; forms import ui/FormField)",
     ]);
   });
 

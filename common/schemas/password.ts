@@ -1,5 +1,5 @@
 import { PASSWORD_MIN } from '../constants';
-import commonPasswords from '../data/common-passwords.json';
+import commonPasswords from '../data/common-passwords.json' with { type: 'json' };
 import * as yup from 'yup';
 import { requiredString, strictObject, trimText } from './helpers';
 

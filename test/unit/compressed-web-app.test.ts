@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { ResolvedConfig } from 'vite';
-import { precompress } from '../../web/build/precompress';
+import { precompress, writeCompressedCopies } from '../../web/build/precompress';
 import { serveWebApp } from '../../server/static';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('Welcome back to your vault. '.repeat(200))};\n`;
@@ -81,6 +81,18 @@ it('answers gzip to a browser that accepts only gzip, and the plain file to one 
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.headers.vary).toMatch(/Accept-Encoding/);
   expect(plain.body.toString()).toBe(SCRIPT);
+});
+
+it('drops the copies of a file rewritten below the size worth compressing, so a stale copy is never served', async () => {
+  const shrunk = path.join(root, 'shrinks.js');
+  await fs.writeFile(shrunk, SCRIPT);
+  await writeCompressedCopies(shrunk);
+  expect((await get(`${base}/shrinks.js`, 'br')).headers['content-encoding']).toBe('br');
+  await fs.writeFile(shrunk, 'export {};\n');
+  await writeCompressedCopies(shrunk);
+  const res = await get(`${base}/shrinks.js`, 'br');
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.body.toString()).toBe('export {};\n');
 });
 
 it('compresses the page a deep link gets, and still serves small files as they are', async () => {

@@ -16,10 +16,13 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Writes `<file>.br` and `<file>.gz` beside a text file worth compressing (what a build does to each). */
+/** Writes `<file>.br` and `<file>.gz` beside a text file worth compressing (what a build does to each); a smaller one keeps no stale copies. */
 export async function writeCompressedCopies(file: string): Promise<void> {
   const content = await fs.readFile(file);
-  if (content.length < MIN_BYTES) return;
+  if (content.length < MIN_BYTES) {
+    await Promise.all([fs.rm(`${file}.br`, { force: true }), fs.rm(`${file}.gz`, { force: true })]);
+    return;
+  }
   const [br, gz] = await Promise.all([
     brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
     gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { batchedLookup } from './lib/batcher';
+import { actorOfIdentity, type SessionIdentity } from './middleware/actor';
+import type { Actor } from './policies/actor';
 
 export interface SessionData {
   actorKind?: 'user' | 'doctor';
@@ -25,13 +27,23 @@ export class PgSessionStore {
     private readonly purgeEveryMs = 10 * 60_000,
   ) {}
 
-  /** Every API request reads its session: concurrent reads share one query. */
+  /**
+   * Every API request reads its session and resolves its actor: one query joins the account the session
+   * names (a request pays one round trip, not two), and concurrent reads share it.
+   */
   private readonly live = batchedLookup(async (ids: string[]) => {
-    const rows: Array<{ id: string; data: SessionData }> = await this.knex('sessions').whereIn('id', ids).andWhere('expiresAt', '>', new Date()).select('id', 'data');
-    return new Map(rows.map((row) => [row.id, row.data]));
+    const rows: Array<{ id: string; data: SessionData } & SessionIdentity> = await this.knex('sessions as s')
+      .leftJoin('users as u', (join) => join.on('u.id', 's.actorId').andOnVal('s.actorKind', 'user'))
+      .leftJoin('doctors as d', (join) => join.on('d.id', 's.actorId').andOnVal('s.actorKind', 'doctor'))
+      .whereIn('s.id', ids)
+      .andWhere('s.expiresAt', '>', new Date())
+      .select('s.id', 's.data', 'u.id as userId', 'u.firstName', 'u.lastName', 'u.username', 'u.role')
+      .select('d.id as doctorId', 'd.name as doctorName', 'd.isVerified', 'd.isActive');
+    return new Map(rows.map((row) => [row.id, { data: row.data, actor: actorOfIdentity(row) }]));
   });
 
-  async get(id: string): Promise<SessionData | undefined> {
+  /** A live session's data and the actor its account makes now (anonymous for a deleted or suspended one). */
+  read(id: string): Promise<{ data: SessionData; actor: Actor } | undefined> {
     return this.live(id);
   }
 

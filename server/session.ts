@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Config } from './config';
-import type { PgSessionStore } from './session-store';
+import type { PgSessionStore, SessionData } from './session-store';
+import type { Actor } from './policies/actor';
 
 export const SESSION_COOKIE = 'mv.sid';
 
@@ -26,6 +27,18 @@ export function currentSessionId(ctx: Pick<Koa.Context, 'cookies'>): string | un
   return ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? undefined;
 }
 
+/** The actor each request's session read resolved, kept for the request's own lifetime. */
+const actorsReadWithSessions = new WeakMap<object, { actorId: unknown; actor: Actor }>();
+
+/**
+ * The actor resolved when this request's session was read, if that session still names the same
+ * account (a sign-in during the request makes another, looked up afresh).
+ */
+export function actorReadWithSession(ctx: object, session: SessionData | null): Actor | undefined {
+  const read = actorsReadWithSessions.get(ctx);
+  return read && session?.actorId && read.actorId === session.actorId ? read.actor : undefined;
+}
+
 /** koa-session options shared by HTTP and the Socket.IO handshake. */
 export function sessionMiddleware(app: Koa, config: Config, store: PgSessionStore) {
   return session(
@@ -40,7 +53,11 @@ export function sessionMiddleware(app: Koa, config: Config, store: PgSessionStor
       signed: true,
       genid: () => randomBytes(32).toString('base64url'),
       store: {
-        get: (key: string) => store.get(key),
+        get: async (key: string, _maxAge: unknown, { ctx }: { ctx: object }) => {
+          const read = await store.read(key);
+          if (read) actorsReadWithSessions.set(ctx, { actorId: read.data.actorId, actor: read.actor });
+          return read?.data;
+        },
         set: (key: string, sess: Record<string, unknown>, maxAge: number) => store.set(key, sess, maxAge),
         destroy: (key: string) => store.destroy(key),
       },

@@ -3,9 +3,8 @@ import { ServerResponse } from 'node:http';
 import type { App } from '../server/app';
 import type { AppContext } from '../server/context';
 import { ANONYMOUS, type Actor } from '../server/policies/actor';
-import { actorFromSession } from '../server/middleware/actor';
+import { actorOfRequest } from '../server/middleware/actor';
 import { isAllowedOrigin } from '../server/middleware/security';
-import type { SessionData } from '../server/session-store';
 import type { SocketData } from '../common/socket-events';
 import type { SignallingSocket } from './types';
 import { sessionFingerprint } from '../server/session';
@@ -19,7 +18,7 @@ function handshakeContext(app: App, request: IncomingMessage): AppContext {
 export async function actorFromHandshake(app: App, request: IncomingMessage, ctx = handshakeContext(app, request)): Promise<Actor> {
   let actor: Actor = ANONYMOUS;
   await app.session(ctx as never, async () => {
-    actor = await actorFromSession(ctx.session as SessionData | null);
+    actor = await actorOfRequest(ctx);
   });
   return actor;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type DoctorActor, type UserActor } from '../policies/actor';
 import { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
+import { actorReadWithSession } from '../session';
 import { batchedLookup } from '../lib/batcher';
 import { personName } from '../../common/names';
 import { doctorInGoodStanding } from '../services/doctor-standing';
@@ -29,6 +30,28 @@ const userById = batchedLookup(async (ids: string[]) => {
   return new Map(users.map((u) => [u.id, u]));
 });
 
+/** The account columns a session read joins in: a user's or a doctor's, or none when the account is gone. */
+export interface SessionIdentity {
+  userId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  role: User['role'] | null;
+  doctorId: string | null;
+  doctorName: string | null;
+  isVerified: boolean | null;
+  isActive: boolean | null;
+}
+
+export function actorOfIdentity(row: SessionIdentity): Actor {
+  if (row.doctorId) {
+    const doctor = { id: row.doctorId, name: row.doctorName!, isVerified: row.isVerified!, isActive: row.isActive! };
+    return doctorInGoodStanding(doctor) ? doctorActor(doctor) : ANONYMOUS;
+  }
+  if (row.userId) return userActor({ id: row.userId, firstName: row.firstName!, lastName: row.lastName!, username: row.username!, role: row.role! });
+  return ANONYMOUS;
+}
+
 /**
  * Resolves the session's actor against the database, so a deleted account's session is worth nothing, nor
  * the session of a doctor an admin has since unverified or deactivated (their sessions are also deleted then).
@@ -46,7 +69,13 @@ export async function actorFromSession(session: SessionData | null | undefined):
   return ANONYMOUS;
 }
 
+/** The actor of the request's session: the one read with the session, or looked up for a session made since. */
+export async function actorOfRequest(ctx: AppContext): Promise<Actor> {
+  const session = ctx.session as SessionData | null;
+  return actorReadWithSession(ctx, session) ?? actorFromSession(session);
+}
+
 export async function loadActor(ctx: AppContext, next: Next): Promise<void> {
-  if (ctx.path.startsWith('/api')) ctx.state.actor = await actorFromSession(ctx.session as SessionData | null);
+  if (ctx.path.startsWith('/api')) ctx.state.actor = await actorOfRequest(ctx);
   await next();
 }

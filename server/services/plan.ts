@@ -31,26 +31,35 @@ export async function requirePremiumForType(userId: string, type: ReportType): P
   if (isPremiumReportType(type)) await requirePremium(userId, PREMIUM_ANALYSIS_REQUIRED);
 }
 
+/** What `requireRoomForReport` found: Premium, or a free plan with room for one more report. */
+export type ReportRoom = 'premium' | 'free';
+
 /**
  * Refuses (402) a report the user's plan has no room for. On its own this is only an early answer, before
  * costly work such as OCR; `withRoomForReport` checks again where the report is saved.
  */
-export async function requireRoomForReport(userId: string, trx?: Knex.Transaction): Promise<void> {
-  if (await hasPremium(userId, trx)) return;
+export async function requireRoomForReport(userId: string, trx?: Knex.Transaction): Promise<ReportRoom> {
+  if (await hasPremium(userId, trx)) return 'premium';
   const held = await MedicalReport.query(trx).where({ userId }).resultSize();
   if (held >= FREE_PLAN_REPORT_LIMIT) throw new PremiumRequired(REPORT_LIMIT_REACHED);
+  return 'free';
 }
 
 /**
  * Saves a new report through `save` (which must write with `trx`) only if the plan has room for it.
  * The check and the save share one transaction holding the user's report lock, so concurrent adds at
  * the limit (two tabs, two processes) take turns and the free plan never ends up over it.
+ * `foundEarlier`, what `requireRoomForReport` answered earlier in the same request: Premium has no limit
+ * and may add any type, so its save takes neither the lock nor the checks (an upload begun under Premium
+ * is kept even if the subscription ends while the document is read).
  */
-export function withRoomForReport<T>(userId: string, type: ReportType, save: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export function withRoomForReport<T>(userId: string, type: ReportType, save: (trx: Knex.Transaction) => Promise<T>, foundEarlier?: ReportRoom): Promise<T> {
   return MedicalReport.transaction(async (trx) => {
-    await advisoryXactLock(trx, `reports:${userId}`);
-    if (isPremiumReportType(type) && !(await hasPremium(userId, trx))) throw new PremiumRequired(PREMIUM_ANALYSIS_REQUIRED);
-    await requireRoomForReport(userId, trx);
+    if (foundEarlier !== 'premium') {
+      await advisoryXactLock(trx, `reports:${userId}`);
+      if (isPremiumReportType(type) && !(await hasPremium(userId, trx))) throw new PremiumRequired(PREMIUM_ANALYSIS_REQUIRED);
+      await requireRoomForReport(userId, trx);
+    }
     return save(trx);
   });
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/app';
@@ -22,10 +22,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Nothing of a refused upload is kept: no document row, no report. */
+/** Files kept for the patient: an original is written while its document is read, so a refusal must remove it. */
+async function originalsOnDisk(userId: string): Promise<number> {
+  return (await readdir(path.join(dataDir, 'documents', userId)).catch(() => [])).length;
+}
+
+/** Nothing of a refused upload is kept: no document row, no report, no original on disk. */
 async function savedCount(): Promise<number> {
   const userId = patient.account.record.id;
-  return (await Document.query().where({ userId }).resultSize()) + (await MedicalReport.query().where({ userId }).resultSize());
+  return (await Document.query().where({ userId }).resultSize()) + (await MedicalReport.query().where({ userId }).resultSize()) + (await originalsOnDisk(userId));
 }
 
 async function expectRefused(route: 'image' | 'pdf', body: unknown, status: number, message: RegExp) {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import type { JsonObject } from '../../../db/models/types';
 import type { MedicalReport } from '../../../db/models';
@@ -8,8 +9,8 @@ import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
 import { hasTextLayer, openPdf, PageRenderer, pageText } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
-import { safeFilename, storeDocumentWithReport } from './storage';
-import { requireRoomForReport, withRoomForReport } from '../plan';
+import { safeFilename, startWritingOriginal, storeDocumentWithReport, type PendingOriginal } from './storage';
+import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditOfWrite } from '../audit';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
@@ -112,24 +113,35 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
   }
 }
 
-/**
- * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
- * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
- * original, its report and the report's audit row saved together (where the plan's room is checked
- * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
- */
-export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
-  // Refused before any decoding or OCR: a free plan that is full pays for no work.
-  await requireRoomForReport(upload.userId);
-  deps.progress.report('preparing', 0);
-  const bytes = decodeDataUrl(upload.dataUrl);
+/** The upload's bytes and what they are, refused (413, 415) when too large or of no kind it reads. */
+async function decodeUpload(dataUrl: string): Promise<{ bytes: Buffer; kind: DocumentKind }> {
+  const bytes = decodeDataUrl(dataUrl);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
   const kind = sniffDocument(bytes);
   if (!kind) throw new UnsupportedMediaType(UNSUPPORTED_DOCUMENT);
+  return { bytes, kind };
+}
 
-  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes) : await readImage(deps, bytes, kind);
-  if (!hasWords(text)) return { read: false };
+/** Both, at once; when both fail, the plan's refusal is the answer (a full free plan hears that first). */
+async function afterRoomCheck<T>(room: Promise<ReportRoom>, work: Promise<T>): Promise<[ReportRoom, T]> {
+  const [roomFound, done] = await Promise.allSettled([room, work]);
+  if (roomFound.status === 'rejected') throw roomFound.reason;
+  if (done.status === 'rejected') throw done.reason;
+  return [roomFound.value, done.value];
+}
 
+interface Reading {
+  upload: Upload;
+  bytes: Buffer;
+  kind: DocumentKind;
+  text: string;
+  pages: number;
+  original: PendingOriginal;
+  room: ReportRoom;
+}
+
+/** What was read becomes the report: extraction, then the original's row, the report and its audit row in one transaction. */
+async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, original, room }: Reading, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
   deps.progress.report('extracting', 0, pages, pages);
   const extraction = extractDocument(text);
   deps.progress.report('saving', 0, pages, pages);
@@ -146,11 +158,37 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const report = await withRoomForReport(upload.userId, draft.type, async (trx) => {
-    const stored = await storeDocumentWithReport(deps.dataDir, document, newReport, trx);
+  const save = async (trx: Knex.Transaction) => {
+    const stored = await storeDocumentWithReport(deps.dataDir, document, newReport, trx, original);
     await audit(trx, stored);
     return stored;
-  });
+  };
+  const report = await withRoomForReport(upload.userId, draft.type, save, room);
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
+}
+
+/**
+ * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
+ * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
+ * original, its report and the report's audit row saved together (where the plan's room is checked
+ * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ * The plan's first check runs alongside decoding, and the original is written while the document is
+ * read: both wait on I/O that would otherwise add to the patient's wait.
+ */
+export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
+  // Refused before any OCR or parsing: a free plan that is full pays for no work.
+  const [room, { bytes, kind }] = await afterRoomCheck(requireRoomForReport(upload.userId), decodeUpload(upload.dataUrl));
+  deps.progress.report('preparing', 0);
+  const original = startWritingOriginal(deps.dataDir, upload.userId, kind.extension, bytes);
+  let saved = false;
+  try {
+    const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes) : await readImage(deps, bytes, kind);
+    if (!hasWords(text)) return { read: false };
+    const processed = await saveAsReport(deps, { upload, bytes, kind, text, pages, original, room }, audit);
+    saved = true;
+    return processed;
+  } finally {
+    if (!saved) await original.discard();
+  }
 }

@@ -46,16 +46,46 @@ export async function writeOriginal(dataDir: string, userId: string, documentId:
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** An original being written to disk while its document is still read: saved with its report, or discarded. */
+export interface PendingOriginal {
+  id: string;
+  /** Its storage key once on disk; rejects if it could not be written. */
+  written: Promise<string>;
+  /** Removes the file (once any write in progress has ended). */
+  discard(): Promise<void>;
+}
+
+export function startWritingOriginal(dataDir: string, userId: string, extension: string, bytes: Uint8Array): PendingOriginal {
+  const id = randomUUID();
+  const written = writeOriginal(dataDir, userId, id, extension, bytes);
+  // Awaited where the report is saved; a read that fails first must not leave a rejection unheard.
+  written.catch(() => undefined);
+  return {
+    id,
+    written,
+    discard: async () => {
+      const storageKey = await written.catch(() => null);
+      if (storageKey) await rm(documentPath(dataDir, storageKey), { force: true });
+    },
+  };
+}
+
 /**
  * Keeps the original and records it with its report. Nothing is half-saved: both rows go in one
  * statement (the document in a CTE, then its report), atomic on its own and one round trip instead of
  * four; if it fails, the file written for it is removed. `trx` is the caller's transaction, if any
- * (the plan's check for room runs in it).
+ * (the plan's check for room runs in it); `original`, the file when its writing began earlier.
  */
-export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport, trx?: Knex.Transaction): Promise<MedicalReport> {
-  const id = randomUUID();
-  const storageKey = await writeOriginal(dataDir, document.userId, id, document.extension, document.bytes);
+export async function storeDocumentWithReport(
+  dataDir: string,
+  document: NewDocument,
+  report: NewReport,
+  trx?: Knex.Transaction,
+  original = startWritingOriginal(dataDir, document.userId, document.extension, document.bytes),
+): Promise<MedicalReport> {
+  const { id } = original;
   try {
+    const storageKey = await original.written;
     return await MedicalReport.query(trx)
       .with(
         'document',
@@ -75,7 +105,7 @@ export async function storeDocumentWithReport(dataDir: string, document: NewDocu
       .insert({ ...report, userId: document.userId, changedBy: 'document', documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
       .returning('*');
   } catch (err) {
-    await rm(documentPath(dataDir, storageKey), { force: true });
+    await original.discard();
     throw err;
   }
 }

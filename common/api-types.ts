@@ -73,6 +73,8 @@ export interface PublicUser {
   createdAt: IsoDateString;
   /** IANA zone medication reminder times are read in. */
   timeZone: string;
+  /** That zone's offsets this year (common/time-zone-fingerprint.ts): the browser compares its own before reading its zone's name. */
+  timeZoneFingerprint: string;
   /** When the account's requested deletion takes effect (ISO); null when none is pending. */
   deletionScheduledFor: IsoDateString | null;
 }

@@ -32,9 +32,9 @@ export const medicalSummaryRequestSchema = strictObject({
   timeZone: timeZone(),
 });
 
-/** GET /api/dashboard-summary query. */
+/** GET /api/dashboard-summary query: without a zone, the one the patient's account keeps (the app sends none). */
 export const dashboardSummaryQuerySchema = strictObject({
-  timeZone: timeZone(),
+  timeZone: timeZone().default(undefined),
 });
 
 /** Media type and parameters (at most 200 characters, never trusted), then the base64 marker. */

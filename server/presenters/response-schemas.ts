@@ -110,6 +110,7 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
   lastLogin: instant().nullable(),
   createdAt: instant(),
   timeZone: text(),
+  timeZoneFingerprint: text(),
   deletionScheduledFor: instant().nullable(),
 });
 

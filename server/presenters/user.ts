@@ -2,6 +2,22 @@ import type { User } from '../../db/models';
 import type { PublicUser } from '../../common/api-types';
 import { iso } from '../lib/dates';
 import { isPremium } from '../services/plan';
+import { offsetMinutes } from '../services/calendar/vtimezone';
+import { zoneFingerprint } from '../../common/time-zone-fingerprint';
+
+const fingerprints = new Map<string, string>();
+
+/** The stored zone's fingerprint for the current year, worked out once per zone and year. */
+function fingerprintOf(timeZone: string): string {
+  const year = new Date().getUTCFullYear();
+  const key = `${year} ${timeZone}`;
+  let fingerprint = fingerprints.get(key);
+  if (!fingerprint) {
+    fingerprint = zoneFingerprint((instant) => offsetMinutes(timeZone, instant.getTime()), year);
+    fingerprints.set(key, fingerprint);
+  }
+  return fingerprint;
+}
 
 /** The signed-in user's own account, as /api/auth/me answers it. Never the password hash or Stripe customer id. */
 export function presentUser(user: User): PublicUser {
@@ -22,6 +38,7 @@ export function presentUser(user: User): PublicUser {
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
     timeZone: user.timeZone,
+    timeZoneFingerprint: fingerprintOf(user.timeZone),
     deletionScheduledFor: iso(user.deletionScheduledFor),
   };
 }

@@ -7,19 +7,20 @@ import { dashboardSummaryQuerySchema, medicalSummaryRequestSchema } from '../../
 import type { MedicalSummaryType } from '../../common/constants';
 import { dashboardSummaryFor, medicalSummaryFor } from '../services/summary';
 import { recordAudit } from '../services/audit';
+import { accountTimeZone } from '../services/account-time-zone';
 
 /** Counts and recommendations for the dashboard, and the AI summary screen's analyses: one engine for both. */
 export function registerSummariesRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/dashboard-summary',
-    summary: "Counts and recommendations for the patient's dashboard",
+    summary: "Counts and recommendations for the patient's dashboard, dated in the zone asked for or else the account's",
     policy: patientOnly,
     query: dashboardSummaryQuerySchema,
     response: dashboardSummaryResponse,
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
-      const summary = await dashboardSummaryFor(patient, query.timeZone);
+      const summary = await dashboardSummaryFor(patient, query.timeZone ?? (await accountTimeZone(patient.userId)));
       await recordAudit(ctx, { action: 'summary.dashboard', outcome: 'success', resourceType: 'summary', patientId: patient.userId });
       return summary;
     },

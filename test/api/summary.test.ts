@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../support/app';
 import { patientParty, type Party } from './consultations-fixtures';
 import { daysFromNow, insertAppointment, insertMedication, insertReport } from './records-fixtures';
-import { AuditEvent, type User } from '../../db/models';
+import { AuditEvent, User } from '../../db/models';
 
 /** A patient with one of each thing the engine looks for. */
 async function patientWithHistory(baseUrl: string): Promise<Party<User>> {
@@ -58,6 +58,29 @@ describe('summaries from the patient’s own data', () => {
     const fresh = await patientParty(server.url);
     const res = await fresh.client.get('/api/dashboard-summary');
     expect(res.body).toEqual({ totalReports: 0, urgentReports: 0, activeMedications: 0, upcomingAppointments: 0, recommendations: [] });
+  });
+
+  it('dates the dashboard in the zone the account keeps when none is asked for (the app asks for none), else in the zone asked for', async () => {
+    const traveller = await patientParty(server.url);
+    const id = traveller.account.record.id;
+    // Late on 10 March in London is already 11 March in Tokyo.
+    await insertAppointment(id, { appointmentDate: '2026-03-10T23:30:00.000Z', status: 'scheduled' });
+    await User.query().findById(id).patch({ timeZone: 'Asia/Tokyo' });
+    const kept = await traveller.client.get('/api/dashboard-summary');
+    expect(kept.body.recommendations).toContain('Reschedule your Cardiology appointment of Mar 11, 2026 if it did not take place.');
+    const asked = await traveller.client.get('/api/dashboard-summary?timeZone=UTC');
+    expect(asked.body.recommendations).toContain('Reschedule your Cardiology appointment of Mar 10, 2026 if it did not take place.');
+  });
+
+  it("tells the browser the account zone's offsets, to compare with its own before reading its zone's name", async () => {
+    const traveller = await patientParty(server.url);
+    await User.query().findById(traveller.account.record.id).patch({ timeZone: 'Europe/Paris' });
+    const me = (await traveller.client.get('/api/auth/me')).body;
+    const year = new Date().getUTCFullYear();
+    const offsets = me.timeZoneFingerprint.replace(`${year}:`, '').split(',').map(Number);
+    expect(offsets).toHaveLength(24);
+    // Winter time in January, summer time in July.
+    expect([offsets[0], offsets[12]]).toEqual([60, 120]);
   });
 
   it('writes the overview with every statement linked to one of the patient’s records', async () => {

@@ -13,13 +13,17 @@ import type { AppointmentPayload } from '../../common/schemas/appointment';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../common/schemas/medical-report';
 import type { MedicationInput, MedicationUpdateInput } from '../../common/schemas/medication';
 import { doctorLabel } from '../../common/names';
+import { zoneFingerprint } from '../../common/time-zone-fingerprint';
 import { apiRequest, fetchAttachment, isStaleWrite } from './client';
 import { meQuery } from './session';
 import { readThrough } from '../offline/read-through';
 import { sendOrQueue } from '../offline/send-or-queue';
 
-/** The browser's time zone, so the server writes summary dates as the patient reads them. */
+/** The browser's time zone, so the server writes dates as the patient reads them. Starts Intl's date machinery. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** This browser's zone as offsets (common/time-zone-fingerprint.ts), read with Date alone. */
+export const browserZoneFingerprint = () => zoneFingerprint((instant) => -instant.getTimezoneOffset(), new Date().getFullYear());
 
 export const reportsQuery = queryOptions<MedicalReport[]>({ queryKey: ['/api/medical-reports'] });
 export const medicationsQuery = queryOptions<MedicationList>({ queryKey: ['/api/medications'] });
@@ -27,7 +31,8 @@ export const notificationsQuery = queryOptions<AppNotification[]>({ queryKey: ['
 export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/appointments'] });
 export const dashboardSummaryQuery = queryOptions<DashboardSummary>({
   queryKey: ['/api/dashboard-summary'],
-  queryFn: ({ queryKey }) => readThrough(queryKey, () => apiRequest<DashboardSummary>(`/api/dashboard-summary?timeZone=${encodeURIComponent(browserTimeZone())}`)),
+  // Dated in the zone the account keeps, which useTimeZoneSync keeps equal to this browser's.
+  queryFn: ({ queryKey }) => readThrough(queryKey, () => apiRequest<DashboardSummary>('/api/dashboard-summary')),
 });
 
 export const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { MedicationDose, PushPublicKey } from '../../common/api-types';
 import { ADHERENCE_MAX_DAYS, type DoseMark } from '../../common/reminders';
 import { apiRequest } from './client';
-import { browserTimeZone, notificationsQuery } from './records';
+import { browserTimeZone, browserZoneFingerprint, dashboardSummaryQuery, notificationsQuery } from './records';
 import { meQuery } from './session';
 import { whenIdle } from '../when-idle';
 
@@ -31,18 +31,19 @@ export const useMedicationLog = (consultationId: string) =>
     queryFn: () => apiRequest<MedicationDose[]>(`/api/doctor/consultation/${consultationId}/medication-log?days=${ADHERENCE_MAX_DAYS}`),
   });
 
-/** Keeps the zone the server reads reminder times in equal to this browser's. */
+/** Keeps the zone the server reads reminder times and dashboard dates in equal to this browser's. */
 export function useTimeZoneSync(): void {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery);
   useEffect(() => {
-    if (!me || me.role !== 'patient') return;
-    // Reading the zone starts the browser's date machinery (tens of milliseconds on a phone): not before the screen is drawn.
+    if (!me || me.role !== 'patient' || me.timeZoneFingerprint === browserZoneFingerprint()) return;
+    // Reading the zone's name starts the browser's date machinery (tens of milliseconds on a phone): only
+    // when the offsets differ, and not before the screen is drawn.
     return whenIdle(() => {
       const zone = browserTimeZone();
       if (me.timeZone === zone) return;
       void apiRequest('/api/auth/time-zone', { method: 'PUT', body: { timeZone: zone } })
-        .then(() => queryClient.setQueryData(meQuery.queryKey, (current) => current && { ...current, timeZone: zone }))
+        .then(() => Promise.all([queryClient.invalidateQueries({ queryKey: meQuery.queryKey }), queryClient.invalidateQueries({ queryKey: dashboardSummaryQuery.queryKey })]))
         .catch(() => undefined);
     });
   }, [me, queryClient]);

@@ -1,6 +1,7 @@
-import { Appointment, Consultation, Medication, User } from '../../../db/models';
+import { Appointment, Consultation, Medication } from '../../../db/models';
 import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '../../../common/reminders';
 import { isDoseDue, nextDoseAfter } from './occurrences';
+import { accountTimeZone } from '../account-time-zone';
 
 export type ReminderKind = 'medication' | 'appointment' | 'consultation';
 
@@ -27,10 +28,6 @@ export interface ReminderRule {
   delivery(subjectId: string, dueAt: Date): Promise<Delivery | null>;
 }
 
-async function zoneOf(userId: string): Promise<string> {
-  return (await User.query().findById(userId).select('timeZone'))?.timeZone ?? 'UTC';
-}
-
 function localTime(instant: Date | string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
     new Date(instant),
@@ -43,12 +40,12 @@ const isEventReminder = (start: Date | string, dueAt: Date) => eventReminders(st
 const medication: ReminderRule = {
   async upcoming(id, after) {
     const med = await Medication.query().findById(id);
-    const next = med ? nextDoseAfter(med, await zoneOf(med.userId), after) : null;
+    const next = med ? nextDoseAfter(med, await accountTimeZone(med.userId), after) : null;
     return next ? [next] : [];
   },
   async delivery(id, dueAt) {
     const med = await Medication.query().findById(id);
-    if (!med || !isDoseDue(med, await zoneOf(med.userId), dueAt)) return null;
+    if (!med || !isDoseDue(med, await accountTimeZone(med.userId), dueAt)) return null;
     return {
       userId: med.userId,
       type: 'medication_reminder',
@@ -80,7 +77,7 @@ function eventRule(find: (id: string) => Promise<RemindedEvent | undefined>, typ
     async delivery(id, dueAt) {
       const found = await find(id);
       if (!found || !isEventReminder(found.startsAt, dueAt)) return null;
-      return { userId: found.userId, type, subjectId: found.id, scheduledFor: dueAt, title, message: found.message(await zoneOf(found.userId)), url };
+      return { userId: found.userId, type, subjectId: found.id, scheduledFor: dueAt, title, message: found.message(await accountTimeZone(found.userId)), url };
     },
   };
 }

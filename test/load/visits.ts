@@ -34,6 +34,9 @@ const think = ([min, max]: [number, number]) => new Promise((r) => setTimeout(r,
 const httpOutcome = (status: number, expected: number): Outcome => (status === expected ? 'ok' : status === 503 ? 'unavailable' : 'error');
 const ackOutcome = (ack: { ok: boolean; error?: { code: string } }): Outcome => (ack.ok ? 'ok' : ack.error?.code === 'service_unavailable' ? 'unavailable' : 'error');
 
+/** A socket request's outcome; one that never got its ack (the socket dropped, or 5 s passed) is an error of the day, not the end of the run. */
+const socketOutcome = (ack: Promise<{ ok: boolean; error?: { code: string } }>): Promise<Outcome> => ack.then(ackOutcome, () => 'error');
+
 /** fetch's failure to connect or a connection cut mid-request: the request failed at once, and a client retries it. */
 const isConnectionFailure = (err: unknown) => err instanceof TypeError && err.message === 'fetch failed';
 
@@ -140,11 +143,11 @@ export async function callDay(plan: DayPlan, baseUrl: string, live: Clinic['call
   const sides: ClientSocket[] = await Promise.all([signedInSocket(baseUrl, live.patient.client), signedInSocket(baseUrl, live.doctor.client)]);
   try {
     for (const socket of sides) {
-      await plan.book.time('socket consultation:join', async () => ackOutcome(await request(socket, 'consultation:join', { consultationId: live.consultationId })));
+      await plan.book.time('socket consultation:join', () => socketOutcome(request(socket, 'consultation:join', { consultationId: live.consultationId })));
     }
     await goAbout(plan, async () => {
       const socket = pick(sides);
-      const sent = await plan.book.time('socket chat:send', async () => ackOutcome(await request(socket, 'chat:send', { consultationId: live.consultationId, text: DAY_CHAT_LINE })));
+      const sent = await plan.book.time('socket chat:send', () => socketOutcome(request(socket, 'chat:send', { consultationId: live.consultationId, text: DAY_CHAT_LINE })));
       if (sent === 'ok') plan.acknowledged.chatLines++;
     });
   } finally {

@@ -226,3 +226,43 @@ test('a visitor sees no failed request on any public page, the landing page and 
   }
   expect(failed).toEqual([]);
 });
+
+test('a cold dashboard asks for its lists and summary while the session is being checked, not after', async ({ page }) => {
+  await signInDemo(page);
+  const sessionAnswered: number[] = [];
+  const asked = new Map<string, number>();
+  // The session check is held for a second, as on a slow network: the lists must not wait for it.
+  await page.route('**/api/auth/session', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/session') sessionAnswered.push(Date.now());
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!asked.has(pathname)) asked.set(pathname, Date.now());
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Your health records at a glance')).toBeVisible();
+  for (const list of ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/notifications', '/api/dashboard-summary']) {
+    expect(asked.get(list), list).toBeLessThan(sessionAnswered[0]!);
+  }
+});
+
+test('a visitor who was told on a public page there is no session asks for no patient lists on the way to a patient page', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // A client-side visit, as a link or a typed-in route within the app would make it.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/dashboard');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/$/);
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+});

@@ -16,7 +16,6 @@ import { doctorLabel } from '../../common/names';
 import { zoneFingerprint } from '../../common/time-zone-fingerprint';
 import { apiRequest, fetchAttachment, isStaleWrite } from './client';
 import { meQuery } from './session';
-import { readThrough } from '../offline/read-through';
 import { sendOrQueue } from '../offline/send-or-queue';
 
 /** The browser's time zone, so the server writes dates as the patient reads them. Starts Intl's date machinery. */
@@ -29,11 +28,8 @@ export const reportsQuery = queryOptions<MedicalReport[]>({ queryKey: ['/api/med
 export const medicationsQuery = queryOptions<MedicationList>({ queryKey: ['/api/medications'] });
 export const notificationsQuery = queryOptions<AppNotification[]>({ queryKey: ['/api/notifications'] });
 export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/appointments'] });
-export const dashboardSummaryQuery = queryOptions<DashboardSummary>({
-  queryKey: ['/api/dashboard-summary'],
-  // Dated in the zone the account keeps, which useTimeZoneSync keeps equal to this browser's.
-  queryFn: ({ queryKey }) => readThrough(queryKey, () => apiRequest<DashboardSummary>('/api/dashboard-summary')),
-});
+/** Dated in the zone the account keeps, which useTimeZoneSync keeps equal to this browser's. */
+export const dashboardSummaryQuery = queryOptions<DashboardSummary>({ queryKey: ['/api/dashboard-summary'] });
 
 export const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
 

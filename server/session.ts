@@ -32,7 +32,7 @@ const actorsReadWithSessions = new WeakMap<object, { actorId: unknown; actor: Ac
 
 /**
  * The actor resolved when this request's session was read, if that session still names the same
- * account (a sign-in during the request makes another, looked up afresh).
+ * account: a session signed into during the request counts from its next request.
  */
 export function actorReadWithSession(ctx: object, session: SessionData | null): Actor | undefined {
   const read = actorsReadWithSessions.get(ctx);

@@ -18,7 +18,7 @@ function handshakeContext(app: App, request: IncomingMessage): AppContext {
 export async function actorFromHandshake(app: App, request: IncomingMessage, ctx = handshakeContext(app, request)): Promise<Actor> {
   let actor: Actor = ANONYMOUS;
   await app.session(ctx as never, async () => {
-    actor = await actorOfRequest(ctx);
+    actor = actorOfRequest(ctx);
   });
   return actor;
 }

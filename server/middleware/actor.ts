@@ -1,10 +1,9 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type DoctorActor, type UserActor } from '../policies/actor';
-import { Doctor, User } from '../../db/models';
+import type { Doctor, User } from '../../db/models';
 import type { SessionData } from '../session-store';
 import { actorReadWithSession } from '../session';
-import { batchedLookup } from '../lib/batcher';
 import { personName } from '../../common/names';
 import { doctorInGoodStanding } from '../services/doctor-standing';
 
@@ -20,16 +19,6 @@ export function doctorActor(doctor: Pick<Doctor, 'id' | 'name'>): DoctorActor {
   return { kind: 'doctor', doctorId: doctor.id, name: doctor.name };
 }
 
-/** Every API request resolves its actor: concurrent lookups share one query per table. */
-const doctorById = batchedLookup(async (ids: string[]) => {
-  const doctors = await Doctor.query().whereIn('id', ids).select('id', 'name', 'isVerified', 'isActive');
-  return new Map(doctors.map((d) => [d.id, d]));
-});
-const userById = batchedLookup(async (ids: string[]) => {
-  const users = await User.query().whereIn('id', ids).select('id', 'firstName', 'lastName', 'username', 'role');
-  return new Map(users.map((u) => [u.id, u]));
-});
-
 /** The account columns a session read joins in: a user's or a doctor's, or none when the account is gone. */
 export interface SessionIdentity {
   userId: string | null;
@@ -43,6 +32,10 @@ export interface SessionIdentity {
   isActive: boolean | null;
 }
 
+/**
+ * The actor an account makes now, so a deleted account's session is worth nothing, nor the session of a
+ * doctor an admin has since unverified or deactivated (their sessions are also deleted then).
+ */
 export function actorOfIdentity(row: SessionIdentity): Actor {
   if (row.doctorId) {
     const doctor = { id: row.doctorId, name: row.doctorName!, isVerified: row.isVerified!, isActive: row.isActive! };
@@ -52,30 +45,12 @@ export function actorOfIdentity(row: SessionIdentity): Actor {
   return ANONYMOUS;
 }
 
-/**
- * Resolves the session's actor against the database, so a deleted account's session is worth nothing, nor
- * the session of a doctor an admin has since unverified or deactivated (their sessions are also deleted then).
- */
-export async function actorFromSession(session: SessionData | null | undefined): Promise<Actor> {
-  if (!session?.actorId) return ANONYMOUS;
-  if (session.actorKind === 'doctor') {
-    const doctor = await doctorById(session.actorId);
-    return doctor && doctorInGoodStanding(doctor) ? doctorActor(doctor) : ANONYMOUS;
-  }
-  if (session.actorKind === 'user') {
-    const user = await userById(session.actorId);
-    return user ? userActor(user) : ANONYMOUS;
-  }
-  return ANONYMOUS;
-}
-
-/** The actor of the request's session: the one read with the session, or looked up for a session made since. */
-export async function actorOfRequest(ctx: AppContext): Promise<Actor> {
-  const session = ctx.session as SessionData | null;
-  return actorReadWithSession(ctx, session) ?? actorFromSession(session);
+/** The actor of the request's session, as the session's read resolved it; anonymous without a session. */
+export function actorOfRequest(ctx: AppContext): Actor {
+  return actorReadWithSession(ctx, ctx.session as SessionData | null) ?? ANONYMOUS;
 }
 
 export async function loadActor(ctx: AppContext, next: Next): Promise<void> {
-  if (ctx.path.startsWith('/api')) ctx.state.actor = await actorOfRequest(ctx);
+  if (ctx.path.startsWith('/api')) ctx.state.actor = actorOfRequest(ctx);
   await next();
 }

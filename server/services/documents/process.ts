@@ -114,20 +114,12 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
 }
 
 /** The upload's bytes and what they are, refused (413, 415) when too large or of no kind it reads. */
-async function decodeUpload(dataUrl: string): Promise<{ bytes: Buffer; kind: DocumentKind }> {
+function decodeUpload(dataUrl: string): { bytes: Buffer; kind: DocumentKind } {
   const bytes = decodeDataUrl(dataUrl);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
   const kind = sniffDocument(bytes);
   if (!kind) throw new UnsupportedMediaType(UNSUPPORTED_DOCUMENT);
   return { bytes, kind };
-}
-
-/** Both, at once; when both fail, the plan's refusal is the answer (a full free plan hears that first). */
-async function afterRoomCheck<T>(room: Promise<ReportRoom>, work: Promise<T>): Promise<[ReportRoom, T]> {
-  const [roomFound, done] = await Promise.allSettled([room, work]);
-  if (roomFound.status === 'rejected') throw roomFound.reason;
-  if (done.status === 'rejected') throw done.reason;
-  return [roomFound.value, done.value];
 }
 
 interface Reading {
@@ -173,12 +165,12 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
  * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
  * original, its report and the report's audit row saved together (where the plan's room is checked
  * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
- * The plan's first check runs alongside decoding, and the original is written while the document is
- * read: both wait on I/O that would otherwise add to the patient's wait.
+ * The original is written while the document is read: that write would otherwise add to the patient's wait.
  */
 export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
-  // Refused before any OCR or parsing: a free plan that is full pays for no work.
-  const [room, { bytes, kind }] = await afterRoomCheck(requireRoomForReport(upload.userId), decodeUpload(upload.dataUrl));
+  // Refused before any decoding or OCR: a free plan that is full pays for no work.
+  const room = await requireRoomForReport(upload.userId);
+  const { bytes, kind } = decodeUpload(upload.dataUrl);
   deps.progress.report('preparing', 0);
   const original = startWritingOriginal(deps.dataDir, upload.userId, kind.extension, bytes);
   let saved = false;

@@ -20,7 +20,7 @@ export function registerSummariesRoutes(router: Router): void {
     response: dashboardSummaryResponse,
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
-      const summary = await dashboardSummaryFor(patient, query.timeZone ?? (await accountTimeZone(patient.userId)));
+      const summary = await dashboardSummaryFor(patient, query.timeZone ?? accountTimeZone(patient.userId));
       await recordAudit(ctx, { action: 'summary.dashboard', outcome: 'success', resourceType: 'summary', patientId: patient.userId });
       return summary;
     },

@@ -21,9 +21,9 @@ export async function medicalSummaryFor(
   return buildSummary(request.type, sections, ctx, summary.statements.map((s, i) => ({ ...s, text: reworded[i]! })));
 }
 
-/** GET /api/dashboard-summary. */
-export async function dashboardSummaryFor(patient: PatientActor, timeZone: string): Promise<DashboardSummary> {
-  const ctx = { now: Date.now(), timeZone };
-  const records = await loadSummaryRecords(patient);
-  return presentDashboardSummary(records, recommendationsFor(records, ctx), ctx.now);
+/** GET /api/dashboard-summary. A zone still being looked up is read alongside the records. */
+export async function dashboardSummaryFor(patient: PatientActor, timeZone: string | Promise<string>): Promise<DashboardSummary> {
+  const now = Date.now();
+  const [records, zone] = await Promise.all([loadSummaryRecords(patient), timeZone]);
+  return presentDashboardSummary(records, recommendationsFor(records, { now, timeZone: zone }), now);
 }

@@ -7,9 +7,10 @@
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
  *     camera and mic waits. The measured bare page first does what the app does in its device check,
  *     before its join mark (opens camera and mic with the fake device, reads the Router's capabilities and
- *     loads the Device); then it starts its clock, creates its send and receive transports while it lists
- *     the producers, produces, consumes the waiting page's producers (paused, resumed once wired, as the
- *     app does) and waits for the first frame (requestVideoFrameCallback). The bare side does independent
+ *     loads the Device); the app's patient clicks 'Join consultation' once the device check's camera
+ *     preview plays, as a person does. Then the bare page starts its clock, creates its send and receive
+ *     transports while it lists the producers, produces, consumes the waiting page's producers (paused,
+ *     resumed once wired, as the app does) and waits for the first frame (requestVideoFrameCallback). The bare side does independent
  *     steps in parallel and has no auth, database, Socket.IO or UI: it is the floor.
  *     Bare and app runs alternate (a warm-up pair, then 5 pairs), medians.
  *     Goal: app <= 1.5x the bare harness.
@@ -307,16 +308,30 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
+interface CallCost {
+  workers: number;
+  node: number;
+  total: number;
+}
+
 /**
  * CPU seconds per second one call costs the SFU side while `calls` calls run: its mediasoup workers plus
  * this process (the app's or the bare harness's Node side, and the idle Playwright driver in both runs).
  */
-async function cpuPerCall(workerPids: number[], calls: number): Promise<number> {
-  const readAll = () => workerPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) + (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
-  const before = readAll();
+async function cpuPerCall(workerPids: number[], calls: number): Promise<CallCost> {
+  const readWorkers = () => workerPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const readNode = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const [workersBefore, nodeBefore] = [readWorkers(), readNode()];
   await new Promise((r) => setTimeout(r, CARRY_WINDOW_MS));
-  return (readAll() - before) / (CARRY_WINDOW_MS / 1000) / calls;
+  const perCall = (used: number) => used / (CARRY_WINDOW_MS / 1000) / calls;
+  const [workers, node] = [perCall(readWorkers() - workersBefore), perCall(readNode() - nodeBefore)];
+  return { workers, node, total: workers + node };
 }
+
+const costText = (cost: CallCost) => `${fmt(cost.total * 100, 2)}% of a core (workers ${fmt(cost.workers * 100, 2)}, Node ${fmt(cost.node * 100, 2)})`;
 
 /** Bare 1:1 calls: in each room one page joins, the other joins and receives it, then the first receives the second. */
 async function openBareCalls(browser: Browser, url: string, calls: number): Promise<BrowserContext[]> {
@@ -448,10 +463,10 @@ async function main(): Promise<void> {
     const appWorkers = mediasoupWorkerPids(process.pid).filter((pid) => pid !== bare.workerPid);
     const appCost = await cpuPerCall(appWorkers, CARRIED_CALLS);
     await Promise.all(appCalls.map((underTest) => underTest.close()));
-    const [bareCalls, appCallsCarried] = [bareCost, appCost].map((cost) => CPU_CEILING / cost);
+    const [bareCalls, appCallsCarried] = [bareCost, appCost].map((cost) => CPU_CEILING / cost.total);
     const carried = appCallsCarried! / bareCalls!;
     console.log(
-      `CPU per 1:1 call with ${CARRIED_CALLS} calls running (workers + Node side, ${CARRY_WINDOW_MS / 1000} s): bare ${fmt(bareCost * 100, 2)}% of a core, app ${fmt(appCost * 100, 2)}%`,
+      `CPU per 1:1 call with ${CARRIED_CALLS} calls running (workers + Node side, ${CARRY_WINDOW_MS / 1000} s): bare ${costText(bareCost)}, app ${costText(appCost)}`,
     );
     console.log(
       `concurrent 1:1 calls up to ${CPU_CEILING * 100}% of a core, at that cost per call: bare ${fmt(bareCalls!, 0)}, app ${fmt(appCallsCarried!, 0)} -> ${fmt(carried * 100, 0)}% of the bare harness (goal >= ${CARRY_GOAL * 100}%)` +

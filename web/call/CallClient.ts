@@ -81,6 +81,8 @@ export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medi
 
 /** How often the link's statistics are read for the quality indicator. */
 const QUALITY_SAMPLE_MS = 2000;
+/** Longest the call screen waits for the SFU's receive link to start connecting before it shows anyway. */
+const SHOW_CALL_WITHIN_MS = 1000;
 
 const INITIAL: CallSnapshot = {
   phase: 'joining',
@@ -139,7 +141,6 @@ export class CallClient {
   /** The SFU device loaded during the device check (null when it could not be, or on a peer-to-peer server). */
   private sfuDevice: Promise<Device | null> | null = null;
   /** The devices were asked for and have answered (a stream or a refusal). */
-  private devicesOpen = false;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly consultationId: string) {}
@@ -379,6 +380,8 @@ export class CallClient {
         remote,
         local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
       });
+      // Their media may have arrived before the call showed.
+      if (this.snapshot.remoteStream) this.markConnected();
     };
     if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer, showCall);
     else {
@@ -402,7 +405,6 @@ export class CallClient {
       role: answer.role,
       iceServers: answer.iceServers,
       iceTransportPolicy: answer.iceTransportPolicy,
-      localStream: null,
       earlySignals: this.earlySignals ?? [],
       onRemoteStream: (stream) => this.onRemoteStream(stream),
       onLinkState: (state) => {
@@ -410,31 +412,24 @@ export class CallClient {
         this.update({});
       },
     };
+    const SfuSession = answer.media === 'sfu' ? (await loadSfuClient()).SfuSession : null;
+    if (this.finished) return;
     this.stopKeepingSignals();
-    if (answer.media === 'p2p') {
-      // Peer-to-peer answers the other side at once: their media flows while our camera is still opening.
-      const session = new P2PSession(options);
-      this.session = session;
-      showCall();
-      const localStream = await this.openDevices(type);
-      if (this.finished) {
-        stopStream(localStream);
-        return;
-      }
-      session.devicesOpened(localStream);
-      this.showLocal(localStream);
-      this.watchQuality();
-      return;
-    }
-    // Devices still opening (joined at once from the device check): the call shows meanwhile.
-    if (!this.devicesOpen) showCall();
-    const [{ SfuSession }, localStream] = await Promise.all([loadSfuClient(), this.openDevices(type)]);
+    // The other side's media flows while our camera is still opening; ours goes out once it opens.
+    const sfuSession = SfuSession && new SfuSession(options, this.sfuDevice ?? Promise.resolve(null), answer.sfu);
+    const session = sfuSession ?? new P2PSession(options);
+    this.session = session;
+    // The call screen's first render holds the main thread for a while: through the SFU it waits until
+    // the receive link is connecting, which needs that thread (and a slow build does not hold it up).
+    if (sfuSession) await Promise.race([sfuSession.receiving, new Promise((resolve) => setTimeout(resolve, SHOW_CALL_WITHIN_MS))]);
+    if (this.finished) return;
+    showCall();
+    const localStream = await this.openDevices(type);
     if (this.finished) {
       stopStream(localStream);
       return;
     }
-    this.session = new SfuSession({ ...options, localStream }, this.sfuDevice ?? Promise.resolve(null), answer.sfu);
-    showCall();
+    session.devicesOpened(localStream);
     this.showLocal(localStream);
     this.watchQuality();
   }
@@ -448,8 +443,7 @@ export class CallClient {
       .catch(() => {
         this.notify({ kind: 'media-error' });
         return null;
-      })
-      .finally(() => (this.devicesOpen = true));
+      });
     const opened = await this.devicesOpening;
     return opened && (this.snapshot.localStream ?? opened);
   }

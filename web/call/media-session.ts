@@ -11,8 +11,6 @@ export interface MediaSessionOptions {
   iceServers: IceServer[];
   /** 'relay' when the server says media must go through its TURN servers. */
   iceTransportPolicy: IceTransportPolicy;
-  /** Microphone (and camera for video) captured before joining; null when access was refused. */
-  localStream: MediaStream | null;
   /** P2P signals that arrived while the camera was opening (the other side's offer), oldest first. */
   earlySignals?: P2PSignalEvent[];
   onRemoteStream(stream: MediaStream | null): void;

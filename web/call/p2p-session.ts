@@ -48,7 +48,6 @@ export class P2PSession implements MediaSession {
   private held: SignalData[] = [];
 
   constructor(private readonly options: MediaSessionOptions) {
-    if (options.localStream) this.devicesOpened(options.localStream);
     options.socket.on('p2p:signal', this.onSignal);
     options.earlySignals?.forEach(this.onSignal);
   }

@@ -35,7 +35,17 @@ export class SfuSession implements MediaSession {
   private readonly announcedEarly: NewProducerEvent[] = [];
   /** Producers whose consumer is being set up right now. */
   private readonly consuming = new Set<string>();
+  /** Producers closed while their consumer was being set up. */
+  private readonly closedWhileConsuming = new Set<string>();
+  /** Our sources whose producer is being made right now. */
+  private readonly producing = new Set<TrackSource>();
   private enabled = { audio: true, video: true };
+  private receivingStarted!: () => void;
+  /**
+   * Settles once the first build has made its transports and taken in what the other side sends: the
+   * receive link is connecting from then on (or the build failed).
+   */
+  readonly receiving = new Promise<void>((resolve) => (this.receivingStarted = resolve));
   private generation = 0;
   private building: Promise<void> = Promise.resolve();
   private closed = false;
@@ -50,9 +60,6 @@ export class SfuSession implements MediaSession {
     private joinedWith: PreparedSfuMedia | undefined,
   ) {
     this.deviceLoading = this.keep(device.then((loaded) => loaded ?? this.loadFromServer()));
-    this.mic = options.localStream?.getAudioTracks()[0];
-    const camera = options.localStream?.getVideoTracks()[0];
-    if (camera) this.outgoingVideo.set('camera', camera);
     options.socket.on('sfu:newProducer', this.onNewProducer);
     options.socket.on('sfu:producerClosed', this.onProducerClosed);
     options.socket.on('sfu:rejoin', this.onRejoin);
@@ -61,10 +68,20 @@ export class SfuSession implements MediaSession {
     void this.start();
   }
 
+  /** Our tracks go up once the transports exist: a build still under way sends them itself. */
+  devicesOpened(stream: MediaStream | null): void {
+    this.mic = stream?.getAudioTracks()[0];
+    const camera = stream?.getVideoTracks()[0];
+    if (camera) this.outgoingVideo.set('camera', camera);
+    if (this.send) void this.produceAll().catch(() => {});
+  }
+
+  /** The other side gone: what we received from them goes too, even a consumer still being set up. */
   otherPresent(present: boolean, atJoin: boolean): void {
     void atJoin; // the SFU announces producers itself
-
-    if (!present) this.publishRemote();
+    if (present) return;
+    for (const producerId of [...this.consumers.keys(), ...this.consuming]) this.dropConsumer(producerId);
+    this.publishRemote();
   }
 
   rejoined(): void {
@@ -130,6 +147,8 @@ export class SfuSession implements MediaSession {
     this.generation++;
     this.watchdogs.splice(0).forEach((watchdog) => watchdog.stop());
     this.consuming.clear();
+    this.closedWhileConsuming.clear();
+    this.producing.clear();
     this.announcedEarly.length = 0;
     this.send?.close();
     this.recv?.close();
@@ -163,17 +182,20 @@ export class SfuSession implements MediaSession {
       this.recv = recv;
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
-      const receiving = Promise.all([
-        ...consumers.map((params) => this.consume(params.producerId, params.role, params)),
-        ...[...producers, ...this.announcedEarly.splice(0)].map((event) => this.consume(event.producerId, event.role)),
-      ]);
-      const sending = this.produceAll();
-      await Promise.all([receiving, sending]);
+      const received = [
+        ...consumers.map((params) => this.receive(params.producerId, params.role, params)),
+        ...[...producers, ...this.announcedEarly.splice(0)].map((event) => this.receive(event.producerId, event.role)),
+      ];
+      void Promise.allSettled(received).then(this.receivingStarted);
+      const resumed = Promise.all(received.map((consumer) => consumer.then((made) => made && this.resume(made))));
+      await Promise.all([resumed, this.produceAll()]);
     } catch {
       if (!stale()) {
         this.options.onLinkState('interrupted');
         setTimeout(() => !stale() && void this.start(), ICE_RESTART_DELAY_MS);
       }
+    } finally {
+      this.receivingStarted();
     }
   }
 
@@ -280,8 +302,16 @@ export class SfuSession implements MediaSession {
   }
 
   private async produce(source: TrackSource, track: MediaStreamTrack): Promise<void> {
-    if (!this.send) return;
-    const producer = await this.send.produce({ track, appData: { source }, stopTracks: false });
+    const send = this.send;
+    if (!send || this.producers.has(source) || this.producing.has(source)) return;
+    this.producing.add(source);
+    let producer: types.Producer;
+    try {
+      producer = await send.produce({ track, appData: { source }, stopTracks: false });
+    } finally {
+      if (send === this.send) this.producing.delete(source);
+    }
+    if (send !== this.send) return void producer.close();
     this.producers.set(source, producer);
     if ((source === 'mic' && !this.enabled.audio) || (source === 'camera' && !this.enabled.video)) this.setSending(source === 'mic' ? 'audio' : 'video', false);
   }
@@ -301,13 +331,14 @@ export class SfuSession implements MediaSession {
   }
 
   /**
-   * Receives a producer once, whether the join prepared its consumer (`prepared`) or it is asked for now:
-   * a producer can be both announced and listed while the media is being built.
+   * Takes in a producer once, whether the join prepared its consumer (`prepared`) or it is asked for now
+   * (a producer can be both announced and listed while the media is being built): answers the consumer
+   * made, still paused on the server, or null when there was nothing to take in.
    */
-  private async consume(producerId: string, role: ParticipantRole, prepared?: ConsumerParams): Promise<void> {
+  private async receive(producerId: string, role: ParticipantRole, prepared?: ConsumerParams): Promise<types.Consumer | null> {
     const recv = this.recv;
     const device = this.device;
-    if (!recv || !device || role === this.options.role || this.consuming.has(producerId) || this.consumers.has(producerId)) return;
+    if (!recv || !device || role === this.options.role || this.consuming.has(producerId) || this.consumers.has(producerId)) return null;
     this.consuming.add(producerId);
     const { consultationId, socket } = this.options;
     try {
@@ -319,17 +350,28 @@ export class SfuSession implements MediaSession {
         kind: params.kind,
         rtpParameters: params.rtpParameters as unknown as types.RtpParameters,
       });
-      if (recv !== this.recv) {
-        // The media was built again meanwhile: this consumer belongs to a transport that is gone.
+      // The media was built again meanwhile (the consumer's transport is gone), or the producer closed.
+      if (recv !== this.recv || this.closedWhileConsuming.has(producerId)) {
         consumer.close();
-        return;
+        return null;
       }
       this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
       this.publishRemote();
-      await request(socket, 'sfu:resumeConsumer', { consultationId, consumerId: consumer.id });
+      return consumer;
     } finally {
       this.consuming.delete(producerId);
+      this.closedWhileConsuming.delete(producerId);
     }
+  }
+
+  /** The server sends a consumer's media once it is wired here. */
+  private async resume(consumer: types.Consumer): Promise<void> {
+    await request(this.options.socket, 'sfu:resumeConsumer', { consultationId: this.options.consultationId, consumerId: consumer.id });
+  }
+
+  private async consume(producerId: string, role: ParticipantRole): Promise<void> {
+    const consumer = await this.receive(producerId, role);
+    if (consumer) await this.resume(consumer);
   }
 
   /** The remote stream: their microphone plus their screen when shared, else their camera. */
@@ -347,12 +389,16 @@ export class SfuSession implements MediaSession {
   };
 
   private readonly onProducerClosed = (event: ProducerRef) => {
-    const entry = this.consumers.get(event.producerId);
-    if (!entry) return;
-    entry.consumer.close();
-    this.consumers.delete(event.producerId);
+    this.dropConsumer(event.producerId);
     this.publishRemote();
   };
+
+  /** Closes a producer's consumer; one still being set up is closed as soon as it is made. */
+  private dropConsumer(producerId: string): void {
+    if (this.consuming.has(producerId)) this.closedWhileConsuming.add(producerId);
+    this.consumers.get(producerId)?.consumer.close();
+    this.consumers.delete(producerId);
+  }
 
   private readonly onProducerPaused = (event: ProducerRef) => this.setProducerPaused(event, true);
   private readonly onProducerResumed = (event: ProducerRef) => this.setProducerPaused(event, false);

@@ -71,9 +71,13 @@ async function cookiesFor(page: Page, client: TestClient, url: string) {
   await page.context().addCookies(jar);
 }
 
-/** Opens a call page and joins from its device check (the join mark is set on 'Join consultation'). */
+/**
+ * Opens a call page and joins from its device check once the camera's preview plays, as a person does
+ * (the join mark is set on 'Join consultation').
+ */
 export async function enterCall(page: Page, callUrl: string): Promise<void> {
   await page.goto(callUrl);
+  await page.waitForFunction(() => (document.querySelector('[data-testid="preview-video"]') as HTMLVideoElement | null)?.videoWidth);
   await page.getByRole('button', { name: 'Join consultation' }).click();
 }
 

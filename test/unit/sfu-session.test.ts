@@ -1,0 +1,207 @@
+import type { Device } from 'mediasoup-client';
+import type { ConsumerParams, PreparedSfuMedia } from '../../common/socket-events';
+import type { CallSocket } from '../../web/call/signalling-client';
+import { SfuSession } from '../../web/call/sfu-session';
+
+/**
+ * The SFU half of a call against a scripted server and a mediasoup-client stand-in whose consume() the
+ * test releases: the order of events around a consumer being set up is what is under test.
+ */
+
+class FakeTrack {
+  enabled = true;
+  constructor(readonly kind: 'audio' | 'video') {}
+}
+
+class FakeMediaStream {
+  constructor(private readonly tracks: FakeTrack[] = []) {}
+  getTracks = () => this.tracks;
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+}
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+class FakeConsumer {
+  closed = false;
+  paused = false;
+  readonly track: FakeTrack;
+  constructor(
+    readonly id: string,
+    kind: 'audio' | 'video',
+  ) {
+    this.track = new FakeTrack(kind);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+class FakeTransport {
+  closed = false;
+  readonly consumed: FakeConsumer[] = [];
+  readonly produced: string[] = [];
+  /** consume() answers once the test releases it. */
+  readonly consumeGate = deferred<void>();
+  private readonly listeners = new Map<string, (...args: unknown[]) => void>();
+  constructor(readonly id: string) {}
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, listener);
+  }
+  async getStats() {
+    return new Map();
+  }
+  async consume(params: { id: string; kind: 'audio' | 'video' }) {
+    await this.consumeGate.promise;
+    const consumer = new FakeConsumer(params.id, params.kind);
+    this.consumed.push(consumer);
+    return consumer;
+  }
+  async produce({ appData }: { appData: { source: string } }) {
+    this.produced.push(appData.source);
+    return { id: `producer-${appData.source}`, close() {}, pause() {}, resume() {} };
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+class FakeSocket {
+  connected = true;
+  readonly sent: string[] = [];
+  /** Requests whose answer never comes. */
+  readonly unanswered = new Set<string>();
+  private readonly handlers = new Map<string, (event: unknown) => void>();
+  on(event: string, handler: (event: unknown) => void) {
+    this.handlers.set(event, handler);
+  }
+  off(event: string) {
+    this.handlers.delete(event);
+  }
+  push(event: string, payload: unknown) {
+    this.handlers.get(event)?.(payload);
+  }
+  timeout() {
+    return {
+      emitWithAck: (event: string) => {
+        this.sent.push(event);
+        return this.unanswered.has(event) ? new Promise(() => {}) : Promise.resolve({ ok: true, data: null });
+      },
+    };
+  }
+}
+
+const transportParams = (id: string) => ({ id, iceParameters: {}, iceCandidates: [], dtlsParameters: {} });
+const consumerParams = (kind: 'audio' | 'video'): ConsumerParams => ({
+  id: `consumer-${kind}`,
+  producerId: `producer-of-doctor-${kind}`,
+  kind,
+  rtpParameters: {},
+  role: 'doctor',
+  source: kind === 'audio' ? 'mic' : 'camera',
+  producerPaused: false,
+});
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+function openSession(prepared: ConsumerParams[]) {
+  const socket = new FakeSocket();
+  const send = new FakeTransport('send');
+  const recv = new FakeTransport('recv');
+  const device = { rtpCapabilities: {}, createSendTransport: () => send, createRecvTransport: () => recv } as unknown as Device;
+  const joinedWith: PreparedSfuMedia = { send: transportParams('send'), recv: transportParams('recv'), consumers: prepared };
+  const remote: Array<FakeMediaStream | null> = [];
+  const session = new SfuSession(
+    {
+      socket: socket as unknown as CallSocket,
+      consultationId: 'c1',
+      role: 'patient',
+      iceServers: [],
+      iceTransportPolicy: 'all',
+      onRemoteStream: (stream) => remote.push(stream as unknown as FakeMediaStream | null),
+      onLinkState: () => {},
+    },
+    Promise.resolve(device),
+    joinedWith,
+  );
+  return { session, socket, send, recv, remote, lastRemote: () => remote[remote.length - 1] };
+}
+
+beforeAll(() => {
+  (globalThis as unknown as { MediaStream: unknown }).MediaStream = FakeMediaStream;
+});
+
+describe('the SFU media session', () => {
+  let opened: ReturnType<typeof openSession> | undefined;
+  afterEach(() => opened?.session.close());
+
+  test("the other side's media is taken in before our devices open; ours goes up once they do, once each", async () => {
+    opened = openSession([consumerParams('audio'), consumerParams('video')]);
+    const { session, send, recv, socket, lastRemote } = opened;
+    recv.consumeGate.resolve();
+    await session.receiving;
+    expect(recv.consumed.map((c) => c.id)).toEqual(['consumer-audio', 'consumer-video']);
+    expect(lastRemote()?.getTracks().map((t) => t.kind)).toEqual(['audio', 'video']);
+    expect(send.produced).toEqual([]);
+
+    const devices = new FakeMediaStream([new FakeTrack('audio'), new FakeTrack('video')]) as unknown as MediaStream;
+    session.devicesOpened(devices);
+    session.devicesOpened(devices);
+    await flush();
+    expect(send.produced).toEqual(['mic', 'camera']);
+    expect(socket.sent.filter((e) => e === 'sfu:resumeConsumer')).toHaveLength(2);
+  });
+
+  test('the call can show before the consumers are resumed: receiving settles once they exist', async () => {
+    opened = openSession([consumerParams('video')]);
+    const { session, recv, socket } = opened;
+    socket.unanswered.add('sfu:resumeConsumer');
+    let settled = false;
+    void session.receiving.then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    recv.consumeGate.resolve();
+    await session.receiving;
+    expect(recv.consumed).toHaveLength(1);
+    expect(socket.sent).toContain('sfu:resumeConsumer');
+  });
+
+  test('a producer closed while its consumer is being set up is never shown', async () => {
+    opened = openSession([consumerParams('video')]);
+    const { session, recv, socket, remote } = opened;
+    await flush();
+    socket.push('sfu:producerClosed', { consultationId: 'c1', producerId: 'producer-of-doctor-video' });
+    recv.consumeGate.resolve();
+    await session.receiving;
+    await flush();
+    expect(recv.consumed[0]?.closed).toBe(true);
+    expect(remote.filter(Boolean)).toEqual([]);
+    expect(socket.sent).not.toContain('sfu:resumeConsumer');
+  });
+
+  test('the other side leaving takes their media with it, even a consumer still being set up', async () => {
+    opened = openSession([consumerParams('audio'), consumerParams('video')]);
+    const { session, recv, lastRemote } = opened;
+    await flush();
+    session.otherPresent(false, false);
+    recv.consumeGate.resolve();
+    await session.receiving;
+    await flush();
+    expect(recv.consumed.every((c) => c.closed)).toBe(true);
+    expect(lastRemote()).toBeNull();
+  });
+
+  test('the other side leaving closes what was already received', async () => {
+    opened = openSession([consumerParams('video')]);
+    const { session, recv, lastRemote } = opened;
+    recv.consumeGate.resolve();
+    await session.receiving;
+    expect(lastRemote()).not.toBeNull();
+    session.otherPresent(false, false);
+    expect(recv.consumed[0]?.closed).toBe(true);
+    expect(lastRemote()).toBeNull();
+  });
+});

@@ -140,7 +140,8 @@ export class CallClient {
   private devicesOpening: Promise<MediaStream | null> | null = null;
   /** The SFU device loaded during the device check (null when it could not be, or on a peer-to-peer server). */
   private sfuDevice: Promise<Device | null> | null = null;
-  /** The devices were asked for and have answered (a stream or a refusal). */
+  /** That device once loaded: a join then goes out at once, ahead of the screen's render. */
+  private sfuDeviceLoaded: Device | null = null;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly consultationId: string) {}
@@ -226,7 +227,7 @@ export class CallClient {
    */
   private prepareSfu(socket: CallSocket): void {
     this.sfuDevice ??= request(socket, 'sfu:getRouterRtpCapabilities', { consultationId: this.consultationId })
-      .then(async ({ rtpCapabilities }) => (await loadSfuClient()).loadDevice(rtpCapabilities))
+      .then(async ({ rtpCapabilities }) => (this.sfuDeviceLoaded = await (await loadSfuClient()).loadDevice(rtpCapabilities)))
       .catch(() => null);
   }
 
@@ -336,7 +337,7 @@ export class CallClient {
     if (!this.joinedOnce) {
       performance.mark(CALL_MARKS.join);
       // Through the SFU, the device loaded in the device check lets the join prepare the media as well.
-      const device = await this.sfuDevice;
+      const device = this.sfuDeviceLoaded ?? (await this.sfuDevice);
       if (device) payload.rtpCapabilities = device.rtpCapabilities as unknown as MediaParameters;
     }
     try {

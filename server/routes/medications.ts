@@ -53,7 +53,7 @@ export function registerMedicationsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       const medication = await auditedWrite(
         ctx,
-        (trx) => Medication.query(trx).insertAndFetch({ ...body, userId: patient.userId }),
+        (trx) => Medication.query(trx).insert({ ...body, userId: patient.userId }).returning('*'),
         (added) => medicationEntry('medication.create', patient.userId, added.id),
       );
       await ctx.deps.reminders.schedule('medication', medication.id);

@@ -37,15 +37,25 @@ function localTime(instant: Date | string, timeZone: string): string {
 const eventReminders = (start: Date | string) => EVENT_REMINDER_OFFSETS_MINUTES.map((minutes) => new Date(new Date(start).getTime() - minutes * 60_000));
 const isEventReminder = (start: Date | string, dueAt: Date) => eventReminders(start).some((at) => at.getTime() === dueAt.getTime());
 
+/** A medication and the zone its patient's account keeps, in one read. */
+async function medicationInZone(id: string): Promise<{ med: Medication; timeZone: string } | undefined> {
+  const med = (await Medication.query()
+    .findById(id)
+    .join('users', 'users.id', 'medications.userId')
+    .select('medications.*', 'users.timeZone as accountTimeZone')) as (Medication & { accountTimeZone: string }) | undefined;
+  return med && { med, timeZone: med.accountTimeZone };
+}
+
 const medication: ReminderRule = {
   async upcoming(id, after) {
-    const med = await Medication.query().findById(id);
-    const next = med ? nextDoseAfter(med, await accountTimeZone(med.userId), after) : null;
+    const found = await medicationInZone(id);
+    const next = found ? nextDoseAfter(found.med, found.timeZone, after) : null;
     return next ? [next] : [];
   },
   async delivery(id, dueAt) {
-    const med = await Medication.query().findById(id);
-    if (!med || !isDoseDue(med, await accountTimeZone(med.userId), dueAt)) return null;
+    const found = await medicationInZone(id);
+    if (!found || !isDoseDue(found.med, found.timeZone, dueAt)) return null;
+    const { med } = found;
     return {
       userId: med.userId,
       type: 'medication_reminder',

@@ -101,8 +101,9 @@ export class ReminderService {
     }
   }
 
+  /** Through the app's own pool: a write's request should not queue behind the job runner's few connections. */
   private async enqueue(job: DueJob): Promise<void> {
-    await this.boss.send(DUE_QUEUE, job, { startAfter: new Date(job.dueAt), singletonKey: `${job.kind}:${job.subjectId}:${job.dueAt}` });
+    await this.boss.send(DUE_QUEUE, job, { startAfter: new Date(job.dueAt), singletonKey: `${job.kind}:${job.subjectId}:${job.dueAt}`, db: fromKnex(this.options.knex) });
   }
 
   /** Everything that should have a reminder ahead, queued again at start: covers writes made while scheduling failed. */

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
@@ -35,8 +36,19 @@ export function PatientLayout() {
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <OfflineStatus />
         <DeletionNotice />
-        <Outlet />
+        <DeferredOutlet />
       </Main>
     </>
   );
+}
+
+/**
+ * The screen under the layout, first drawn in a deferred render: React splits that render into short
+ * slices, where the router's own update would draw it in one block and hold a phone's main thread
+ * (and a tap) for a few hundred milliseconds. Only the layout's first screen waits a frame: the value
+ * stays true across navigations.
+ */
+function DeferredOutlet() {
+  const show = useDeferredValue(true, false);
+  return show ? <Outlet /> : null;
 }

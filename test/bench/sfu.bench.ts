@@ -12,7 +12,7 @@
  *     transports while it lists the producers, produces, consumes the waiting page's producers (paused,
  *     resumed once wired, as the app does) and waits for the first frame (requestVideoFrameCallback). The bare side does independent
  *     steps in parallel and has no auth, database, Socket.IO or UI: it is the floor.
- *     Bare and app runs alternate (a warm-up pair, then 5 pairs), medians.
+ *     Bare and app runs alternate (a warm-up pair, then 9 pairs), medians.
  *     Goal: app <= 1.5x the bare harness.
  *  2. media back after a 5-second offline spell: in the app, through the SFU, one side goes offline
  *     (Playwright's context.setOffline) for 5 s and comes back (the patient and the doctor in turn,
@@ -51,7 +51,7 @@ import { mediasoupWorkerPids } from '../support/mediasoup-worker';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, enterCall, fmt, median, openCall, startApp, type CallUnderTest } from './support/call';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const FRAME_RUNS = 5;
+const FRAME_RUNS = 9;
 const FRAME_GOAL = 1.5;
 const OFFLINE_SPELLS = 5;
 const OFFLINE_MS = 5000;

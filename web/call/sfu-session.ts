@@ -135,6 +135,7 @@ export class SfuSession implements MediaSession {
 
   close(): void {
     this.closed = true;
+    this.receivingStarted();
     this.options.socket.off('sfu:newProducer', this.onNewProducer);
     this.options.socket.off('sfu:producerClosed', this.onProducerClosed);
     this.options.socket.off('sfu:rejoin', this.onRejoin);
@@ -389,15 +390,14 @@ export class SfuSession implements MediaSession {
   };
 
   private readonly onProducerClosed = (event: ProducerRef) => {
-    this.dropConsumer(event.producerId);
-    this.publishRemote();
+    if (this.dropConsumer(event.producerId)) this.publishRemote();
   };
 
-  /** Closes a producer's consumer; one still being set up is closed as soon as it is made. */
-  private dropConsumer(producerId: string): void {
+  /** Closes a producer's consumer (answers whether one was shown); one still being set up is closed as soon as it is made. */
+  private dropConsumer(producerId: string): boolean {
     if (this.consuming.has(producerId)) this.closedWhileConsuming.add(producerId);
     this.consumers.get(producerId)?.consumer.close();
-    this.consumers.delete(producerId);
+    return this.consumers.delete(producerId);
   }
 
   private readonly onProducerPaused = (event: ProducerRef) => this.setProducerPaused(event, true);

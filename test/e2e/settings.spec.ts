@@ -57,7 +57,8 @@ test('the theme follows the choice, and the device when asked to; the dark scree
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/settings');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(await background()).toBe('rgb(244, 247, 249)');
+  // The app's first render is a transition: it may commit after the load event.
+  await expect.poll(background).toBe('rgb(244, 247, 249)');
   await page.getByLabel('Dark').check();
   expect(await background()).toBe('rgb(11, 18, 32)');
   await page.reload();

@@ -6,7 +6,7 @@ import { patientOnly, patientOrDoctor } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findReadableDocument, recentDocumentsOf } from '../policies/document';
 import { presentProcessedDocument, presentRecentDocument } from '../presenters/document';
-import { recordAudit, recordAuditIn } from '../services/audit';
+import { recordAudit, requestRow } from '../services/audit';
 import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse, recentDocumentResponse } from '../presenters/response-schemas';
 import { DOCUMENT_TOO_LARGE, NO_TEXT_IN_PDF, processDocument } from '../services/documents/process';
 import { DocumentProgressReporter } from '../services/documents/progress';
@@ -34,7 +34,7 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const processed = await processDocument(
     { ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress },
     { userId: patient.userId, dataUrl, filename },
-    (trx, report) => recordAuditIn(trx, ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: report.id, patientId: patient.userId }),
+    (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
   );
   if (!processed.read) {
     await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });
@@ -48,7 +48,7 @@ export function registerDocumentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/process-medical-document',
-    premiumRequired: 'the free plan already holds its reports (refused before the document is read)',
+    premiumRequired: 'the free plan already holds its reports (refused before any photo or page is read by OCR)',
     summary: 'Read a photo (or a PDF) of a medical document into a saved report',
     policy: patientOnly,
     response: documentProcessingResponse,
@@ -60,7 +60,7 @@ export function registerDocumentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/process-pdf-document',
-    premiumRequired: 'the free plan already holds its reports (refused before the document is read)',
+    premiumRequired: 'the free plan already holds its reports (refused before any photo or page is read by OCR)',
     summary: 'Read a PDF (or a photo) of a medical document into a saved report',
     policy: patientOnly,
     response: pdfProcessingResponse,

@@ -51,7 +51,13 @@ export function writeAuditRow(row: AuditRow): Promise<void> {
   return writer.submit(row);
 }
 
-function requestRow(ctx: AppContext, entry: AuditEntry): AuditRow {
+/** The insert of audit rows as one raw statement, for a write that carries its audit row inside its own statement (as a CTE). */
+export function auditRowsInsert(knex: Knex, rows: AuditRow[]): Knex.Raw {
+  return knex.raw(INSERT_ROWS, [JSON.stringify(rows)]);
+}
+
+/** The audit row of a request's entry: who (the request's actor, address and id), what, and whose data. */
+export function requestRow(ctx: AppContext, entry: AuditEntry): AuditRow {
   const actor = ctx.state.actor;
   return {
     actorKind: actor.kind,
@@ -79,7 +85,7 @@ export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<v
 export type AuditOfWrite<T> = (trx: Knex.Transaction, written: T) => Promise<void>;
 
 export async function writeAuditRowIn(trx: Knex.Transaction, row: AuditRow): Promise<void> {
-  await trx.raw(INSERT_ROWS, [JSON.stringify([row])]);
+  await auditRowsInsert(trx, [row]);
 }
 
 export function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry): Promise<void> {

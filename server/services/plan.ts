@@ -49,17 +49,12 @@ export async function requireRoomForReport(userId: string, trx?: Knex.Transactio
  * Saves a new report through `save` (which must write with `trx`) only if the plan has room for it.
  * The check and the save share one transaction holding the user's report lock, so concurrent adds at
  * the limit (two tabs, two processes) take turns and the free plan never ends up over it.
- * `foundEarlier`, what `requireRoomForReport` answered earlier in the same request: Premium has no limit
- * and may add any type, so its save takes neither the lock nor the checks (an upload begun under Premium
- * is kept even if the subscription ends while the document is read).
  */
-export function withRoomForReport<T>(userId: string, type: ReportType, save: (trx: Knex.Transaction) => Promise<T>, foundEarlier?: ReportRoom): Promise<T> {
+export function withRoomForReport<T>(userId: string, type: ReportType, save: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return MedicalReport.transaction(async (trx) => {
-    if (foundEarlier !== 'premium') {
-      await advisoryXactLock(trx, `reports:${userId}`);
-      if (isPremiumReportType(type) && !(await hasPremium(userId, trx))) throw new PremiumRequired(PREMIUM_ANALYSIS_REQUIRED);
-      await requireRoomForReport(userId, trx);
-    }
+    await advisoryXactLock(trx, `reports:${userId}`);
+    if (isPremiumReportType(type) && !(await hasPremium(userId, trx))) throw new PremiumRequired(PREMIUM_ANALYSIS_REQUIRED);
+    await requireRoomForReport(userId, trx);
     return save(trx);
   });
 }

@@ -6,10 +6,13 @@
  * stores both.
  */
 import { startTestServer, type TestServer } from '../support/app';
-import { testKnex } from '../support/db';
+import { separateTestKnex } from '../support/db';
 import { patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertReport } from './records-fixtures';
-import { AuditEvent, Appointment, Doctor, MedicalReport, Medication, type User } from '../../db/models';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { AuditEvent, Appointment, Doctor, Document, MedicalReport, Medication, User } from '../../db/models';
+import { CLINIC_NOTE_LINES, dataUrl, textPdf } from '../support/document-fixtures';
 import { createAdmin, createDoctor, signedInClient } from '../support/factories';
 
 let server: TestServer;
@@ -25,7 +28,7 @@ const patientId = () => patient.account.record.id;
 
 /** While `run` runs, the connection that writes an audit row of `actorId` (the patient by default) dies before the row is stored. */
 async function withConnectionKilledAtAuditRow(run: () => Promise<void>, actorId = patientId()): Promise<void> {
-  const owner = await testKnex();
+  const owner = separateTestKnex();
   const name = `kill_at_audit_${actorId.replace(/-/g, '')}`;
   await owner.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); RETURN NEW; END $$`);
@@ -35,6 +38,7 @@ async function withConnectionKilledAtAuditRow(run: () => Promise<void>, actorId 
   } finally {
     await owner.raw(`DROP TRIGGER ${name} ON audit_events`);
     await owner.raw(`DROP FUNCTION ${name}()`);
+    await owner.destroy();
   }
 }
 
@@ -95,6 +99,28 @@ describe('a write and its audit row', () => {
     }, admin.record.id);
     expect(await Doctor.query().findById(doctor.record.id)).toMatchObject({ isActive: true });
     expect(await AuditEvent.query().where({ actorId: admin.record.id, action: 'admin.deactivate_doctor' }).resultSize()).toBe(0);
+  });
+
+  it.each([
+    ['on Premium, where one statement stores all three', 'sub_atomic_audit'],
+    ['on the free plan, under its lock', null],
+  ])('reading a PDF into a report %s: neither the report, its document nor its file is kept when the connection dies at the audit row', async (_plan, subscription) => {
+    await User.query().findById(patientId()).patch({ stripeSubscriptionId: subscription });
+    const upload = { pdfData: dataUrl('application/pdf', await textPdf([CLINIC_NOTE_LINES])) };
+    const files = () => readdir(path.join(server.config.dataDir, 'documents', patientId())).catch(() => []);
+    const stored = async () => ({ reports: await MedicalReport.query().where({ userId: patientId() }).whereNotNull('documentId').resultSize(), documents: await Document.query().where({ userId: patientId() }).resultSize(), files: (await files()).length });
+    const before = await stored();
+    await withConnectionKilledAtAuditRow(async () => {
+      const failed = await patient.client.post('/api/process-pdf-document', upload);
+      expect(failed.status).toBe(503);
+    });
+    expect(await stored()).toEqual(before);
+
+    const read = await patient.client.post('/api/process-pdf-document', upload);
+    expect(read.status).toBe(200);
+    const reportId = (read.body as { report: { id: string } }).report.id;
+    expect(await stored()).toEqual({ reports: before.reports + 1, documents: before.documents + 1, files: before.files + 1 });
+    expect(await auditRows('document.process', reportId)).toBe(1);
   });
 
   it('the server keeps serving after its connections were killed', async () => {

@@ -15,6 +15,17 @@ export async function testKnex(): Promise<Knex> {
   return shared;
 }
 
+/**
+ * A pool of one connection to the test database, apart from the shared one: for statements that must not
+ * land on a connection whose backend a test has just killed (the shared pool may hand that out once more
+ * before it hears the socket close). Destroy it when done.
+ */
+export function separateTestKnex(): Knex {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run tests through jest so global-setup starts the test database');
+  return knexFactory(knexConfig(url, { min: 0, max: 1 }));
+}
+
 export async function closeTestKnex(): Promise<void> {
   await shared?.destroy();
   shared = undefined;

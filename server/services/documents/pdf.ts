@@ -130,7 +130,12 @@ export async function pageText(document: PdfDocument, pageNumber: number): Promi
   return content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
 }
 
-export const hasTextLayer = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_TEXT_CHARACTERS;
+/** Counts letters and digits only up to MIN_TEXT_CHARACTERS, rather than listing a whole page's. */
+export function hasTextLayer(text: string): boolean {
+  let found = 0;
+  for (const _ of text.matchAll(/[\p{L}\p{N}]/gu)) if (++found >= MIN_TEXT_CHARACTERS) return true;
+  return false;
+}
 
 /** Heap for the thread that renders one PDF's pages: a page that would need more fails alone. */
 const RENDER_HEAP_MB = 512;

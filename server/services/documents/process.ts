@@ -11,7 +11,7 @@ import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
 import { safeFilename, startWritingOriginal, storeDocumentWithReport, type PendingOriginal } from './storage';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
-import type { AuditOfWrite } from '../audit';
+import type { AuditRow } from '../audit';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
 export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
@@ -60,7 +60,14 @@ async function ocr(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fra
 
 const hasWords = (text: string) => /[\p{L}]{2}/u.test(text);
 
-async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, kind: DocumentKind): Promise<{ text: string; pages: number }> {
+/**
+ * The plan's early answer (see processDocument): awaited before any costly work (image preparation, page
+ * rendering, OCR), so a free plan that is full pays for none of it.
+ */
+type RoomAsked = Promise<ReportRoom>;
+
+async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, kind: DocumentKind, room: RoomAsked): Promise<{ text: string; pages: number }> {
+  await room;
   const prepared = await prepareImage(bytes, kind);
   deps.progress.report('preparing', 1);
   const text = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
@@ -83,7 +90,7 @@ async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: 
  * The text layer of every page (asked for all at once: pdf.js pipelines them); pages without one are
  * then rendered and read by OCR, one after another. A page that cannot be read is left empty.
  */
-async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ text: string; pages: number }> {
+async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAsked): Promise<{ text: string; pages: number }> {
   const document = await openPdf(bytes);
   const renderer = new PageRenderer(bytes, deps.renderTimeoutMs);
   const pages = document.numPages;
@@ -92,17 +99,19 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer): Promise<{ t
     let read = 0;
     const layers = await Promise.all(
       Array.from({ length: pages }, async (_, index) => {
-        const layer = await pageText(document, index + 1);
-        if (hasTextLayer(layer)) deps.progress.report('reading', ++read / pages, read, pages);
-        return layer;
+        const text = await pageText(document, index + 1);
+        const readable = hasTextLayer(text);
+        if (readable) deps.progress.report('reading', ++read / pages, read, pages);
+        return { text, readable };
       }),
     );
     const texts: string[] = [];
     for (const [index, layer] of layers.entries()) {
-      if (hasTextLayer(layer)) {
-        texts.push(layer);
+      if (layer.readable) {
+        texts.push(layer.text);
         continue;
       }
+      await room;
       const image = await renderer.render(index + 1);
       texts.push(image ? await ocrPage(deps, image, (fraction) => deps.progress.report('reading', (read + fraction) / pages, read, pages)) : '');
       deps.progress.report('reading', ++read / pages, read, pages);
@@ -132,8 +141,11 @@ interface Reading {
   room: ReportRoom;
 }
 
-/** What was read becomes the report: extraction, then the original's row, the report and its audit row in one transaction. */
-async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, original, room }: Reading, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
+/** The audit row of the report a document becomes, given the report's id. */
+export type DocumentAudit = (reportId: string) => AuditRow;
+
+/** What was read becomes the report: extraction, then the original's row, the report and its audit row in one statement. */
+async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, original, room }: Reading, audit: DocumentAudit): Promise<ProcessedDocument> {
   deps.progress.report('extracting', 0, pages, pages);
   const extraction = extractDocument(text);
   deps.progress.report('saving', 0, pages, pages);
@@ -150,12 +162,10 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const save = async (trx: Knex.Transaction) => {
-    const stored = await storeDocumentWithReport(deps.dataDir, document, newReport, trx, original);
-    await audit(trx, stored);
-    return stored;
-  };
-  const report = await withRoomForReport(upload.userId, draft.type, save, room);
+  const save = (trx?: Knex.Transaction) => storeDocumentWithReport(deps.dataDir, document, newReport, { trx, original, audit });
+  // Premium has no limit and may add any type: its save (one statement) needs neither the plan's lock nor
+  // its checks, and an upload begun under Premium is kept even if the subscription ends while it is read.
+  const report = room === 'premium' ? await save() : await withRoomForReport(upload.userId, draft.type, save);
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
 }
@@ -165,19 +175,21 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
  * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
  * original, its report and the report's audit row saved together (where the plan's room is checked
  * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
- * The original is written while the document is read: that write would otherwise add to the patient's wait.
+ * Waits overlap work: the plan is asked while the upload is decoded and a PDF's text layer read (which
+ * costs about what the question does), and the original is written while the document is read.
  */
-export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: AuditOfWrite<MedicalReport>): Promise<ProcessedDocument> {
-  // Refused before any decoding or OCR: a free plan that is full pays for no work.
-  const room = await requireRoomForReport(upload.userId);
+export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: DocumentAudit): Promise<ProcessedDocument> {
+  const room = requireRoomForReport(upload.userId);
+  // Awaited wherever the upload goes next; an upload refused first must not leave the answer unheard.
+  room.catch(() => undefined);
   const { bytes, kind } = decodeUpload(upload.dataUrl);
   deps.progress.report('preparing', 0);
   const original = startWritingOriginal(deps.dataDir, upload.userId, kind.extension, bytes);
   let saved = false;
   try {
-    const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes) : await readImage(deps, bytes, kind);
+    const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, kind, room);
     if (!hasWords(text)) return { read: false };
-    const processed = await saveAsReport(deps, { upload, bytes, kind, text, pages, original, room }, audit);
+    const processed = await saveAsReport(deps, { upload, bytes, kind, text, pages, original, room: await room }, audit);
     saved = true;
     return processed;
   } finally {

@@ -6,6 +6,7 @@ import { raw } from 'objection';
 import { Document, MedicalReport } from '../../../db/models';
 import type { JsonObject, ReportResults } from '../../../db/models/types';
 import type { ReportStatus, ReportType } from '../../../common/constants';
+import { auditRowsInsert, type AuditRow } from '../audit';
 
 /** Where a report's Download fetches its original (contract point 5). */
 export const documentFileUrl = (documentId: string) => `/api/documents/${documentId}/file`;
@@ -70,23 +71,31 @@ export function startWritingOriginal(dataDir: string, userId: string, extension:
   };
 }
 
+export interface StoreOptions {
+  /** The caller's transaction, if any (the plan's check for room runs in it). */
+  trx?: Knex.Transaction;
+  /** The original's file, when its writing began earlier. */
+  original?: PendingOriginal;
+  /** The report's audit row, given the report's id. */
+  audit?: (reportId: string) => AuditRow;
+}
+
 /**
- * Keeps the original and records it with its report. Nothing is half-saved: both rows go in one
- * statement (the document in a CTE, then its report), atomic on its own and one round trip instead of
- * four; if it fails, the file written for it is removed. `trx` is the caller's transaction, if any
- * (the plan's check for room runs in it); `original`, the file when its writing began earlier.
+ * Keeps the original and records it with its report. Nothing is half-saved: the document row, the report
+ * and the report's audit row go in one statement (the document and the audit row in CTEs), atomic on its
+ * own and one round trip where a transaction would take four; if it fails, the file written for it is removed.
  */
-export async function storeDocumentWithReport(
-  dataDir: string,
-  document: NewDocument,
-  report: NewReport,
-  trx?: Knex.Transaction,
-  original = startWritingOriginal(dataDir, document.userId, document.extension, document.bytes),
-): Promise<MedicalReport> {
+export async function storeDocumentWithReport(dataDir: string, document: NewDocument, report: NewReport, options: StoreOptions = {}): Promise<MedicalReport> {
+  const { trx, audit } = options;
+  const original = options.original ?? startWritingOriginal(dataDir, document.userId, document.extension, document.bytes);
   const { id } = original;
+  // Named here so the audit row, written in the same statement, can name it.
+  const reportId = randomUUID();
   try {
     const storageKey = await original.written;
-    return await MedicalReport.query(trx)
+    const query = MedicalReport.query(trx);
+    if (audit) query.with('audit', auditRowsInsert(trx ?? MedicalReport.knex(), [audit(reportId)]));
+    return await query
       .with(
         'document',
         Document.query(trx).insert({
@@ -102,7 +111,7 @@ export async function storeDocumentWithReport(
           extraction: document.extraction,
         }),
       )
-      .insert({ ...report, userId: document.userId, changedBy: 'document', documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
+      .insert({ ...report, id: reportId, userId: document.userId, changedBy: 'document', documentId: raw('(select id from document)'), documentUrl: documentFileUrl(id) })
       .returning('*');
   } catch (err) {
     await original.discard();

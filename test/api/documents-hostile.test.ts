@@ -127,6 +127,14 @@ describe('hostile and damaged files', () => {
     expect(process.memoryUsage().rss - heapBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
+  it('refuses a bomb wrapped in a text encoding (ASCIIHex, then Flate) that does not look compressed', async () => {
+    const bomb = await flateBombPdf(300, { asciiHex: true });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const heapBefore = process.memoryUsage().rss;
+    await expectRefused('pdf', { pdfData: dataUrl('application/pdf', bomb) }, 413, /unpacks into far more data/);
+    expect(process.memoryUsage().rss - heapBefore).toBeLessThan(150 * 1024 * 1024);
+  });
+
   it('answers 422 with the spec message for an image that cannot be decoded', async () => {
     const truncated = textJpeg(['Diagnosis: none']).subarray(0, 600);
     await expectRefused('image', { imageData: dataUrl('image/jpeg', truncated) }, 422, /^Unable to process the medical document\. Please try again\.$/);

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { asciiHexEncoded } from './pdf-filters';
 
 export const CLINIC_NOTE_LINES = [
   'Riverside Family Clinic',
@@ -98,14 +99,23 @@ export function manyPagesPdf(count: number): Promise<Buffer> {
   return textPdf(Array.from({ length: count }, (_, i) => [`Page ${i + 1} of a very long record`]));
 }
 
-/** A PDF whose one content stream inflates to `megabytes` MB of zeros (a few hundred kB on disk). */
-export async function flateBombPdf(megabytes: number): Promise<Buffer> {
+/** A one-page PDF whose content stream is `data` under the filters named (applied by pdf.js in this order). */
+export async function pdfWithContentStream(data: Uint8Array, filters: string[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
-  const bomb = zlib.deflateSync(Buffer.alloc(megabytes * 1024 * 1024), { level: 9 });
-  const raw = pdf.context.stream(bomb, { Filter: 'FlateDecode', Length: bomb.length });
+  page.node.setFontDictionary(PDFName.of('F1'), (await pdf.embedFont(StandardFonts.Helvetica)).ref);
+  const raw = pdf.context.stream(data, { Filter: pdf.context.obj(filters.map((name) => PDFName.of(name))), Length: data.length });
   page.node.set(PDFName.of('Contents'), pdf.context.register(raw));
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+/**
+ * A PDF whose one content stream inflates to `megabytes` MB of zeros (a few hundred kB on disk); with
+ * `asciiHex`, the compressed bytes are wrapped in ASCIIHexDecode first, so they do not look like zlib.
+ */
+export function flateBombPdf(megabytes: number, { asciiHex = false } = {}): Promise<Buffer> {
+  const bomb = zlib.deflateSync(Buffer.alloc(megabytes * 1024 * 1024), { level: 9 });
+  return asciiHex ? pdfWithContentStream(asciiHexEncoded(bomb), ['ASCIIHexDecode', 'FlateDecode']) : pdfWithContentStream(bomb, ['FlateDecode']);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

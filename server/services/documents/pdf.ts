@@ -1,20 +1,10 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
+import { assertNoDecompressionBomb } from './pdf-unpacking';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-
-const inflate = promisify(zlib.inflate);
-
-/**
- * Bounds for what a PDF's compressed streams may unpack into. A scanned A3 page at 300 dpi in colour is
- * about 52 MB; a stream beyond 64 MB, or more than 1 GB in all, is a decompression bomb.
- */
-export const MAX_INFLATED_STREAM_BYTES = 64 * 1024 * 1024;
-export const MAX_INFLATED_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 /** Rendered pages for OCR: 200 dpi reads 10-point print well at half the pixels of 300 dpi; the long side capped like photos. */
 const RENDER_DPI = 200;
@@ -25,72 +15,8 @@ const MIN_TEXT_CHARACTERS = 16;
 
 export const ENCRYPTED_PDF = 'This PDF is encrypted or password-protected, so it cannot be read. Save or print it as a new PDF without a password and upload that.';
 export const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or not a real PDF. Try taking a photo of your document with the camera instead.';
-const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
 
 const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${MAX_PDF_PAGES} can be read. Split it into smaller PDFs and upload each.`;
-
-const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
-
-/**
- * Most streams (page contents, fonts) unpack to a few kilobytes: those are unpacked right here, which
- * costs microseconds; a bigger one goes to the thread pool, off the event loop.
- */
-const INLINE_INFLATE_BYTES = 256 * 1024;
-
-const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
-
-/** A zlib stream's unpacked size, following zlib inside zlib (a stream filtered twice), never unpacking past `limit`. */
-async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
-  let out: Buffer;
-  try {
-    out = zlib.inflateSync(data, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
-  } catch (inline) {
-    if (!tooLarge(inline) || limit <= INLINE_INFLATE_BYTES) {
-      if (tooLarge(inline)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-      // Not zlib after all, or damaged: pdf.js decides what to make of it.
-      return 0;
-    }
-    try {
-      out = await inflate(data, { ...INFLATE_OPTIONS, maxOutputLength: limit });
-    } catch (err) {
-      if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-      return 0;
-    }
-  }
-  return isZlib(out) ? Math.max(out.length, await inflatedSize(out, limit)) : out.length;
-}
-
-const STREAM = Buffer.from('stream');
-const END_STREAM = Buffer.from('endstream');
-
-/**
- * Unpacks every compressed stream once, bounded (zlib's maxOutputLength), before pdf.js sees the file:
- * pdf.js would unpack a bomb whole into memory. Unpacking runs in libuv's thread pool.
- */
-export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
-  let total = 0;
-  let from = 0;
-  for (;;) {
-    const keyword = bytes.indexOf(STREAM, from);
-    if (keyword < 0) return;
-    let start = keyword + STREAM.length;
-    if (bytes[start] === 0x0d) start += 1;
-    if (bytes[start] !== 0x0a || bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
-      from = keyword + STREAM.length;
-      continue;
-    }
-    start += 1;
-    const end = bytes.indexOf(END_STREAM, start);
-    if (end < 0) return;
-    const data = bytes.subarray(start, end);
-    if (isZlib(data)) {
-      total += await inflatedSize(data, MAX_INFLATED_STREAM_BYTES);
-      if (total > MAX_INFLATED_TOTAL_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    }
-    from = end + END_STREAM.length;
-  }
-}
 
 const ENCRYPT = Buffer.from('/Encrypt');
 

@@ -1,0 +1,234 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { PayloadTooLarge } from '../../errors';
+
+/**
+ * Bounds for what a PDF's streams may unpack into. A scanned A3 page at 300 dpi in colour is about 52 MB;
+ * a stream beyond 64 MB, or more than 1 GB in all, is a decompression bomb.
+ */
+export const MAX_UNPACKED_STREAM_BYTES = 64 * 1024 * 1024;
+export const MAX_UNPACKED_TOTAL_BYTES = 1024 * 1024 * 1024;
+
+export const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
+
+const inflate = promisify(zlib.inflate);
+const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
+
+/**
+ * Most streams (page contents, fonts) unpack to a few kilobytes: those are unpacked right here, which
+ * costs microseconds; a bigger one goes to the thread pool, off the event loop.
+ */
+const INLINE_INFLATE_BYTES = 256 * 1024;
+
+const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
+/** A zlib stream unpacked, never past `limit` (beyond it: a bomb); null when it is not zlib after all, or damaged. */
+async function inflated(data: Uint8Array, limit: number): Promise<Buffer | null> {
+  try {
+    return zlib.inflateSync(data, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
+  } catch (inline) {
+    if (tooLarge(inline) && limit <= INLINE_INFLATE_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+    if (!tooLarge(inline)) return null;
+  }
+  try {
+    return await inflate(data, { ...INFLATE_OPTIONS, maxOutputLength: limit });
+  } catch (err) {
+    if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+    return null;
+  }
+}
+
+const bounded = (length: number, limit: number) => {
+  if (length > limit) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+};
+
+const isSpace = (byte: number) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d) || byte === 0x00;
+
+function asciiHexDecoded(data: Uint8Array): Buffer {
+  const digits = Buffer.from(data).toString('latin1').split('>')[0]!.replace(/[^0-9a-f]/gi, '');
+  return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
+}
+
+function ascii85Decoded(data: Uint8Array): Buffer {
+  // At most four bytes for each character ('z' is four zero bytes).
+  const out = Buffer.alloc(data.length * 4);
+  let length = 0;
+  const group: number[] = [];
+  const flush = () => {
+    let value = 0;
+    for (let i = 0; i < 5; i++) value = value * 85 + (group[i] ?? 84);
+    for (let i = 0; i < group.length - 1; i++) out[length++] = Math.floor(value / 2 ** (24 - 8 * i)) & 0xff;
+    group.length = 0;
+  };
+  for (const byte of data) {
+    if (byte === 0x7e) break; // '~>' ends the data
+    if (isSpace(byte)) continue;
+    if (byte === 0x7a && group.length === 0) length += 4;
+    else if (byte >= 0x21 && byte <= 0x75) {
+      group.push(byte - 0x21);
+      if (group.length === 5) flush();
+    }
+  }
+  if (group.length > 1) flush();
+  return out.subarray(0, length);
+}
+
+function runLengthDecoded(data: Uint8Array, limit: number): Buffer {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for (let at = 0; at < data.length; ) {
+    const count = data[at]!;
+    if (count === 128) break;
+    const part = count < 128 ? Buffer.from(data.subarray(at + 1, at + 2 + count)) : Buffer.alloc(257 - count, data[at + 1] ?? 0);
+    at += count < 128 ? count + 2 : 2;
+    bounded((length += part.length), limit);
+    parts.push(part);
+  }
+  return Buffer.concat(parts);
+}
+
+/** LZW as PDF writes it (codes of 9-12 bits, most significant bit first, EarlyChange 1), never past `limit`. */
+function lzwDecoded(data: Uint8Array, limit: number): Buffer {
+  let output = Buffer.alloc(Math.min(limit, Math.max(4096, data.length * 2)));
+  let length = 0;
+  // Each entry is an earlier entry (its prefix) and one byte; its first byte is kept to make the next entry.
+  const prefix = new Int32Array(4096);
+  const last = new Uint8Array(4096);
+  const first = new Uint8Array(4096);
+  const entryLength = new Int32Array(4096);
+  for (let code = 0; code < 256; code++) {
+    last[code] = code;
+    first[code] = code;
+    entryLength[code] = 1;
+  }
+  let next = 258;
+  let width = 9;
+  let previous = -1;
+  let buffer = 0;
+  let bits = 0;
+  const write = (code: number) => {
+    const size = entryLength[code]!;
+    bounded(length + size, limit);
+    if (length + size > output.length) {
+      const grown = Buffer.alloc(Math.min(limit, Math.max(output.length * 2, length + size)));
+      output.copy(grown, 0, 0, length);
+      output = grown;
+    }
+    for (let at = length + size - 1, walk = code; at >= length; at--, walk = prefix[walk]!) output[at] = last[walk]!;
+    length += size;
+  };
+  for (const byte of data) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= width) {
+      const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
+      bits -= width;
+      if (code === 257) return output.subarray(0, length);
+      if (code === 256) {
+        next = 258;
+        width = 9;
+        previous = -1;
+        continue;
+      }
+      if (code > next || (code === next && previous < 0)) return output.subarray(0, length);
+      if (previous >= 0 && next < 4096) {
+        // The new entry is the previous string and the first byte of this one (of the previous, when this is the new entry).
+        prefix[next] = previous;
+        last[next] = first[code === next ? previous : code]!;
+        first[next] = first[previous]!;
+        entryLength[next] = entryLength[previous]! + 1;
+        next += 1;
+      }
+      write(code);
+      previous = code;
+      if (next + 1 >= 1 << width && width < 12) width += 1;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return output.subarray(0, length);
+}
+
+/** The stream's data after `filter`, or null for a filter that is an image codec (pdf.js bounds images by their pixels). */
+async function unpackedBy(filter: string, data: Uint8Array, limit: number): Promise<Uint8Array | null> {
+  switch (filter) {
+    case 'ASCIIHexDecode':
+    case 'AHx':
+      return asciiHexDecoded(data);
+    case 'ASCII85Decode':
+    case 'A85':
+      return ascii85Decoded(data);
+    case 'FlateDecode':
+    case 'Fl':
+      return (await inflated(data, limit)) ?? null;
+    case 'LZWDecode':
+    case 'LZW':
+      return lzwDecoded(data, limit);
+    case 'RunLengthDecode':
+    case 'RL':
+      return runLengthDecoded(data, limit);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The size a stream unpacks into through its declared filters, each step bounded by `limit`; then, as
+ * long as what came out is zlib again, that too (a stream compressed twice under one filter).
+ */
+export async function unpackedSize(data: Uint8Array, filters: readonly string[], limit: number): Promise<number> {
+  let current = data;
+  for (const filter of filters) {
+    const next = await unpackedBy(filter, current, limit);
+    if (!next) return current.length;
+    bounded(next.length, limit);
+    current = next;
+  }
+  while (isZlib(current)) {
+    const next = await inflated(current, limit);
+    if (!next) break;
+    current = next;
+  }
+  return current.length;
+}
+
+const STREAM = Buffer.from('stream');
+const END_STREAM = Buffer.from('endstream');
+const OBJ = Buffer.from(' obj');
+
+/** The filters a stream's dictionary declares, in order ('/Filter /FlateDecode' or '/Filter [/ASCIIHexDecode /FlateDecode]'). */
+function declaredFilters(dictionary: string): string[] {
+  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dictionary);
+  return match ? [...match[1]!.matchAll(/\/([^\s/<>[\]()]+)/g)].map((name) => name[1]!) : [];
+}
+
+/**
+ * Unpacks every stream once through the filters its dictionary declares, bounded, before pdf.js sees the
+ * file: pdf.js would unpack a bomb whole into memory, whether it is compressed data as it is or wrapped in
+ * a text encoding first (ASCIIHex, ASCII85). Big zlib streams unpack in libuv's thread pool.
+ */
+export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
+  let total = 0;
+  let from = 0;
+  for (;;) {
+    const keyword = bytes.indexOf(STREAM, from);
+    if (keyword < 0) return;
+    let start = keyword + STREAM.length;
+    if (bytes[start] === 0x0d) start += 1;
+    if (bytes[start] !== 0x0a || bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
+      from = keyword + STREAM.length;
+      continue;
+    }
+    start += 1;
+    const end = bytes.indexOf(END_STREAM, start);
+    if (end < 0) return;
+    const data = bytes.subarray(start, end);
+    const objectStart = bytes.lastIndexOf(OBJ, keyword);
+    const filters = declaredFilters(bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
+    if (filters.length || isZlib(data)) {
+      total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES);
+      bounded(total, MAX_UNPACKED_TOTAL_BYTES);
+    }
+    from = end + END_STREAM.length;
+  }
+}

@@ -1,0 +1,46 @@
+import zlib from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { assertNoDecompressionBomb, MAX_UNPACKED_STREAM_BYTES, unpackedSize } from '../../server/services/documents/pdf-unpacking';
+import { PayloadTooLarge } from '../../server/errors';
+import { pdfWithContentStream } from '../support/document-fixtures';
+import { ascii85Encoded, asciiHexEncoded, lzwEncoded, runLengthEncoded } from '../support/pdf-filters';
+
+const LINES = Array.from({ length: 120 }, (_, i) => `BT /F1 10 Tf 20 ${780 - (i % 70) * 11} Td (Line ${i}: Hemoglobin 13.5 g/dL (13.5-17.5) aaaaaaaa) Tj ET`);
+const CONTENT = Buffer.from(LINES.join('\n'), 'latin1');
+
+const ENCODINGS: Array<[string, string[], (data: Buffer) => Buffer]> = [
+  ['Flate', ['FlateDecode'], (data) => zlib.deflateSync(data)],
+  ['ASCIIHex', ['ASCIIHexDecode'], asciiHexEncoded],
+  ['ASCII85 then Flate', ['ASCII85Decode', 'FlateDecode'], (data) => ascii85Encoded(zlib.deflateSync(data))],
+  ['ASCIIHex then Flate', ['ASCIIHexDecode', 'FlateDecode'], (data) => asciiHexEncoded(zlib.deflateSync(data))],
+  ['RunLength', ['RunLengthDecode'], runLengthEncoded],
+  ['LZW', ['LZWDecode'], lzwEncoded],
+];
+
+describe('unpacking a PDF stream through its filters, bounded', () => {
+  it.each(ENCODINGS)('measures a stream under %s at its true size, as pdf.js reads it', async (_name, filters, encode) => {
+    const encoded = encode(CONTENT);
+    expect(await unpackedSize(encoded, filters, MAX_UNPACKED_STREAM_BYTES)).toBe(CONTENT.length);
+    const pdf = await pdfWithContentStream(encoded, filters);
+    await expect(assertNoDecompressionBomb(pdf)).resolves.toBeUndefined();
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text.match(/Hemoglobin/g)).toHaveLength(LINES.length);
+  });
+
+  it.each(ENCODINGS)('refuses a stream under %s that unpacks past the limit, stopping there', async (_name, filters, encode) => {
+    const zeros = Buffer.alloc(24 * 1024 * 1024);
+    const bomb = encode(zeros);
+    await expect(unpackedSize(bomb, filters, 8 * 1024 * 1024)).rejects.toBeInstanceOf(PayloadTooLarge);
+    expect(await unpackedSize(bomb, filters, 32 * 1024 * 1024)).toBe(zeros.length);
+  });
+
+  it('refuses a whole PDF holding a wrapped bomb, whose bytes do not look compressed', async () => {
+    const bomb = asciiHexEncoded(zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 }));
+    await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['ASCIIHexDecode', 'FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
+  });
+
+  it('leaves image codecs to pdf.js, which bounds images by their pixels', async () => {
+    const jpegLike = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    expect(await unpackedSize(jpegLike, ['DCTDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(jpegLike.length);
+  });
+});

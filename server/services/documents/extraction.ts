@@ -126,11 +126,11 @@ const DOSE = /^[\s:,-]{0,3}(\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|g|ml|units?|iu|%)(?
 const FREQUENCY =
   /\b(once (?:a )?daily|twice (?:a )?daily|three times (?:a )?daily|four times (?:a )?daily|once a day|twice a day|three times a day|four times a day|every \d+ hours|every (?:morning|evening|night)|at bedtime|at night|in the morning|as needed|when required|once weekly|weekly|monthly|nightly|daily|q\.?\d+h|b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|q\.?h\.?s\.?|o\.?d\.?|b\.?d\.?|prn)(?![a-z])/i;
 
-/** Each name's first word: a line without one of these names no drug, and skips the long pattern. */
-const DRUG_FIRST_WORDS = new Set(GENERIC_DRUG_NAMES.map((name) => name.split(' ')[0]!.toLowerCase()));
+/** Any name's first word: a line without one names no drug, and skips the long pattern. */
+const DRUG_FIRST_WORD = new RegExp(`\\b(?:${[...new Set(GENERIC_DRUG_NAMES.map((name) => escape(name.split(' ')[0]!)))].join('|')})\\b`, 'i');
 
 function medicationsIn(line: string): MedicationFound[] {
-  if (!line.toLowerCase().match(/[a-z]+/g)?.some((word) => DRUG_FIRST_WORDS.has(word))) return [];
+  if (!DRUG_FIRST_WORD.test(line)) return [];
   return [...line.matchAll(DRUG)].map((match) => {
     const after = line.slice(match.index + match[0].length);
     return {
@@ -271,13 +271,13 @@ export function extractDocument(text: string): DocumentExtraction {
       const value = labelled.value || (next && !labelledField(next) ? next : '');
       setField(labelled.field, value, labelled.value ? line : `${line} ${value}`.trim());
     }
-    const ageMatch = AGE.exec(line);
-    if (ageMatch && !age) {
+    const ageMatch = age ? null : AGE.exec(line);
+    if (ageMatch) {
       age = ageMatch[1]!;
       sources['patientInfo.age'] = line;
     }
-    const genderMatch = GENDER.exec(line);
-    if (genderMatch && !gender) {
+    const genderMatch = gender ? null : GENDER.exec(line);
+    if (genderMatch) {
       const word = genderMatch[1]!.toLowerCase();
       gender = GENDER_NAMES[word] ?? word.charAt(0).toUpperCase() + word.slice(1);
       sources['patientInfo.gender'] = line;

@@ -271,12 +271,12 @@ export function extractDocument(text: string): DocumentExtraction {
       const value = labelled.value || (next && !labelledField(next) ? next : '');
       setField(labelled.field, value, labelled.value ? line : `${line} ${value}`.trim());
     }
-    const ageMatch = age ? null : AGE.exec(line);
+    const ageMatch: RegExpExecArray | null = age ? null : AGE.exec(line);
     if (ageMatch) {
       age = ageMatch[1]!;
       sources['patientInfo.age'] = line;
     }
-    const genderMatch = gender ? null : GENDER.exec(line);
+    const genderMatch: RegExpExecArray | null = gender ? null : GENDER.exec(line);
     if (genderMatch) {
       const word = genderMatch[1]!.toLowerCase();
       gender = GENDER_NAMES[word] ?? word.charAt(0).toUpperCase() + word.slice(1);

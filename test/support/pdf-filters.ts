@@ -1,7 +1,26 @@
+import { once } from 'node:events';
+import zlib from 'node:zlib';
+
 /**
  * Encoders for the PDF stream filters the bomb check decodes (pdf.js and the server only decode them), so
  * tests can build streams that are wrapped, run-length or LZW encoded.
  */
+
+/**
+ * A zlib stream whose first block is stored and holds the bytes 'endstream', then `data` compressed: the
+ * word a PDF's stream ends with, inside the stream's compressed data.
+ */
+export async function deflatedAfterEndstreamBytes(data: Uint8Array): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 0 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  deflate.write(Buffer.from('endstream', 'latin1'));
+  await new Promise<void>((resolve) => deflate.flush(zlib.constants.Z_FULL_FLUSH, () => resolve()));
+  await new Promise<void>((resolve) => deflate.params(9, zlib.constants.Z_DEFAULT_STRATEGY, () => resolve()));
+  deflate.end(data);
+  await once(deflate, 'end');
+  return Buffer.concat(chunks);
+}
 
 export const asciiHexEncoded = (data: Uint8Array) => Buffer.from(`${Buffer.from(data).toString('hex')}>`, 'latin1');
 

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { assertNoDecompressionBomb, MAX_UNPACKED_STREAM_BYTES, unpackedSize } from '../../server/services/documents/pdf-unpacking';
 import { PayloadTooLarge } from '../../server/errors';
 import { pdfWithContentStream } from '../support/document-fixtures';
-import { ascii85Encoded, asciiHexEncoded, lzwEncoded, runLengthEncoded } from '../support/pdf-filters';
+import { ascii85Encoded, asciiHexEncoded, deflatedAfterEndstreamBytes, lzwEncoded, runLengthEncoded } from '../support/pdf-filters';
 
 const LINES = Array.from({ length: 120 }, (_, i) => `BT /F1 10 Tf 20 ${780 - (i % 70) * 11} Td (Line ${i}: Hemoglobin 13.5 g/dL (13.5-17.5) aaaaaaaa) Tj ET`);
 const CONTENT = Buffer.from(LINES.join('\n'), 'latin1');
@@ -37,6 +37,21 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
   it('refuses a whole PDF holding a wrapped bomb, whose bytes do not look compressed', async () => {
     const bomb = asciiHexEncoded(zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 }));
     await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['ASCIIHexDecode', 'FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
+  });
+
+  it("reads a stream to its own end, not to the first 'endstream' bytes, which compressed data may hold", async () => {
+    const bomb = await deflatedAfterEndstreamBytes(Buffer.alloc(100 * 1024 * 1024));
+    expect(bomb.includes(Buffer.from('endstream'))).toBe(true);
+    await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
+  });
+
+  it('counts what a zlib stream with a wrong checksum unpacks into (pdf.js does not check it)', async () => {
+    const deflated = zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+    deflated.writeUInt32BE(0, deflated.length - 4);
+    await expect(unpackedSize(deflated, ['FlateDecode'], MAX_UNPACKED_STREAM_BYTES)).rejects.toBeInstanceOf(PayloadTooLarge);
+    const small = zlib.deflateSync(CONTENT);
+    small.writeUInt32BE(0, small.length - 4);
+    expect(await unpackedSize(small, ['FlateDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(CONTENT.length);
   });
 
   it('leaves image codecs to pdf.js, which bounds images by their pixels', async () => {

@@ -11,7 +11,7 @@ export const MAX_UNPACKED_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 export const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
 
-const inflate = promisify(zlib.inflate);
+const inflateRaw = promisify(zlib.inflateRaw);
 const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
 
 /**
@@ -23,16 +23,22 @@ const INLINE_INFLATE_BYTES = 256 * 1024;
 const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
-/** A zlib stream unpacked, never past `limit` (beyond it: a bomb); null when it is not zlib after all, or damaged. */
+/**
+ * A zlib stream unpacked, never past `limit` (beyond it: a bomb); null when it is not zlib after all, or
+ * damaged. Its deflate data is unpacked raw, as pdf.js reads it: to its last block, whatever follows, and
+ * whether or not its checksum is right (a wrong one must not hide what the data unpacks into).
+ */
 async function inflated(data: Uint8Array, limit: number): Promise<Buffer | null> {
+  if (!isZlib(data)) return null;
+  const deflated = data.subarray(2);
   try {
-    return zlib.inflateSync(data, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
+    return zlib.inflateRawSync(deflated, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
   } catch (inline) {
     if (tooLarge(inline) && limit <= INLINE_INFLATE_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
     if (!tooLarge(inline)) return null;
   }
   try {
-    return await inflate(data, { ...INFLATE_OPTIONS, maxOutputLength: limit });
+    return await inflateRaw(deflated, { ...INFLATE_OPTIONS, maxOutputLength: limit });
   } catch (err) {
     if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
     return null;
@@ -46,7 +52,8 @@ const bounded = (length: number, limit: number) => {
 const isSpace = (byte: number) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d) || byte === 0x00;
 
 function asciiHexDecoded(data: Uint8Array): Buffer {
-  const digits = Buffer.from(data).toString('latin1').split('>')[0]!.replace(/[^0-9a-f]/gi, '');
+  const end = Buffer.from(data.buffer, data.byteOffset, data.byteLength).indexOf(0x3e); // '>' ends the data
+  const digits = Buffer.from(data.subarray(0, end < 0 ? data.length : end)).toString('latin1').replace(/[^0-9a-f]/gi, '');
   return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
 }
 
@@ -206,6 +213,9 @@ function declaredFilters(dictionary: string): string[] {
  * Unpacks every stream once through the filters its dictionary declares, bounded, before pdf.js sees the
  * file: pdf.js would unpack a bomb whole into memory, whether it is compressed data as it is or wrapped in
  * a text encoding first (ASCIIHex, ASCII85). Big zlib streams unpack in libuv's thread pool.
+ * A stream is unpacked from its start until its own data says it ends (zlib's end of stream, '>', '~>',
+ * the end codes), not until the first 'endstream': those bytes can sit inside compressed data, and pdf.js
+ * reads on to the stream's /Length. ('endstream' only tells where to look for the next stream.)
  */
 export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
   let total = 0;
@@ -222,7 +232,7 @@ export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
     start += 1;
     const end = bytes.indexOf(END_STREAM, start);
     if (end < 0) return;
-    const data = bytes.subarray(start, end);
+    const data = bytes.subarray(start);
     const objectStart = bytes.lastIndexOf(OBJ, keyword);
     const filters = declaredFilters(bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
     if (filters.length || isZlib(data)) {

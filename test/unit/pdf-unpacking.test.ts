@@ -45,6 +45,16 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
     await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
   });
 
+  it("finds a stream's data where pdf.js does: on the line after 'stream', however that line ends", async () => {
+    const bomb = zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+    const pdf = await pdfWithContentStream(bomb, ['FlateDecode']);
+    const keyword = pdf.indexOf('stream\n');
+    for (const line of ['stream\r', 'stream  \r\n']) {
+      const variant = Buffer.concat([pdf.subarray(0, keyword), Buffer.from(line, 'latin1'), pdf.subarray(keyword + 'stream\n'.length)]);
+      await expect(assertNoDecompressionBomb(variant)).rejects.toThrow(/unpacks into far more data/);
+    }
+  });
+
   it('counts what a zlib stream with a wrong checksum unpacks into (pdf.js does not check it)', async () => {
     const deflated = zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
     deflated.writeUInt32BE(0, deflated.length - 4);

@@ -181,27 +181,41 @@ async function unpackedBy(filter: string, data: Uint8Array, limit: number): Prom
 
 /**
  * The size a stream unpacks into through its declared filters, each step bounded by `limit`; then, as
- * long as what came out is zlib again, that too (a stream compressed twice under one filter).
+ * long as what came out is zlib again, that too (a stream compressed twice under one filter). `data` may
+ * run past the stream (each filter stops where its data ends); `length` is the stream's own, the size
+ * counted when its first filter unpacks nothing (an image codec, or data that is not what it says).
  */
-export async function unpackedSize(data: Uint8Array, filters: readonly string[], limit: number): Promise<number> {
+export async function unpackedSize(data: Uint8Array, filters: readonly string[], limit: number, length = data.length): Promise<number> {
   let current = data;
+  let size = length;
   for (const filter of filters) {
     const next = await unpackedBy(filter, current, limit);
-    if (!next) return current.length;
+    if (!next) return size;
     bounded(next.length, limit);
     current = next;
+    size = next.length;
   }
   while (isZlib(current)) {
     const next = await inflated(current, limit);
     if (!next) break;
     current = next;
+    size = next.length;
   }
-  return current.length;
+  return size;
 }
 
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
 const OBJ = Buffer.from(' obj');
+
+/** Where a stream's data starts: on the line after its keyword, whatever else that line holds (as pdf.js reads it). */
+function dataStart(bytes: Buffer, afterKeyword: number): number {
+  let at = afterKeyword;
+  while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at += 1;
+  if (bytes[at] === 0x0d) at += 1;
+  if (bytes[at] === 0x0a) at += 1;
+  return at;
+}
 
 /** The filters a stream's dictionary declares, in order ('/Filter /FlateDecode' or '/Filter [/ASCIIHexDecode /FlateDecode]'). */
 function declaredFilters(dictionary: string): string[] {
@@ -223,20 +237,18 @@ export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
   for (;;) {
     const keyword = bytes.indexOf(STREAM, from);
     if (keyword < 0) return;
-    let start = keyword + STREAM.length;
-    if (bytes[start] === 0x0d) start += 1;
-    if (bytes[start] !== 0x0a || bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
+    if (bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
       from = keyword + STREAM.length;
       continue;
     }
-    start += 1;
+    const start = dataStart(bytes, keyword + STREAM.length);
     const end = bytes.indexOf(END_STREAM, start);
     if (end < 0) return;
     const data = bytes.subarray(start);
     const objectStart = bytes.lastIndexOf(OBJ, keyword);
     const filters = declaredFilters(bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
     if (filters.length || isZlib(data)) {
-      total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES);
+      total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES, end - start);
       bounded(total, MAX_UNPACKED_TOTAL_BYTES);
     }
     from = end + END_STREAM.length;

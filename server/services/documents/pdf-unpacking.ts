@@ -95,8 +95,11 @@ function runLengthDecoded(data: Uint8Array, limit: number): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Output between two turns of the event loop while LZW is unpacked here in JavaScript (other requests go on meanwhile). */
+const LZW_SLICE_BYTES = 4 * 1024 * 1024;
+
 /** LZW as PDF writes it (codes of 9-12 bits, most significant bit first, EarlyChange 1), never past `limit`. */
-function lzwDecoded(data: Uint8Array, limit: number): Buffer {
+async function lzwDecoded(data: Uint8Array, limit: number): Promise<Buffer> {
   let output = Buffer.alloc(Math.min(limit, Math.max(4096, data.length * 2)));
   let length = 0;
   // Each entry is an earlier entry (its prefix) and one byte; its first byte is kept to make the next entry.
@@ -114,6 +117,7 @@ function lzwDecoded(data: Uint8Array, limit: number): Buffer {
   let previous = -1;
   let buffer = 0;
   let bits = 0;
+  let yieldAt = LZW_SLICE_BYTES;
   const write = (code: number) => {
     const size = entryLength[code]!;
     bounded(length + size, limit);
@@ -126,6 +130,10 @@ function lzwDecoded(data: Uint8Array, limit: number): Buffer {
     length += size;
   };
   for (const byte of data) {
+    if (length >= yieldAt) {
+      yieldAt = length + LZW_SLICE_BYTES;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     buffer = (buffer << 8) | byte;
     bits += 8;
     while (bits >= width) {

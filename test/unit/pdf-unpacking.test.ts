@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { assertNoDecompressionBomb, MAX_UNPACKED_STREAM_BYTES, unpackedSize } from '../../server/services/documents/pdf-unpacking';
 import { PayloadTooLarge } from '../../server/errors';
@@ -53,6 +54,17 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
       const variant = Buffer.concat([pdf.subarray(0, keyword), Buffer.from(line, 'latin1'), pdf.subarray(keyword + 'stream\n'.length)]);
       await expect(assertNoDecompressionBomb(variant)).rejects.toThrow(/unpacks into far more data/);
     }
+  });
+
+  it('follows a /Filter written as a reference to another object, as pdf.js does', async () => {
+    const bomb = asciiHexEncoded(zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 }));
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    const filters = pdf.context.register(pdf.context.obj([PDFName.of('ASCIIHexDecode'), PDFName.of('FlateDecode')]));
+    page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream(bomb, { Filter: filters, Length: bomb.length })));
+    await expect(assertNoDecompressionBomb(Buffer.from(await pdf.save({ useObjectStreams: false })))).rejects.toThrow(/unpacks into far more data/);
+    // Inside an object stream the reference cannot be followed without parsing: refused, not guessed at.
+    await expect(assertNoDecompressionBomb(Buffer.from(await pdf.save({ useObjectStreams: true })))).rejects.toThrow(/cannot be checked/);
   });
 
   it('counts what a zlib stream with a wrong checksum unpacks into (pdf.js does not check it)', async () => {

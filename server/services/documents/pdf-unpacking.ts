@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { PayloadTooLarge } from '../../errors';
+import { PayloadTooLarge, Unprocessable } from '../../errors';
 
 /**
  * Bounds for what a PDF's streams may unpack into. A scanned A3 page at 300 dpi in colour is about 52 MB;
@@ -225,10 +225,33 @@ function dataStart(bytes: Buffer, afterKeyword: number): number {
   return at;
 }
 
-/** The filters a stream's dictionary declares, in order ('/Filter /FlateDecode' or '/Filter [/ASCIIHexDecode /FlateDecode]'). */
-function declaredFilters(dictionary: string): string[] {
-  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dictionary);
-  return match ? [...match[1]!.matchAll(/\/([^\s/<>[\]()]+)/g)].map((name) => name[1]!) : [];
+const namesIn = (value: string) => [...value.matchAll(/\/([^\s/<>[\]()]+)/g)].map((name) => name[1]!);
+
+export const UNKNOWN_FILTER = 'This PDF names how one of its parts is packed in a way that cannot be checked, so it was refused. Print it to a new PDF and upload that.';
+
+/** The value of object `number generation` written in the file itself (not inside an object stream), if it is. */
+function objectValue(bytes: Buffer, number: string, generation: string): string | null {
+  const header = Buffer.from(`${number} ${generation} obj`, 'latin1');
+  for (let at = bytes.indexOf(header); at >= 0; at = bytes.indexOf(header, at + 1)) {
+    if (at > 0 && !isSpace(bytes[at - 1]!)) continue;
+    const text = bytes.subarray(at + header.length, at + header.length + 512).toString('latin1');
+    return text.slice(0, text.indexOf('endobj') < 0 ? undefined : text.indexOf('endobj'));
+  }
+  return null;
+}
+
+/**
+ * The filters a stream's dictionary declares, in order ('/Filter /FlateDecode', '/Filter [/ASCIIHexDecode
+ * /FlateDecode]', or either through a reference to another object, which pdf.js follows too). A reference
+ * that cannot be followed here (into an object stream) is refused (422): what pdf.js would unpack is unknown.
+ */
+function declaredFilters(bytes: Buffer, dictionary: string): string[] {
+  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+|(\d+)\s+(\d+)\s+R)/.exec(dictionary);
+  if (!match) return [];
+  if (!match[2]) return namesIn(match[1]!);
+  const value = objectValue(bytes, match[2], match[3]!);
+  if (value === null) throw new Unprocessable(UNKNOWN_FILTER);
+  return namesIn(value);
 }
 
 /**
@@ -254,7 +277,7 @@ export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
     if (end < 0) return;
     const data = bytes.subarray(start);
     const objectStart = bytes.lastIndexOf(OBJ, keyword);
-    const filters = declaredFilters(bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
+    const filters = declaredFilters(bytes, bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
     if (filters.length || isZlib(data)) {
       total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES, end - start);
       bounded(total, MAX_UNPACKED_TOTAL_BYTES);

@@ -76,6 +76,16 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
     expect(await unpackedSize(small, ['FlateDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(CONTENT.length);
   });
 
+  it('counts what damaged zlib data unpacks into before its damage, as pdf.js keeps that much', async () => {
+    const damaged = zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+    const at = Math.floor(damaged.length * 0.3);
+    damaged[at]! ^= 0xff;
+    damaged[at + 1]! ^= 0x55;
+    damaged[at + 2]! ^= 0xaa;
+    expect(() => zlib.inflateSync(damaged)).toThrow();
+    expect(await unpackedSize(damaged, ['FlateDecode'], MAX_UNPACKED_STREAM_BYTES)).toBeGreaterThan(25 * 1024 * 1024);
+  });
+
   it('leaves image codecs to pdf.js, which bounds images by their pixels', async () => {
     const jpegLike = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     expect(await unpackedSize(jpegLike, ['DCTDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(jpegLike.length);

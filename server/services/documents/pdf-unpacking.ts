@@ -23,10 +23,31 @@ const INLINE_INFLATE_BYTES = 256 * 1024;
 const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
+/** What damaged deflate data unpacks into before the damage (pdf.js keeps that much too), never past `limit`. */
+function inflatedUntilDamage(deflated: Uint8Array, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const inflater = zlib.createInflateRaw(INFLATE_OPTIONS);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) {
+        inflater.destroy();
+        reject(new PayloadTooLarge(DECOMPRESSION_BOMB));
+      } else chunks.push(chunk);
+    });
+    const done = () => resolve(Buffer.concat(chunks));
+    inflater.on('error', done);
+    inflater.on('end', done);
+    inflater.end(deflated);
+  });
+}
+
 /**
- * A zlib stream unpacked, never past `limit` (beyond it: a bomb); null when it is not zlib after all, or
- * damaged. Its deflate data is unpacked raw, as pdf.js reads it: to its last block, whatever follows, and
- * whether or not its checksum is right (a wrong one must not hide what the data unpacks into).
+ * A zlib stream unpacked, never past `limit` (beyond it: a bomb); null when it is not zlib after all. Its
+ * deflate data is unpacked raw, as pdf.js reads it: to its last block, whatever follows, and whether or
+ * not its checksum is right; damaged data counts what it unpacks into before the damage. Neither a wrong
+ * checksum nor damage at the end may hide what pdf.js would unpack.
  */
 async function inflated(data: Uint8Array, limit: number): Promise<Buffer | null> {
   if (!isZlib(data)) return null;
@@ -35,13 +56,13 @@ async function inflated(data: Uint8Array, limit: number): Promise<Buffer | null>
     return zlib.inflateRawSync(deflated, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
   } catch (inline) {
     if (tooLarge(inline) && limit <= INLINE_INFLATE_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    if (!tooLarge(inline)) return null;
+    if (!tooLarge(inline)) return inflatedUntilDamage(deflated, limit);
   }
   try {
     return await inflateRaw(deflated, { ...INFLATE_OPTIONS, maxOutputLength: limit });
   } catch (err) {
     if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    return null;
+    return inflatedUntilDamage(deflated, limit);
   }
 }
 

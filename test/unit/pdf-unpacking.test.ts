@@ -40,10 +40,15 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
     await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['ASCIIHexDecode', 'FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
   });
 
-  it("reads a stream to its own end, not to the first 'endstream' bytes, which compressed data may hold", async () => {
+  it("reads a stream to its /Length, or else to its own end, never only to the first 'endstream' bytes, which compressed data may hold", async () => {
     const bomb = await deflatedAfterEndstreamBytes(Buffer.alloc(100 * 1024 * 1024));
     expect(bomb.includes(Buffer.from('endstream'))).toBe(true);
-    await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
+    const pdf = await pdfWithContentStream(bomb, ['FlateDecode']);
+    await expect(assertNoDecompressionBomb(pdf)).rejects.toThrow(/unpacks into far more data/);
+    // A /Length that does not hold (here a reference the check does not follow): unpacked to the data's own end.
+    const lengthAt = pdf.indexOf(`/Length ${bomb.length}`);
+    const unheld = Buffer.concat([pdf.subarray(0, lengthAt), Buffer.from('/Length 9 0 R'), pdf.subarray(lengthAt + `/Length ${bomb.length}`.length)]);
+    await expect(assertNoDecompressionBomb(unheld)).rejects.toThrow(/unpacks into far more data/);
   });
 
   it("finds a stream's data where pdf.js does: on the line after 'stream', however that line ends", async () => {

@@ -78,7 +78,9 @@ function asciiHexDecoded(data: Uint8Array): Buffer {
   return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
 }
 
-function ascii85Decoded(data: Uint8Array): Buffer {
+function ascii85Decoded(whole: Uint8Array): Buffer {
+  const end = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).indexOf(0x7e); // '~>' ends the data
+  const data = whole.subarray(0, end < 0 ? whole.length : end);
   // At most four bytes for each character ('z' is four zero bytes).
   const out = Buffer.alloc(data.length * 4);
   let length = 0;
@@ -90,7 +92,6 @@ function ascii85Decoded(data: Uint8Array): Buffer {
     group.length = 0;
   };
   for (const byte of data) {
-    if (byte === 0x7e) break; // '~>' ends the data
     if (isSpace(byte)) continue;
     if (byte === 0x7a && group.length === 0) length += 4;
     else if (byte >= 0x21 && byte <= 0x75) {
@@ -275,13 +276,21 @@ function declaredFilters(bytes: Buffer, dictionary: string): string[] {
   return namesIn(value);
 }
 
+/** Where a stream ends by its direct `/Length`, when the bytes there say 'endstream' (pdf.js then reads exactly those). */
+function declaredEnd(bytes: Buffer, start: number, dictionary: string): number | null {
+  const match = /\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(dictionary);
+  if (!match) return null;
+  const end = start + Number(match[1]);
+  return end <= bytes.length && /^\s*endstream/.test(bytes.subarray(end, end + 64).toString('latin1')) ? end : null;
+}
+
 /**
  * Unpacks every stream once through the filters its dictionary declares, bounded, before pdf.js sees the
  * file: pdf.js would unpack a bomb whole into memory, whether it is compressed data as it is or wrapped in
  * a text encoding first (ASCIIHex, ASCII85). Big zlib streams unpack in libuv's thread pool.
- * A stream is unpacked from its start until its own data says it ends (zlib's end of stream, '>', '~>',
- * the end codes), not until the first 'endstream': those bytes can sit inside compressed data, and pdf.js
- * reads on to the stream's /Length. ('endstream' only tells where to look for the next stream.)
+ * A stream is what pdf.js reads: its `/Length` of bytes when that holds. Otherwise it is unpacked from its
+ * start until its own data says it ends (zlib's last block, '>', '~>', the end codes), not until the first
+ * 'endstream': those bytes can sit inside compressed data.
  */
 export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
   let total = 0;
@@ -294,15 +303,16 @@ export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
       continue;
     }
     const start = dataStart(bytes, keyword + STREAM.length);
-    const end = bytes.indexOf(END_STREAM, start);
+    const dictionary = bytes.subarray(Math.max(bytes.lastIndexOf(OBJ, keyword), from), keyword).toString('latin1');
+    const lengthEnd = declaredEnd(bytes, start, dictionary);
+    const end = lengthEnd ?? bytes.indexOf(END_STREAM, start);
     if (end < 0) return;
-    const data = bytes.subarray(start);
-    const objectStart = bytes.lastIndexOf(OBJ, keyword);
-    const filters = declaredFilters(bytes, bytes.subarray(Math.max(objectStart, from), keyword).toString('latin1'));
+    const data = lengthEnd === null ? bytes.subarray(start) : bytes.subarray(start, lengthEnd);
+    const filters = declaredFilters(bytes, dictionary);
     if (filters.length || isZlib(data)) {
       total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES, end - start);
       bounded(total, MAX_UNPACKED_TOTAL_BYTES);
     }
-    from = end + END_STREAM.length;
+    from = lengthEnd ?? end + END_STREAM.length;
   }
 }

@@ -99,12 +99,13 @@ export function manyPagesPdf(count: number): Promise<Buffer> {
   return textPdf(Array.from({ length: count }, (_, i) => [`Page ${i + 1} of a very long record`]));
 }
 
-/** A one-page PDF whose content stream is `data` under the filters named (applied by pdf.js in this order). */
-export async function pdfWithContentStream(data: Uint8Array, filters: string[]): Promise<Buffer> {
+/** A one-page PDF whose content stream is `data` under the filters named (applied by pdf.js in this order), with their /DecodeParms if given. */
+export async function pdfWithContentStream(data: Uint8Array, filters: string[], decodeParms?: Record<string, number>): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
   page.node.setFontDictionary(PDFName.of('F1'), (await pdf.embedFont(StandardFonts.Helvetica)).ref);
-  const raw = pdf.context.stream(data, { Filter: pdf.context.obj(filters.map((name) => PDFName.of(name))), Length: data.length });
+  const parameters = decodeParms ? { DecodeParms: pdf.context.obj(decodeParms) } : {};
+  const raw = pdf.context.stream(data, { Filter: pdf.context.obj(filters.map((name) => PDFName.of(name))), ...parameters, Length: data.length });
   page.node.set(PDFName.of('Contents'), pdf.context.register(raw));
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }

@@ -62,8 +62,8 @@ export function runLengthEncoded(data: Uint8Array): Buffer {
   return Buffer.from(out);
 }
 
-/** LZW as PDF reads it: 9-12 bit codes, most significant bit first, a clear code first, EarlyChange 1. */
-export function lzwEncoded(data: Uint8Array): Buffer {
+/** LZW as PDF reads it: 9-12 bit codes, most significant bit first, a clear code first, EarlyChange 1 unless told 0. */
+export function lzwEncoded(data: Uint8Array, earlyChange = 1): Buffer {
   const out: number[] = [];
   let width = 9;
   let accumulator = 0;
@@ -93,7 +93,7 @@ export function lzwEncoded(data: Uint8Array): Buffer {
     }
     emit(current);
     table.set(current * 256 + byte, next++);
-    if (next + 1 > 1 << width && width < 12) width += 1;
+    if (next + earlyChange > 1 << width && width < 12) width += 1;
     if (next === 4094) {
       emit(256);
       table = new Map();

@@ -15,7 +15,8 @@ const ENCODINGS: Array<[string, string[], (data: Buffer) => Buffer]> = [
   ['ASCII85 then Flate', ['ASCII85Decode', 'FlateDecode'], (data) => ascii85Encoded(zlib.deflateSync(data))],
   ['ASCIIHex then Flate', ['ASCIIHexDecode', 'FlateDecode'], (data) => asciiHexEncoded(zlib.deflateSync(data))],
   ['RunLength', ['RunLengthDecode'], runLengthEncoded],
-  ['LZW', ['LZWDecode'], lzwEncoded],
+  ['LZW', ['LZWDecode'], (data) => lzwEncoded(data)],
+  ['Brotli', ['BrotliDecode'], (data) => zlib.brotliCompressSync(data)],
 ];
 
 describe('unpacking a PDF stream through its filters, bounded', () => {
@@ -33,6 +34,15 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
     const bomb = encode(zeros);
     await expect(unpackedSize(bomb, filters, 8 * 1024 * 1024)).rejects.toBeInstanceOf(PayloadTooLarge);
     expect(await unpackedSize(bomb, filters, 32 * 1024 * 1024)).toBe(zeros.length);
+  });
+
+  it('reads LZW whichever way its codes widen (/EarlyChange 1 or 0), so parameters cannot make a bomb read short', async () => {
+    for (const earlyChange of [1, 0]) {
+      expect(await unpackedSize(lzwEncoded(CONTENT, earlyChange), ['LZWDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(CONTENT.length);
+      const bomb = lzwEncoded(Buffer.alloc(80 * 1024 * 1024), earlyChange);
+      // Parameters that say the other way: pdf.js pairs them with the filter or not, depending on how both are written.
+      await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['LZWDecode'], { EarlyChange: 1 - earlyChange }))).rejects.toThrow(/unpacks into far more data/);
+    }
   });
 
   it('refuses a whole PDF holding a wrapped bomb, whose bytes do not look compressed', async () => {

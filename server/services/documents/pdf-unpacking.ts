@@ -11,7 +11,12 @@ export const MAX_UNPACKED_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 export const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
 
-const inflateRaw = promisify(zlib.inflateRaw);
+/** The two compressions zlib unpacks for pdf.js's filters: deflate (FlateDecode, read raw) and Brotli (BrotliDecode). */
+const UNPACKERS = {
+  deflate: { sync: zlib.inflateRawSync, async: promisify(zlib.inflateRaw), stream: () => zlib.createInflateRaw(INFLATE_OPTIONS) },
+  brotli: { sync: zlib.brotliDecompressSync, async: promisify(zlib.brotliDecompress), stream: () => zlib.createBrotliDecompress() },
+};
+type Compression = keyof typeof UNPACKERS;
 const isZlib = (bytes: Uint8Array) => bytes.length > 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
 
 /**
@@ -22,11 +27,12 @@ const INLINE_INFLATE_BYTES = 256 * 1024;
 
 const tooLarge = (err: unknown) => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 const INFLATE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const OPTIONS: Record<Compression, zlib.ZlibOptions | zlib.BrotliOptions> = { deflate: INFLATE_OPTIONS, brotli: {} };
 
-/** What damaged deflate data unpacks into before the damage (pdf.js keeps that much too), never past `limit`. */
-function inflatedUntilDamage(deflated: Uint8Array, limit: number): Promise<Buffer> {
+/** What damaged compressed data unpacks into before the damage (pdf.js keeps that much too), never past `limit`. */
+function unpackedUntilDamage(compression: Compression, packed: Uint8Array, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const inflater = zlib.createInflateRaw(INFLATE_OPTIONS);
+    const inflater = UNPACKERS[compression].stream();
     const chunks: Buffer[] = [];
     let length = 0;
     inflater.on('data', (chunk: Buffer) => {
@@ -39,8 +45,25 @@ function inflatedUntilDamage(deflated: Uint8Array, limit: number): Promise<Buffe
     const done = () => resolve(Buffer.concat(chunks));
     inflater.on('error', done);
     inflater.on('end', done);
-    inflater.end(deflated);
+    inflater.end(packed);
   });
+}
+
+/** Compressed data unpacked, never past `limit` (beyond it: a bomb); damaged data, as far as it unpacks. */
+async function unpacked(compression: Compression, packed: Uint8Array, limit: number): Promise<Buffer> {
+  const { sync, async } = UNPACKERS[compression];
+  try {
+    return sync(packed, { ...OPTIONS[compression], maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
+  } catch (inline) {
+    if (tooLarge(inline) && limit <= INLINE_INFLATE_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+    if (!tooLarge(inline)) return unpackedUntilDamage(compression, packed, limit);
+  }
+  try {
+    return await async(packed, { ...OPTIONS[compression], maxOutputLength: limit });
+  } catch (err) {
+    if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
+    return unpackedUntilDamage(compression, packed, limit);
+  }
 }
 
 /**
@@ -50,20 +73,7 @@ function inflatedUntilDamage(deflated: Uint8Array, limit: number): Promise<Buffe
  * checksum nor damage at the end may hide what pdf.js would unpack.
  */
 async function inflated(data: Uint8Array, limit: number): Promise<Buffer | null> {
-  if (!isZlib(data)) return null;
-  const deflated = data.subarray(2);
-  try {
-    return zlib.inflateRawSync(deflated, { ...INFLATE_OPTIONS, maxOutputLength: Math.min(limit, INLINE_INFLATE_BYTES) });
-  } catch (inline) {
-    if (tooLarge(inline) && limit <= INLINE_INFLATE_BYTES) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    if (!tooLarge(inline)) return inflatedUntilDamage(deflated, limit);
-  }
-  try {
-    return await inflateRaw(deflated, { ...INFLATE_OPTIONS, maxOutputLength: limit });
-  } catch (err) {
-    if (tooLarge(err)) throw new PayloadTooLarge(DECOMPRESSION_BOMB);
-    return inflatedUntilDamage(deflated, limit);
-  }
+  return isZlib(data) ? unpacked('deflate', data.subarray(2), limit) : null;
 }
 
 const bounded = (length: number, limit: number) => {
@@ -120,8 +130,11 @@ function runLengthDecoded(data: Uint8Array, limit: number): Buffer {
 /** Output between two turns of the event loop while LZW is unpacked here in JavaScript (other requests go on meanwhile). */
 const LZW_SLICE_BYTES = 4 * 1024 * 1024;
 
-/** LZW as PDF writes it (codes of 9-12 bits, most significant bit first, EarlyChange 1), never past `limit`. */
-async function lzwDecoded(data: Uint8Array, limit: number): Promise<Buffer> {
+/**
+ * LZW as PDF writes it (codes of 9-12 bits, most significant bit first; with EarlyChange 1, the default,
+ * codes widen one entry early), never past `limit`.
+ */
+async function lzwDecoded(data: Uint8Array, limit: number, earlyChange: number): Promise<Buffer> {
   let output = Buffer.alloc(Math.min(limit, Math.max(4096, data.length * 2)));
   let length = 0;
   // Each entry is an earlier entry (its prefix) and one byte; its first byte is kept to make the next entry.
@@ -179,11 +192,20 @@ async function lzwDecoded(data: Uint8Array, limit: number): Promise<Buffer> {
       }
       write(code);
       previous = code;
-      if (next + 1 >= 1 << width && width < 12) width += 1;
+      if (next + earlyChange >= 1 << width && width < 12) width += 1;
     }
     buffer &= (1 << bits) - 1;
   }
   return output.subarray(0, length);
+}
+
+/**
+ * LZW read both ways its codes may widen, the longer kept: whether pdf.js applies an /EarlyChange depends on
+ * how the stream's parameters pair with its filters, and guessing wrong would read a bomb short.
+ */
+async function lzwEitherWay(data: Uint8Array, limit: number): Promise<Buffer> {
+  const [early, late] = [await lzwDecoded(data, limit, 1), await lzwDecoded(data, limit, 0)];
+  return early.length >= late.length ? early : late;
 }
 
 /** The stream's data after `filter`, or null for a filter that is an image codec (pdf.js bounds images by their pixels). */
@@ -200,10 +222,12 @@ async function unpackedBy(filter: string, data: Uint8Array, limit: number): Prom
       return (await inflated(data, limit)) ?? null;
     case 'LZWDecode':
     case 'LZW':
-      return lzwDecoded(data, limit);
+      return lzwEitherWay(data, limit);
     case 'RunLengthDecode':
     case 'RL':
       return runLengthDecoded(data, limit);
+    case 'BrotliDecode':
+      return unpacked('brotli', data, limit);
     default:
       return null;
   }

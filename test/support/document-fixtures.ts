@@ -99,16 +99,22 @@ export function manyPagesPdf(count: number): Promise<Buffer> {
   return textPdf(Array.from({ length: count }, (_, i) => [`Page ${i + 1} of a very long record`]));
 }
 
-/** A one-page PDF whose content stream is `data` under the filters named (applied by pdf.js in this order), with their /DecodeParms if given. */
-export async function pdfWithContentStream(data: Uint8Array, filters: string[], decodeParms?: Record<string, number>): Promise<Buffer> {
+/** A PDF of one page per stream in `streams`, each its content stream under the filters named (applied by pdf.js in this order), with their /DecodeParms if given. */
+export async function pdfWithContentStreams(streams: Uint8Array[], filters: string[], decodeParms?: Record<string, number>): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  page.node.setFontDictionary(PDFName.of('F1'), (await pdf.embedFont(StandardFonts.Helvetica)).ref);
+  const font = (await pdf.embedFont(StandardFonts.Helvetica)).ref;
   const parameters = decodeParms ? { DecodeParms: pdf.context.obj(decodeParms) } : {};
-  const raw = pdf.context.stream(data, { Filter: pdf.context.obj(filters.map((name) => PDFName.of(name))), ...parameters, Length: data.length });
-  page.node.set(PDFName.of('Contents'), pdf.context.register(raw));
+  for (const data of streams) {
+    const page = pdf.addPage([612, 792]);
+    page.node.setFontDictionary(PDFName.of('F1'), font);
+    const raw = pdf.context.stream(data, { Filter: pdf.context.obj(filters.map((name) => PDFName.of(name))), ...parameters, Length: data.length });
+    page.node.set(PDFName.of('Contents'), pdf.context.register(raw));
+  }
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
+
+/** A one-page PDF whose content stream is `data` under the filters named, with their /DecodeParms if given. */
+export const pdfWithContentStream = (data: Uint8Array, filters: string[], decodeParms?: Record<string, number>) => pdfWithContentStreams([data], filters, decodeParms);
 
 /**
  * A PDF whose one content stream inflates to `megabytes` MB of zeros (a few hundred kB on disk); with

@@ -1,9 +1,10 @@
 import zlib from 'node:zlib';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { assertNoDecompressionBomb, MAX_UNPACKED_STREAM_BYTES, unpackedSize } from '../../server/services/documents/pdf-unpacking';
+import { randomBytes } from 'node:crypto';
+import { assertNoDecompressionBomb, MAX_UNPACKED_STREAM_BYTES, MAX_UNPACKED_TOTAL_BYTES, unpackedCeiling, unpackedSize } from '../../server/services/documents/pdf-unpacking';
 import { PayloadTooLarge } from '../../server/errors';
-import { pdfWithContentStream } from '../support/document-fixtures';
+import { pdfWithContentStream, pdfWithContentStreams } from '../support/document-fixtures';
 import { ascii85Encoded, asciiHexEncoded, deflatedAfterEndstreamBytes, lzwEncoded, runLengthEncoded } from '../support/pdf-filters';
 
 const LINES = Array.from({ length: 120 }, (_, i) => `BT /F1 10 Tf 20 ${780 - (i % 70) * 11} Td (Line ${i}: Hemoglobin 13.5 g/dL (13.5-17.5) aaaaaaaa) Tj ET`);
@@ -55,7 +56,7 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
     expect(bomb.includes(Buffer.from('endstream'))).toBe(true);
     const pdf = await pdfWithContentStream(bomb, ['FlateDecode']);
     await expect(assertNoDecompressionBomb(pdf)).rejects.toThrow(/unpacks into far more data/);
-    // A /Length that does not hold (here a reference the check does not follow): unpacked to the data's own end.
+    // A /Length that does not hold (here a reference to an object that is no length): unpacked to the data's own end.
     const lengthAt = pdf.indexOf(`/Length ${bomb.length}`);
     const unheld = Buffer.concat([pdf.subarray(0, lengthAt), Buffer.from('/Length 9 0 R'), pdf.subarray(lengthAt + `/Length ${bomb.length}`.length)]);
     await expect(assertNoDecompressionBomb(unheld)).rejects.toThrow(/unpacks into far more data/);
@@ -104,5 +105,30 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
   it('leaves image codecs to pdf.js, which bounds images by their pixels', async () => {
     const jpegLike = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     expect(await unpackedSize(jpegLike, ['DCTDecode'], MAX_UNPACKED_STREAM_BYTES)).toBe(jpegLike.length);
+  });
+});
+
+describe('the most a stream could unpack into, told from its size and filters alone', () => {
+  it.each(ENCODINGS)('is never less than what %s unpacks its most compressible data (zeros) into', (_name, filters, encode) => {
+    const zeros = Buffer.alloc(16 * 1024 * 1024);
+    expect(unpackedCeiling(encode(zeros).length, filters)).toBeGreaterThanOrEqual(zeros.length);
+  });
+
+  it('stops counting at an image codec, which pdf.js bounds by its pixels', () => {
+    expect(unpackedCeiling(100, ['DCTDecode', 'FlateDecode'])).toBe(100);
+  });
+
+  it('refuses streams that each stay within the limit but together unpack past the total', async () => {
+    const stream = zlib.deflateSync(Buffer.alloc(63 * 1024 * 1024), { level: 9 });
+    const count = Math.ceil(MAX_UNPACKED_TOTAL_BYTES / (63 * 1024 * 1024));
+    await expect(assertNoDecompressionBomb(await pdfWithContentStreams(Array(count).fill(stream), ['FlateDecode']))).rejects.toThrow(/unpacks into far more data/);
+    await expect(assertNoDecompressionBomb(await pdfWithContentStreams(Array(count - 1).fill(stream), ['FlateDecode']))).resolves.toBeUndefined();
+  });
+
+  it('unpacks the streams to tell when their sizes alone could add up past the total', async () => {
+    // Random bytes do not compress: each stream could be 60 MB, all together over 1 GB; each is in truth 60 kB.
+    const streams = Array.from({ length: 20 }, () => zlib.deflateSync(randomBytes(60 * 1024)));
+    expect(streams.reduce((sum, stream) => sum + unpackedCeiling(stream.length, ['FlateDecode']), 0)).toBeGreaterThan(MAX_UNPACKED_TOTAL_BYTES);
+    await expect(assertNoDecompressionBomb(await pdfWithContentStreams(streams, ['FlateDecode']))).resolves.toBeUndefined();
   });
 });

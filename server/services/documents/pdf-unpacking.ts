@@ -1,6 +1,8 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
+import { readPdfStructure, type PdfStream, type PdfStructure } from './pdf-structure';
+import { PdfName, PdfRef, type PdfDictionary, type PdfValue } from './pdf-syntax';
 
 /**
  * Bounds for what a PDF's streams may unpack into. A scanned A3 page at 300 dpi in colour is about 52 MB;
@@ -208,8 +210,15 @@ async function lzwEitherWay(data: Uint8Array, limit: number): Promise<Buffer> {
   return early.length >= late.length ? early : late;
 }
 
-/** The stream's data after `filter`, or null for a filter that is an image codec (pdf.js bounds images by their pixels). */
+/** Filters pdf.js decodes as images, bounding them by their pixels rather than their bytes. */
+const IMAGE_CODECS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JPX', 'CCITTFaxDecode', 'CCF', 'JBIG2Decode']);
+
+/**
+ * The stream's data after `filter`; null for an image codec. A filter pdf.js does not know leaves the data
+ * as it is (pdf.js passes it on to the next filter).
+ */
 async function unpackedBy(filter: string, data: Uint8Array, limit: number): Promise<Uint8Array | null> {
+  if (IMAGE_CODECS.has(filter)) return null;
   switch (filter) {
     case 'ASCIIHexDecode':
     case 'AHx':
@@ -219,7 +228,8 @@ async function unpackedBy(filter: string, data: Uint8Array, limit: number): Prom
       return ascii85Decoded(data);
     case 'FlateDecode':
     case 'Fl':
-      return (await inflated(data, limit)) ?? null;
+      // Data that is not zlib: pdf.js reads nothing from it.
+      return (await inflated(data, limit)) ?? new Uint8Array(0);
     case 'LZWDecode':
     case 'LZW':
       return lzwEitherWay(data, limit);
@@ -229,15 +239,45 @@ async function unpackedBy(filter: string, data: Uint8Array, limit: number): Prom
     case 'BrotliDecode':
       return unpacked('brotli', data, limit);
     default:
-      return null;
+      return data;
   }
 }
 
 /**
- * The size a stream unpacks into through its declared filters, each step bounded by `limit`; then, as
- * long as what came out is zlib again, that too (a stream compressed twice under one filter). `data` may
+ * The most one byte can become through each filter: deflate's 258 bytes for at least two bits, an LZW code
+ * of at least 9 bits naming at most 4096 bytes, 128 bytes from a run's two, ASCII85's 'z' for four zero
+ * bytes, two hex digits for one. Brotli has no such bound worth using: its streams are always unpacked.
+ */
+const GROWTH: Record<string, number> = {
+  FlateDecode: 1032,
+  Fl: 1032,
+  LZWDecode: 3642,
+  LZW: 3642,
+  RunLengthDecode: 64,
+  RL: 64,
+  ASCII85Decode: 4,
+  A85: 4,
+  ASCIIHexDecode: 0.5,
+  AHx: 0.5,
+  BrotliDecode: Infinity,
+};
+
+/** The most `length` bytes can unpack into at any step of `filters` (an image codec ends what is counted). */
+export function unpackedCeiling(length: number, filters: readonly string[]): number {
+  let size = length;
+  let ceiling = length;
+  for (const filter of filters) {
+    if (IMAGE_CODECS.has(filter)) break;
+    size *= GROWTH[filter] ?? 1;
+    ceiling = Math.max(ceiling, size);
+  }
+  return ceiling;
+}
+
+/**
+ * The size a stream unpacks into through its declared filters, each step bounded by `limit`. `data` may
  * run past the stream (each filter stops where its data ends); `length` is the stream's own, the size
- * counted when its first filter unpacks nothing (an image codec, or data that is not what it says).
+ * counted when its first filter unpacks nothing (an image codec).
  */
 export async function unpackedSize(data: Uint8Array, filters: readonly string[], limit: number, length = data.length): Promise<number> {
   let current = data;
@@ -249,94 +289,113 @@ export async function unpackedSize(data: Uint8Array, filters: readonly string[],
     current = next;
     size = next.length;
   }
-  while (isZlib(current)) {
-    const next = await inflated(current, limit);
-    if (!next) break;
-    current = next;
-    size = next.length;
-  }
   return size;
 }
 
-const STREAM = Buffer.from('stream');
-const END_STREAM = Buffer.from('endstream');
-const OBJ = Buffer.from(' obj');
-
-/** Where a stream's data starts: on the line after its keyword, whatever else that line holds (as pdf.js reads it). */
-function dataStart(bytes: Buffer, afterKeyword: number): number {
-  let at = afterKeyword;
-  while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at += 1;
-  if (bytes[at] === 0x0d) at += 1;
-  if (bytes[at] === 0x0a) at += 1;
-  return at;
-}
-
-const namesIn = (value: string) => [...value.matchAll(/\/([^\s/<>[\]()]+)/g)].map((name) => name[1]!);
-
 export const UNKNOWN_FILTER = 'This PDF names how one of its parts is packed in a way that cannot be checked, so it was refused. Print it to a new PDF and upload that.';
 
-/** The value of object `number generation` written in the file itself (not inside an object stream), if it is. */
-function objectValue(bytes: Buffer, number: string, generation: string): string | null {
-  const header = Buffer.from(`${number} ${generation} obj`, 'latin1');
-  for (let at = bytes.indexOf(header); at >= 0; at = bytes.indexOf(header, at + 1)) {
-    if (at > 0 && !isSpace(bytes[at - 1]!)) continue;
-    const text = bytes.subarray(at + header.length, at + header.length + 512).toString('latin1');
-    return text.slice(0, text.indexOf('endobj') < 0 ? undefined : text.indexOf('endobj'));
+/** More ways to read one stream's filters than this (references with several definitions) is refused. */
+const MAX_FILTER_CHAINS = 16;
+
+/** A reference's values in the file; one inside an object stream, which only parsing could follow, is refused (422). */
+function followed(structure: PdfStructure, value: PdfValue): PdfValue[] {
+  if (!(value instanceof PdfRef)) return [value];
+  const values = structure.definitions(value);
+  if (!values.length) throw new Unprocessable(UNKNOWN_FILTER);
+  return values;
+}
+
+/**
+ * The filter chains a stream's dictionary may declare, read as pdf.js reads them: /F before /Filter, a name
+ * or an array of names, either written as a reference (followed, each definition weighed). An array entry
+ * that is not a name is skipped (pdf.js then reads nothing of the stream, so this counts more, never less).
+ */
+function filterChains(structure: PdfStructure, dictionary: PdfDictionary): string[][] {
+  const declared = dictionary.has('F') ? dictionary.get('F')! : dictionary.get('Filter');
+  if (declared === undefined) return [[]];
+  const chains: string[][] = [];
+  for (const value of followed(structure, declared)) {
+    if (value instanceof PdfName) chains.push([value.name]);
+    if (!Array.isArray(value)) continue;
+    let ways: string[][] = [[]];
+    for (const entry of value) {
+      const names = followed(structure, entry).flatMap((name) => (name instanceof PdfName ? [name.name] : []));
+      if (names.length) ways = ways.flatMap((way) => names.map((name) => [...way, name]));
+      if (ways.length > MAX_FILTER_CHAINS) throw new Unprocessable(UNKNOWN_FILTER);
+    }
+    chains.push(...ways);
   }
-  return null;
+  if (chains.length > MAX_FILTER_CHAINS) throw new Unprocessable(UNKNOWN_FILTER);
+  return chains.length ? chains : [[]];
+}
+
+const ENDSTREAM_NEXT = /^[\0\t\n\f\r ]*endstream/;
+const END_STREAM = Buffer.from('endstream');
+
+/**
+ * Where a stream ends by its /Length (direct, or each definition of a reference), when the bytes there say
+ * 'endstream': pdf.js then reads exactly those. The furthest such end; null when none holds.
+ */
+function declaredEnd(bytes: Buffer, structure: PdfStructure, stream: PdfStream): number | null {
+  const length = stream.dictionary.get('Length');
+  const lengths = length instanceof PdfRef ? structure.definitions(length) : length === undefined ? [] : [length];
+  let end: number | null = null;
+  for (const value of lengths) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) continue;
+    const candidate = stream.start + value;
+    if (candidate <= bytes.length && ENDSTREAM_NEXT.test(bytes.toString('latin1', candidate, candidate + 64))) end = Math.max(end ?? 0, candidate);
+  }
+  return end;
+}
+
+interface StreamToCheck {
+  /** From the stream's start to its /Length end, or else to the end of the file (each filter stops where its data ends). */
+  data: Buffer;
+  /** The stream's own length as far as it can be told: to its /Length end, or else to the first 'endstream'. */
+  length: number;
+  chains: string[][];
+}
+
+function streamToCheck(bytes: Buffer, structure: PdfStructure, stream: PdfStream): StreamToCheck {
+  const lengthEnd = declaredEnd(bytes, structure, stream);
+  const firstEnd = bytes.indexOf(END_STREAM, stream.start);
+  const end = lengthEnd ?? (firstEnd < 0 ? bytes.length : firstEnd);
+  return { data: lengthEnd === null ? bytes.subarray(stream.start) : bytes.subarray(stream.start, lengthEnd), length: end - stream.start, chains: filterChains(structure, stream.dictionary) };
+}
+
+const ceilingOf = (stream: StreamToCheck) => Math.max(...stream.chains.map((chain) => unpackedCeiling(stream.data.length, chain)));
+
+async function measuredSize(stream: StreamToCheck): Promise<number> {
+  let size = 0;
+  for (const chain of stream.chains) size = Math.max(size, await unpackedSize(stream.data, chain, MAX_UNPACKED_STREAM_BYTES, stream.length));
+  return size;
 }
 
 /**
- * The filters a stream's dictionary declares, in order ('/Filter /FlateDecode', '/Filter [/ASCIIHexDecode
- * /FlateDecode]', or either through a reference to another object, which pdf.js follows too). A reference
- * that cannot be followed here (into an object stream) is refused (422): what pdf.js would unpack is unknown.
+ * Checks, before pdf.js sees the file, that no stream unpacks into more than MAX_UNPACKED_STREAM_BYTES and
+ * all together into no more than MAX_UNPACKED_TOTAL_BYTES: pdf.js would unpack a bomb whole into memory,
+ * whether it is compressed data as it is or wrapped in a text encoding first (ASCIIHex, ASCII85).
+ * Streams and their filters are read as pdf.js reads them (see readPdfStructure). A stream is what pdf.js
+ * reads: its /Length of bytes when that holds; otherwise it is unpacked from its start until its own data
+ * says it ends (zlib's last block, '>', '~>', the end codes), not until the first 'endstream': those bytes
+ * can sit inside compressed data.
+ * Most documents need no unpacking at all: the most their streams could become, from their sizes and
+ * filters alone, is within the limits. Only the streams that could each exceed the limit are unpacked,
+ * bounded (big zlib streams in libuv's thread pool), and the rest too if the total could then exceed its own.
  */
-function declaredFilters(bytes: Buffer, dictionary: string): string[] {
-  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+|(\d+)\s+(\d+)\s+R)/.exec(dictionary);
-  if (!match) return [];
-  if (!match[2]) return namesIn(match[1]!);
-  const value = objectValue(bytes, match[2], match[3]!);
-  if (value === null) throw new Unprocessable(UNKNOWN_FILTER);
-  return namesIn(value);
-}
-
-/** Where a stream ends by its direct `/Length`, when the bytes there say 'endstream' (pdf.js then reads exactly those). */
-function declaredEnd(bytes: Buffer, start: number, dictionary: string): number | null {
-  const match = /\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(dictionary);
-  if (!match) return null;
-  const end = start + Number(match[1]);
-  return end <= bytes.length && /^\s*endstream/.test(bytes.subarray(end, end + 64).toString('latin1')) ? end : null;
-}
-
-/**
- * Unpacks every stream once through the filters its dictionary declares, bounded, before pdf.js sees the
- * file: pdf.js would unpack a bomb whole into memory, whether it is compressed data as it is or wrapped in
- * a text encoding first (ASCIIHex, ASCII85). Big zlib streams unpack in libuv's thread pool.
- * A stream is what pdf.js reads: its `/Length` of bytes when that holds. Otherwise it is unpacked from its
- * start until its own data says it ends (zlib's last block, '>', '~>', the end codes), not until the first
- * 'endstream': those bytes can sit inside compressed data.
- */
-export async function assertNoDecompressionBomb(bytes: Buffer): Promise<void> {
+export async function assertNoDecompressionBomb(bytes: Buffer, read?: PdfStructure): Promise<void> {
+  const structure = read ?? (await readPdfStructure(bytes));
+  const streams = structure.streams.map((stream) => streamToCheck(bytes, structure, stream));
+  const small = streams.filter((stream) => ceilingOf(stream) <= MAX_UNPACKED_STREAM_BYTES);
   let total = 0;
-  let from = 0;
-  for (;;) {
-    const keyword = bytes.indexOf(STREAM, from);
-    if (keyword < 0) return;
-    if (bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') {
-      from = keyword + STREAM.length;
-      continue;
-    }
-    const start = dataStart(bytes, keyword + STREAM.length);
-    const dictionary = bytes.subarray(Math.max(bytes.lastIndexOf(OBJ, keyword), from), keyword).toString('latin1');
-    const lengthEnd = declaredEnd(bytes, start, dictionary);
-    const end = lengthEnd ?? bytes.indexOf(END_STREAM, start);
-    if (end < 0) return;
-    const data = lengthEnd === null ? bytes.subarray(start) : bytes.subarray(start, lengthEnd);
-    const filters = declaredFilters(bytes, dictionary);
-    if (filters.length || isZlib(data)) {
-      total += await unpackedSize(data, filters, MAX_UNPACKED_STREAM_BYTES, end - start);
-      bounded(total, MAX_UNPACKED_TOTAL_BYTES);
-    }
-    from = lengthEnd ?? end + END_STREAM.length;
+  for (const stream of streams) {
+    if (small.includes(stream)) continue;
+    total += await measuredSize(stream);
+    bounded(total, MAX_UNPACKED_TOTAL_BYTES);
+  }
+  if (total + small.reduce((sum, stream) => sum + ceilingOf(stream), 0) <= MAX_UNPACKED_TOTAL_BYTES) return;
+  for (const stream of small) {
+    total += await measuredSize(stream);
+    bounded(total, MAX_UNPACKED_TOTAL_BYTES);
   }
 }

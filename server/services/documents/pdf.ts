@@ -3,6 +3,7 @@ import { getDocumentProxy } from 'unpdf';
 import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
 import { assertNoDecompressionBomb } from './pdf-unpacking';
+import { readPdfStructure } from './pdf-structure';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -18,23 +19,15 @@ export const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or n
 
 const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${MAX_PDF_PAGES} can be read. Split it into smaller PDFs and upload each.`;
 
-const ENCRYPT = Buffer.from('/Encrypt');
-
-/** An /Encrypt entry in the trailer (or a cross-reference stream's dictionary). */
-function hasEncryptEntry(bytes: Buffer): boolean {
-  for (let at = bytes.indexOf(ENCRYPT); at >= 0; at = bytes.indexOf(ENCRYPT, at + ENCRYPT.length)) {
-    if (/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(bytes.subarray(at, at + 40).toString('latin1'))) return true;
-  }
-  return false;
-}
-
 /**
- * Opens a PDF for reading after the checks that need no parsing: no encryption, no bomb; then at most
- * MAX_PDF_PAGES pages, counted before any page is read.
+ * Opens a PDF for reading after the checks made before pdf.js reads anything, on its objects as pdf.js
+ * would read them: no encryption, no decompression bomb; then at most MAX_PDF_PAGES pages, counted before
+ * any page is read.
  */
 export async function openPdf(bytes: Buffer): Promise<PdfDocument> {
-  if (hasEncryptEntry(bytes)) throw new Unprocessable(ENCRYPTED_PDF);
-  await assertNoDecompressionBomb(bytes);
+  const structure = await readPdfStructure(bytes);
+  if (structure.encrypted) throw new Unprocessable(ENCRYPTED_PDF);
+  await assertNoDecompressionBomb(bytes, structure);
   let document: PdfDocument;
   try {
     document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, maxImageSize: MAX_DOCUMENT_PIXELS, verbosity: 0 });

@@ -117,6 +117,15 @@ describe('pieces', () => {
     expect(medicationsFound).toEqual([{ name: 'Insulin glargine', dose: '20 units', frequency: 'at bedtime', source: 'Insulin glargine 20 units at bedtime' }]);
   });
 
+  it('finds every drug a line names, left to right, each with what follows it, and none inside a longer word', () => {
+    const { medicationsFound } = extractDocument('Plan: none\nMETFORMIN 500 mg bd; Insulin   Glargine 10 units nightly, aspirin 81 mg daily. Pseudometformin 1 mg');
+    expect(medicationsFound.map(({ name, dose, frequency }) => [name, dose, frequency])).toEqual([
+      ['Metformin', '500 mg', 'bd'],
+      ['Insulin glargine', '10 units', 'nightly'],
+      ['Aspirin', '81 mg', 'daily'],
+    ]);
+  });
+
   it('makes a prescription of a list of medications without clinical notes', () => {
     const { report } = extractDocument('Prescription\nAmoxicillin 500 mg three times daily\nIbuprofen 400 mg as needed');
     expect(report).toMatchObject({ type: 'prescription', status: 'active', title: 'Prescription' });

@@ -115,31 +115,41 @@ export function parseDocumentDate(text: string): string | null {
 // Medications
 // ---------------------------------------------------------------------------
 
-/** One pass over a line finds every name; longest first, so 'Insulin glargine' wins over 'Insulin'. */
 const DRUG_NAMES = new Map(GENERIC_DRUG_NAMES.map((name) => [name.toLowerCase(), name]));
-const DRUG = new RegExp(
+/** Every name, tried at one position; longest first, so 'Insulin glargine' wins over 'Insulin'. */
+const DRUG_AT = new RegExp(
   `\\b(${[...GENERIC_DRUG_NAMES].sort((a, b) => b.length - a.length).map((name) => escape(name).replace(/ /g, '\\s+')).join('|')})\\b`,
-  'gi',
+  'iy',
 );
 
 const DOSE = /^[\s:,-]{0,3}(\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|g|ml|units?|iu|%)(?:\s*\/\s*(?:ml|dose|tab))?)(?![a-z])/i;
 const FREQUENCY =
   /\b(once (?:a )?daily|twice (?:a )?daily|three times (?:a )?daily|four times (?:a )?daily|once a day|twice a day|three times a day|four times a day|every \d+ hours|every (?:morning|evening|night)|at bedtime|at night|in the morning|as needed|when required|once weekly|weekly|monthly|nightly|daily|q\.?\d+h|b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|q\.?h\.?s\.?|o\.?d\.?|b\.?d\.?|prn)(?![a-z])/i;
 
-/** Any name's first word: a line without one names no drug, and skips the long pattern. */
-const DRUG_FIRST_WORD = new RegExp(`\\b(?:${[...new Set(GENERIC_DRUG_NAMES.map((name) => escape(name.split(' ')[0]!)))].join('|')})\\b`, 'i');
+/** Any name's first word: names are tried only where one starts (trying them all at every position costs more). */
+const DRUG_FIRST_WORD = new RegExp(`\\b(?:${[...new Set(GENERIC_DRUG_NAMES.map((name) => escape(name.split(' ')[0]!)))].join('|')})\\b`, 'gi');
 
+/** The drugs a line names, left to right, with the dose and frequency written after each. */
 function medicationsIn(line: string): MedicationFound[] {
-  if (!DRUG_FIRST_WORD.test(line)) return [];
-  return [...line.matchAll(DRUG)].map((match) => {
-    const after = line.slice(match.index + match[0].length);
-    return {
+  const found: MedicationFound[] = [];
+  DRUG_FIRST_WORD.lastIndex = 0;
+  for (let start = DRUG_FIRST_WORD.exec(line); start; start = DRUG_FIRST_WORD.exec(line)) {
+    DRUG_AT.lastIndex = start.index;
+    const match = DRUG_AT.exec(line);
+    if (!match) {
+      DRUG_FIRST_WORD.lastIndex = start.index + 1;
+      continue;
+    }
+    DRUG_FIRST_WORD.lastIndex = start.index + match[0].length;
+    const after = line.slice(DRUG_FIRST_WORD.lastIndex);
+    found.push({
       name: DRUG_NAMES.get(match[0].toLowerCase().replace(/\s+/g, ' '))!,
       dose: DOSE.exec(after)?.[1]?.replace(/\s+/g, ' ') ?? null,
       frequency: FREQUENCY.exec(after)?.[1] ?? null,
       source: line,
-    };
-  });
+    });
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------
@@ -246,10 +256,11 @@ function hasAbnormalResult(results: Record<string, LabResult>): boolean {
   });
 }
 
-const cleanLine = (line: string) => line.replace(/[\t ]+/g, ' ').replace(/^[|•*·\-–\s]+/, '').trim();
+/** The text's lines with runs of spaces and tabs made one, leading bullets and the ends' spaces dropped; no empty ones. */
+const linesOf = (text: string) => `\n${text}\n`.replace(/[\t ]+/g, ' ').split(/\s*\n[|•*·\-–\s]*/).filter((line) => line.length > 0);
 
 export function extractDocument(text: string): DocumentExtraction {
-  const lines = text.split(/\r?\n/).map(cleanLine).filter((line) => line.length > 0);
+  const lines = linesOf(text);
   const fields = new Map<TextField, string>();
   const sources: Record<string, string> = {};
   const setField = (field: TextField, value: string, line: string) => {

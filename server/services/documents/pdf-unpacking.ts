@@ -246,7 +246,7 @@ async function unpackedBy(filter: string, data: Uint8Array, limit: number): Prom
 /**
  * The most one byte can become through each filter: deflate's 258 bytes for at least two bits, an LZW code
  * of at least 9 bits naming at most 4096 bytes, 128 bytes from a run's two, ASCII85's 'z' for four zero
- * bytes, two hex digits for one. Brotli has no such bound worth using: its streams are always unpacked.
+ * bytes; ASCIIHex makes less than it reads. Brotli has no such bound worth using: its streams are always unpacked.
  */
 const GROWTH: Record<string, number> = {
   FlateDecode: 1032,
@@ -257,8 +257,8 @@ const GROWTH: Record<string, number> = {
   RL: 64,
   ASCII85Decode: 4,
   A85: 4,
-  ASCIIHexDecode: 0.5,
-  AHx: 0.5,
+  ASCIIHexDecode: 1,
+  AHx: 1,
   BrotliDecode: Infinity,
 };
 

@@ -5,7 +5,9 @@
  *     template (create-vite's react-ts page, built here with the same Vite). Goal: the first route (/, the
  *     landing page every visitor opens first) at most 150 kB (world class: 100 kB).
  *  2. Lighthouse performance and accessibility for /login, /dashboard and /reports, in its mobile run
- *     (a mid-range phone on slow 4G, simulated) and its desktop run. Goal: at least 90 each.
+ *     (a mid-range phone on slow 4G, simulated) and its desktop run, the median of LIGHTHOUSE_RUNS runs
+ *     (Lighthouse's advice for its run-to-run variability; one mobile run swings by ten points here).
+ *     Goal: at least 90 each.
  *
  * The database is an embedded PostgreSQL under .data-bench (or DATABASE_URL when set).
  */
@@ -22,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { openBenchDatabase } from './bench-database';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt } from './support/call';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fmt, median } from './support/call';
 import { createApp } from '../../server/app';
 import { createHttpServer } from '../../server/http-server';
 import { log } from '../../server/log';
@@ -35,6 +37,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BENCH_USER = { username: 'bench_web', password: 'Bench-Web-Weight-1' };
 const FIRST_ROUTE_GOAL_KB = 150;
 const LIGHTHOUSE_GOAL = 90;
+const LIGHTHOUSE_RUNS = 5;
 const FIRST_ROUTE = { path: '/', signedIn: false, ready: 'Healthcare Provider?' };
 const ROUTES = [
   { path: '/login', signedIn: false, ready: 'Sign In' },
@@ -90,7 +93,7 @@ async function scriptBytes(browser: Browser, url: string, route: { path: string;
 
 type FormFactor = 'mobile' | 'desktop';
 
-async function lighthouseScores(url: string, formFactor: FormFactor, cookie?: string): Promise<{ performance: number; accessibility: number }> {
+async function lighthouseRun(url: string, formFactor: FormFactor, cookie?: string): Promise<{ performance: number; accessibility: number }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined };
@@ -102,6 +105,14 @@ async function lighthouseScores(url: string, formFactor: FormFactor, cookie?: st
   } finally {
     chrome.kill();
   }
+}
+
+/** Each category's median over LIGHTHOUSE_RUNS runs, with every run's scores. */
+async function lighthouseScores(url: string, formFactor: FormFactor, cookie?: string): Promise<{ median: { performance: number; accessibility: number }; runs: string }> {
+  const runs: Array<{ performance: number; accessibility: number }> = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseRun(url, formFactor, cookie));
+  const medianOf = (category: 'performance' | 'accessibility') => median(runs.map((scores) => scores[category]));
+  return { median: { performance: medianOf('performance'), accessibility: medianOf('accessibility') }, runs: runs.map((scores) => `${scores.performance}/${scores.accessibility}`).join(', ') };
 }
 
 async function main(): Promise<void> {
@@ -135,8 +146,8 @@ async function main(): Promise<void> {
           failures.push(`Lighthouse (${formFactor}) ${route.path} not measured`);
           continue;
         }
-        console.log(`Lighthouse (${formFactor}) ${route.path}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
-        for (const [category, score] of Object.entries(scores)) if (score < LIGHTHOUSE_GOAL) failures.push(`Lighthouse (${formFactor}) ${route.path} ${category} ${score}`);
+        console.log(`Lighthouse (${formFactor}) ${route.path}: performance ${scores.median.performance}, accessibility ${scores.median.accessibility} (medians of ${LIGHTHOUSE_RUNS} runs: ${scores.runs})`);
+        for (const [category, score] of Object.entries(scores.median)) if (score < LIGHTHOUSE_GOAL) failures.push(`Lighthouse (${formFactor}) ${route.path} ${category} ${score}`);
       }
     }
   } finally {

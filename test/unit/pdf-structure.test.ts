@@ -65,4 +65,21 @@ describe("reading a PDF's objects as pdf.js reads them", () => {
     expect((await readPdfStructure(disguised)).encrypted).toBe(true);
     expect((await readPdfStructure(await pdfWithContentStream(Buffer.from('BT ET'), []))).encrypted).toBe(false);
   });
+
+  it('weighs each definition of an object a file writes more than once, up to a bound', async () => {
+    const stream = "2 0 obj << /Filter 1 0 R /Length 3 >> stream\nabc\nendstream endobj\n";
+    const written = (definitions: string[]) => Buffer.from(definitions.map((filter) => `1 0 obj ${filter} endobj\n`).join('') + stream, 'latin1');
+    const bomb = zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+    const pdf = Buffer.concat([written(['/AHx', '/Fl']).subarray(0, -stream.length), Buffer.from(`2 0 obj << /Filter 1 0 R /Length ${bomb.length} >> stream\n`, 'latin1'), bomb, Buffer.from('\nendstream endobj\n', 'latin1')]);
+    await expect(assertNoDecompressionBomb(pdf)).rejects.toThrow(/unpacks into far more data/);
+    await expect(assertNoDecompressionBomb(written(['/AHx', '/Fl']))).resolves.toBeUndefined();
+    await expect(assertNoDecompressionBomb(written(Array(17).fill('/Fl')))).rejects.toThrow(/cannot be checked/);
+  });
+
+  it('refuses more stream objects than any 50-page document holds (each costs the check something)', async () => {
+    const streams = (count: number) => Buffer.from('1 0 obj <</Filter /LZW>> stream\nabc\n'.repeat(count), 'latin1');
+    expect((await readPdfStructure(streams(10_000))).streams).toHaveLength(10_000);
+    await expect(assertNoDecompressionBomb(streams(10_000))).resolves.toBeUndefined();
+    await expect(readPdfStructure(streams(10_001))).rejects.toThrow(UNCHECKABLE_PDF);
+  });
 });

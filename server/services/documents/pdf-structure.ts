@@ -1,4 +1,5 @@
-import { LexingBudget, PdfLexer, PdfParser, PdfRef, type PdfDictionary, type PdfValue } from './pdf-syntax';
+import { Unprocessable } from '../../errors';
+import { LexingBudget, PdfLexer, PdfParser, PdfRef, UNCHECKABLE_PDF, type PdfDictionary, type PdfValue } from './pdf-syntax';
 
 /** A stream object: its dictionary and where its data starts. */
 export interface PdfStream {
@@ -20,6 +21,11 @@ export interface PdfStructure {
 
 const OBJ = Buffer.from('obj');
 const PAUSE_EVERY_BYTES = 1024 * 1024;
+/**
+ * More stream objects than this is refused: a document of at most 50 pages (fonts, images and contents
+ * included) has a few hundred, and every stream costs the check something however little it holds.
+ */
+const MAX_STREAMS = 10_000;
 const pause = () => new Promise((resolve) => setImmediate(resolve));
 const TRAILER = Buffer.from('trailer');
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
@@ -67,10 +73,16 @@ export async function readPdfStructure(bytes: Buffer): Promise<PdfStructure> {
     const { value, streamKeywordEnd } = read(at + OBJ.length);
     if (value === null) continue;
     const key = objectKeyBefore(bytes, at);
-    if (key) values.set(key, [...(values.get(key) ?? []), value]);
+    if (key) {
+      const written = values.get(key);
+      if (written) written.push(value);
+      else values.set(key, [value]);
+    }
     if (!(value instanceof Map)) continue;
     encrypted ||= isEncryptEntry(value.get('Encrypt'));
-    if (streamKeywordEnd !== null) streams.push({ dictionary: value, start: dataStart(bytes, streamKeywordEnd) });
+    if (streamKeywordEnd === null) continue;
+    if (streams.length === MAX_STREAMS) throw new Unprocessable(UNCHECKABLE_PDF);
+    streams.push({ dictionary: value, start: dataStart(bytes, streamKeywordEnd) });
   }
   for (let at = bytes.indexOf(TRAILER); at >= 0; at = bytes.indexOf(TRAILER, at + TRAILER.length)) {
     if (budget.duePause(PAUSE_EVERY_BYTES)) await pause();

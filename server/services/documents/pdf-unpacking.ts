@@ -137,7 +137,8 @@ const LZW_SLICE_BYTES = 4 * 1024 * 1024;
  * codes widen one entry early), never past `limit`.
  */
 async function lzwDecoded(data: Uint8Array, limit: number, earlyChange: number): Promise<Buffer> {
-  let output = Buffer.alloc(Math.min(limit, Math.max(4096, data.length * 2)));
+  // Grown as it fills: data read past its stream (to the end of the file) may end at its first codes.
+  let output = Buffer.alloc(Math.min(limit, 4096));
   let length = 0;
   // Each entry is an earlier entry (its prefix) and one byte; its first byte is kept to make the next entry.
   const prefix = new Int32Array(4096);
@@ -301,7 +302,7 @@ const MAX_FILTER_CHAINS = 16;
 function followed(structure: PdfStructure, value: PdfValue): PdfValue[] {
   if (!(value instanceof PdfRef)) return [value];
   const values = structure.definitions(value);
-  if (!values.length) throw new Unprocessable(UNKNOWN_FILTER);
+  if (!values.length || values.length > MAX_FILTER_CHAINS) throw new Unprocessable(UNKNOWN_FILTER);
   return values;
 }
 
@@ -332,13 +333,17 @@ function filterChains(structure: PdfStructure, dictionary: PdfDictionary): strin
 const ENDSTREAM_NEXT = /^[\0\t\n\f\r ]*endstream/;
 const END_STREAM = Buffer.from('endstream');
 
+/** More definitions of one /Length than this are not weighed: the stream is then read to its own end. */
+const MAX_LENGTH_DEFINITIONS = 16;
+
 /**
  * Where a stream ends by its /Length (direct, or each definition of a reference), when the bytes there say
  * 'endstream': pdf.js then reads exactly those. The furthest such end; null when none holds.
  */
 function declaredEnd(bytes: Buffer, structure: PdfStructure, stream: PdfStream): number | null {
   const length = stream.dictionary.get('Length');
-  const lengths = length instanceof PdfRef ? structure.definitions(length) : length === undefined ? [] : [length];
+  const lengths = length instanceof PdfRef ? structure.definitions(length).slice(0, MAX_LENGTH_DEFINITIONS + 1) : length === undefined ? [] : [length];
+  if (lengths.length > MAX_LENGTH_DEFINITIONS) return null;
   let end: number | null = null;
   for (const value of lengths) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) continue;
@@ -356,12 +361,35 @@ interface StreamToCheck {
   chains: string[][];
 }
 
-function streamToCheck(bytes: Buffer, structure: PdfStructure, stream: PdfStream): StreamToCheck {
-  const lengthEnd = declaredEnd(bytes, structure, stream);
-  const firstEnd = bytes.indexOf(END_STREAM, stream.start);
-  const end = lengthEnd ?? (firstEnd < 0 ? bytes.length : firstEnd);
-  return { data: lengthEnd === null ? bytes.subarray(stream.start) : bytes.subarray(stream.start, lengthEnd), length: end - stream.start, chains: filterChains(structure, stream.dictionary) };
+/** The first 'endstream' at or after an offset, from one scan of the file however many streams ask. */
+function endstreamFinder(bytes: Buffer): (from: number) => number {
+  let offsets: number[] | null = null;
+  return (from) => {
+    if (!offsets) {
+      offsets = [];
+      for (let at = bytes.indexOf(END_STREAM); at >= 0; at = bytes.indexOf(END_STREAM, at + 1)) offsets.push(at);
+    }
+    let [low, high] = [0, offsets.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (offsets[middle]! < from) low = middle + 1;
+      else high = middle;
+    }
+    return offsets[low] ?? bytes.length;
+  };
 }
+
+function streamToCheck(bytes: Buffer, structure: PdfStructure, stream: PdfStream, firstEndstream: (from: number) => number): StreamToCheck {
+  const lengthEnd = declaredEnd(bytes, structure, stream);
+  const chains = filterChains(structure, stream.dictionary);
+  if (lengthEnd !== null) return { data: bytes.subarray(stream.start, lengthEnd), length: lengthEnd - stream.start, chains };
+  return { data: bytes.subarray(stream.start), length: firstEndstream(stream.start) - stream.start, chains };
+}
+
+/** Other requests run between every so many streams checked. */
+const STREAMS_BETWEEN_PAUSES = 256;
+const duePause = (index: number) => index % STREAMS_BETWEEN_PAUSES === STREAMS_BETWEEN_PAUSES - 1;
+const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 const ceilingOf = (stream: StreamToCheck) => Math.max(...stream.chains.map((chain) => unpackedCeiling(stream.data.length, chain)));
 
@@ -385,16 +413,25 @@ async function measuredSize(stream: StreamToCheck): Promise<number> {
  */
 export async function assertNoDecompressionBomb(bytes: Buffer, read?: PdfStructure): Promise<void> {
   const structure = read ?? (await readPdfStructure(bytes));
-  const streams = structure.streams.map((stream) => streamToCheck(bytes, structure, stream));
-  const small = streams.filter((stream) => ceilingOf(stream) <= MAX_UNPACKED_STREAM_BYTES);
+  const firstEndstream = endstreamFinder(bytes);
+  const small: StreamToCheck[] = [];
+  let smallCeilings = 0;
   let total = 0;
-  for (const stream of streams) {
-    if (small.includes(stream)) continue;
+  for (const [index, pdfStream] of structure.streams.entries()) {
+    if (duePause(index)) await pause();
+    const stream = streamToCheck(bytes, structure, pdfStream, firstEndstream);
+    const ceiling = ceilingOf(stream);
+    if (ceiling <= MAX_UNPACKED_STREAM_BYTES) {
+      small.push(stream);
+      smallCeilings += ceiling;
+      continue;
+    }
     total += await measuredSize(stream);
     bounded(total, MAX_UNPACKED_TOTAL_BYTES);
   }
-  if (total + small.reduce((sum, stream) => sum + ceilingOf(stream), 0) <= MAX_UNPACKED_TOTAL_BYTES) return;
-  for (const stream of small) {
+  if (total + smallCeilings <= MAX_UNPACKED_TOTAL_BYTES) return;
+  for (const [index, stream] of small.entries()) {
+    if (duePause(index)) await pause();
     total += await measuredSize(stream);
     bounded(total, MAX_UNPACKED_TOTAL_BYTES);
   }

@@ -20,6 +20,7 @@ export interface PdfStructure {
 }
 
 const OBJ = Buffer.from('obj');
+const TRAILER = Buffer.from('trailer');
 const PAUSE_EVERY_BYTES = 1024 * 1024;
 /**
  * More stream objects than this is refused: a document of at most 50 pages (fonts, images and contents
@@ -27,7 +28,6 @@ const PAUSE_EVERY_BYTES = 1024 * 1024;
  */
 const MAX_STREAMS = 10_000;
 const pause = () => new Promise((resolve) => setImmediate(resolve));
-const TRAILER = Buffer.from('trailer');
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
 
 /** Where a stream's data starts: on the line after its keyword, whatever else that line holds (as pdf.js reads it). */

@@ -1,3 +1,4 @@
+import { setImmediate as pause } from 'node:timers/promises';
 import { Unprocessable } from '../../errors';
 import { LexingBudget, PdfLexer, PdfParser, PdfRef, UNCHECKABLE_PDF, type PdfDictionary, type PdfValue } from './pdf-syntax';
 
@@ -27,7 +28,6 @@ const PAUSE_EVERY_BYTES = 1024 * 1024;
  * included) has a few hundred, and every stream costs the check something however little it holds.
  */
 const MAX_STREAMS = 10_000;
-const pause = () => new Promise((resolve) => setImmediate(resolve));
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
 
 /** Where a stream's data starts: on the line after its keyword, whatever else that line holds (as pdf.js reads it). */

@@ -1,3 +1,4 @@
+import { setImmediate as pause } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
@@ -170,7 +171,7 @@ async function lzwDecoded(data: Uint8Array, limit: number, earlyChange: number):
   for (const byte of data) {
     if (length >= yieldAt) {
       yieldAt = length + LZW_SLICE_BYTES;
-      await new Promise((resolve) => setImmediate(resolve));
+      await pause();
     }
     buffer = (buffer << 8) | byte;
     bits += 8;
@@ -389,7 +390,6 @@ function streamToCheck(bytes: Buffer, structure: PdfStructure, stream: PdfStream
 /** Other requests run between every so many streams checked. */
 const STREAMS_BETWEEN_PAUSES = 256;
 const duePause = (index: number) => index % STREAMS_BETWEEN_PAUSES === STREAMS_BETWEEN_PAUSES - 1;
-const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 const ceilingOf = (stream: StreamToCheck) => Math.max(...stream.chains.map((chain) => unpackedCeiling(stream.data.length, chain)));
 

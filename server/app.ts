@@ -18,6 +18,7 @@ import { refuseUnboundedJson } from './middleware/bounded-json';
 import { leaveOwnBodiesUnparsed } from './middleware/own-body';
 import { honourIdempotencyKeys } from './middleware/idempotency';
 import { OcrPool } from './services/documents/ocr-pool';
+import { createPdfTextPool } from './services/documents/pdf';
 import { sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
@@ -53,7 +54,7 @@ export interface App {
   session: Koa.Middleware;
   /** Starts what the app runs besides requests: the reminder queue. */
   start(): Promise<void>;
-  /** Stops what the app runs besides requests (the reminder queue, the account erasure sweep, the OCR threads). */
+  /** Stops what the app runs besides requests (the reminder queue, the account erasure sweep, the document reading threads). */
   close(): Promise<void>;
 }
 
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): App {
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
     ocr,
+    pdfText: createPdfTextPool({ size: config.documents.pdfWorkers, timeoutMs: config.documents.ocrTimeoutMs }),
     reminders,
     mailer: createMailer(config.mail),
   };
@@ -131,7 +133,7 @@ export function createApp(options: AppOptions): App {
     close: async () => {
       erasure?.stop();
       await reminders.stop();
-      await deps.ocr.close();
+      await Promise.all([deps.ocr.close(), deps.pdfText.close()]);
     },
   };
 }

@@ -102,6 +102,7 @@ const envSchema = yup.object({
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
   OCR_WORKERS: yup.number().integer().min(1, 'OCR_WORKERS must be at least 1').default(os.availableParallelism()),
+  PDF_WORKERS: yup.number().integer().min(1, 'PDF_WORKERS must be at least 1').default(os.availableParallelism()),
   OCR_TIMEOUT_MS: yup.number().integer().min(1000, 'OCR_TIMEOUT_MS must be at least 1000').default(60_000),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   RUN_JOBS: yup.boolean().default(true),
@@ -197,7 +198,9 @@ export interface Config {
   documents: {
     /** OCR worker threads, one page at a time each. */
     ocrWorkers: number;
-    /** Longest one page may take to read; its worker is then replaced. */
+    /** Threads reading PDFs' text layers with pdf.js, one document at a time each. */
+    pdfWorkers: number;
+    /** Longest one page may take to read or draw, and one PDF's text layer to be read; the thread is then replaced. */
     ocrTimeoutMs: number;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -358,7 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
-    documents: { ocrWorkers: env.OCR_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
+    documents: { ocrWorkers: env.OCR_WORKERS, pdfWorkers: env.PDF_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],
     metricsToken: env.METRICS_TOKEN,
     runJobs: env.RUN_JOBS,

@@ -8,6 +8,7 @@ import type { DatabaseOutage } from './services/database-outage';
 import type { Mailer } from './services/mail';
 import type { AppMetrics } from './metrics';
 import type { OcrPool } from './services/documents/ocr-pool';
+import type { PdfTextPool } from './services/documents/pdf';
 import type { ReminderService } from './services/reminders/service';
 
 export interface AppState {
@@ -38,6 +39,8 @@ export interface AppDeps {
   demoDoctorLogin: DemoLogin | null;
   /** Tesseract worker threads reading scanned documents. */
   ocr: OcrPool;
+  /** Threads reading PDFs' text layers. */
+  pdfText: PdfTextPool;
   /** The reminder queue (pg-boss) and web push. */
   reminders: ReminderService;
   /** Outgoing mail (SMTP_URL), for password reset links. */

@@ -32,7 +32,7 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const { deps } = ctx;
   const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
   const processed = await processDocument(
-    { ocr: deps.ocr, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress },
+    { ocr: deps.ocr, pdfText: deps.pdfText, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress },
     { userId: patient.userId, dataUrl, filename },
     (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
   );

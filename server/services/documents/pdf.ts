@@ -1,11 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { getDocumentProxy } from 'unpdf';
 import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
+import { ThreadPool, ThreadPoolClosed } from '../thread-pool';
 import { assertNoDecompressionBomb } from './pdf-unpacking';
 import { readPdfStructure } from './pdf-structure';
-
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /** Rendered pages for OCR: 200 dpi reads 10-point print well at half the pixels of 300 dpi; the long side capped like photos. */
 const RENDER_DPI = 200;
@@ -19,34 +17,63 @@ export const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or n
 
 const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${MAX_PDF_PAGES} can be read. Split it into smaller PDFs and upload each.`;
 
+interface PdfTextRequest {
+  bytes: Uint8Array;
+  maxImageSize: number;
+  maxPages: number;
+}
+
+/** What pdf-text-worker.mjs posts while it reads: the page count once the document is open, then each page's text. */
+type PdfTextProgress = { pages: number } | { pageNumber: number; text: string };
+
+type PdfTextAnswer = { pages: number } | { failure: 'encrypted' | 'unreadable' } | { failure: 'too-many-pages'; pages: number };
+
+export type PdfTextPool = ThreadPool<PdfTextRequest, PdfTextProgress, PdfTextAnswer>;
+
+/** Heap for each thread reading text layers: a document that would need more fails alone. */
+const TEXT_HEAP_MB = 512;
+
+/** Threads that read PDFs' text layers with pdf.js, one document each at a time (see pdf-text-worker.mjs). */
+export function createPdfTextPool(options: { size: number; timeoutMs: number }): PdfTextPool {
+  return new ThreadPool({ script: new URL('./pdf-text-worker.mjs', import.meta.url), heapMb: TEXT_HEAP_MB, ...options });
+}
+
+export interface PdfTextListener {
+  opened(pages: number): void;
+  page(pageNumber: number, text: string): void;
+}
+
 /**
- * Opens a PDF for reading after the checks made before pdf.js reads anything, on its objects as pdf.js
- * would read them: no encryption, no decompression bomb; then at most MAX_PDF_PAGES pages, counted before
- * any page is read.
+ * The text layer of every page, after the checks made before pdf.js reads anything, on the PDF's objects
+ * as pdf.js would read them (no encryption, no decompression bomb); then pdf.js reads it in a thread of
+ * `pool`, counting its pages (at most MAX_PDF_PAGES) before it reads any. A document pdf.js cannot read,
+ * whose thread runs out of heap or time, is unreadable (422); a closed pool's ThreadPoolClosed passes on.
  */
-export async function openPdf(bytes: Buffer): Promise<PdfDocument> {
+export async function readPdfText(pool: PdfTextPool, bytes: Buffer, listener: PdfTextListener): Promise<string[]> {
   const structure = await readPdfStructure(bytes);
   if (structure.encrypted) throw new Unprocessable(ENCRYPTED_PDF);
   await assertNoDecompressionBomb(bytes, structure);
-  let document: PdfDocument;
-  try {
-    document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, maxImageSize: MAX_DOCUMENT_PIXELS, verbosity: 0 });
-  } catch (err) {
-    throw new Unprocessable((err as { name?: string }).name === 'PasswordException' ? ENCRYPTED_PDF : UNREADABLE_PDF);
-  }
-  if (document.numPages > MAX_PDF_PAGES) {
-    const pages = document.numPages;
-    await document.destroy();
-    throw new PayloadTooLarge(tooManyPages(pages));
-  }
-  return document;
-}
-
-/** A page's text layer, one line per line of text (pdf.js marks line ends). */
-export async function pageText(document: PdfDocument, pageNumber: number): Promise<string> {
-  const page = await document.getPage(pageNumber);
-  const content = await page.getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+  const texts: string[] = [];
+  const copy = new Uint8Array(bytes);
+  const answer = await pool
+    .run(
+      { bytes: copy, maxImageSize: MAX_DOCUMENT_PIXELS, maxPages: MAX_PDF_PAGES },
+      {
+        transfer: [copy.buffer],
+        onProgress: (progress) => {
+          if ('pages' in progress) return listener.opened(progress.pages);
+          texts[progress.pageNumber - 1] = progress.text;
+          listener.page(progress.pageNumber, progress.text);
+        },
+      },
+    )
+    .catch((err: Error) => {
+      if (err instanceof ThreadPoolClosed) throw err;
+      throw new Unprocessable(UNREADABLE_PDF);
+    });
+  if (!('failure' in answer)) return texts;
+  if (answer.failure === 'too-many-pages') throw new PayloadTooLarge(tooManyPages(answer.pages));
+  throw new Unprocessable(answer.failure === 'encrypted' ? ENCRYPTED_PDF : UNREADABLE_PDF);
 }
 
 /** Counts letters and digits only up to MIN_TEXT_CHARACTERS, rather than listing a whole page's. */

@@ -6,12 +6,13 @@ import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaTyp
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
 import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
-import { hasTextLayer, openPdf, PageRenderer, pageText } from './pdf';
+import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
 import { safeFilename, startWritingOriginal, storeDocumentWithReport, type PendingOriginal } from './storage';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
+import { ThreadPoolClosed } from '../thread-pool';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
 export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
@@ -21,6 +22,7 @@ export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no te
 
 export interface DocumentProcessingDeps {
   ocr: OcrPool;
+  pdfText: PdfTextPool;
   /** Longest one PDF page may take to draw for OCR. */
   renderTimeoutMs: number;
   dataDir: string;
@@ -87,28 +89,31 @@ async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: 
 }
 
 /**
- * The text layer of every page (asked for all at once: pdf.js pipelines them); pages without one are
- * then rendered and read by OCR, one after another. A page that cannot be read is left empty.
+ * The text layer of every page, read in the pool's thread; pages without one are then rendered and read
+ * by OCR, one after another. A page that cannot be read is left empty.
  */
 async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAsked): Promise<{ text: string; pages: number }> {
-  const document = await openPdf(bytes);
+  let pages = 0;
+  let read = 0;
+  const readable: boolean[] = [];
+  const layers = await readPdfText(deps.pdfText, bytes, {
+    opened: (count) => {
+      pages = count;
+      deps.progress.report('preparing', 1, 0, pages);
+    },
+    page: (pageNumber, text) => {
+      readable[pageNumber - 1] = hasTextLayer(text);
+      if (readable[pageNumber - 1]) deps.progress.report('reading', ++read / pages, read, pages);
+    },
+  }).catch((err: Error) => {
+    throw err instanceof ThreadPoolClosed ? new ServiceUnavailable(SHUTTING_DOWN) : err;
+  });
   const renderer = new PageRenderer(bytes, deps.renderTimeoutMs);
-  const pages = document.numPages;
-  deps.progress.report('preparing', 1, 0, pages);
   try {
-    let read = 0;
-    const layers = await Promise.all(
-      Array.from({ length: pages }, async (_, index) => {
-        const text = await pageText(document, index + 1);
-        const readable = hasTextLayer(text);
-        if (readable) deps.progress.report('reading', ++read / pages, read, pages);
-        return { text, readable };
-      }),
-    );
     const texts: string[] = [];
     for (const [index, layer] of layers.entries()) {
-      if (layer.readable) {
-        texts.push(layer.text);
+      if (readable[index]) {
+        texts.push(layer);
         continue;
       }
       await room;
@@ -118,7 +123,7 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAs
     }
     return { text: texts.map((text) => text.trim()).join('\n\n'), pages };
   } finally {
-    await Promise.all([document.destroy(), renderer.close()]);
+    await renderer.close();
   }
 }
 

@@ -65,6 +65,7 @@ export function createApp(options: AppOptions): App {
   koa.keys = new CookieKeys(config.sessionKeys);
   koa.on('error', reportUnhandledError);
   const ocr = new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs });
+  const pdfText = createPdfTextPool({ size: config.documents.pdfWorkers, timeoutMs: config.documents.ocrTimeoutMs });
   const realtime = options.realtime ?? new RealtimeEvents();
   const logger = options.logger ?? log;
   const { connectionString } = knex.client.config.connection as { connectionString: string };
@@ -75,11 +76,11 @@ export function createApp(options: AppOptions): App {
     realtime,
     databaseOutage: new DatabaseOutage(knex, logger),
     log: logger,
-    metrics: new AppMetrics(knex, ocr),
+    metrics: new AppMetrics(knex, { ocr, pdfText }),
     mediaMode: options.mediaMode ?? (() => 'p2p'),
     demoDoctorLogin: options.demoDoctorLogin ?? null,
     ocr,
-    pdfText: createPdfTextPool({ size: config.documents.pdfWorkers, timeoutMs: config.documents.ocrTimeoutMs }),
+    pdfText,
     reminders,
     mailer: createMailer(config.mail),
   };

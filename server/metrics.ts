@@ -16,7 +16,7 @@ export interface RequestOutcome {
   durationMs: number;
 }
 
-/** The document reader's job queue, as the gauges read it (services/documents/ocr-pool.ts). */
+/** A document reader's job queue, as the gauges read it (services/documents/ocr-pool.ts, services/thread-pool.ts). */
 interface JobQueue {
   readonly queued: number;
   readonly threads: number;
@@ -43,7 +43,8 @@ export class AppMetrics {
   private readonly errors: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route'>;
 
-  constructor(knex: Knex, ocr: JobQueue) {
+  constructor(knex: Knex, readers: { ocr: JobQueue; pdfText: JobQueue }) {
+    const { ocr, pdfText } = readers;
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'medivault_' });
     this.requests = new Counter({ name: 'medivault_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
@@ -74,6 +75,8 @@ export class AppMetrics {
 
     gauge('medivault_ocr_queue_depth', 'Document pages waiting for an OCR thread', () => ocr.queued);
     gauge('medivault_ocr_threads', 'OCR worker threads running (busy or idle)', () => ocr.threads);
+    gauge('medivault_pdf_queue_depth', 'PDFs waiting for a thread to read their text layer', () => pdfText.queued);
+    gauge('medivault_pdf_threads', 'Threads reading PDF text layers (busy or idle)', () => pdfText.threads);
 
     const pool = () => (knex.client as { pool?: PoolCounts }).pool;
     gauge('medivault_db_pool_used_connections', 'Database connections in use', () => pool()?.numUsed() ?? 0);

@@ -44,7 +44,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('medivault_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/health"}');
     expect(text).toContain('# TYPE medivault_http_request_errors_total counter');
     expect(text).not.toContain('00000000-0000-4000-8000-000000000000');
-    for (const series of ['medivault_ocr_queue_depth', 'medivault_ocr_threads']) expect(sample(text, series)).toBe(0);
+    for (const series of ['medivault_ocr_queue_depth', 'medivault_ocr_threads', 'medivault_pdf_queue_depth', 'medivault_pdf_threads']) expect(sample(text, series)).toBe(0);
     for (const series of ['medivault_db_pool_used_connections', 'medivault_db_pool_free_connections', 'medivault_db_pool_pending_acquires']) {
       expect(sample(text, series)).toBeGreaterThanOrEqual(0);
     }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { DocumentProcessingResult, DocumentProcessingUnavailable, RecentDocument } from '../../common/api-types';
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import { apiError } from './client';
@@ -93,8 +94,10 @@ export function useDocumentProgress(uploadId: string | null): DocumentProgressEv
   useRealtime(
     (socket) => {
       setLatest(null);
+      // Each push is drawn as it arrives: left to React's batching, a page's step that the next stage follows
+      // within a frame ('Reading page 2 of 2…', then 'Finding dates…') would never reach the screen or its reader.
       const onProgress = (event: DocumentProgressEvent) => {
-        if (event.uploadId === uploadId) setLatest(event);
+        if (event.uploadId === uploadId) flushSync(() => setLatest(event));
       };
       socket.on('document:progress', onProgress);
       return () => {

@@ -19,7 +19,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createWorker, OEM } from 'tesseract.js';
 import { extractText } from 'unpdf';
@@ -77,7 +76,7 @@ async function startServer() {
     await app.close();
     await db.close();
   };
-  return { url, cookie, close };
+  return { url, cookie, close, pdfWorkers: config.documents.pdfWorkers };
 }
 
 /** One upload through the API; fails the bench on anything but a saved report. */
@@ -130,7 +129,7 @@ async function bench(): Promise<void> {
     return (PDF_DOCUMENTS * PDF_PAGES) / seconds(start);
   };
   /** The same with bare pdf.js in as many threads as the API's pool has (see bare-pdf-worker.mjs). */
-  const bareThreads = Array.from({ length: os.availableParallelism() }, () => new Worker(new URL('./support/bare-pdf-worker.mjs', import.meta.url)));
+  const bareThreads = Array.from({ length: server.pdfWorkers }, () => new Worker(new URL('./support/bare-pdf-worker.mjs', import.meta.url)));
   const bareInThread = (thread: Worker) =>
     new Promise<void>((resolve) => {
       thread.once('message', () => resolve());

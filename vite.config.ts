@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './web/build/precompress.ts';
+import { routeHintsPlugin } from './web/build/route-hints.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -75,6 +76,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
       },
     }),
+    routeHintsPlugin(),
     precompress(),
   ],
 });

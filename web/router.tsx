@@ -4,10 +4,30 @@ import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
 import { showKeptAnswers } from './offline/kept-answers';
 import { NotFoundPage } from './scenes/NotFoundPage';
+import { LAYOUTS, SCREENS, type ScreenPath } from './screens';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => lazyRouteComponent(load);
+// Each screen and layout its own chunk; which one a path draws is SCREENS' word. Modules these patterns
+// match but no route draws (parts of a page) are left out, or they would be built as chunks nobody loads.
+const lazyModules = import.meta.glob<Record<string, React.ComponentType>>([
+  './scenes/*/*Page.tsx',
+  './components/*Layout.tsx',
+  '!./scenes/home/LandingPage.tsx',
+  '!./scenes/legal/LegalPage.tsx',
+]);
+
+const lazyModule = (module: string, exportName = 'default') => {
+  const load = lazyModules[`./${module}`];
+  if (!load) throw new Error(`No lazily loaded module ${module}`);
+  return lazyRouteComponent(load, exportName);
+};
+
+/** A path's screen and the lists it shows first, as SCREENS has them. */
+const screen = (path: ScreenPath) => {
+  const { module, lists } = SCREENS[path] as { module: string; lists?: readonly string[] };
+  return { component: lazyModule(module), staticData: { lists } };
+};
 
 type Preloadable = { preload?: () => Promise<void> };
 
@@ -33,7 +53,7 @@ function prefetchLists(matches: ReadonlyArray<{ routeId: unknown }>): void {
 const patientRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'patient',
-  component: lazyRouteComponent(() => import('./components/PatientLayout'), 'PatientLayout'),
+  component: lazyModule(LAYOUTS.patient.module, 'PatientLayout'),
   beforeLoad: async ({ matches }) => {
     preloadScreens(matches);
     // A visitor already known to have no session (a public page asked) is sent on without asking for lists that would answer 401.
@@ -47,7 +67,7 @@ const patientRoute = createRoute({
 const doctorRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'doctor',
-  component: lazyRouteComponent(() => import('./components/DoctorLayout'), 'DoctorLayout'),
+  component: lazyModule(LAYOUTS.doctor.module, 'DoctorLayout'),
   beforeLoad: async ({ matches }) => {
     preloadScreens(matches);
     const doctor = await queryClient.ensureQueryData(doctorMeQuery).catch(() => null);
@@ -68,46 +88,41 @@ const adminRoute = createRoute({
 });
 
 const patientPages = [
-  createRoute({
-    getParentRoute: () => patientRoute,
-    path: '/dashboard',
-    component: page(() => import('./scenes/dashboard/DashboardPage')),
-    staticData: { lists: ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/notifications', '/api/dashboard-summary'] },
-  }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/reports', component: page(() => import('./scenes/reports/ReportsPage')), staticData: { lists: ['/api/medical-reports'] } }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/reports/$id', component: page(() => import('./scenes/reports/ReportDetailPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/scanner', component: page(() => import('./scenes/scanner/ScannerPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/medications', component: page(() => import('./scenes/medications/MedicationsPage')), staticData: { lists: ['/api/medications'] } }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/appointments', component: page(() => import('./scenes/appointments/AppointmentsPage')), staticData: { lists: ['/api/appointments'] } }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/ai-summary', component: page(() => import('./scenes/ai-summary/AiSummaryPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/health-summary', component: page(() => import('./scenes/health-summary/HealthSummaryPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/premium', component: page(() => import('./scenes/premium/PremiumPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/telemedicine', component: page(() => import('./scenes/telemedicine/TelemedicinePage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/access-history', component: page(() => import('./scenes/access-history/AccessHistoryPage')) }),
-  createRoute({ getParentRoute: () => patientRoute, path: '/settings', component: page(() => import('./scenes/settings/SettingsPage')) }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/dashboard', ...screen('/dashboard') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/reports', ...screen('/reports') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/reports/$id', ...screen('/reports/$id') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/scanner', ...screen('/scanner') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/medications', ...screen('/medications') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/appointments', ...screen('/appointments') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/ai-summary', ...screen('/ai-summary') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/health-summary', ...screen('/health-summary') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/premium', ...screen('/premium') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/telemedicine', ...screen('/telemedicine') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/access-history', ...screen('/access-history') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/settings', ...screen('/settings') }),
   // Password, devices and two-step verification live on Settings now; old links and bookmarks land there.
   createRoute({ getParentRoute: () => patientRoute, path: '/security', beforeLoad: () => { throw redirect({ to: '/settings', hash: 'security' }); } }),
 ];
 
 const publicPages = [
-  createRoute({ getParentRoute: () => rootRoute, path: '/', component: page(() => import('./scenes/home/HomePage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/login', component: page(() => import('./scenes/auth/LoginPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: page(() => import('./scenes/auth/SignupPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password', component: page(() => import('./scenes/auth/ForgotPasswordPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', component: page(() => import('./scenes/auth/ResetPasswordPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/terms', component: page(() => import('./scenes/legal/TermsPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/privacy', component: page(() => import('./scenes/legal/PrivacyPage')) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/doctor/login', component: page(() => import('./scenes/doctor/DoctorLoginPage')) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/', ...screen('/') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/login', ...screen('/login') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/signup', ...screen('/signup') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password', ...screen('/forgot-password') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', ...screen('/reset-password') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/terms', ...screen('/terms') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/privacy', ...screen('/privacy') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/doctor/login', ...screen('/doctor/login') }),
   /** Both sides of a call use this page; it checks the patient or doctor session itself. */
-  createRoute({ getParentRoute: () => rootRoute, path: '/video-call/$consultationId', component: page(() => import('./scenes/video-call/VideoCallPage')) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/video-call/$consultationId', ...screen('/video-call/$consultationId') }),
 ];
 
 const doctorPages = [
-  createRoute({ getParentRoute: () => doctorRoute, path: '/doctor/dashboard', component: page(() => import('./scenes/doctor/DoctorDashboardPage')) }),
-  createRoute({ getParentRoute: () => doctorRoute, path: '/doctor/consultation/$id', component: page(() => import('./scenes/doctor/DoctorConsultationPage')) }),
+  createRoute({ getParentRoute: () => doctorRoute, path: '/doctor/dashboard', ...screen('/doctor/dashboard') }),
+  createRoute({ getParentRoute: () => doctorRoute, path: '/doctor/consultation/$id', ...screen('/doctor/consultation/$id') }),
 ];
 
-const adminPages = [createRoute({ getParentRoute: () => adminRoute, path: '/admin/doctors', component: page(() => import('./scenes/admin/AdminDoctorsPage')) })];
+const adminPages = [createRoute({ getParentRoute: () => adminRoute, path: '/admin/doctors', ...screen('/admin/doctors') })];
 
 const routeTree = rootRoute.addChildren([
   ...publicPages,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test, expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { signInFreshPatient } from './support/patients';
 
 /**
  * 'Add to calendar' on an appointment and a consultation, and the private calendar feed turned on,
@@ -11,14 +11,7 @@ test.use({ timezoneId: 'Europe/London' });
 const SHOTS = process.env.SHOTS_DIR;
 
 async function freshPatient(page: Page): Promise<void> {
-  const username = `cal_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const password = 'Calendar123!';
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { firstName: 'Casey', lastName: 'Calendar', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(signup.status(), await signup.text()).toBe(202);
-  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
-  expect(login.status()).toBe(200);
+  await signInFreshPatient(page, { prefix: 'cal', firstName: 'Casey', lastName: 'Calendar', password: 'Calendar123!' });
 }
 
 const inDays = (days: number, hour: number) => {

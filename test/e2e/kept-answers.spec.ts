@@ -1,18 +1,12 @@
 import { test, expect, type Page, type Route } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { signInFreshPatient } from './support/patients';
 
 /**
  * Issue 19, speed a patient feels: a returning patient's dashboard shows what this device kept at once,
  * while the server is still answering, then the fresh answer replaces it with no skeleton in between.
  */
 async function returningPatient(page: Page): Promise<void> {
-  const username = `kept_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const password = 'Kept-Answers-7';
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { firstName: 'Ines', lastName: 'Kept', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(signup.status(), await signup.text()).toBe(202);
-  expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } })).status()).toBe(200);
+  await signInFreshPatient(page, { prefix: 'kept', firstName: 'Ines', lastName: 'Kept', password: 'Kept-Answers-7' });
 }
 
 const addMedication = (page: Page, name: string) => page.request.post('/api/medications', { data: { name, dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] } });

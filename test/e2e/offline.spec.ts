@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { writeCompressedCopies } from '../../web/build/precompress';
+import { signInFreshPatient } from './support/patients';
 
 /**
  * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
@@ -30,15 +31,7 @@ async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string
 
 /** Signs up and signs in a patient with no records; answers its id. */
 async function freshPatient(page: Page): Promise<string> {
-  const username = `off_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const password = 'Offline123!';
-  const res = await page.request.post('/api/auth/signup', {
-    data: { firstName: 'Quinn', lastName: 'Offline', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return (await login.json()).user.id;
+  return signInFreshPatient(page, { prefix: 'off', firstName: 'Quinn', lastName: 'Offline', password: 'Offline123!' });
 }
 
 /** Unique words for this run's records, to look for in the device's storage afterwards. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { ICONS } from '../../web/components/consultations/icons';
+import { signInFreshPatient } from './support/patients';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -15,14 +15,7 @@ async function signInDemo(page: Page): Promise<void> {
 
 /** Signs up and signs in a patient with no records. */
 async function freshPatient(page: Page): Promise<void> {
-  const username = `ux_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const password = 'Patient-UX-1!';
-  const res = await page.request.post('/api/auth/signup', {
-    data: { firstName: 'Robin', lastName: 'Tester', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } });
-  expect(login.status()).toBe(200);
+  await signInFreshPatient(page, { prefix: 'ux', firstName: 'Robin', lastName: 'Tester', password: 'Patient-UX-1!' });
 }
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

@@ -28,7 +28,7 @@ const Top = styled.div`
 const Heading = styled.div`
   flex: 1;
   min-width: 0;
-  h3 { margin: 0 0 2px; font-size: 1.02rem; }
+  h2 { margin: 0 0 2px; font-size: 1.02rem; }
   p { margin: 0; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
@@ -58,7 +58,7 @@ export function ReportCard({ report, premium }: { report: MedicalReport; premium
       <Top>
         <ReportTypeIcon type={report.type} />
         <Heading>
-          <h3>{report.title}</h3>
+          <h2>{report.title}</h2>
           <p>
             {REPORT_TYPE_LABELS[report.type]} · {formatReportDate(report.reportDate)}
           </p>

@@ -32,6 +32,7 @@ export function serveWebApp(root: string) {
     }
     // Whether the session cookie is there decides only which hints the page carries; the API still checks the session.
     const page = await pages.pageFor(ctx.path, ctx.cookies.get(SESSION_COOKIE) !== undefined);
+    if (!page) return;
     const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Cookie');

@@ -49,8 +49,10 @@ export class WebPages {
 
   constructor(private readonly root: string) {}
 
-  async pageFor(urlPath: string, signedIn: boolean): Promise<WebPage> {
+  /** Null when there is no built page (index.html) to send. */
+  async pageFor(urlPath: string, signedIn: boolean): Promise<WebPage | null> {
     const built = await this.current();
+    if (!built) return null;
     const route = built.routes.find(({ pattern }) => pattern.test(urlPath));
     const key = route ? `${route.pattern.source} ${signedIn}` : '';
     let page = built.pages.get(key);
@@ -62,8 +64,10 @@ export class WebPages {
     return page;
   }
 
-  private async current(): Promise<Built> {
-    const modified = (await fs.stat(path.join(this.root, 'index.html'))).mtimeMs;
+  private async current(): Promise<Built | null> {
+    const stat = await fs.stat(path.join(this.root, 'index.html')).catch(() => null);
+    if (!stat) return null;
+    const modified = stat.mtimeMs;
     const built = await this.built?.catch(() => null);
     if (built?.modified === modified) return built;
     this.built = this.load(modified);

@@ -85,7 +85,7 @@ describe('the page each route is sent', () => {
   });
   afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
-  const head = (page: { identity: Buffer }) => page.identity.toString().split('</head>')[0]!;
+  const head = (page: { identity: Buffer } | null) => page!.identity.toString().split('</head>')[0]!;
 
   it('names the route’s scripts in its head, and its first answers only to a visitor with a session', async () => {
     const pages = new WebPages(root);
@@ -101,13 +101,18 @@ describe('the page each route is sent', () => {
   it('matches router paths with parameters, and gives any other path the plain page', async () => {
     const pages = new WebPages(root);
     expect(head(await pages.pageFor('/reports/5f1c', true))).toContain('ReportDetailPage-c3.js');
-    expect((await pages.pageFor('/reports/5f1c/more', true)).identity.toString()).toBe(PAGE);
-    expect((await pages.pageFor('/no-such-screen', true)).identity.toString()).toBe(PAGE);
+    expect((await pages.pageFor('/reports/5f1c/more', true))!.identity.toString()).toBe(PAGE);
+    expect((await pages.pageFor('/no-such-screen', true))!.identity.toString()).toBe(PAGE);
   });
 
   it('gives the plain page when the build wrote no hints', async () => {
     await fs.rm(path.join(root, ROUTE_HINTS_FILE));
-    expect((await new WebPages(root).pageFor('/reports', true)).identity.toString()).toBe(PAGE);
+    expect((await new WebPages(root).pageFor('/reports', true))!.identity.toString()).toBe(PAGE);
+  });
+
+  it('has no page to give before the app is built, so the server answers 404 rather than failing', async () => {
+    await fs.rm(path.join(root, 'index.html'));
+    expect(await new WebPages(root).pageFor('/reports', true)).toBeNull();
   });
 
   it('follows a new build that replaces the page while the server runs', async () => {

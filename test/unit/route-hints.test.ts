@@ -69,6 +69,17 @@ describe('the build maps each route to its code and first answers', () => {
     const table = new Set<string>([...Object.values(SCREENS).map((screen) => screen.module), LAYOUTS.patient.module, LAYOUTS.doctor.module]);
     expect(lazy.sort()).toEqual([...table].sort());
   });
+
+  it('gives each path the layout the router puts around it, so its hints name that layout and session check', async () => {
+    const router = await fs.readFile(path.join(WEB_ROOT, 'router.tsx'), 'utf8');
+    const LAYOUT_OF_PARENT: Record<string, string | undefined> = { rootRoute: undefined, patientRoute: 'patient', doctorRoute: 'doctor', adminRoute: 'admin' };
+    const routed = [...router.matchAll(/getParentRoute: \(\) => (\w+), path: '([^']+)', \.\.\.screen\('([^']+)'\)/g)];
+    expect(routed.map((match) => match[3]).sort()).toEqual(Object.keys(SCREENS).sort());
+    for (const [, parent, routePath, screenPath] of routed) {
+      expect(screenPath).toBe(routePath);
+      expect([routePath, (SCREENS as Record<string, { layout?: string }>)[routePath!]!.layout]).toEqual([routePath, LAYOUT_OF_PARENT[parent!]]);
+    }
+  });
 });
 
 describe('the page each route is sent', () => {

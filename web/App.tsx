@@ -4,13 +4,13 @@ import { ThemeProvider } from 'styled-components';
 // Loaded with the page, before GlobalStyle's overrides, although the toast library itself comes with the first toast.
 import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './api/query-client';
-import { router } from './router';
+import type { AppRouter } from './router';
 import { themes } from './styles/theme';
 import { useThemeMode } from './styles/theme-mode';
 import { GlobalStyle } from './styles/GlobalStyle';
 import { ToastOutlet } from './components/toast';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   const { scheme } = useThemeMode();
   return (
     <ThemeProvider theme={themes[scheme]}>

@@ -4,9 +4,10 @@ import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
 import { showKeptAnswers } from './offline/kept-answers';
 import { NotFoundPage } from './scenes/NotFoundPage';
+import { DeferredOutlet } from './components/DeferredOutlet';
 import { LAYOUTS, SCREENS, type ScreenPath } from './screens';
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
+const rootRoute = createRootRoute({ component: DeferredOutlet, notFoundComponent: NotFoundPage });
 
 // Each screen and layout its own chunk; which one a path draws is SCREENS' word. Modules these patterns
 // match but no route draws (parts of a page) are left out, or they would be built as chunks nobody loads.
@@ -31,10 +32,8 @@ const screen = (path: ScreenPath) => {
 
 type Preloadable = { preload?: () => Promise<void> };
 
-const optionsOf = (matches: ReadonlyArray<{ routeId: unknown }>) => {
-  const routes: Record<string, AnyRoute | undefined> = router.routesById;
-  return matches.map(({ routeId }) => routes[String(routeId)]?.options);
-};
+const optionsOf = (matches: ReadonlyArray<{ routeId: unknown }>) =>
+  matches.map(({ routeId }) => allRoutes().find((route) => route.id === routeId)?.options);
 
 /** Starts downloading the code of every screen on the way to the page while its guard checks the session, not after. */
 function preloadScreens(matches: ReadonlyArray<{ routeId: unknown }>): void {
@@ -131,11 +130,16 @@ const routeTree = rootRoute.addChildren([
   adminRoute.addChildren(adminPages),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultPendingMs: 150 });
+const allRoutes = (): AnyRoute[] => [rootRoute, patientRoute, doctorRoute, adminRoute, ...publicPages, ...patientPages, ...doctorPages, ...adminPages];
+
+/** The app's router; making one sorts the route tree, work main.tsx gives a task of its own on a cold start. */
+export const createAppRouter = () => createRouter({ routeTree, defaultPreload: 'intent', defaultPendingMs: 150 });
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
   interface StaticDataRouteOption {
     /** The lists a page shows first, by path: asked for while its guard checks the session. */

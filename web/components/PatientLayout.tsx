@@ -1,5 +1,3 @@
-import { useDeferredValue } from 'react';
-import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useConsultationUpdates } from '../api/consultation-updates';
 import { useRenewedPushSubscription, useTimeZoneSync } from '../api/reminders';
@@ -7,6 +5,7 @@ import { BottomNav } from './BottomNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { OfflineStatus } from './offline/OfflineStatus';
 import { DeletionNotice } from './DeletionNotice';
+import { DeferredOutlet } from './DeferredOutlet';
 import { useVaultSync } from '../offline/use-vault-sync';
 
 const Main = styled.main`
@@ -42,13 +41,3 @@ export function PatientLayout() {
   );
 }
 
-/**
- * The screen under the layout, first drawn in a deferred render: React splits that render into short
- * slices, where the router's own update would draw it in one block and hold a phone's main thread
- * (and a tap) for a few hundred milliseconds. Only the layout's first screen waits a frame: the value
- * stays true across navigations.
- */
-function DeferredOutlet() {
-  const show = useDeferredValue(true, false);
-  return show ? <Outlet /> : null;
-}

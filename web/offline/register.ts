@@ -21,12 +21,14 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 /** Registers /sw.js (spec section 2), which keeps the app shell for offline use. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker
       .register('/sw.js')
       .then(watchForUpdates)
       .catch((error) => console.error('Service worker registration failed', error));
-  });
+  // After the page's load, so the worker's precache does not compete with it; at once if that is past.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }
 
 interface SyncManager {

@@ -393,6 +393,7 @@ test.describe('install card', () => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('stat-reports')).toBeVisible();
     await expect(page.getByTestId('install-card')).toHaveCount(0);
+    const statsBefore = await page.getByTestId('stat-reports').boundingBox();
     // Chromium fires beforeinstallprompt on its own engagement rules; the test fires one itself.
     await page.evaluate(() => {
       const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -406,6 +407,9 @@ test.describe('install card', () => {
     });
     const card = page.getByTestId('install-card');
     await expect(card).toContainText('Install MediVault');
+    // An offer that comes once the screen is drawn moves nothing on it.
+    expect(await page.getByTestId('stat-reports').boundingBox()).toEqual(statsBefore);
+    await card.scrollIntoViewIfNeeded();
     await shoot(page, 'install-card');
     await card.getByRole('button', { name: 'Install' }).click();
     expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
@@ -433,6 +437,7 @@ test.describe('install card', () => {
     await expect(card).toHaveCount(0);
     await expect(card).toContainText('Share, then Add to Home Screen');
     await expect(card.getByRole('button', { name: 'Install' })).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
     await shoot(page, 'install-card-ios');
     await context.close();
   });

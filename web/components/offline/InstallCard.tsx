@@ -22,7 +22,7 @@ const Body = styled.div`
 `;
 
 const Spaced = styled(Card)`
-  margin-bottom: 16px;
+  margin-top: 16px;
 `;
 
 const AppIcon = styled.img`

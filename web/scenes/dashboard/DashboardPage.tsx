@@ -49,7 +49,6 @@ export default function DashboardPage() {
   return (
     <>
       <DashboardHeader />
-      <InstallCard />
       <SearchBar value={search} onChange={setSearch} />
       <StatRow>
         <StatCard label="Medical Reports" value={reports.items.length} testId="stat-reports" />
@@ -64,6 +63,8 @@ export default function DashboardPage() {
           <HealthSummaryCard summary={summary.data ?? null} />
         </Side>
       </Main>
+      {/* Last: the browser's offer often comes after the screen is drawn, and a card above would push it all down. */}
+      <InstallCard />
       <History to="/access-history">
         <Icon path={RECORD_ICONS.history} size={16} />
         Access history

@@ -32,8 +32,12 @@ const screen = (path: ScreenPath) => {
 
 type Preloadable = { preload?: () => Promise<void> };
 
+/** A route and every route under it. */
+const routesUnder = (route: AnyRoute): AnyRoute[] => [route, ...Object.values((route.children ?? {}) as Record<string, AnyRoute>).flatMap(routesUnder)];
+
+// The guards look routes up in the tree itself: main.tsx makes the router only once the main chunk has run.
 const optionsOf = (matches: ReadonlyArray<{ routeId: unknown }>) =>
-  matches.map(({ routeId }) => allRoutes().find((route) => route.id === routeId)?.options);
+  matches.map(({ routeId }) => routesUnder(routeTree).find((route) => route.id === routeId)?.options);
 
 /** Starts downloading the code of every screen on the way to the page while its guard checks the session, not after. */
 function preloadScreens(matches: ReadonlyArray<{ routeId: unknown }>): void {
@@ -129,8 +133,6 @@ const routeTree = rootRoute.addChildren([
   doctorRoute.addChildren(doctorPages),
   adminRoute.addChildren(adminPages),
 ]);
-
-const allRoutes = (): AnyRoute[] => [rootRoute, patientRoute, doctorRoute, adminRoute, ...publicPages, ...patientPages, ...doctorPages, ...adminPages];
 
 /** The app's router; making one sorts the route tree, work main.tsx gives a task of its own on a cold start. */
 export const createAppRouter = () => createRouter({ routeTree, defaultPreload: 'intent', defaultPendingMs: 150 });

@@ -390,6 +390,8 @@ export interface SocketData {
   /** User id (patient) or doctor id. */
   id: string;
   name: string;
+  /** The client's address, read at the handshake the way HTTP reads it (TRUST_PROXY_HOPS), for audit rows. */
+  address: string | null;
   /** Last reported track state per joined consultation id. */
   media: Record<string, MediaStatePayload>;
 }

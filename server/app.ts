@@ -61,7 +61,9 @@ export interface App {
 /** Builds the Koa application without listening, so tests and main share the same stack. */
 export function createApp(options: AppOptions): App {
   const { config, knex } = options;
-  const koa = new Koa({ proxy: config.trustProxy });
+  // ctx.ip is the one client address (rate limits, sign-in throttling, audit rows, sockets): the entry
+  // TRUST_PROXY_HOPS from the right of X-Forwarded-For, since entries further left are whatever the client sent.
+  const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0 });
   koa.keys = new CookieKeys(config.sessionKeys);
   koa.on('error', reportUnhandledError);
   const ocr = new OcrPool({ size: config.documents.ocrWorkers, timeoutMs: config.documents.ocrTimeoutMs });
@@ -129,7 +131,7 @@ export function createApp(options: AppOptions): App {
     session,
     start: async () => {
       await reminders.start();
-      if (config.runJobs) erasure = startAccountErasure(knex, config.dataDir, logger);
+      if (config.runJobs) erasure = startAccountErasure(knex, logger);
     },
     close: async () => {
       erasure?.stop();

@@ -34,6 +34,8 @@ const envSchema = yup.object({
     .matches(/^(none|(doctor|admin)(,(doctor|admin))?)$/, 'MFA_REQUIRED_FOR must be "doctor,admin", "doctor", "admin" or "none"')
     .default('doctor,admin'),
   TRUST_PROXY: yup.boolean().default(false),
+  // Proxies in front that each append the address they saw to X-Forwarded-For: the client is that many entries from the right.
+  TRUST_PROXY_HOPS: yup.number().integer().min(1, 'TRUST_PROXY_HOPS must be at least 1 (the proxies in front of MediVault that append to X-Forwarded-For)').default(1),
   DATABASE_SSL: yup.string().oneOf(['disable'], 'DATABASE_SSL may only be "disable" (PostgreSQL on the same host, reached without TLS)').optional(),
   ADMIN_EMAIL: yup.string().email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: yup
@@ -141,6 +143,8 @@ export interface Config {
   accountDeletionGraceMs: number;
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** With trustProxy: how many proxies append to X-Forwarded-For; the client address is that many entries from the right. */
+  proxyHops: number;
   admin?: { email: string; password: string };
   seedDemo: boolean;
   premiumTestMode: boolean;
@@ -318,6 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accountDeletionGraceMs: Math.round(env.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000),
     allowedOrigins: listOf(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY,
+    proxyHops: env.TRUST_PROXY_HOPS,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: production ? false : (env.SEED_DEMO ?? env.NODE_ENV === 'development'),
     premiumTestMode: !production,

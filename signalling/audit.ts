@@ -21,7 +21,7 @@ function socketRow(socket: SignallingSocket, entry: SocketAuditEntry): AuditRow 
     resourceId: entry.consultationId,
     patientId: entry.patientId ?? null,
     outcome: entry.outcome,
-    ip: socket.handshake.address || null,
+    ip: socket.data.address,
     requestId: null,
   };
 }

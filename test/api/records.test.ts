@@ -383,6 +383,8 @@ describe('appointments', () => {
     const appointment = await insertAppointment(alexId(), { status: 'completed', appointmentDate: daysFromNow(-3) });
     expect((await alex.client.delete(`/api/appointments/${appointment.id}`)).status).toBe(409);
     expect((await Appointment.query().findById(appointment.id))!.status).toBe('completed');
+    const listed = (await alex.client.get('/api/appointments')).body.find((a: { id: string }) => a.id === appointment.id);
+    expect(listed.status).toBe('completed');
   });
 
   it('treats another patient’s appointment as missing and leaves it unchanged', async () => {

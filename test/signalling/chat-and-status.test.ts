@@ -1,7 +1,7 @@
 import { CONSULTATION_STATUSES } from '../../common/constants';
 import { CONSULTATION_STATUS_UPDATES, consultationMachine } from '../../common/consultation-status';
 import { AuditEvent, ChatMessage, Consultation } from '../../db/models';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
+import { createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
 
 // Bursts of 40 lines check the order of lines stored together, beyond one socket's chat burst (10; rate-limit.test.ts).
 const harness = useSignallingServer({ SOCKET_CHAT_BURST: '100' });
@@ -89,9 +89,12 @@ describe('chat', () => {
     }
     const maximal = await request(patient, 'chat:send', { consultationId, text: 'y'.repeat(2000) });
     expect(maximal.ok).toBe(true);
-    await sleep(100);
-    expect(doctorLog.events.filter((e) => e.event === 'chat:message')).toHaveLength(1);
     expect(await ChatMessage.query().where({ consultationId })).toHaveLength(1);
+    // A later line the doctor must get: any refused line relayed would have come before it.
+    const last = nextEvent(doctor, 'chat:message', (m) => m.text === 'last');
+    expect((await request(patient, 'chat:send', { consultationId, text: 'last' })).ok).toBe(true);
+    await last;
+    expect(doctorLog.events.filter((e) => e.event === 'chat:message').map((e) => (e.args[0] as { text: string }).text)).toEqual(['y'.repeat(2000), 'last']);
   });
 
   it('gives clear messages for blank and oversized lines', async () => {
@@ -127,8 +130,12 @@ describe('consultation:status', () => {
     const completed = nextEvent(patient, 'consultation:status', (e) => e.status === 'completed');
     await doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'completed', diagnosis: 'Tension headache' });
     expect(await completed).toEqual({ consultationId, status: 'completed' });
-    await sleep(100);
-    expect(strangerLog.events).toEqual([]);
+    // The stranger's own consultation changes next: that push must come, and nothing of the first before it.
+    const own = { consultationId: others.consultation.id, status: 'in_progress' };
+    const ownPush = nextEvent(stranger, 'consultation:status');
+    expect((await others.doctorHttp.put(`/api/doctor/consultation/${own.consultationId}/status`, { status: 'in_progress' })).status).toBe(200);
+    expect(await ownPush).toEqual(own);
+    expect(strangerLog.events).toEqual([{ event: 'consultation:status', args: [own] }]);
   });
 
   it("is pushed to the doctor's screens when the patient books, reschedules or cancels", async () => {

@@ -2,7 +2,7 @@ import { createDoctor, createPatient, signedInClient } from '../support/factorie
 import { ChatMessage } from '../../db/models';
 import { HANDLERS } from '../../signalling/handlers';
 import { CLIENT_EVENTS } from '../../common/socket-events';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer } from './helpers';
+import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
 
 const harness = useSignallingServer();
 const socketFor = (client: Parameters<typeof signedInSocket>[1]) => harness.socketFor(client);
@@ -72,7 +72,7 @@ describe('consultation:join', () => {
     expect((await parties.doctorHttp.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'in_progress' })).status).toBe(200);
     await statusSeen;
     await request(doctor, 'consultation:leave', { consultationId });
-    await sleep(200);
+    await Promise.all([caughtUp(strangerPatient), caughtUp(strangerDoctor)]);
 
     for (const log of overheard) expect(log.events).toEqual([]);
     expect(await ChatMessage.query().where({ consultationId, text: 'let me in' })).toHaveLength(0);
@@ -150,8 +150,12 @@ describe('media relays', () => {
     const offer = { type: 'offer', sdp: 'v=0 fake' };
     expect(await request(patient, 'p2p:signal', { consultationId, session: 'abc_1', signal: offer })).toEqual({ ok: true, data: null });
     expect(await received).toEqual({ consultationId, session: 'abc_1', signal: offer, from: 'patient' });
-    await sleep(100);
-    expect(patientLog.events.filter((e) => e.event === 'p2p:signal')).toEqual([]);
+    // The doctor's answer must reach the patient, and no echo of the patient's own offer before it.
+    const answer = { type: 'answer', sdp: 'v=0 fake answer' };
+    const answered = nextEvent(patient, 'p2p:signal');
+    expect(await request(doctor, 'p2p:signal', { consultationId, session: 'abc_1', signal: answer })).toEqual({ ok: true, data: null });
+    await answered;
+    expect(patientLog.events.filter((e) => e.event === 'p2p:signal')).toEqual([{ event: 'p2p:signal', args: [{ consultationId, session: 'abc_1', signal: answer, from: 'doctor' }] }]);
   });
 
   it('refuses SFU verbs on a peer-to-peer server', async () => {

@@ -53,6 +53,15 @@ export function nextEvent<T = any>(socket: ClientSocket, event: string, predicat
   });
 }
 
+/**
+ * Resolves once every event the server sent the socket before now has arrived: the server answers a request
+ * on the socket's own connection, behind whatever it emitted to it before reading the request. An absence is
+ * asserted after this, so slow delivery cannot pass for none (any role may ask; a patient is refused).
+ */
+export async function caughtUp(socket: ClientSocket): Promise<void> {
+  await request(socket, 'consultation:waitingPatients', {});
+}
+
 /** Everything a socket receives, for asserting that nothing leaked to it. */
 export function recorder(socket: ClientSocket): { events: { event: string; args: unknown[] }[] } {
   const log = { events: [] as { event: string; args: unknown[] }[] };

@@ -3,7 +3,7 @@ import { ChatMessage, Consultation } from '../../db/models';
 import { consultationRoom } from '../../signalling/rooms/names';
 import { testKnex } from '../support/db';
 import type { TestClient } from '../support/client';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer, type ClientSocket } from './helpers';
+import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer, type ClientSocket } from './helpers';
 
 /**
  * Authorization that stays live: every request, not only the join, is refused once the session has
@@ -58,7 +58,7 @@ describe('a session that ended under an open socket', () => {
     const gone = closed(doctor);
     expect(await request(doctor, 'p2p:signal', { consultationId, session: 's1', signal: { type: 'offer', sdp: 'v=0' } })).toEqual(SESSION_ENDED);
     expect(await gone).toBe('io server disconnect');
-    await sleep(100);
+    await caughtUp(patient);
     expect(patientLog.events.filter((e) => e.event === 'p2p:signal')).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe('a consultation that ended under open sockets', () => {
     expect(await request(doctor, 'p2p:signal', { consultationId, session: 's1', signal: { type: 'offer', sdp: 'v=0' } })).toEqual(CONSULTATION_ENDED);
     expect(await request(doctor, 'media:state', { consultationId, audio: true, video: true, screen: false })).toEqual(CONSULTATION_ENDED);
     expect(await request(patient, 'sfu:createTransport', { consultationId, direction: 'send' })).toEqual(CONSULTATION_ENDED);
-    await sleep(100);
+    await caughtUp(patient);
     expect(patientLog.events).toEqual([]);
     expect(await ChatMessage.query().where({ consultationId })).toHaveLength(0);
     // Refused, not cut off: the sockets still serve their owners' other screens.

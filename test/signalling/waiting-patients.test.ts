@@ -1,5 +1,5 @@
 import type { PatientWaitingEvent } from '../../common/socket-events';
-import { createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer, type ClientSocket } from './helpers';
+import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer, type ClientSocket } from './helpers';
 
 /**
  * The doctor's dashboard learns that a patient waits in the call without them: a push to the doctor's
@@ -75,8 +75,9 @@ describe("'consultation:patientWaiting'", () => {
     // A completed consultation's history can still be opened, but its call has no room to wait in.
     const dashboardLog = recorder(dashboard);
     expect((await request(patient, 'consultation:join', { consultationId })).ok).toBe(true);
+    // Both doctors' answers come behind any push the join made to them.
     expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [] } });
-    await sleep(100);
+    await caughtUp(otherDoctor);
     expect(dashboardLog.events.filter((e) => e.event === 'consultation:patientWaiting')).toEqual([]);
     expect(otherLog.events).toEqual([]);
   });

@@ -49,6 +49,24 @@ function applyTests(type: string, tests: Test[], schema: JsonSchema): void {
   }
 }
 
+/** How describe() shows `yup.ref('password')` among a oneOf's values. */
+type Reference = { type: 'ref'; key: string };
+const isReference = (value: unknown): value is Reference =>
+  typeof value === 'object' && value !== null && (value as Partial<Reference>).type === 'ref' && typeof (value as Partial<Reference>).key === 'string';
+
+/**
+ * The allowed values as an enum. A reference to a sibling field (confirmPassword: oneOf([ref('password')]))
+ * is a rule JSON Schema cannot state: then the rule goes in the description, and no enum narrows the type.
+ */
+function applyOneOf(values: unknown[], nullable: boolean, schema: JsonSchema): void {
+  if (values.some(isReference)) {
+    const choices = values.map((value) => (isReference(value) ? `\`${value.key}\`` : JSON.stringify(value)));
+    schema.description = `Must equal ${choices.join(' or ')}`;
+  } else if (values.length) {
+    schema.enum = nullable ? [...new Set([...values, null])] : values.filter((value) => value !== null);
+  }
+}
+
 /** A client must send it: not optional, and not filled in by a default when absent (objects' defaults are their fields'). */
 function isRequired(field: Description): boolean {
   const { optional, default: fallback, type } = field as Description & { optional?: boolean; default?: unknown };
@@ -92,7 +110,7 @@ export function fromDescription(description: Description): JsonSchema {
   const d = description as Description & { nullable?: boolean; oneOf?: unknown[]; tests?: Test[]; default?: unknown; label?: string; meta?: JsonSchemaMeta };
   const schema = baseSchema(description);
   applyTests(d.type, d.tests ?? [], schema);
-  if (d.oneOf?.length) schema.enum = d.nullable ? [...new Set([...d.oneOf, null])] : d.oneOf.filter((v) => v !== null);
+  applyOneOf(d.oneOf ?? [], Boolean(d.nullable), schema);
   if (d.nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   if (d.default !== undefined && typeof d.default !== 'object' && typeof d.default !== 'function') schema.default = d.default;
   if (d.label) schema.title = d.label;

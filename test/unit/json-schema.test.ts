@@ -43,6 +43,17 @@ describe('yup -> JSON Schema', () => {
     });
   });
 
+  it('states a field that must equal another as a string with that rule, not as an enum of a reference', () => {
+    const schema = yup.object({
+      password: yup.string().required(),
+      confirmPassword: yup.string().required().oneOf([yup.ref('password')], 'Passwords do not match'),
+      pin: yup.string().oneOf(['0000', yup.ref('password')]),
+    });
+    const { properties } = toJsonSchema(schema) as { properties: Record<string, unknown> };
+    expect(properties.confirmPassword).toEqual({ type: 'string', description: 'Must equal `password`' });
+    expect(properties.pin).toEqual({ type: 'string', description: 'Must equal "0000" or `password`' });
+  });
+
   it('closes strict objects and keeps the shared schemas\' own limits', () => {
     const converted = toJsonSchema(strictObject({ title: requiredString('Title'), note: optionalString('Note', 50) }));
     expect(converted).toMatchObject({

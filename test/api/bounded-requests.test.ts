@@ -86,6 +86,18 @@ describe('bodies over the size limit', () => {
   });
 });
 
+describe('bodies over the default 64 KB limit but far below 10 MB', () => {
+  it.each([
+    ['100 kB', 100 * 1024],
+    ['1 MB', 1024 * 1024],
+  ])('a %s sign-in answers 413 naming the limit, not a validation 400', async (_, bytes) => {
+    const body = JSON.stringify({ usernameOrEmail: 'x'.repeat(bytes), password: 'y' });
+    const result = await postStreaming('/api/auth/login', body);
+    expect(result.status).toBe(413);
+    expect(result.body.message).toBe('The request body is too large (at most 64 KB).');
+  });
+});
+
 describe('bodies within the size limit but unbounded in shape', () => {
   it(`refuses more than ${MAX_JSON_KEYS} keys, nested ones counted, before validation`, async () => {
     const res = await fetch(`${server.url}/api/auth/login`, {

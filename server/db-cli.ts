@@ -1,7 +1,8 @@
 /** `npm run db:migrate` and `npm run db:seed`: the same database the server would use (DATABASE_URL or embedded). */
 import { loadConfig, ConfigError } from './config';
 import { hashPassword } from './services/passwords';
-import { writeOriginal } from './services/documents/storage';
+import { moveOriginalsIntoDatabase } from './services/documents/move-originals';
+import { log } from './log';
 import { openDatabase, migrateToLatest } from '../db/connection';
 import { seedDemo } from '../db/seeds/demo';
 
@@ -17,7 +18,8 @@ async function main(command: string | undefined): Promise<void> {
     process.stdout.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
     if (command === 'seed') {
       if (config.env === 'production') throw new ConfigError('Demo data is never seeded in production.');
-      const demo = await seedDemo(db.knex, { hashPassword, storeDocument: (...file) => writeOriginal(config.dataDir, ...file) });
+    await moveOriginalsIntoDatabase(db.knex, config.dataDir, log);
+      const demo = await seedDemo(db.knex, { hashPassword });
       process.stdout.write(demo ? `seeded demo data; patient ${demo.patient.username} / ${demo.patient.password}\n` : 'database already has users: demo data not seeded\n');
     }
   } finally {

@@ -4,7 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { connectAsAppRole, openDatabase, migrateToLatest, type Database } from '../db/connection';
 import { DEMO_CREDENTIALS, seedDemo } from '../db/seeds/demo';
 import { hashPassword } from './services/passwords';
-import { writeOriginal } from './services/documents/storage';
+import { moveOriginalsIntoDatabase } from './services/documents/move-originals';
 import { createApp } from './app';
 import { bootstrapAdmin } from './bootstrap';
 import { ensureWebBuild } from './web-build';
@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   const owner: Database = await openDatabase(config, (line) => log.debug(line));
   const applied = await migrateToLatest(owner.knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
-  const demo = config.seedDemo ? await seedDemo(owner.knex, { hashPassword, storeDocument: (...file) => writeOriginal(config.dataDir, ...file) }) : null;
+  await moveOriginalsIntoDatabase(owner.knex, config.dataDir, log);
+  const demo = config.seedDemo ? await seedDemo(owner.knex, { hashPassword }) : null;
   if (config.admin) await bootstrapAdmin(owner.knex, config.admin);
   const db = await connectAsAppRole(owner, config.sessionKeys[0]!);
   const webRoot = await ensureWebBuild(ROOT);

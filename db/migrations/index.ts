@@ -15,6 +15,7 @@ import * as twoFactor from './20261124010000_two_factor';
 import * as passwordResets from './20261124010200_password_resets';
 import * as secondFactorPasskeys from './20261127000000_second_factor_passkeys';
 import * as accountDeletion from './20261127000200_account_deletion';
+import * as documentFiles from './20261128060000_document_files';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124010200_password_resets': passwordResets,
   '20261127000000_second_factor_passkeys': secondFactorPasskeys,
   '20261127000200_account_deletion': accountDeletion,
+  '20261128060000_document_files': documentFiles,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

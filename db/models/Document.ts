@@ -3,7 +3,7 @@ import { User } from './User';
 import { MedicalReport } from './MedicalReport';
 import type { JsonObject } from './types';
 
-/** A stored original (scan image or PDF). The bytes live on disk under the data directory at `storageKey`. */
+/** A stored original (scan image or PDF). Its bytes are in `document_files`, beside it in the database. */
 export class Document extends Model {
   static tableName = 'documents';
   static jsonAttributes = ['extraction'];
@@ -14,8 +14,8 @@ export class Document extends Model {
   declare mimeType: string;
   declare byteSize: number;
   declare sha256: string;
-  /** Path relative to the data directory. */
-  declare storageKey: string;
+  /** Where the original lay under the data directory before originals moved into the database; null since. */
+  declare storageKey: string | null;
   declare extractedText: string | null;
   declare pages: number;
   /** What was read: structured fields, medications and the line each came from (DocumentExtraction). */

@@ -128,11 +128,9 @@ function laterToday(now: Date): Date {
   return new Date(Math.max(target, now.getTime() + 60_000));
 }
 
-/** What the seed needs from its caller: the server's password hashing and document storage (db/ imports nothing from server/). */
+/** What the seed needs from its caller: the server's password hashing (db/ imports nothing from server/). */
 export interface SeedDependencies {
   hashPassword(plain: string): Promise<string>;
-  /** Keeps a document's original where uploads are kept; answers its storage key. */
-  storeDocument(userId: string, documentId: string, extension: string, bytes: Uint8Array): Promise<string>;
 }
 
 /** Each demo report's document has the report's id with 31 in place of its leading 30. */
@@ -140,7 +138,7 @@ export const demoDocumentId = (reportId: string) => `31${reportId.slice(2)}`;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export async function seedDemo(knex: Knex, { hashPassword, storeDocument }: SeedDependencies): Promise<DemoCredentials | null> {
+export async function seedDemo(knex: Knex, { hashPassword }: SeedDependencies): Promise<DemoCredentials | null> {
   if (await knex('users').first('id')) return null;
   // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
   const [patientHash, doctorHash, adminHash] = await Promise.all([
@@ -496,16 +494,14 @@ export async function seedDemo(knex: Knex, { hashPassword, storeDocument }: Seed
       },
     ];
     // Every report has its original: a one-page PDF of its content, kept as uploads are.
-    const documents = await Promise.all(
-      reports.map(async (report) => {
-        const id = demoDocumentId(report.id);
-        const bytes = await demoReportPdf(report);
-        const storageKey = await storeDocument(report.userId, id, 'pdf', bytes);
+    const originals = await Promise.all(reports.map(async (report) => ({ report, bytes: await demoReportPdf(report) })));
+    await trx('documents').insert(
+      originals.map(({ report, bytes }) => {
         const filename = `${report.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}.pdf`;
-        return { id, userId: report.userId, filename, mimeType: 'application/pdf', byteSize: bytes.length, sha256: sha256(bytes), storageKey, pages: 1, createdAt: report.createdAt };
+        return { id: demoDocumentId(report.id), userId: report.userId, filename, mimeType: 'application/pdf', byteSize: bytes.length, sha256: sha256(bytes), pages: 1, createdAt: report.createdAt };
       }),
     );
-    await trx('documents').insert(documents);
+    await trx('document_files').insert(originals.map(({ report, bytes }) => ({ documentId: demoDocumentId(report.id), content: Buffer.from(bytes) })));
     await trx('medical_reports').insert(reports.map((report) => ({ ...report, changedBy: 'document', documentId: demoDocumentId(report.id), documentUrl: `/api/documents/${demoDocumentId(report.id)}/file` })));
 
     const M = DEMO_IDS.medications;

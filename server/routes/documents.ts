@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly, patientOrDoctor } from '../policies/route-policy';
@@ -10,7 +8,7 @@ import { recordAudit, requestRow } from '../services/audit';
 import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse, recentDocumentResponse } from '../presenters/response-schemas';
 import { DOCUMENT_TOO_LARGE, NO_TEXT_IN_PDF, processDocument } from '../services/documents/process';
 import { DocumentProgressReporter } from '../services/documents/progress';
-import { documentPath } from '../services/documents/storage';
+import { readOriginal } from '../services/documents/storage';
 import { NotFound, ValidationFailed } from '../errors';
 import { MAX_DOCUMENT_DATA_URL_LENGTH } from '../../common/constants';
 import { processImageSchema, processPdfSchema, UUID_PATTERN } from '../../common/schemas';
@@ -32,7 +30,7 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const { deps } = ctx;
   const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
   const processed = await processDocument(
-    { ocr: deps.ocr, pdfText: deps.pdfText, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, dataDir: deps.config.dataDir, progress },
+    { ocr: deps.ocr, pdfText: deps.pdfText, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, progress },
     { userId: patient.userId, dataUrl, filename },
     (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
   );
@@ -91,15 +89,13 @@ export function registerDocumentsRoutes(router: Router): void {
     response: documentFile,
     handler: async (ctx, { params }) => {
       const document = await findReadableDocument(ctx.state.actor, params.id!, ctx.deps.config.doctorAccessWindowMs);
-      const file = documentPath(ctx.deps.config.dataDir, document.storageKey);
-      const size = await stat(file).then((info) => info.size, () => null);
-      if (size === null) throw new NotFound('Document not found.');
+      const original = await readOriginal(document.id);
+      if (!original) throw new NotFound('Document not found.');
       await recordAudit(ctx, { action: 'document.read', outcome: 'success', resourceType: 'document', resourceId: document.id, patientId: document.userId });
       ctx.set('Content-Type', document.mimeType);
-      ctx.set('Content-Length', String(size));
       ctx.set('Content-Disposition', `attachment; filename="${document.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.filename)}`);
       ctx.set('X-Content-Type-Options', 'nosniff');
-      return createReadStream(file);
+      return original;
     },
   });
 }

@@ -162,7 +162,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const report = await findOwnReport(patient, params.id!);
       await auditedWrite(ctx, (trx) => report.$query(trx).delete(), () => reportEntry('report.delete', patient.userId, report.id));
       // The original goes with the report made from it: a deleted record leaves no copy behind.
-      if (report.documentId) await deleteDocument(ctx.deps.config.dataDir, report.documentId);
+      if (report.documentId) await deleteDocument(report.documentId);
       return undefined;
     },
   });

@@ -8,10 +8,8 @@
  * (the doctor's record of care, with their chat) and break-glass grants.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import { User } from '../../db/models';
-import { documentPath } from './documents/storage';
 import { writeAuditRowIn } from './audit';
 import type { Logger } from 'pino';
 
@@ -41,12 +39,11 @@ export async function cancelDeletion(trx: Knex.Transaction, userId: string): Pro
 }
 
 /** Erases one account whose deletion is due, if it still is (the row is locked, so two processes never both do it). */
-async function eraseAccount(knex: Knex, dataDir: string, userId: string): Promise<boolean> {
-  const storageKeys = await knex.transaction(async (trx) => {
+async function eraseAccount(knex: Knex, userId: string): Promise<boolean> {
+  return knex.transaction(async (trx) => {
     const due = await trx('users').where({ id: userId }).whereNull('erased_at').where('deletion_scheduled_for', '<=', trx.fn.now()).forUpdate().skipLocked().first('id');
-    if (!due) return null;
-    const documents: Array<{ storageKey: string }> = await trx('documents').where({ user_id: userId }).select('storage_key');
-    // Reports first: they point at their documents.
+    if (!due) return false;
+    // Reports first: they point at their documents (whose originals go with them, by cascade).
     for (const table of ERASED_WITH_THE_ACCOUNT) await trx(table).where({ user_id: userId }).delete();
     await trx('sessions').where({ actor_kind: 'user', actor_id: userId }).delete();
     for (const table of ['mfa_recovery_codes', 'mfa_passkeys', 'password_reset_tokens']) await trx(table).where({ account_kind: 'user', account_id: userId }).delete();
@@ -69,28 +66,24 @@ async function eraseAccount(knex: Knex, dataDir: string, userId: string): Promis
         erased_at: trx.fn.now(),
       });
     await writeAuditRowIn(trx, { actorKind: 'system', actorName: 'Account erasure', action: 'account.erase', outcome: 'success', resourceType: 'user', resourceId: userId, patientId: userId });
-    return documents.map((document) => document.storageKey);
+    return true;
   });
-  if (!storageKeys) return false;
-  // The rows are gone; an original left on disk by a crash here is unreachable and goes with DATA_DIR's cleanup.
-  await Promise.all(storageKeys.map((key) => rm(documentPath(dataDir, key), { force: true })));
-  return true;
 }
 
 /** Erases every account whose deletion is due; answers how many. */
-export async function eraseDueAccounts(knex: Knex, dataDir: string): Promise<number> {
+export async function eraseDueAccounts(knex: Knex): Promise<number> {
   const due = await knex('users').whereNull('erased_at').where('deletion_scheduled_for', '<=', knex.fn.now()).pluck('id');
   let erased = 0;
-  for (const id of due) if (await eraseAccount(knex, dataDir, id as string)) erased += 1;
+  for (const id of due) if (await eraseAccount(knex, id as string)) erased += 1;
   return erased;
 }
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Runs the erasure at start and every hour in a process that runs jobs (RUN_JOBS). */
-export function startAccountErasure(knex: Knex, dataDir: string, log: Logger): { stop(): void } {
+export function startAccountErasure(knex: Knex, log: Logger): { stop(): void } {
   const sweep = () =>
-    eraseDueAccounts(knex, dataDir)
+    eraseDueAccounts(knex)
       .then((erased) => erased && log.info({ erased }, 'accounts erased after their deletion grace period'))
       .catch((err: Error) => log.warn({ error: err.message }, 'account erasure sweep failed; the next one retries'));
   void sweep();

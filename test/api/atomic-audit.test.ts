@@ -9,11 +9,10 @@ import { startTestServer, type TestServer } from '../support/app';
 import { separateTestKnex } from '../support/db';
 import { patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertReport } from './records-fixtures';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { AuditEvent, Appointment, Doctor, Document, MedicalReport, Medication, User } from '../../db/models';
 import { CLINIC_NOTE_LINES, dataUrl, textPdf } from '../support/document-fixtures';
 import { createAdmin, createDoctor, signedInClient } from '../support/factories';
+import { originalsOf } from '../support/stored-documents';
 
 let server: TestServer;
 let patient: Party<User>;
@@ -107,8 +106,7 @@ describe('a write and its audit row', () => {
   ])('reading a PDF into a report %s: neither the report, its document nor its file is kept when the connection dies at the audit row', async (_plan, subscription) => {
     await User.query().findById(patientId()).patch({ stripeSubscriptionId: subscription });
     const upload = { pdfData: dataUrl('application/pdf', await textPdf([CLINIC_NOTE_LINES])) };
-    const files = () => readdir(path.join(server.config.dataDir, 'documents', patientId())).catch(() => []);
-    const stored = async () => ({ reports: await MedicalReport.query().where({ userId: patientId() }).whereNotNull('documentId').resultSize(), documents: await Document.query().where({ userId: patientId() }).resultSize(), files: (await files()).length });
+    const stored = async () => ({ reports: await MedicalReport.query().where({ userId: patientId() }).whereNotNull('documentId').resultSize(), documents: await Document.query().where({ userId: patientId() }).resultSize(), files: await originalsOf(patientId()) });
     const before = await stored();
     await withConnectionKilledAtAuditRow(async () => {
       const failed = await patient.client.post('/api/process-pdf-document', upload);

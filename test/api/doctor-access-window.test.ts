@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { documentPath } from '../../server/services/documents/storage';
+import { insertDocumentWithOriginal } from '../support/stored-documents';
 import { startTestServer, type TestServer } from '../support/app';
 import { createAdmin, createDoctor, createPatient, signedInClient } from '../support/factories';
-import { AuditEvent, BreakGlassGrant, Consultation, Document, MedicalReport } from '../../db/models';
+import { AuditEvent, BreakGlassGrant, Consultation, MedicalReport } from '../../db/models';
 import type { Account } from '../support/factories';
 import type { Doctor, User } from '../../db/models';
 import type { TestClient } from '../support/client';
@@ -83,20 +80,7 @@ describe('the access window', () => {
   });
 
   it("closes the patient's documents with the records", async () => {
-    const storedFor = async (care: Care) => {
-      const storageKey = `access-window-${randomUUID()}.png`;
-      await mkdir(path.dirname(documentPath(server.config.dataDir, storageKey)), { recursive: true });
-      await writeFile(documentPath(server.config.dataDir, storageKey), 'scan');
-      return Document.query().insertAndFetch({
-        userId: care.patient.record.id,
-        filename: 'scan.png',
-        mimeType: 'image/png',
-        byteSize: 4,
-        sha256: 'a'.repeat(64),
-        storageKey,
-        pages: 1,
-      } as Partial<Document>);
-    };
+    const storedFor = (care: Care) => insertDocumentWithOriginal({ userId: care.patient.record.id, filename: 'scan.png', mimeType: 'image/png' }, Buffer.from('scan'));
     const inside = await careEnded(3);
     const outside = await careEnded(31);
     const readInside = await inside.doctorClient.get(`/api/documents/${(await storedFor(inside)).id}/file`);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/app';
@@ -11,6 +10,7 @@ import type { User } from '../../db/models';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, scannedPdf, sidewaysWithExif, textImage, textJpeg, textPdf } from '../support/document-fixtures';
 import { nextEvent, recorder, signedInSocket } from '../signalling/helpers';
 import { storeDocumentWithReport } from '../../server/services/documents/storage';
+import { hasOriginal, originalsOf } from '../support/stored-documents';
 
 let server: TestServer;
 let dataDir: string;
@@ -205,7 +205,7 @@ describe('deleting a report', () => {
     expect(document).toBeDefined();
     expect((await owner.client.delete(`/api/medical-reports/${body.report.id}`)).status).toBe(204);
     expect(await Document.query().findById(document!.id)).toBeUndefined();
-    expect(existsSync(path.join(dataDir, document!.storageKey))).toBe(false);
+    expect(await hasOriginal(document!.id)).toBe(false);
     expect((await owner.client.get(body.report.documentUrl)).status).toBe(404);
   });
 });
@@ -234,16 +234,15 @@ describe('reports added by hand', () => {
 });
 
 describe('storage', () => {
-  it('leaves no file behind when the report cannot be saved', async () => {
+  it('leaves no original behind when the report cannot be saved', async () => {
     const userId = owner.account.record.id;
-    const before = await readdir(path.join(dataDir, 'documents', userId));
+    const before = await originalsOf(userId);
     const saving = storeDocumentWithReport(
-      dataDir,
-      { userId, filename: 'x.png', mimeType: 'image/png', extension: 'png', bytes: noteImage, pages: 1, extractedText: 'x', extraction: null },
+      { userId, filename: 'x.png', mimeType: 'image/png', bytes: noteImage, pages: 1, extractedText: 'x', extraction: null },
       { title: 'x', type: 'not_a_type' as never, status: 'normal', reportDate: '2025-01-01', doctorName: null, facility: null, summary: null, results: null },
     );
     await expect(saving).rejects.toThrow();
-    expect(await readdir(path.join(dataDir, 'documents', userId))).toEqual(before);
+    expect(await originalsOf(userId)).toEqual(before);
     expect(await MedicalReport.query().where({ userId, title: 'x' }).resultSize()).toBe(0);
     expect(await Document.query().where({ userId, filename: 'x.png' }).resultSize()).toBe(0);
   });

@@ -3,13 +3,13 @@
  * password, every session ends, a grace period to keep it, then its health data erased while the audit
  * trail, payments and the clinic's consultations stay, tied to a nameless row that never signs in again.
  */
-import { access } from 'node:fs/promises';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient } from '../support/factories';
 import { AuditEvent, Consultation, User } from '../../db/models';
 import { insertAppointment, insertMedication, insertNotification, insertReport } from './records-fixtures';
-import { documentPath, storeDocumentWithReport } from '../../server/services/documents/storage';
+import { storeDocumentWithReport } from '../../server/services/documents/storage';
+import { hasOriginal } from '../support/stored-documents';
 import { ERASED_WITH_THE_ACCOUNT, KEPT_AFTER_ERASURE, eraseDueAccounts } from '../../server/services/account-deletion';
 import { testKnex } from '../support/db';
 
@@ -95,7 +95,7 @@ describe('deleting the account', () => {
     const kept = await again.delete('/api/account/deletion');
     expect(kept.status).toBe(200);
     expect(kept.body.deletionScheduledFor).toBeNull();
-    await eraseDueAccounts(await testKnex(), server.config.dataDir);
+    await eraseDueAccounts(await testKnex());
     expect((await User.query().findById(patient.record.id))!.erasedAt).toBeNull();
   });
 
@@ -105,25 +105,23 @@ describe('deleting the account', () => {
     const userId = patient.record.id;
     await Promise.all([insertReport(userId), insertMedication(userId), insertAppointment(userId), insertNotification(userId)]);
     const scanned = await storeDocumentWithReport(
-      server.config.dataDir,
-      { userId, filename: 'scan.pdf', mimeType: 'application/pdf', extension: 'pdf', bytes: Buffer.from('%PDF-1.4 test'), pages: 1, extractedText: null, extraction: null },
+      { userId, filename: 'scan.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test'), pages: 1, extractedText: null, extraction: null },
       { title: 'Scan', type: 'blood_work', status: 'normal', reportDate: new Date(), doctorName: null, facility: null, summary: null, results: null },
     );
-    const [document] = await (await testKnex())('documents').where({ id: scanned.documentId });
     const consultation = await Consultation.query().insert({ patientId: userId, doctorId: doctor.record.id, appointmentDate: new Date(Date.now() - 86_400_000), duration: 30, status: 'completed', consultationType: 'video', symptoms: 'Cough', fee: 5000 });
     const client = await signedInClient(server.url, patient);
     await client.post('/api/account/deletion', { password: patient.password });
     const auditRowsBefore = await AuditEvent.query().where({ patientId: userId }).resultSize();
 
     await User.query().findById(userId).patch({ deletionScheduledFor: new Date(Date.now() - 1000) });
-    expect(await eraseDueAccounts(await testKnex(), server.config.dataDir)).toBeGreaterThanOrEqual(1);
+    expect(await eraseDueAccounts(await testKnex())).toBeGreaterThanOrEqual(1);
 
     const knex = await testKnex();
     for (const table of ERASED_WITH_THE_ACCOUNT) expect([table, await knex(table).where({ user_id: userId }).first('id')]).toEqual([table, undefined]);
     // Every table that points at users either loses the account's rows or is one the law keeps: a new table must choose.
     const referencing = await knex.raw(`SELECT conrelid::regclass::text AS "table" FROM pg_constraint WHERE confrelid = 'users'::regclass AND contype = 'f'`);
     for (const { table } of referencing.rows as Array<{ table: string }>) expect([...ERASED_WITH_THE_ACCOUNT, ...KEPT_AFTER_ERASURE]).toContain(table);
-    await expect(access(documentPath(server.config.dataDir, document.storageKey))).rejects.toThrow();
+    expect(await hasOriginal(scanned.documentId!)).toBe(false);
 
     const erased = (await User.query().findById(userId))!;
     expect(erased).toMatchObject({ firstName: null, lastName: null, phone: null, emergencyContact: null, deletionScheduledFor: null });

@@ -9,7 +9,7 @@ import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
 import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import { sniffDocument, type DocumentKind } from './sniff';
-import { safeFilename, startWritingOriginal, storeDocumentWithReport, type PendingOriginal } from './storage';
+import { safeFilename, storeDocumentWithReport } from './storage';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
 import { ThreadPoolClosed } from '../thread-pool';
@@ -25,7 +25,6 @@ export interface DocumentProcessingDeps {
   pdfText: PdfTextPool;
   /** Longest one PDF page may take to draw for OCR. */
   renderTimeoutMs: number;
-  dataDir: string;
   progress: DocumentProgressReporter;
 }
 
@@ -142,7 +141,6 @@ interface Reading {
   kind: DocumentKind;
   text: string;
   pages: number;
-  original: PendingOriginal;
   room: ReportRoom;
 }
 
@@ -150,7 +148,7 @@ interface Reading {
 export type DocumentAudit = (reportId: string) => AuditRow;
 
 /** What was read becomes the report: extraction, then the original's row, the report and its audit row in one statement. */
-async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, original, room }: Reading, audit: DocumentAudit): Promise<ProcessedDocument> {
+async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, room }: Reading, audit: DocumentAudit): Promise<ProcessedDocument> {
   deps.progress.report('extracting', 0, pages, pages);
   const extraction = extractDocument(text);
   deps.progress.report('saving', 0, pages, pages);
@@ -160,14 +158,13 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
     userId: upload.userId,
     filename: safeFilename(upload.filename, kind.extension, `${kind.kind === 'pdf' ? 'document' : 'scan'}-${today}`),
     mimeType: kind.mimeType,
-    extension: kind.extension,
     bytes,
     pages,
     extractedText: text,
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const save = (trx?: Knex.Transaction) => storeDocumentWithReport(deps.dataDir, document, newReport, { trx, original, audit });
+  const save = (trx?: Knex.Transaction) => storeDocumentWithReport(document, newReport, { trx, audit });
   // Premium has no limit and may add any type: its save (one statement) needs neither the plan's lock nor
   // its checks, and an upload begun under Premium is kept even if the subscription ends while it is read.
   const report = room === 'premium' ? await save() : await withRoomForReport(upload.userId, draft.type, save);
@@ -181,7 +178,7 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
  * original, its report and the report's audit row saved together (where the plan's room is checked
  * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
  * Waits overlap work: the plan is asked while the upload is decoded and a PDF's text layer read (which
- * costs about what the question does), and the original is written while the document is read.
+ * costs about what the question does).
  */
 export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: DocumentAudit): Promise<ProcessedDocument> {
   const room = requireRoomForReport(upload.userId);
@@ -189,15 +186,7 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   room.catch(() => undefined);
   const { bytes, kind } = decodeUpload(upload.dataUrl);
   deps.progress.report('preparing', 0);
-  const original = startWritingOriginal(deps.dataDir, upload.userId, kind.extension, bytes);
-  let saved = false;
-  try {
-    const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, kind, room);
-    if (!hasWords(text)) return { read: false };
-    const processed = await saveAsReport(deps, { upload, bytes, kind, text, pages, original, room: await room }, audit);
-    saved = true;
-    return processed;
-  } finally {
-    if (!saved) await original.discard();
-  }
+  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, kind, room);
+  if (!hasWords(text)) return { read: false };
+  return saveAsReport(deps, { upload, bytes, kind, text, pages, room: await room }, audit);
 }

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { Document } from '../../../db/models';
-import { documentFileUrl, sha256, writeOriginal } from '../../../server/services/documents/storage';
+import { documentFileUrl } from '../../../server/services/documents/storage';
+import { insertDocumentWithOriginal } from '../../support/stored-documents';
 import type { Fixtures } from './fixtures';
 import { ownPatientData, statuses, type MatrixRow } from './types';
 
 /** A stored original of patient A's: its owner and their doctor read it; visitors 401, everyone else 404. */
 async function documentOfPatientA(fx: Fixtures): Promise<string> {
-  const id = randomUUID();
-  const bytes = Buffer.from('%PDF-1.4 matrix');
-  const storageKey = await writeOriginal(fx.server.config.dataDir, fx.patientA.id, id, 'pdf', bytes);
-  await Document.query().insert({ id, userId: fx.patientA.id, filename: 'matrix.pdf', mimeType: 'application/pdf', byteSize: bytes.length, sha256: sha256(bytes), storageKey });
-  return id;
+  const document = await insertDocumentWithOriginal({ userId: fx.patientA.id, filename: 'matrix.pdf', mimeType: 'application/pdf' }, Buffer.from('%PDF-1.4 matrix'));
+  return document.id;
 }
 
 /** Bytes that are no document: a patient gets as far as the type check (415), nobody else past the policy. */

@@ -1,5 +1,5 @@
 import { createDoctor, createPatient, signedInClient } from '../support/factories';
-import { ChatMessage } from '../../db/models';
+import { AuditEvent, ChatMessage } from '../../db/models';
 import { HANDLERS } from '../../signalling/handlers';
 import { CLIENT_EVENTS } from '../../common/socket-events';
 import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
@@ -83,6 +83,25 @@ describe('consultation:join', () => {
     const patient = await socketFor(parties.patientHttp);
     const answer = await request(patient, 'consultation:join', { consultationId: '00000000-0000-4000-8000-000000000000' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('puts each refused join on record as denied, naming who asked and which consultation', async () => {
+    const parties = await createCallParties(harness.server.url);
+    const strangerAccount = await createDoctor({ name: 'Ivo Stranger' });
+    const stranger = await socketFor(await signedInClient(harness.server.url, strangerAccount));
+    expect(await request(stranger, 'consultation:join', { consultationId: parties.consultation.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const unpaid = await createCallParties(harness.server.url, { paymentStatus: 'failed' });
+    const patient = await socketFor(unpaid.patientHttp);
+    expect(await request(patient, 'consultation:join', { consultationId: unpaid.consultation.id })).toMatchObject({ ok: false, error: { code: 'payment_failed' } });
+
+    const deniedJoins = (consultationId: string) =>
+      AuditEvent.query().where({ action: 'consultation.join', resourceId: consultationId }).select('actorKind', 'actorId', 'actorName', 'resourceType', 'patientId', 'outcome');
+    expect(await deniedJoins(parties.consultation.id)).toEqual([
+      { actorKind: 'doctor', actorId: strangerAccount.record.id, actorName: 'Ivo Stranger', resourceType: 'consultation', patientId: null, outcome: 'denied' },
+    ]);
+    expect(await deniedJoins(unpaid.consultation.id)).toEqual([
+      { actorKind: 'patient', actorId: unpaid.patient.record.id, actorName: 'Nora Quinn', resourceType: 'consultation', patientId: unpaid.patient.record.id, outcome: 'denied' },
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { assertCancellable, assertReschedulable } from '../../server/policies/ap
 import { assertTransition } from '../../server/services/consultations/assert-transition';
 
 /**
- * The expected machines, written out by hand from the README ('Decisions beyond the spec') and spec
+ * The expected machines, written out by hand from docs/decisions.md ('Consultations and calls') and spec
  * section 4, so a change to the table in common/ has to be made here too, on purpose.
  */
 const CONSULTATION_MOVES = new Set(['scheduled->in_progress', 'scheduled->cancelled', 'in_progress->completed']);
@@ -88,7 +88,7 @@ describe('appointment status machine', () => {
   });
 });
 
-/** README 'Payments': a declined card may be retried, a paid fee only refunded, a refund is final. */
+/** docs/integrations.md 'Payments (Stripe)': a declined card may be retried, a paid fee only refunded, a refund is final. */
 const PAYMENT_MOVES = new Set(['pending->paid', 'failed->paid', 'pending->failed', 'paid->refunded']);
 
 describe('consultation payment machine', () => {

@@ -1,6 +1,6 @@
 /**
- * The appointment's states as the app moves them, in one table (spec section 4; README 'Decisions
- * beyond the spec'): a booking starts scheduled; the patient reschedules or cancels an appointment that
+ * The appointment's states as the app moves them, in one table (spec section 4; docs/decisions.md):
+ * a booking starts scheduled; the patient reschedules or cancels an appointment that
  * is scheduled or confirmed, and a new time has to be confirmed again, so a rescheduled appointment is
  * scheduled. Confirmed and completed are set by the practice, never by the app; completed and cancelled
  * are final (cancelling keeps the row, so the Cancelled count stays true).

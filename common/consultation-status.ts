@@ -1,5 +1,5 @@
 /**
- * The consultation's states, in one table (README 'Decisions beyond the spec'; spec section 3): a
+ * The consultation's states, in one table (docs/decisions.md; spec section 3): a
  * booking starts scheduled; the doctor starts a scheduled consultation and completes it once it is in
  * progress; while it is still scheduled it can be cancelled (by the patient or the doctor) and
  * rescheduled (by the patient). Completed and cancelled are final. Who may take which action is for the
@@ -25,7 +25,7 @@ export type ConsultationStatusUpdate = (typeof CONSULTATION_STATUS_UPDATES)[numb
 
 /**
  * Both sides may enter the call (the patient may get back into a started one) and write in its chat until
- * it is completed or cancelled; after that its chat history stays readable (README 'Decisions beyond the spec').
+ * it is completed or cancelled; after that its chat history stays readable (docs/decisions.md).
  */
 export function canJoinConsultation(status: ConsultationStatus): boolean {
   return !consultationMachine.isFinal(status);
@@ -34,7 +34,7 @@ export function canJoinConsultation(status: ConsultationStatus): boolean {
 /** What the server answers, and the chat panel shows, once a consultation is completed or cancelled. */
 export const CONSULTATION_ENDED_MESSAGE = 'This consultation has ended: the call is over and its chat is read-only.';
 
-/** How long before its start a scheduled consultation's Join Call appears (README 'Decisions beyond the spec'). */
+/** How long before its start a scheduled consultation's Join Call appears (docs/decisions.md). */
 export const JOIN_CALL_OPENS_MINUTES_BEFORE = 15;
 
 /**

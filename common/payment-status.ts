@@ -1,5 +1,5 @@
 /**
- * Where a consultation's payment can go (README 'Payments'): a pending or failed payment can succeed (a
+ * Where a consultation's payment can go (docs/integrations.md 'Payments (Stripe)'): a pending or failed payment can succeed (a
  * declined card may be retried), a pending one can fail, a paid one can only be refunded, and a refund is
  * final. Webhooks delivered late, twice or out of order pass through this table, so an older event can
  * never undo a newer one (a late 'payment failed' cannot unpay a paid fee).
@@ -33,5 +33,5 @@ export const PAYMENT_FAILED_JOIN_MESSAGE = 'The payment for this consultation fa
 /** What the payment endpoints answer (503) and the screens say when the server has no Stripe keys. */
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
-/** Hours before its start after which a patient's cancellation is no longer refunded (README 'Payments'). */
+/** Hours before its start after which a patient's cancellation is no longer refunded (docs/integrations.md 'Payments (Stripe)'). */
 export const FREE_CANCELLATION_HOURS = 24;

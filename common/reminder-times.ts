@@ -1,6 +1,6 @@
 /**
  * Reminder times a medication's frequency suggests, and the next time 'Add time' offers
- * (README 'Decisions beyond the spec'). Pure TypeScript: no Node or DOM imports.
+ * (docs/decisions.md). Pure TypeScript: no Node or DOM imports.
  */
 import type { MedicationFrequency } from './constants';
 

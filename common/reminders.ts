@@ -1,7 +1,7 @@
 /**
  * Reminders and adherence, shared by the server, the web app and the service worker. Pure TypeScript.
  * A push carries none of the reminder's content: only what the app needs to open the right screen
- * (README 'Push and reminders').
+ * (docs/integrations.md 'Push and reminders').
  */
 
 /** What every push shows: the details appear only inside the app, after it opens. */

@@ -16,7 +16,7 @@ function wellFormedLine(payload: Record<string, unknown>): ChatSendInput | null 
 /**
  * Stores the line in PostgreSQL with its audit row (an event, without its text), then pushes it to everyone in the room (the sender's other tabs too).
  * Only while the consultation runs: once it is completed or cancelled the gate refuses the line and
- * the chat is read-only (README 'Decisions beyond the spec').
+ * the chat is read-only (docs/decisions.md).
  */
 export const chatSendHandler = defineHandler({
   event: 'chat:send',

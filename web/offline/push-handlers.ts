@@ -1,5 +1,5 @@
 /**
- * The service worker's push side: a push (ids only, README 'Push and reminders') becomes a notification
+ * The service worker's push side: a push (ids only, docs/integrations.md 'Push and reminders') becomes a notification
  * with a generic title; a click opens the app on the screen it is about, and a medication reminder's
  * Taken and Skip actions answer the dose straight away (the app opens instead when that fails, e.g. the
  * session ended). Imported by the worker (service-worker.ts); registers its listeners on import.

@@ -71,7 +71,7 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
   return true;
 }
 
-/** Refund rule (README 'Payments'): the doctor cancelling, or the patient more than 24 hours before the start. */
+/** Refund rule (docs/integrations.md 'Payments (Stripe)'): the doctor cancelling, or the patient more than 24 hours before the start. */
 export function cancellationIsRefunded(consultation: Pick<Consultation, 'appointmentDate'>, by: 'patient' | 'doctor', now = Date.now()): boolean {
   return by === 'doctor' || new Date(consultation.appointmentDate).getTime() - now > FREE_CANCELLATION_HOURS * 3_600_000;
 }
@@ -97,7 +97,7 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
       await Payment.query().patch({ status: 'canceled', updatedAt: new Date() }).where({ consultationId: consultation.id }).whereIn('status', ['pending', 'failed']);
     }
   } catch (err) {
-    // The cancellation stands; the money side is left for the operator (README 'Payments', open items).
+    // The cancellation stands; the money side is left for the operator (docs/integrations.md 'Payments (Stripe)', refund rule).
     deps.log.error({ consultationId: consultation.id, by, error: (err as Error).message }, 'consultation payment could not be settled with Stripe after a cancellation');
   }
   return (await Consultation.query().findById(consultation.id))!;

@@ -22,7 +22,7 @@ const Section = styled.section`
 
 /**
  * Past & cancelled: completed, dated in the past or cancelled, most recent first, all of them: a cancelled
- * appointment stays visible as cancelled, as the cancel dialog promises (README 'Decisions beyond the spec').
+ * appointment stays visible as cancelled, as the cancel dialog promises (docs/decisions.md).
  */
 const pastAndCancelledAppointments = (appointments: Appointment[]) =>
   appointments

@@ -12,7 +12,7 @@ const Form = styled.form`
 /**
  * Filters the recent reports as you type; Search (or Enter) opens the Reports screen for the full list.
  * No toast: the spec's 'Searching...' toast on every press covered the header and said nothing
- * (README 'Decisions beyond the spec').
+ * (docs/decisions.md).
  */
 export function SearchBar({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ import { leaveOwnBodiesUnparsed } from './middleware/own-body';
 import { honourIdempotencyKeys } from './middleware/idempotency';
 import { OcrPool } from './services/documents/ocr-pool';
 import { createPdfTextPool } from './services/documents/pdf';
-import { sessionMiddleware } from './session';
+import { sessionCookieName, sessionMiddleware } from './session';
 import { CookieKeys } from './cookie-keys';
 import { PgSessionStore } from './session-store';
 import { registerApiRoutes } from './routes';
@@ -121,7 +121,7 @@ export function createApp(options: AppOptions): App {
   koa.use(honourIdempotencyKeys as Koa.Middleware);
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
-  if (options.webRoot) koa.use(serveWebApp(options.webRoot));
+  if (options.webRoot) koa.use(serveWebApp(options.webRoot, sessionCookieName(config.env)));
   let erasure: { stop(): void } | undefined;
   return {
     koa,

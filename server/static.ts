@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { SESSION_COOKIE } from './session';
 import { WebPages } from './web-page';
 
 /**
@@ -10,7 +9,7 @@ import { WebPages } from './web-page';
  * (server/web-page.ts). The build wrote Brotli and gzip copies beside each text file
  * (web/build/precompress.ts): koa-send answers with the one the browser accepts.
  */
-export function serveWebApp(root: string) {
+export function serveWebApp(root: string, sessionCookie: string) {
   const pages = new WebPages(root);
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
@@ -31,7 +30,7 @@ export function serveWebApp(root: string) {
       return;
     }
     // Whether the session cookie is there decides only which hints the page carries; the API still checks the session.
-    const page = await pages.pageFor(ctx.path, ctx.cookies.get(SESSION_COOKIE) !== undefined);
+    const page = await pages.pageFor(ctx.path, ctx.cookies.get(sessionCookie) !== undefined);
     if (!page) return;
     const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
     ctx.set('Cache-Control', 'no-cache');

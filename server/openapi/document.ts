@@ -125,7 +125,7 @@ export function openApiDocument(router: Router, info: DocumentInfo) {
     paths,
     components: {
       schemas: { Error: toJsonSchema(errorResponse) },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by a sign-in' } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by a sign-in (named __Host-mv.sid in production)' } },
     },
   };
 }

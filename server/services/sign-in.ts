@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { SessionData } from '../session-store';
 import type { Actor } from '../policies/actor';
 import type { Doctor, User } from '../../db/models';
-import { sessionFingerprint } from '../session';
+import { renewSessionId, sessionFingerprint } from '../session';
 import { doctorActor, userActor } from '../middleware/actor';
 import { Forbidden, InvalidCredentials } from '../errors';
 import { recordAudit, type AuditEntry } from './audit';
@@ -12,7 +12,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords';
 import { doctorSignInRefusal } from './doctor-standing';
 import { holdForSecondFactor, secondFactorsAsked, type SecondFactorMethod } from './mfa/second-factor';
 
-type Session = SessionData & { maxAge: number; regenerate(): Promise<void> };
+type Session = SessionData & { maxAge: number };
 
 /** The accounts that sign in: patients and admins (users), and doctors. */
 export interface Accounts {
@@ -118,7 +118,7 @@ async function holdPasswordSignIn<K extends AccountKind>(
   await assertMayEnter(ctx, via, account);
   await admission.succeeded();
   await recordAudit(ctx, { action: 'auth.mfa_challenge', outcome: 'success', ...auditTarget(via, account) });
-  return holdForSecondFactor(ctx, via.kind, account, via.action, methods);
+  return await holdForSecondFactor(ctx, via.kind, account, via.action, methods);
 }
 
 /** The second factor was right: the sign-in it completes goes ahead, if the account may still enter. */
@@ -151,10 +151,7 @@ async function startSession(ctx: AppContext, actorKind: AccountKind, actorId: st
   session.userAgent = ctx.get('user-agent').slice(0, 512);
   // Back to the configured idle period, whatever the pre-sign-in session had (a short-lived challenge one).
   session.maxAge = ctx.deps.config.sessionIdleMs;
-  const previous = sessionFingerprint(ctx);
-  await session.regenerate();
-  // regenerate() has deleted the previous session: sockets opened with it act for no one any more.
-  if (previous) ctx.deps.realtime.emit('session:ended', { fingerprint: previous });
+  await renewSessionId(ctx);
 }
 
 /**

@@ -141,7 +141,7 @@ describe('the page each route is sent', () => {
 
   it('is sent compressed, marked as varying with the cookie, with the fetch hints for a session cookie', async () => {
     const app = new Koa();
-    app.use(serveWebApp(root));
+    app.use(serveWebApp(root, 'mv.sid'));
     const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
     await once(server, 'listening');
     const get = (headers: http.OutgoingHttpHeaders) =>

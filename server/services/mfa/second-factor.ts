@@ -16,6 +16,7 @@ import { issueRecoveryCodes, RECOVERY_CODE_PATTERN, spendRecoveryCode } from './
 import type { AccountKind } from '../sign-in';
 import type { SecondFactorMethod } from '../../../common/api-types';
 import { secondFactorPasskeys } from './passkey-factor';
+import { renewSessionId } from '../../session';
 
 export type Account = User | Doctor;
 
@@ -68,11 +69,15 @@ export async function secondFactorsAsked(ctx: AppContext, kind: AccountKind, acc
   return methods.length || requiredForAccount(ctx.deps.config, kind, account) ? methods : null;
 }
 
-/** Keeps the sign-in pending in the (anonymous) session and answers that a second factor is needed. */
-export function holdForSecondFactor(ctx: AppContext, kind: AccountKind, account: Account, action: string, methods: SecondFactorMethod[]): never {
+/**
+ * Keeps the sign-in pending in the (anonymous) session, under a new id (whoever planted or held the old
+ * one cannot finish this sign-in, nor enrol an authenticator in it), and answers that a second factor is needed.
+ */
+export async function holdForSecondFactor(ctx: AppContext, kind: AccountKind, account: Account, action: string, methods: SecondFactorMethod[]): Promise<never> {
   const session = ctx.session as unknown as PendingSession;
   session.pendingSignIn = { kind, accountId: account.id, action, until: Date.now() + PENDING_MS };
   session.maxAge = PENDING_MS;
+  await renewSessionId(ctx);
   throw new SecondFactorRequired(methods);
 }
 

@@ -3,8 +3,10 @@ import helmet from 'koa-helmet';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
 import { Forbidden, UnsupportedMediaType } from '../errors';
+import { carriesSessionCookie } from '../session';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const UNSOURCED_SIGNED_IN_REQUEST = 'A signed-in request that changes something must say where it comes from (an Origin header).';
 
 /** Headers every answer carries; only the Content-Security-Policy differs between pages and the API. */
 function helmetWith(config: Config, directives: Record<string, string[]>) {
@@ -63,9 +65,13 @@ export function securityHeaders(config: Config) {
   };
 }
 
-/** The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS. */
-export function isAllowedOrigin(origin: string, host: string | undefined, protocol: string, allowed: readonly string[]): boolean {
-  if (allowed.includes(origin)) return true;
+/**
+ * The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS.
+ * Its own is PUBLIC_URL when set (the only host it answers for then); in development, the host it was reached at.
+ */
+export function isAllowedOrigin(origin: string, host: string | undefined, protocol: string, config: Pick<Config, 'publicOrigin' | 'allowedOrigins'>): boolean {
+  if (config.allowedOrigins.includes(origin)) return true;
+  if (config.publicOrigin) return origin === config.publicOrigin;
   if (!host) return false;
   try {
     const url = new URL(origin);
@@ -82,11 +88,14 @@ export function apiGuards(config: Config) {
     ctx.set('Cache-Control', 'no-store');
     if (STATE_CHANGING.has(ctx.method)) {
       const origin = ctx.get('Origin');
+      const fetchSite = ctx.get('Sec-Fetch-Site');
       const foreign = origin
-        ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config.allowedOrigins)
+        ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config)
         : // Browsers that omit Origin still say where a request came from.
-          ctx.get('Sec-Fetch-Site') === 'cross-site';
+          fetchSite === 'cross-site';
       if (foreign) throw new Forbidden('Cross-site requests are not allowed.');
+      // A session cookie carried by a request that says neither is one no browser page of ours sent; API clients without cookies are unaffected.
+      if (!origin && !fetchSite && carriesSessionCookie(ctx)) throw new Forbidden(UNSOURCED_SIGNED_IN_REQUEST);
       const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || Boolean(ctx.get('Transfer-Encoding'));
       if (hasBody && !ctx.is('application/json')) throw new UnsupportedMediaType();
     }

@@ -59,7 +59,7 @@ describe('size limits', () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(`${server.url}/api/process-medical-document`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: patient.client.cookieHeader, 'content-length': String(40 * 1024 * 1024) },
+        headers: { 'content-type': 'application/json', origin: server.url, cookie: patient.client.cookieHeader, 'content-length': String(40 * 1024 * 1024) },
       });
       request.on('response', (response) => {
         let text = '';
@@ -88,7 +88,7 @@ describe('size limits', () => {
     });
     const answer = await fetch(`${server.url}/api/process-medical-document`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: patient.client.cookieHeader },
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: patient.client.cookieHeader },
       body: endless,
       duplex: 'half',
     } as RequestInit);

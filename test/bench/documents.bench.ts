@@ -82,7 +82,7 @@ async function startServer() {
 /** One upload through the API; fails the bench on anything but a saved report. */
 async function upload(server: { url: string; cookie: string }, route: string, body: Record<string, string>): Promise<number> {
   const start = process.hrtime.bigint();
-  const response = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: server.cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, cookie: server.cookie }, body: JSON.stringify(body) });
   const elapsed = seconds(start);
   const answer = (await response.json()) as { success?: boolean; message?: string };
   if (!response.ok || !answer.success) throw new Error(`${route} answered ${response.status}: ${answer.message}`);

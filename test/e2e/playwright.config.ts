@@ -24,6 +24,14 @@ const serverEnv = {
   MFA_REQUIRED_FOR: 'none',
 };
 
+/**
+ * A project's server. Specs' own API calls (page.request) send its Origin as the app's pages do: the server
+ * refuses a signed-in state-changing request that says neither Origin nor Sec-Fetch-Site.
+ */
+function onServer(baseURL: string) {
+  return { baseURL, extraHTTPHeaders: { origin: baseURL } };
+}
+
 /** A server as `npm start` runs it, on this process's Node (the project's own). */
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
 
@@ -82,8 +90,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'p2p', testIgnore: SFU_ONLY, use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
-    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
+    { name: 'p2p', testIgnore: SFU_ONLY, use: onServer(E2E_BASE_URL), metadata: { media: 'p2p' } },
+    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: onServer(`http://localhost:${SFU_PORT}`), metadata: { media: 'sfu' } }] : []),
   ],
   webServer: [
     webServer(PORT, { ...mediaEnv('p2p'), DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(E2E_PG_PORT), SEED_DEMO: 'true' }),

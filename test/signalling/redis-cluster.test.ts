@@ -95,7 +95,7 @@ describe('two servers sharing Redis', () => {
     const patient = await signedInSocket(first.url, parties.patientHttp);
     sockets.push(patient);
     const gone = new Promise<string>((resolve) => patient.once('disconnect', resolve));
-    const signedOut = await fetch(`${second.url}/api/auth/logout`, { method: 'POST', headers: { cookie: parties.patientHttp.cookieHeader } });
+    const signedOut = await fetch(`${second.url}/api/auth/logout`, { method: 'POST', headers: { origin: second.url, cookie: parties.patientHttp.cookieHeader } });
     expect(signedOut.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
   });

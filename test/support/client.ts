@@ -1,4 +1,10 @@
-/** A tiny HTTP client with a cookie jar, standing in for one browser. */
+/** Headers that say where a request comes from; a browser page sends at least one with every state-changing request. */
+const SOURCE_HEADERS = ['origin', 'sec-fetch-site'];
+
+/**
+ * A tiny HTTP client with a cookie jar, standing in for one browser on the server's own pages: it sends
+ * the server's Origin with every state-changing request, as browsers do, unless it names its own Origin or Sec-Fetch-Site.
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
 
@@ -12,7 +18,9 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
-    const init: RequestInit = { method, headers: { ...this.defaultHeaders, ...headers }, redirect: 'manual' };
+    const given = { ...this.defaultHeaders, ...headers };
+    const addsOrigin = method !== 'GET' && method !== 'HEAD' && !Object.keys(given).some((name) => SOURCE_HEADERS.includes(name.toLowerCase()));
+    const init: RequestInit = { method, headers: addsOrigin ? { origin: new URL(this.baseUrl).origin, ...given } : given, redirect: 'manual' };
     if (this.cookies.size) (init.headers as Record<string, string>).cookie = this.cookieHeader;
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);

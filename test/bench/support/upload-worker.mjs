@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 
 async function upload(url, cookie, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(url).origin, cookie }, body });
   const answer = await response.json();
   if (!response.ok || !answer.success) throw new Error(`${url} answered ${response.status}: ${answer.message}`);
 }

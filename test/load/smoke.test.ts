@@ -1,13 +1,17 @@
 /**
  * The clinic's day in small, inside `npm test`: 20 patients, 4 doctors and 2 calls for 30 s against a
- * test server. The thresholds are generous (about ten times the full run's goals), so only a regression
- * of that order fails: no errors, every acknowledged write stored once with its audit row, p99 under
- * 1 s for REST and 500 ms for socket events.
+ * test server. It proves correctness: no request fails, and every write a client was told succeeded is
+ * stored exactly once with exactly one audit row. Jest runs other suites beside it, so latency is held
+ * only to a gross bound that a loaded machine still meets (a request that hangs, not one that is slow);
+ * the latency goals are `npm run load`'s and the benches'.
  */
 import { startTestServer, type TestServer } from '../support/app';
 import { testKnex } from '../support/db';
 import { runClinicDay } from './clinic-day';
 import { openClinic } from './clinic';
+
+/** Far above any goal: only a stuck request or a lost answer comes near it. */
+const GROSS_P99_MS = 5_000;
 
 let server: TestServer;
 
@@ -16,14 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('a 30-second clinic day: no errors, every acknowledged write stored once, p99 within ten times the goals', async () => {
+it('a 30-second clinic day: no errors, every acknowledged write stored once with its audit row, no request hanging', async () => {
   const clinic = await openClinic(server.url, { patients: 20, doctors: 4, calls: 2 });
   const report = await runClinicDay(await testKnex(), clinic, { baseUrl: server.url, durationMs: 30_000, thinkMs: [200, 800] });
   expect(report.discrepancies).toEqual([]);
-  expect(report.errors).toBe(0);
-  expect(report.acknowledged.medications).toBeGreaterThan(0);
-  expect(report.acknowledged.chatLines).toBeGreaterThan(0);
+  expect({ errors: report.errors, unavailable: report.unavailable }).toEqual({ errors: 0, unavailable: 0 });
+  for (const written of ['medications', 'appointments', 'statusChanges', 'chatLines'] as const) {
+    expect({ written, acknowledged: report.acknowledged[written] > 0 }).toEqual({ written, acknowledged: true });
+  }
   for (const row of report.rows) {
-    expect({ name: row.name, p99UnderLimit: row.p99 < (row.name.startsWith('socket') ? 500 : 1000) }).toEqual({ name: row.name, p99UnderLimit: true });
+    expect({ name: row.name, p99UnderGrossBound: row.p99 < GROSS_P99_MS }).toEqual({ name: row.name, p99UnderGrossBound: true });
   }
 }, 120_000);

@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import type { IceServer, IceTransportPolicy } from '../common/socket-events';
 import { PASSWORD_MIN } from '../common/constants';
 import { isCommonPassword } from '../common/schemas/password';
+import { estimatedEntropyBits, isLocalDatabase, MIN_SECRET_BITS, unsafeOrigins } from './lib/production-checks';
 
 export interface RequestLimit {
   max: number;
@@ -275,9 +276,17 @@ function unsafeProductionSettings(env: Env): string[] {
   const problems: string[] = [];
   if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
   else if (env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) problems.push('SESSION_SECRET is the public development value: set a random secret of at least 32 characters');
+  else if (estimatedEntropyBits(env.SESSION_SECRET) < MIN_SECRET_BITS) {
+    problems.push(`SESSION_SECRET is too predictable (about ${estimatedEntropyBits(env.SESSION_SECRET)} bits of entropy, at least ${MIN_SECRET_BITS} needed): set a random one, such as the output of openssl rand -base64 48`);
+  }
+  if (!listOf(env.MFA_REQUIRED_FOR).includes('doctor')) problems.push(`MFA_REQUIRED_FOR=${env.MFA_REQUIRED_FOR} leaves doctors signing in with a password alone: production needs doctor (the default is doctor,admin)`);
+  for (const origin of unsafeOrigins(listOf(env.ALLOWED_ORIGINS))) problems.push(`ALLOWED_ORIGINS entry ${origin} is not an https origin: production takes only https://host[:port] entries, such as https://portal.clinic.example`);
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required when NODE_ENV=production');
-  else if (!asksForTls(env.DATABASE_URL) && env.DATABASE_SSL !== 'disable') {
-    problems.push('DATABASE_URL must use TLS in production (add ?sslmode=verify-full), or set DATABASE_SSL=disable when PostgreSQL runs on the same host');
+  else if (!asksForTls(env.DATABASE_URL)) {
+    if (env.DATABASE_SSL !== 'disable') problems.push('DATABASE_URL must use TLS in production (add ?sslmode=verify-full), or set DATABASE_SSL=disable when PostgreSQL runs on the same host');
+    else if (!isLocalDatabase(env.DATABASE_URL)) {
+      problems.push('DATABASE_SSL=disable is only for PostgreSQL on the same host (localhost, 127.0.0.1, ::1 or a Unix socket): DATABASE_URL names another host, so use TLS (?sslmode=verify-full)');
+    }
   }
   // Production cookies are Secure: a browser only sends them back over HTTPS, which a proxy in front provides.
   if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE must not be set in production: payments go to Stripe itself');

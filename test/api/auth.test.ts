@@ -280,7 +280,7 @@ describe('doctor sign-in', () => {
   });
 
   it('in production, refuses a sign-in that reached it over plain HTTP before writing anything, and signs in over HTTPS behind the proxy', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
     const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
     await once(production, 'listening');
     try {

@@ -363,7 +363,7 @@ describe('Without Stripe keys, and in production', () => {
   });
 
   it('refuses Testing Mode in production (404) and changes nothing', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
     const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
     await once(production, 'listening');
     try {
@@ -380,7 +380,7 @@ describe('Without Stripe keys, and in production', () => {
   });
 
   it('refuses unsafe or incomplete Stripe settings at start', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://u:p@db/m?sslmode=require', TRUST_PROXY: 'true' };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/m?sslmode=require', TRUST_PROXY: 'true' };
     expect(() => loadConfig({ ...production, ...STRIPE_ENV, STRIPE_API_BASE: 'http://127.0.0.1:1' })).toThrow(/STRIPE_API_BASE must not be set in production/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET must be set with the other Stripe keys/);
     expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrow(/never a secret key/);

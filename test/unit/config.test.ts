@@ -1,5 +1,8 @@
 import { loadConfig, ConfigError } from '../../server/config';
 
+/** A secret as `openssl rand -base64 48` makes one: production refuses guessable ones (test/unit/production-settings.test.ts). */
+const RANDOM_SECRET = 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1';
+
 describe('configuration', () => {
   it('runs with no settings at all on the embedded defaults', () => {
     const config = loadConfig({});
@@ -24,10 +27,10 @@ describe('configuration', () => {
 
   it('requires SESSION_SECRET and DATABASE_URL in production and names both', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/DATABASE_URL is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET })).toThrow(/DATABASE_URL is required/);
   });
 
-  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true' };
+  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET, DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true' };
 
   it('starts production with a random secret, a TLS database URL and a proxy in front', () => {
     expect(loadConfig(SAFE_PRODUCTION).env).toBe('production');
@@ -47,7 +50,7 @@ describe('configuration', () => {
     const config = loadConfig({ ...SAFE_PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
     expect(config.premiumTestMode).toBe(false);
-    expect(config.sessionKeys).toEqual(['x'.repeat(40)]);
+    expect(config.sessionKeys).toEqual([RANDOM_SECRET]);
   });
 
   it('lists every invalid value in one message', () => {

@@ -47,6 +47,11 @@ export class AppMetrics {
     const { ocr, pdfText } = readers;
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'medivault_' });
+    // prom-client also writes each of these as a gauge named `*_total`, which Prometheus reserves for
+    // counters (promtool rejects them); the same totals are the sums of the per-type gauges kept beside them.
+    for (const total of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+      this.registry.removeSingleMetric(`medivault_${total}`);
+    }
     this.requests = new Counter({ name: 'medivault_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
     this.errors = new Counter({ name: 'medivault_http_request_errors_total', help: 'HTTP requests answered with a 5xx, by route pattern', labelNames: ['method', 'route', 'status'], registers });
     this.duration = new Histogram({

@@ -1,4 +1,6 @@
 /** `npm run audit:verify`: checks the audit trail's hash chain in the database the server would use. */
+import './runtime/refuse-old-node';
+import './runtime/load-env-file';
 import { loadConfig } from './config';
 import { openDatabase } from '../db/connection';
 import { verifyAuditChain } from './services/audit-chain';

@@ -1,4 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: the same database the server would use (DATABASE_URL or embedded). */
+import './runtime/refuse-old-node';
+import './runtime/load-env-file';
 import { loadConfig, ConfigError } from './config';
 import { hashPassword } from './services/passwords';
 import { moveOriginalsIntoDatabase } from './services/documents/move-originals';

@@ -1,3 +1,5 @@
+import './runtime/refuse-old-node';
+import './runtime/load-env-file';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';
@@ -11,7 +13,6 @@ import { ensureWebBuild } from './web-build';
 import { attachSignalling, type Signalling } from '../signalling';
 import { RealtimeEvents } from './services/realtime';
 import { log } from './log';
-import { unsupportedRuntimeReason } from './runtime/node-version';
 import { createHttpServer } from './http-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,11 +31,6 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  const runtimeProblem = unsupportedRuntimeReason();
-  if (runtimeProblem) {
-    process.stderr.write(`${runtimeProblem}\n`);
-    process.exit(1);
-  }
   const config = readConfig();
   log.level = config.logLevel;
   const owner: Database = await openDatabase(config, (line) => log.debug(line));

@@ -14,6 +14,6 @@ export function unsupportedRuntimeReason(version: string = process.versions.node
   if (major >= MINIMUM_NODE_MAJOR) return null;
   return (
     `MediVault needs Node ${MINIMUM_NODE_MAJOR} or later and this is Node ${version}. ` +
-    `Start it with 'npm start', which runs on the Node that 'npm install' put in node_modules/.bin.`
+    `Start it with 'npm start' (or another npm script), which runs on the Node that 'npm install' put in node_modules/.bin.`
   );
 }

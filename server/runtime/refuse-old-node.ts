@@ -1,0 +1,13 @@
+/**
+ * Imported first by every entry (server/main.ts, db-cli.ts, audit-verify.ts). ES modules run their imports
+ * in order, so on an unsupported Node this ends the process with a sentence saying how to start it,
+ * before any native module built for the project's Node (argon2, sharp...) is loaded: those crash an
+ * older Node outright (a segmentation fault, exit 139).
+ */
+import { unsupportedRuntimeReason } from './node-version';
+
+const problem = unsupportedRuntimeReason();
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
+}

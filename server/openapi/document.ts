@@ -2,7 +2,6 @@ import type { Router } from '@koa/router';
 import type * as yup from 'yup';
 import { routeDefinitions, type AnyRouteDefinition, type FileResponse } from '../routes/define';
 import { errorResponse } from '../presenters/response-schemas';
-import { SESSION_COOKIE } from '../session';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
 import { toJsonSchema, type JsonSchema } from './json-schema';
 
@@ -28,7 +27,10 @@ function isFileResponse(response: AnyRouteDefinition['response']): response is F
 function successAnswer(route: AnyRouteDefinition) {
   const { response } = route;
   if (!response) return { description: 'Done; no body' };
-  if (isFileResponse(response)) return { description: response.description, content: { [response.contentType]: { schema: { type: 'string' } } } };
+  if (isFileResponse(response)) {
+    const schema = response.schema ? toJsonSchema(response.schema) : { type: 'string' };
+    return { description: response.description, content: { [response.contentType]: { schema } } };
+  }
   return { description: 'Success', content: { 'application/json': { schema: toJsonSchema(response as yup.Schema) } } };
 }
 
@@ -79,8 +81,24 @@ function errorAnswers(route: AnyRouteDefinition): Record<string, unknown> {
   if (route.policy.otherwise === 403) answers['403'] = errorAnswer('Not an admin');
   if (route.premiumRequired) answers['402'] = errorAnswer(`Premium required (code premium_required): ${route.premiumRequired}`);
   if (!isPublic || pathParameters(route.path).length) answers['404'] = errorAnswer('Not found, or outside the caller\'s reach');
+  for (const [status, description] of Object.entries(route.refusals ?? {})) answers[status] = errorAnswer(description);
   answers.default = errorAnswer('Any other refusal or failure, in the one error shape');
   return answers;
+}
+
+/** A session is the cookie pair koa-session sets: the id, and its signature beside it (keyed with SESSION_KEYS). */
+const SESSION = { session: [], sessionSignature: [] };
+
+function sessionSchemes(cookie: string) {
+  return {
+    session: { type: 'apiKey', in: 'cookie', name: cookie, description: 'The session id, set by a sign-in (HttpOnly, SameSite=Lax; Secure and __Host- prefixed in production)' },
+    sessionSignature: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: `${cookie}.sig`,
+      description: 'The signature of the session cookie, set with it: a session id without its valid signature is no session',
+    },
+  };
 }
 
 function operation(route: AnyRouteDefinition, prefix: string): Operation {
@@ -92,7 +110,7 @@ function operation(route: AnyRouteDefinition, prefix: string): Operation {
     description: policyDescription(route),
     tags: [route.path.split('/')[1] ?? 'api'],
     'x-policy': { name: route.policy.name, allow: route.policy.allow, otherwise: route.policy.otherwise },
-    security: isPublic ? [] : [{ session: [] }],
+    security: isPublic ? [] : [SESSION],
     ...(params.length ? { parameters: params } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body) } } } } : {}),
     responses: { [String(successStatus(route))]: successAnswer(route), ...errorAnswers(route) },
@@ -101,6 +119,8 @@ function operation(route: AnyRouteDefinition, prefix: string): Operation {
 
 export interface DocumentInfo {
   version: string;
+  /** The session cookie's name on this server (sessionCookieName: __Host-mv.sid in production). */
+  sessionCookie: string;
 }
 
 /** The OpenAPI 3.1 document of every route registered on the router through defineRoute. */
@@ -125,7 +145,7 @@ export function openApiDocument(router: Router, info: DocumentInfo) {
     paths,
     components: {
       schemas: { Error: toJsonSchema(errorResponse) },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by a sign-in (named __Host-mv.sid in production)' } },
+      securitySchemes: sessionSchemes(info.sessionCookie),
     },
   };
 }

@@ -45,6 +45,7 @@ import type {
   RecordAccess,
   StructuredRecord,
 } from '../../common/api-types';
+import type { Resource as FhirResource } from '../services/export/fhir/types';
 import { toJsonSchema } from '../openapi/json-schema';
 import {
   APPOINTMENT_STATUSES,
@@ -451,6 +452,30 @@ export const documentFile = { contentType: '*/*', description: 'The original as 
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 
+/** Every kind of resource the FHIR export writes; `satisfies` fails the typecheck when a kind is added to the export and not here. */
+const FHIR_RESOURCE_TYPES = Object.keys({
+  Patient: true,
+  DiagnosticReport: true,
+  Observation: true,
+  MedicationStatement: true,
+  Appointment: true,
+  Encounter: true,
+  DocumentReference: true,
+} satisfies Record<FhirResource['resourceType'], true>) as FhirResource['resourceType'][];
+
+/** The FHIR export's envelope; each resource's own fields are FHIR R4's (hl7.org/fhir/R4), not restated here. */
+export const fhirBundleResponse = yup.object({
+  resourceType: oneOf(['Bundle'] as const),
+  type: oneOf(['collection'] as const),
+  timestamp: instant(),
+  entry: list(
+    yup.object({
+      fullUrl: text().meta({ description: "urn:uuid:<the resource's id>: what references inside the bundle point to" }),
+      resource: yup.object({ resourceType: oneOf(FHIR_RESOURCE_TYPES), id: id() }).defined().meta({ description: 'A FHIR R4 resource of the kind resourceType names' }),
+    }),
+  ),
+});
+
 export const recordsPdfFile = { contentType: 'application/pdf', description: "The patient's records as a printable PDF, as an attachment" };
 
 export const paymentCheckoutResponse: yup.ObjectSchema<PaymentCheckout> = yup.object({
@@ -478,6 +503,13 @@ export const premiumSubscriptionResponse: yup.ObjectSchema<PremiumSubscriptionAn
     .nullable()
     .defined(),
 });
+
+/** The refusals of a sign-in step (a password, a passkey, a second factor), for their routes' `refusals`. */
+export const signInRefusals = {
+  401: "The credentials, code or passkey were not accepted; or (code 'mfa_required') the sign-in waits for its second step",
+  403: 'This account may not sign in (a doctor pending verification or deactivated), or not over plain HTTP in production',
+  429: 'Too many failed sign-ins from this network or for this account: Retry-After says when to try again',
+};
 
 export const webhookAcceptedResponse = yup.object({ received: yup.boolean<true>().oneOf([true]).defined() });
 

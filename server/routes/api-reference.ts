@@ -8,6 +8,7 @@ import { defineRoute } from './define';
 import { publicAccess } from '../policies/route-policy';
 import { NotFound } from '../errors';
 import { openApiDocument } from '../openapi/document';
+import { sessionCookieName } from '../session';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -32,10 +33,10 @@ export function registerApiReferenceRoutes(router: Router): void {
     summary: 'This API, described in OpenAPI 3.1',
     policy: publicAccess,
     response: yup.object({ openapi: yup.string().defined() }).meta({ description: 'An OpenAPI 3.1 document' }),
-    handler: () => {
+    handler: (ctx) => {
       let document = documents.get(router);
       if (!document) {
-        document = openApiDocument(router, { version });
+        document = openApiDocument(router, { version, sessionCookie: sessionCookieName(ctx.deps.config.env) });
         documents.set(router, document);
       }
       return document;

@@ -21,10 +21,12 @@ export interface RouteInput<B, Q> {
   params: Record<string, string>;
 }
 
-/** An answer that is a file rather than JSON (a calendar, a scanned document). */
+/** An answer that is a file rather than plain JSON (a calendar, a scanned document, a FHIR export). */
 export interface FileResponse {
   contentType: string;
   description: string;
+  /** The file's shape when it is JSON of its own media type (application/fhir+json): documented, and held to by the contract test. */
+  schema?: yup.Schema;
 }
 
 /**
@@ -53,6 +55,12 @@ export interface RouteDefinition<B, Q> {
   response?: yup.Schema | FileResponse;
   /** When the route answers 402 (only Premium gives it), for the API reference. */
   premiumRequired?: string;
+  /**
+   * Refusals the handler makes itself, by status, beyond those its policy and input imply (a wrong password's
+   * 401, the 404 of a public route with nothing to show): for the API reference. The contract test fails on a
+   * refusal it meets that the document names only as `default`.
+   */
+  refusals?: Record<number, string>;
   /** Runs before the policy (for example a rate limit on sign-in). */
   before?: Middleware[];
   /**

@@ -5,10 +5,12 @@ import { asPatient } from '../policies/actor';
 import { recordAudit } from '../services/audit';
 import { patientBundle } from '../services/export/fhir/bundle';
 import { appOrigin } from '../lib/app-origin';
+import { fhirBundleResponse } from '../presenters/response-schemas';
 
 const fhirBundleFile: FileResponse = {
   contentType: 'application/fhir+json',
   description: 'A FHIR R4 Bundle (type collection) of the Patient, their reports with their results, medications, appointments, consultations and documents (by address), as an attachment',
+  schema: fhirBundleResponse,
 };
 
 /** The patient's records in a standard another system can import: free on every plan (the PDF export is Premium). */

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineRoute } from './define';
-import { listOf, passkeyResponse, signedInUserResponse, webAuthnOptionsResponse } from '../presenters/response-schemas';
+import { listOf, passkeyResponse, signInRefusals, signedInUserResponse, webAuthnOptionsResponse } from '../presenters/response-schemas';
 import { patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnPasskey, passkeysOf } from '../policies/passkey';
@@ -126,6 +126,7 @@ export function registerPasskeysRoutes(router: Router): void {
     policy: publicAccess,
     body: passkeyAuthenticationSchema,
     response: signedInUserResponse,
+    refusals: signInRefusals,
     handler: async (ctx, { body }) => {
       const credential = body.credential as unknown as AuthenticationResponseJSON;
       const expectedChallenge = takeAuthenticationChallenge(ctx, 'sign-in');

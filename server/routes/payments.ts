@@ -123,6 +123,7 @@ export function registerPaymentsRoutes(router: Router): void {
     policy: publicAccess,
     ownBody: { limitBytes: WEBHOOK_BODY_LIMIT, tooLargeMessage: 'A Stripe event is never this large.', raw: true },
     response: webhookAcceptedResponse,
+    refusals: { 400: 'The Stripe-Signature header is missing, or does not sign this body with STRIPE_WEBHOOK_SECRET within the tolerance' },
     handler: async (ctx, { body }) => {
       const event = verifiedEvent(ctx.deps, body, ctx.get('Stripe-Signature') || undefined);
       await applyStripeEvent(ctx.deps, event);

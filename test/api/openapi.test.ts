@@ -8,6 +8,10 @@ import { openApiDocument, openApiPath } from '../../server/openapi/document';
 import { publicAccess } from '../../server/policies/route-policy';
 import { startTestServer, type TestServer } from '../support/app';
 import { testKnex } from '../support/db';
+import { createPatient, signedInClient } from '../support/factories';
+import { jsonSchemaValidator } from '../support/openapi-contract';
+import { validateInput } from '../../server/validation/validate';
+import { signupPayloadSchema } from '../../common/schemas/signup';
 
 type Document = ReturnType<typeof openApiDocument>;
 
@@ -62,7 +66,7 @@ describe('GET /api/openapi.json', () => {
     const patch = document.paths['/api/medical-reports/{id}']!.patch as Record<string, any>;
     expect(patch['x-policy']).toEqual({ name: 'patient', allow: ['patient'], otherwise: 404 });
     expect(patch.description).toMatch(/^Policy: patient/);
-    expect(patch.security).toEqual([{ session: [] }]);
+    expect(patch.security).toEqual([{ session: [], sessionSignature: [] }]);
     expect(patch.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
@@ -84,6 +88,55 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the sign-up body', () => {
+  const signUp = () => (document.paths['/api/auth/signup']!.post as Record<string, any>).requestBody.content['application/json'].schema;
+
+  it('states confirmPassword as a required string that must equal the password', () => {
+    const schema = signUp();
+    expect(schema.required).toContain('confirmPassword');
+    expect(schema.properties.confirmPassword).toEqual({ type: 'string', maxLength: expect.any(Number), description: 'Must equal `password`' });
+  });
+
+  it('has an example that the document\'s own schema (ajv) and the server\'s validation both accept', () => {
+    const schema = signUp();
+    const [example] = schema.examples;
+    expect(Object.keys(example).sort()).toEqual(
+      ['confirmPassword', 'email', 'emergencyContact', 'firstName', 'lastName', 'password', 'phone', 'privacyAccepted', 'termsAccepted', 'username'],
+    );
+    const validate = jsonSchemaValidator().compile(schema);
+    const valid = validate(example);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    // Through JSON again: jest's realm takes only its own plain objects for one, not fetch's.
+    expect(() => validateInput(signupPayloadSchema, JSON.parse(JSON.stringify(example)))).not.toThrow();
+    expect(validate({ ...example, confirmPassword: { type: 'ref', key: 'password' } })).toBe(false);
+  });
+});
+
+describe('the FHIR export', () => {
+  it('is described as a FHIR JSON Bundle, not as text', () => {
+    const answer = (document.paths['/api/export/fhir']!.get as Record<string, any>).responses['200'];
+    expect(Object.keys(answer.content)).toEqual(['application/fhir+json']);
+    expect(answer.content['application/fhir+json'].schema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['resourceType', 'type', 'entry']),
+      properties: { resourceType: { enum: ['Bundle'] }, type: { enum: ['collection'] }, entry: { type: 'array', items: { type: 'object' } } },
+    });
+  });
+});
+
+describe('the session security schemes', () => {
+  it('name the two cookies a sign-in sets: the session id and its signature', async () => {
+    const client = await signedInClient(server.url, await createPatient());
+    const cookieNames = client.cookieHeader.split('; ').map((pair) => pair.split('=')[0]).sort();
+    const schemes = Object.values(document.components.securitySchemes) as { type: string; in: string; name: string }[];
+    expect(schemes.every((scheme) => scheme.type === 'apiKey' && scheme.in === 'cookie')).toBe(true);
+    const schemeNames = schemes.map((scheme) => scheme.name).sort();
+    expect(schemeNames).toEqual(['mv.sid', 'mv.sid.sig']);
+    expect(cookieNames).toEqual(expect.arrayContaining(schemeNames));
+  });
+});
+
 describe('coverage checks', () => {
   it('name a route registered without a response schema, and a route added outside defineRoute', async () => {
     const router = new Router({ prefix: '/api' });
@@ -93,7 +146,7 @@ describe('coverage checks', () => {
       ctx.body = 'outside defineRoute';
     });
     expect(routesWithoutResponse(router)).toEqual(['GET /undescribed']);
-    const documented = documentedOperations(openApiDocument(router, { version: 'test' }));
+    const documented = documentedOperations(openApiDocument(router, { version: 'test', sessionCookie: 'mv.sid' }));
     expect(registeredOperations(router).filter((op) => !documented.includes(op))).toEqual(['GET /api/bare']);
   });
 

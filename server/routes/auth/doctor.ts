@@ -1,7 +1,7 @@
 import { recordAudit } from '../../services/audit';
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
-import { demoCredentialsResponse, doctorAccountResponse, doctorSessionResponse } from '../../presenters/response-schemas';
+import { demoCredentialsResponse, doctorAccountResponse, doctorSessionResponse, signInRefusals } from '../../presenters/response-schemas';
 import { publicAccess, doctorOnly } from '../../policies/route-policy';
 import { emailLoginSchema } from '../../../common/schemas/login';
 import { Doctor } from '../../../db/models';
@@ -29,6 +29,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: emailLoginSchema,
     response: doctorSessionResponse,
+    refusals: signInRefusals,
     handler: async (ctx, { body }) => {
       const doctor = await signInWithPassword(ctx, DOCTOR_PASSWORD, { identifier: body.email, password: body.password, proof: body.proof });
       return { doctor: presentDoctorAccount(doctor) };
@@ -42,6 +43,7 @@ export function registerDoctorAuthRoutes(router: Router): void {
     summary: 'The demo doctor sign-in hint (servers with demo data only)',
     policy: publicAccess,
     response: demoCredentialsResponse,
+    refusals: { 404: 'This server has no demo accounts (it did not seed the demo data)' },
     handler: (ctx) => {
       const demo = ctx.deps.demoDoctorLogin;
       if (!demo) throw new NotFound('No demo accounts on this server.');

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineRoute } from '../define';
-import { mfaSignInResponse, webAuthnOptionsResponse } from '../../presenters/response-schemas';
+import { mfaSignInResponse, signInRefusals, webAuthnOptionsResponse } from '../../presenters/response-schemas';
 import { publicAccess } from '../../policies/route-policy';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../../common/schemas/passkey';
@@ -63,6 +63,7 @@ export function registerMfaPasskeyRoutes(router: Router): void {
     policy: publicAccess,
     body: passkeyAuthenticationSchema,
     response: mfaSignInResponse,
+    refusals: signInRefusals,
     handler: async (ctx, { body }) => {
       const { pending, account } = await pendingAccount(ctx);
       const credential = body.credential as unknown as AuthenticationResponseJSON;

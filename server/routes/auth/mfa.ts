@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../define';
-import { mfaEnrolmentResponse, mfaSignInResponse, mfaStatusResponse, recoveryCodesResponse } from '../../presenters/response-schemas';
+import { mfaEnrolmentResponse, mfaSignInResponse, mfaStatusResponse, recoveryCodesResponse, signInRefusals } from '../../presenters/response-schemas';
 import { anySignedIn, publicAccess } from '../../policies/route-policy';
 import { mfaCodeSchema } from '../../../common/schemas/mfa';
 import { emptyBodySchema } from '../../../common/schemas/misc';
@@ -57,6 +57,7 @@ export function registerMfaRoutes(router: Router): void {
     policy: publicAccess,
     body: mfaCodeSchema,
     response: mfaSignInResponse,
+    refusals: signInRefusals,
     handler: async (ctx, { body }) => {
       const { pending, account } = await pendingAccount(ctx);
       // Only an account with no second factor yet may set an authenticator up while signing in.

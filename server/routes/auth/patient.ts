@@ -1,10 +1,10 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from '../define';
-import { noticeResponse, okResponse, sessionUserResponse, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
+import { noticeResponse, okResponse, sessionUserResponse, signInRefusals, signedInUserResponse, userResponse } from '../../presenters/response-schemas';
 import type { AppContext } from '../../context';
 import { publicAccess, signedInUser } from '../../policies/route-policy';
 import { loginSchema } from '../../../common/schemas/login';
-import { signupPayloadSchema } from '../../../common/schemas/signup';
+import { signupPayloadSchema, type SignupPayload } from '../../../common/schemas/signup';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { User } from '../../../db/models';
 import { signUpPatient, signupReceived } from '../../services/patient-signup';
@@ -29,6 +29,20 @@ const USER_PASSWORD: PasswordSignIn<'user'> = {
   wrongCredentials: 'Invalid username/email or password.',
 };
 
+/** The API reference's example sign-up: every field the product spec names, the emergency contact filled in. */
+const SIGNUP_EXAMPLE: SignupPayload = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada_lovelace',
+  email: 'ada@example.com',
+  password: 'violet-harbour-1847',
+  confirmPassword: 'violet-harbour-1847',
+  phone: '+44 20 7946 0018',
+  termsAccepted: true,
+  privacyAccepted: true,
+  emergencyContact: { name: 'Mary Somerville', phone: '+44 20 7946 0019', relation: 'friend' },
+};
+
 export function registerPatientAuthRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
@@ -38,7 +52,7 @@ export function registerPatientAuthRoutes(router: Router): void {
       'or email was already in use, so sign-up tells nobody which exist; where mail is set up (SMTP_URL) the address typed is told why',
     before: [limitPerAddress('signup')],
     policy: publicAccess,
-    body: signupPayloadSchema,
+    body: signupPayloadSchema.meta({ jsonSchema: { examples: [SIGNUP_EXAMPLE] } }),
     status: 202,
     response: noticeResponse,
     handler: async (ctx, { body }) => {
@@ -54,6 +68,7 @@ export function registerPatientAuthRoutes(router: Router): void {
     policy: publicAccess,
     body: loginSchema,
     response: signedInUserResponse,
+    refusals: signInRefusals,
     handler: async (ctx, { body }) => {
       const user = await signInWithPassword(ctx, USER_PASSWORD, { identifier: body.usernameOrEmail, password: body.password, proof: body.proof });
       return { user: presentUser(user) };

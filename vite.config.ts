@@ -1,12 +1,37 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Logger, type LogLevel, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './web/build/precompress.ts';
 import { routeHintsPlugin } from './web/build/route-hints.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+/**
+ * vite-plugin-pwa builds the service worker with a Vite config of its own, which would log at Vite's
+ * default level whatever the app's build was given: these two plugins hand it the app build's logger and
+ * level (the server's start-up build logs JSON lines only, server/lib/vite-json-logger.ts). It also still
+ * sets `inlineDynamicImports`, which Rolldown warns about on the console: its replacement is set instead.
+ */
+function serviceWorkerBuildLogsLikeTheApp(): { app: Plugin; serviceWorker: Plugin } {
+  let app: { logger: Logger; logLevel: LogLevel } | undefined;
+  return {
+    app: { name: 'medivault:app-build-logger', configResolved: (config) => void (app = { logger: config.logger, logLevel: config.logLevel }) },
+    serviceWorker: {
+      name: 'medivault:service-worker-build-logger',
+      config(config) {
+        const output = config.build?.rollupOptions?.output;
+        if (output && !Array.isArray(output) && output.inlineDynamicImports) {
+          delete output.inlineDynamicImports;
+          output.codeSplitting = false;
+        }
+        return app ? { customLogger: app.logger, logLevel: app.logLevel } : {};
+      },
+    },
+  };
+}
+const buildLogger = serviceWorkerBuildLogsLikeTheApp();
 
 export default defineConfig({
   root: path.join(here, 'web'),
@@ -74,8 +99,10 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        buildPlugins: { vite: [buildLogger.serviceWorker] },
       },
     }),
+    buildLogger.app,
     routeHintsPlugin(),
     precompress(),
   ],

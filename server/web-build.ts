@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { log } from './log';
+import { viteJsonLogger } from './lib/vite-json-logger';
 
 const SOURCES = ['web', 'common', 'vite.config.ts'];
 
@@ -26,7 +27,7 @@ export async function ensureWebBuild(root: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', customLogger: viteJsonLogger(log) });
   } finally {
     // Assigning undefined would leave the string 'undefined', which later Vite builds in this process read as a mode.
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

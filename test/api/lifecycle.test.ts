@@ -19,6 +19,15 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
+function parsesAsJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('the server process', () => {
   it('creates the configured admin, who signs in, and exits cleanly on SIGTERM', async () => {
     const email = `${unique('admin')}@example.test`;
@@ -46,6 +55,12 @@ describe('the server process', () => {
       expect(server.output()).toMatch(/Demo accounts/);
       expect(await portOpen(pgPort)).toBe(true);
       expect(await server.stop()).toBe(0);
+      // Log collectors read every line the process writes as JSON, the demo accounts included.
+      const lines = server.output().split('\n').filter((line) => line.trim());
+      expect(lines.filter((line) => !parsesAsJson(line))).toEqual([]);
+      expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+        expect.objectContaining({ msg: 'Demo accounts (development data)', demoAccounts: expect.objectContaining({ patient: expect.stringMatching(/^demo \/ \S+/) }) }),
+      );
       expect(await portOpen(pgPort)).toBe(false);
       await expect(fs.stat(path.join(dataDir, 'postgres', 'PG_VERSION'))).resolves.toBeTruthy();
     } finally {

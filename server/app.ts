@@ -71,7 +71,7 @@ export function createApp(options: AppOptions): App {
   const realtime = options.realtime ?? new RealtimeEvents();
   const logger = options.logger ?? log;
   const { connectionString } = knex.client.config.connection as { connectionString: string };
-  const reminders = new ReminderService({ knex, connectionString, vapid: config.vapid, realtime, log: logger, pollingIntervalSeconds: options.jobPollingSeconds, runJobs: config.runJobs });
+  const reminders = new ReminderService({ knex, connectionString, vapid: config.vapid, pushServiceHosts: config.pushServiceHosts, realtime, log: logger, pollingIntervalSeconds: options.jobPollingSeconds, runJobs: config.runJobs });
   const deps: AppDeps = {
     config,
     knex,

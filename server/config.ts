@@ -5,6 +5,7 @@ import type { IceServer, IceTransportPolicy } from '../common/socket-events';
 import { PASSWORD_MIN } from '../common/constants';
 import { isCommonPassword } from '../common/schemas/password';
 import { estimatedEntropyBits, isLocalDatabase, MIN_SECRET_BITS, unsafeOrigins } from './lib/production-checks';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isAddressHost } from './services/push/push-services';
 
 export interface RequestLimit {
   max: number;
@@ -101,6 +102,8 @@ const envSchema = yup.object({
     .string()
     .matches(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL (RFC 8292)')
     .default('mailto:admin@medivault.invalid'),
+  // The push services subscriptions may point at: host, host:port, or *.domain (server/services/push/push-services.ts).
+  PUSH_SERVICE_HOSTS: yup.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')),
   AI_SUMMARY_URL: yup.string().url('AI_SUMMARY_URL must be a URL').optional(),
   AI_SUMMARY_KEY: yup.string().optional(),
   AI_SUMMARY_MODEL: yup.string().default('gpt-4o-mini'),
@@ -199,6 +202,8 @@ export interface Config {
   stripe?: StripeSettings;
   /** Web push keys; without both keys the server makes a pair once and keeps it in the database. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** Hosts of the browser push services a subscription's endpoint may be at; the server POSTs nowhere else. */
+  pushServiceHosts: string[];
   aiSummary?: { url: string; key?: string; model: string };
   documents: {
     /** OCR worker threads, one page at a time each. */
@@ -290,6 +295,9 @@ function unsafeProductionSettings(env: Env): string[] {
   }
   // Production cookies are Secure: a browser only sends them back over HTTPS, which a proxy in front provides.
   if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE must not be set in production: payments go to Stripe itself');
+  for (const entry of listOf(env.PUSH_SERVICE_HOSTS).filter((host) => isAddressHost(host.replace(/:\d+$/, '')))) {
+    problems.push(`PUSH_SERVICE_HOSTS entry ${entry} is an address, not a push service's host name: production sends pushes only to public push services`);
+  }
   if (!env.TRUST_PROXY) problems.push('TRUST_PROXY=true is required when NODE_ENV=production: session cookies are Secure, so MediVault must run behind a TLS-terminating proxy that sets X-Forwarded-Proto');
   return problems;
 }
@@ -374,6 +382,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    pushServiceHosts: listOf(env.PUSH_SERVICE_HOSTS),
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
     documents: { ocrWorkers: env.OCR_WORKERS, pdfWorkers: env.PDF_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL as Config['logLevel'],

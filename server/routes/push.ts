@@ -8,6 +8,8 @@ import { auditedWrite, type AuditEntry } from '../services/audit';
 import { sessionFingerprint } from '../session';
 import { PushSubscription } from '../../db/models';
 import { strictObject } from '../../common/schemas/helpers';
+import { ValidationFailed } from '../errors';
+import { pushEndpointRefusal } from '../services/push/push-services';
 
 const unsubscribeSchema = strictObject({ endpoint: pushSubscriptionSchema.fields.endpoint });
 
@@ -37,6 +39,9 @@ export function registerPushRoutes(router: Router): void {
     status: 204,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
+      // The server will POST to the endpoint: only a browser push service's, never a host the patient picks.
+      const refusal = pushEndpointRefusal(body.endpoint, ctx.deps.config.pushServiceHosts);
+      if (refusal) throw new ValidationFailed(refusal, { endpoint: refusal });
       const row = { userId: patient.userId, endpoint: body.endpoint, keys: JSON.stringify(body.keys), sessionFingerprint: sessionFingerprint(ctx) };
       await auditedWrite(
         ctx,

@@ -119,7 +119,7 @@ beforeAll(async () => {
   await patient.patch(`/api/medications/${medication.body.id}`, { dosage: '20mg', endDate: null });
   await patient.delete(`/api/medications/${medication.body.id}`);
   await patient.get('/api/push/public-key');
-  const pushEndpoint = { endpoint: 'https://push.example.test/contract', keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'AuthSecret' } };
+  const pushEndpoint = { endpoint: 'https://fcm.googleapis.com/fcm/send/contract', keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'AuthSecret' } };
   await patient.post('/api/push/subscribe', pushEndpoint);
   await patient.post('/api/push/subscribe', { endpoint: 'nowhere' });
   await patient.post('/api/push/unsubscribe', { endpoint: pushEndpoint.endpoint });

@@ -11,7 +11,7 @@ const receiver = new PushReceiver();
 
 beforeAll(async () => {
   await receiver.start();
-  server = await startTestServer({ RUN_JOBS: 'true' }, { jobPollingSeconds: 0.5 });
+  server = await startTestServer({ RUN_JOBS: 'true', PUSH_SERVICE_HOSTS: receiver.host }, { jobPollingSeconds: 0.5 });
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Another server process's reminder queue on the same database. */
 function anotherProcess(): ReminderService {
   const { connectionString } = server.app.deps.knex.client.config.connection as { connectionString: string };
-  return new ReminderService({ knex: server.app.deps.knex, connectionString, vapid: server.config.vapid, realtime: new RealtimeEvents(), log, pollingIntervalSeconds: 0.5, runJobs: true });
+  return new ReminderService({ knex: server.app.deps.knex, connectionString, vapid: server.config.vapid, pushServiceHosts: server.config.pushServiceHosts, realtime: new RealtimeEvents(), log, pollingIntervalSeconds: 0.5, runJobs: true });
 }
 
 describe('push subscriptions', () => {

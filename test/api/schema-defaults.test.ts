@@ -312,7 +312,7 @@ describe('payments and push subscriptions', () => {
 
   it('stores keys as JSON and keeps endpoints unique', async () => {
     const user = await createUser();
-    const endpoint = `https://push.example.test/${suffix()}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${suffix()}`;
     const keys = { p256dh: 'key', auth: 'secret' };
     const subscription = await insertOne('push_subscriptions', { userId: user.id, endpoint, keys: JSON.stringify(keys) });
     expect(subscription.keys).toEqual(keys);

@@ -93,6 +93,11 @@ export class PushReceiver {
     return { endpoint: `${this.baseUrl}${endpointPath}`, expirationTime: null, keys: { p256dh: publicKey.toString('base64url'), auth: authSecret.toString('base64url') } };
   }
 
+  /** Its host and port, for the server's PUSH_SERVICE_HOSTS: a test server sends to it only when told to. */
+  get host(): string {
+    return new URL(this.baseUrl).host;
+  }
+
   receivedAt(endpoint: string): ReceivedPush[] {
     const wanted = new URL(endpoint).pathname;
     return this.received.filter((push) => push.path === wanted);

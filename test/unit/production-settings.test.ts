@@ -62,6 +62,11 @@ describe('production settings', () => {
     expect(problemsWith({ DATABASE_URL: url, DATABASE_SSL: 'disable' })).toContain('DATABASE_SSL=disable is only for PostgreSQL on the same host');
   });
 
+  it.each(['127.0.0.1:8443', 'localhost', '[::1]:443', '10.0.0.5'])('refuse the PUSH_SERVICE_HOSTS entry %s: an address, not a push service', (entry) => {
+    expect(problemsWith({ PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${entry}` })).toContain(`PUSH_SERVICE_HOSTS entry ${entry} is an address, not a push service's host name`);
+    expect(problemsWith({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,*.push.services.mozilla.com' })).toBe('');
+  });
+
   it('list every unsafe setting at once', () => {
     const message = problemsWith({ SESSION_SECRET: 'x'.repeat(40), MFA_REQUIRED_FOR: 'none', ALLOWED_ORIGINS: 'null', DATABASE_URL: 'postgres://u:p@db.internal/medivault', DATABASE_SSL: 'disable' });
     for (const name of ['SESSION_SECRET', 'MFA_REQUIRED_FOR', 'ALLOWED_ORIGINS', 'DATABASE_SSL']) expect(message).toContain(`- ${name}`);

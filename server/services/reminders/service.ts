@@ -28,6 +28,8 @@ export interface ReminderOptions {
   knex: Knex;
   connectionString: string;
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** PUSH_SERVICE_HOSTS: subscriptions at any other host (stored before it was checked) are deleted, never sent to. */
+  pushServiceHosts: readonly string[];
   realtime: RealtimeEvents;
   log: Logger;
   /** How often an idle worker looks for due jobs besides being woken by LISTEN/NOTIFY (tests shorten it). */
@@ -169,7 +171,7 @@ export class ReminderService {
     const { knex, log } = this.options;
     const pending = await knex('notifications').where({ id: job.notificationId }).whereNull('pushed_at').first('id');
     if (!pending) return;
-    await pushToPatient(job.userId, job.payload, this.vapid, log);
+    await pushToPatient(job.userId, job.payload, { vapid: this.vapid, serviceHosts: this.options.pushServiceHosts }, log);
     await knex('notifications').where({ id: job.notificationId }).update({ pushed_at: knex.fn.now() });
   }
 }

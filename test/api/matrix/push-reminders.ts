@@ -10,7 +10,7 @@ async function freshDoseOfPatientA(fx: Fixtures): Promise<string> {
 }
 
 const subscription = () => ({
-  endpoint: `https://push.example.test/${randomBytes(8).toString('hex')}`,
+  endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
   keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
 });
 

@@ -45,12 +45,15 @@ async function purgeOldWindows(knex: Knex, limits: Config['requestLimits']): Pro
   await knex('request_limits').where('windowStart', '<=', new Date(Date.now() - longest)).delete();
 }
 
+/** Marks a per-address limit among a route's `before` middleware, with its refusal, for the API reference's 429. */
+export const RATE_LIMIT_MARK = Symbol.for('medivault.rate-limit');
+
 /**
  * A route's per-address limit (IPv6 grouped by /64). Every answer carries the RateLimit headers; past the
  * limit the answer is 429 with `Retry-After`, the real time left in the window.
  */
 export function limitPerAddress(bucket: Bucket): Middleware {
-  return async (ctx, next) => {
+  const middleware: Middleware = async (ctx, next) => {
     const { knex, config } = (ctx as AppContext).deps;
     const limit = config.requestLimits[bucket];
     const { count, secondsLeft } = await countRequest(knex, bucket, addressGroup(ctx.ip), limit.windowMs);
@@ -62,4 +65,6 @@ export function limitPerAddress(bucket: Bucket): Middleware {
     }
     await next();
   };
+  Object.defineProperty(middleware, RATE_LIMIT_MARK, { value: MESSAGES[bucket] });
+  return middleware;
 }

@@ -85,6 +85,10 @@ describe('GET /api/openapi.json', () => {
     const roster = document.paths['/api/admin/doctors']!.get as Record<string, any>;
     expect(Object.keys(roster.responses)).toEqual(expect.arrayContaining(['200', '403']));
     expect(document.paths['/api/medications/{id}']!.delete!.responses).toHaveProperty('204');
+    for (const limited of ['/api/auth/signup', '/api/auth/password-reset', '/api/passkeys/authentication/options']) {
+      expect((document.paths[limited]!.post as Record<string, any>).responses['429'].description).toMatch(/^Too many .* from this network\. Per address; Retry-After/);
+    }
+    expect(login.responses['401'].description).toMatch(/not accepted/);
   });
 });
 

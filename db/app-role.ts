@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
+import { scramVerifier } from './scram-verifier';
 
 export interface AppRole {
   name: string;
@@ -40,7 +41,8 @@ export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
   await owner.transaction(async (trx) => {
     await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('medivault_app_role'))`);
     const { rows } = await trx.raw<{ rows: unknown[] }>('SELECT 1 FROM pg_roles WHERE rolname = ?', [role.name]);
-    const credentials = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT PASSWORD ${literal(role.password)}`;
+    // The password's SCRAM verifier, never the password: a failing statement is logged with its text.
+    const credentials = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT PASSWORD ${literal(scramVerifier(role.password))}`;
     await trx.raw(`${rows.length ? 'ALTER' : 'CREATE'} ROLE ?? ${credentials}`, [role.name]);
     const { rows: database } = await trx.raw<{ rows: Array<{ name: string }> }>('SELECT current_database() AS name');
     await trx.raw('GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ?? TO ??', [database[0]!.name, role.name]);
@@ -90,7 +92,7 @@ async function ownJobQueueSchema(trx: Knex.Transaction, roleName: string): Promi
     END $$`);
 }
 
-/** A password as an SQL string literal (ALTER ROLE takes no bind parameters). */
+/** A value as an SQL string literal (ALTER ROLE takes no bind parameters). */
 function literal(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }

@@ -15,7 +15,7 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
  * sets `inlineDynamicImports`, which Rolldown warns about on the console: its replacement is set instead.
  */
 function serviceWorkerBuildLogsLikeTheApp(): { app: Plugin; serviceWorker: Plugin } {
-  let app: { logger: Logger; logLevel: LogLevel } | undefined;
+  let app: { logger: Logger; logLevel?: LogLevel } | undefined;
   return {
     app: { name: 'medivault:app-build-logger', configResolved: (config) => void (app = { logger: config.logger, logLevel: config.logLevel }) },
     serviceWorker: {

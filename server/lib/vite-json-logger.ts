@@ -8,7 +8,7 @@ import type { Logger as ViteLogger } from 'vite';
  */
 export function viteJsonLogger(log: PinoLogger): ViteLogger {
   const warnedOnce = new Set<string>();
-  const loggedErrors = new WeakSet<Error>();
+  const loggedErrors = new WeakSet<object>();
   const text = (message: string) => stripVTControlCharacters(message).trim();
   const logger: ViteLogger = {
     hasWarned: false,

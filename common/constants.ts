@@ -48,10 +48,6 @@ export const PAST_DATE_GRACE_MS = 5 * 60_000;
 // ---------------------------------------------------------------------------
 
 export const SESSION_CACHE_MS = 5 * 60_000;
-/** Loaded data never goes stale on its own. */
-export const QUERY_STALE_TIME_MS = Number.POSITIVE_INFINITY;
-export const QUERY_GC_TIME_MS = 5 * 60_000;
-export const QUERY_RETRY = false;
 
 export const DASHBOARD_RECENT_REPORTS = 5;
 export const DASHBOARD_UPCOMING_APPOINTMENTS = 2;
@@ -65,8 +61,6 @@ export const DOCTOR_RECENT_CONSULTATIONS = 5;
 
 export const DEFAULT_DURATION_MINUTES = 30;
 export const DEFAULT_REMINDER_TIME = '08:00';
-export const DEFAULT_CURRENCY = 'usd';
-export const DOCTOR_RATING_DEFAULT = '5.0';
 export const ADMIN_DOCTOR_RATING = '4.5';
 /** date-fns format of the date on report cards. */
 export const REPORT_DATE_FORMAT = 'MMM dd, yyyy';
@@ -88,12 +82,6 @@ export const IOS_INSTALL_PROMPT_DELAY_MS = 2000;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = ['F8'] as const;
-export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 // ---------------------------------------------------------------------------
 // Plans and billing
@@ -248,7 +236,6 @@ export const CONSULTATION_TYPE_LABELS: Record<ConsultationType, string> = {
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const DEFAULT_PAYMENT_STATUS: PaymentStatus = 'pending';
 
 export const RELATIONSHIP_OPTIONS = ['spouse', 'parent', 'child', 'sibling', 'friend', 'other'] as const;
 export type Relationship = (typeof RELATIONSHIP_OPTIONS)[number];

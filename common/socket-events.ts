@@ -417,18 +417,3 @@ export const CLIENT_EVENTS = [
   'sfu:closeProducer',
   'sfu:restartIce',
 ] as const satisfies readonly (keyof ClientToServerEvents)[];
-
-export const SERVER_EVENTS = [
-  'chat:message',
-  'consultation:status',
-  'document:progress',
-  'consultation:patientWaiting',
-  'presence',
-  'media:state',
-  'p2p:signal',
-  'sfu:newProducer',
-  'sfu:producerClosed',
-  'sfu:producerPaused',
-  'sfu:producerResumed',
-  'sfu:rejoin',
-] as const satisfies readonly (keyof ServerToClientEvents)[];

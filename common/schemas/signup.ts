@@ -142,8 +142,6 @@ export const signupInitialValues: SignupFormValues = {
 
 /** The wizard fields of step 1 (touched before Continue). */
 export const SIGNUP_STEP1_FIELDS = ['firstName', 'lastName', 'username', 'email'] as const;
-/** The fields re-validated on submit (step 2). */
-export const SIGNUP_STEP2_FIELDS = ['password', 'confirmPassword', 'termsAccepted', 'privacyAccepted'] as const;
 
 /**
  * Builds the signup request body: every form field except the three emergency ones, plus

@@ -1,5 +1,4 @@
 export { User } from './User';
-export { Session } from './Session';
 export { MedicalReport } from './MedicalReport';
 export { MedicalReportVersion } from './MedicalReportVersion';
 export { Document } from './Document';

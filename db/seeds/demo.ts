@@ -24,9 +24,6 @@ export const DEMO_CREDENTIALS: DemoCredentials = {
   admin: { email: 'admin@medivault.test', password: ADMIN_PASSWORD },
 };
 
-/** Second patient: username 'jordan', same password as the demo patient. */
-export const DEMO_SECOND_PATIENT = { username: 'jordan', email: 'jordan@medivault.test', password: PATIENT_PASSWORD } as const;
-
 export const DEMO_IDS = {
   users: {
     patient: '10000000-0000-4000-8000-000000000001',

@@ -2,7 +2,9 @@
  * GET /api/medical-reports for a signed-in patient with 10 reports (session lookup, actor lookup, the
  * owner-scoped query, presenters and the audit row included), against a bare Koa hello-world, each in
  * its own process, loaded in alternating rounds by autocannon from this process over loopback (median of each).
- * Goal: at least 25% of the hello-world's requests per second, and p99 at most 50 ms, at 32 connections.
+ * Goal: p99 at most 50 ms at 32 connections, every request answered 200. The share of the hello-world's
+ * requests per second is printed without a goal: its 25% goal was retired (issue 20), each read doing a
+ * session lookup, the query and an fsync'd audit row.
  *
  * The database is an embedded PostgreSQL under .data-bench (or DATABASE_URL when set).
  */
@@ -18,7 +20,6 @@ const CONNECTIONS = 32;
 const DURATION_S = 6;
 const WARMUP_S = 2;
 const ROUNDS = 3;
-const GOAL_SHARE = 0.25;
 const GOAL_P99_MS = 50;
 const REPORTS = 10;
 const BENCH_USER = { username: 'bench_reports', password: 'Bench-Reports-1' };
@@ -167,12 +168,12 @@ async function bench(): Promise<void> {
   const reports = medianRound(reportRounds);
   const share = reports.requests.average / baseline.requests.average;
   const failed = reportRounds.some((r) => r.non2xx + r.errors + r.timeouts > 0);
-  const met = share >= GOAL_SHARE && reports.latency.p99 <= GOAL_P99_MS && !failed;
+  const met = reports.latency.p99 <= GOAL_P99_MS && !failed;
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up, median of ${ROUNDS} alternating rounds`);
   console.log(describe('bare Koa hello-world         ', baseline) + ` (rounds: ${baselineRounds.map((r) => Math.round(r.requests.average)).join(', ')})`);
   console.log(describe(`GET /api/medical-reports (${REPORTS})`, reports) + ` (rounds: ${reportRounds.map((r) => Math.round(r.requests.average)).join(', ')})`);
   console.log(
-    `ratio medical-reports / hello-world: ${(share * 100).toFixed(1)}% (goal >= ${GOAL_SHARE * 100}%); p99 ${reports.latency.p99} ms (goal <= ${GOAL_P99_MS} ms): ${met ? 'met' : 'MISSED'}`,
+    `ratio medical-reports / hello-world: ${(share * 100).toFixed(1)}% (no goal); p99 ${reports.latency.p99} ms (goal <= ${GOAL_P99_MS} ms)${failed ? ', some requests failed' : ''}: ${met ? 'met' : 'MISSED'}`,
   );
   process.exitCode = met ? 0 : 1;
 }

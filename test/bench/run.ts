@@ -16,7 +16,13 @@ const only = process.argv.slice(2);
 async function main(): Promise<void> {
   // The SFU figures use the worker built for the installed mediasoup, as the test suites do.
   exportTestMediasoupWorkerBin();
-  const files = (await fs.readdir(here)).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only.length || only.some((o) => f.includes(o))).sort();
+  const all = (await fs.readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort();
+  const files = all.filter((f) => !only.length || only.some((o) => f.includes(o)));
+  if (!files.length) {
+    // A mistyped name must not read as every goal met.
+    process.stderr.write(`No bench matches ${only.join(', ')}; the benches: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}\n`);
+    process.exit(2);
+  }
   const failed: string[] = [];
   const benches: Record<string, { metGoals: boolean; figures: string[] }> = {};
   for (const file of files) {

@@ -27,7 +27,8 @@ const PAGE_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+  // 'self' covers this origin's own WebSocket (ws: or wss: as the page's scheme); no other host is reachable.
+  connectSrc: ["'self'", 'https://api.stripe.com'],
   frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   workerSrc: ["'self'", 'blob:'],
   manifestSrc: ["'self'"],

@@ -49,6 +49,11 @@ describe('foundation', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('lets pages connect only to this server and Stripe: no WebSocket or fetch to any other host', async () => {
+    const policy = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(policy.split(';')).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
   it('answers malformed JSON with a 400 and keeps serving', async () => {
     const res = await client.request('POST', '/api/auth/login', '{"usernameOrEmail":', { 'content-type': 'application/json' });
     expect(res.status).toBe(400);

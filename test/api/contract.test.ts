@@ -35,6 +35,8 @@ function operationsWithoutSuccess(documented: string[], calls: Exchange[]): stri
   return documented.filter((op) => !replayed.has(op)).sort();
 }
 
+// A long script of real calls (OCR, PDF reading, password hashing): it may take minutes on a machine busy with
+// other suites, not the 30 s of one test.
 beforeAll(async () => {
   // Behind a 'proxy': the refused sign-in below comes from an address of its own, so it counts against no other test's.
   // Payments go to a local stand-in for Stripe's API (test/support/stripe-mock), mail to a local SMTP server.
@@ -271,7 +273,7 @@ beforeAll(async () => {
   await admin.post(`/api/admin/doctors/${created.body.id}/password-reset`, {});
   await admin.get('/api/admin/break-glass');
   await admin.get('/api/medical-reports');
-});
+}, 300_000);
 afterAll(async () => {
   await server.close();
   await stripe.stop();

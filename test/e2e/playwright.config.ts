@@ -9,6 +9,8 @@ const SFU_PORT = PORT + 1;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
 const serverEnv = {
+  // A developer's .env is not read: the servers run on these settings alone.
+  ENV_FILE: '',
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

@@ -28,15 +28,27 @@ describe('loadEnvFileIfPresent', () => {
   });
 });
 
-describe("the entries read .env in the working directory before their configuration", () => {
+describe('the entries read .env in the working directory before their configuration', () => {
   const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  // Each entry stops at its configuration, PORT being invalid, before it opens any database.
-  it.each(['server/main.ts', 'server/db-cli.ts migrate', 'server/audit-verify.ts'])('%s', (entry) => {
+  const { PORT: _port, ENV_FILE: _envFile, ...inherited } = process.env;
+  /** Each entry stops at its configuration, PORT being invalid, before it opens any database. */
+  const start = (entry: string, env: Record<string, string> = {}) => {
     fs.writeFileSync(path.join(dir, '.env'), 'PORT=port-from-dot-env\n');
     const [script, ...args] = entry.split(' ');
-    const { PORT: _unset, ...env } = process.env;
-    const run = spawnSync(process.execPath, ['--import', tsx, path.join(ROOT, script!), ...args], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+    return spawnSync(process.execPath, ['--import', tsx, path.join(ROOT, script!), ...args], { cwd: dir, env: { ...inherited, ...env }, encoding: 'utf8', timeout: 60_000 });
+  };
+
+  it.each(['server/main.ts', 'server/db-cli.ts migrate', 'server/audit-verify.ts'])('%s', (entry) => {
+    const run = start(entry);
     expect(run.stderr).toContain('PORT must be a number');
     expect(run.status).not.toBe(0);
+  }, 90_000);
+
+  it('reads none with ENV_FILE set empty, and refuses an ENV_FILE that does not exist', () => {
+    const without = start('server/audit-verify.ts', { ENV_FILE: '', MEDIA_MODE: 'not-a-mode' });
+    expect(without.stderr).toContain('MEDIA_MODE');
+    expect(without.stderr).not.toContain('PORT');
+    const missing = start('server/audit-verify.ts', { ENV_FILE: 'settings.env' });
+    expect({ status: missing.status, stderr: missing.stderr }).toEqual({ status: 1, stderr: `ENV_FILE names ${path.join(fs.realpathSync(dir), 'settings.env')}, which does not exist.\n` });
   }, 90_000);
 });

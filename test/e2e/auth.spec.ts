@@ -22,6 +22,13 @@ async function signUpByApi(page: Page, patient: NewPatient): Promise<void> {
   expect(res.status(), await res.text()).toBe(202);
 }
 
+/** Today at the hour given (local time): a fixed page clock makes the dashboard's greeting one known text. */
+function todayAt(hour: number): Date {
+  const at = new Date();
+  at.setHours(hour, 0, 0, 0);
+  return at;
+}
+
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(login);
@@ -70,10 +77,11 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   await expect(page.getByText('Account Created Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
+  await page.clock.setFixedTime(todayAt(9));
   await signIn(page, patient.username, patient.password);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), Robin$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good morning, Robin');
   const me = await (await page.request.get('/api/auth/me')).json();
   expect(me.emergencyContact).toEqual({ name: 'Sam Okafor', phone: '+1 555 0198', relation: 'sibling' });
 });
@@ -219,12 +227,13 @@ test('a patient sets up biometric login and then signs in with it', async ({ pag
   expect(credentials[0]!.isResidentCredential).toBe(true);
 
   expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+  await page.clock.setFixedTime(todayAt(20));
   await page.goto('/login');
   await expect(page.getByText('Or use biometric')).toBeVisible();
   await page.getByRole('button', { name: 'Use Biometric Login' }).click();
   await expect(page.getByText('Biometric login successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), Robin$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good evening, Robin');
 
   await page.goto('/access-history');
   await expect(page.getByRole('region', { name: 'Access history' }).getByRole('listitem').filter({ hasText: 'Signed in with biometric login' })).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { format, isSameDay } from 'date-fns';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -73,24 +74,26 @@ test.describe('dashboard', () => {
       getJson<Appointment[]>(page.request, '/api/appointments'),
       getJson<AppNotification[]>(page.request, '/api/notifications'),
     ]);
+    // The page's clock stands still at the moment the lists were read, so each time-dependent line has one right answer.
+    const now = new Date();
+    await page.clock.setFixedTime(now);
     await page.goto('/dashboard');
 
-    const greetings = ['morning', 'afternoon', 'evening'].map((part) => `Good ${part}, Alex`);
-    expect(greetings).toContain(greetingFor(new Date(), 'Alex'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^(${greetings.join('|')})$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(greetingFor(now, 'Alex'));
 
     const unread = notifications.filter((n) => !n.isRead).length;
     if (unread) await expect(page.getByTestId('unread-count')).toHaveText(String(unread));
     await expect(page.getByTestId('stat-reports')).toContainText(String(reports.length));
     await expect(page.getByTestId('stat-medications')).toContainText(String(medications.filter((m) => medicationState(m) === 'active').length));
-    await expect(page.getByTestId('stat-next-appointment')).toContainText(/Today|[A-Z][a-z]{2} \d{1,2}|None/);
+    const upcoming = appointments.filter((a) => isUpcomingAppointment(a, now.getTime())).sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate));
+    const next = upcoming[0] && new Date(upcoming[0].appointmentDate);
+    await expect(page.getByTestId('stat-next-appointment')).toContainText(!next ? 'None' : isSameDay(next, now) ? 'Today' : format(next, 'MMM d'));
 
     const recent = page.getByTestId('recent-reports');
     await expect(recent.getByTestId('report-row')).toHaveCount(Math.min(5, reports.length));
     await expect(recent.getByTestId('report-row').first()).toContainText(reports[0]!.title);
     await expect(recent.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/reports');
 
-    const upcoming = appointments.filter((a) => isUpcomingAppointment(a)).sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate));
     const cards = page.getByTestId('upcoming-appointments').getByTestId('upcoming-appointment');
     await expect(cards).toHaveCount(Math.min(2, upcoming.length));
     for (const [i, a] of upcoming.slice(0, 2).entries()) {
@@ -108,6 +111,42 @@ test.describe('dashboard', () => {
       await expect(page.getByRole('navigation', { name: 'Services' }).getByRole('link', { name: new RegExp(name!) })).toHaveAttribute('href', href!);
     }
     await expect(page.getByRole('link', { name: 'Access history' })).toHaveAttribute('href', '/access-history');
+  });
+
+  test('greets by the time of day: morning until noon, afternoon until 18:00, then evening', async ({ page }) => {
+    await freshPatient(page, 'Noa');
+    for (const [hour, minute, greeting] of [
+      [8, 0, 'Good morning, Noa'],
+      [11, 59, 'Good morning, Noa'],
+      [12, 0, 'Good afternoon, Noa'],
+      [17, 59, 'Good afternoon, Noa'],
+      [18, 0, 'Good evening, Noa'],
+      [23, 30, 'Good evening, Noa'],
+    ] as const) {
+      const at = new Date();
+      at.setHours(hour, minute, 0, 0);
+      await page.clock.setFixedTime(at);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
+    }
+  });
+
+  test('names the next appointment Today on its day, by its date before, and None once it is past', async ({ page }) => {
+    await freshPatient(page);
+    const when = inDays(3, 10);
+    const booked = await page.request.post('/api/appointments', { data: { doctorName: 'Dr. Clock', specialty: 'Cardiology', facility: 'Clock Clinic', appointmentDate: when.toISOString() } });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const dayBefore = new Date(when);
+    dayBefore.setDate(when.getDate() - 1);
+    for (const [at, label] of [
+      [dayBefore, format(when, 'MMM d')],
+      [new Date(when.getTime() - 2 * 3_600_000), 'Today'],
+      [new Date(when.getTime() + 3_600_000), 'None'],
+    ] as const) {
+      await page.clock.setFixedTime(at);
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('stat-next-appointment')).toContainText(label);
+    }
   });
 
   test('filters recent reports by title as you type, without a toast; Search opens the full list', async ({ page }) => {

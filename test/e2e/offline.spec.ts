@@ -60,9 +60,16 @@ async function waitForVault(page: Page, paths: string[]): Promise<void> {
             const open = indexedDB.open('medivault-vault');
             open.onsuccess = () => {
               const db = open.result;
-              if (!db.objectStoreNames.contains('records')) return resolve([]);
+              // Closed at once: an open connection here would hold up the app's own deletion of the vault.
+              if (!db.objectStoreNames.contains('records')) {
+                db.close();
+                return resolve([]);
+              }
               const keys = db.transaction('records').objectStore('records').getAllKeys();
-              keys.onsuccess = () => resolve(keys.result.map(String));
+              keys.onsuccess = () => {
+                db.close();
+                resolve(keys.result.map(String));
+              };
             };
             open.onerror = () => resolve([]);
           }),
@@ -209,6 +216,28 @@ test.describe('offline vault', () => {
     );
     if (reopened === 'loaded') await expect(page.getByText(words.title)).toHaveCount(0);
     for (const secret of Object.values(words)) expect(await dumpDeviceStorage(page).catch(() => '')).not.toContain(secret);
+  });
+
+  test("logout wipes the vault and the app's caches by itself, without the server's Clear-Site-Data", async ({ page }) => {
+    await freshPatient(page);
+    await page.goto('/dashboard');
+    await waitForServiceWorker(page);
+    await waitForVault(page, ['/api/auth/me', '/api/medications']);
+    await page.evaluate(async () => (await caches.open('medivault-check')).put('/kept-check', new Response('kept')));
+    // The logout answer reaches the app without its Clear-Site-Data header: what goes, the app wiped.
+    const stripped: string[] = [];
+    await page.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch();
+      const { 'clear-site-data': clearSiteData, ...headers } = response.headers();
+      stripped.push(clearSiteData ?? '');
+      await route.fulfill({ response, headers });
+    });
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(stripped).toEqual(['"cache", "storage"']);
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('medivault-vault');
+    await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain('medivault-check');
   });
 
   test('only the server ending the session signs the patient out, and then the kept records go', async ({ page, context }) => {

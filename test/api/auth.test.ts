@@ -8,6 +8,8 @@ import { createAdmin, createDoctor, createPatient, signedInClient, unique } from
 import { AuditEvent, Doctor, User } from '../../db/models';
 import { DEMO_CREDENTIALS } from '../../db/seeds/demo';
 import { createHttpServer } from '../../server/http-server';
+import { FOR_PUBLIC_HOST, PRODUCTION_ENV } from '../support/production';
+import { signupBody } from '../support/signup';
 import { PASSWORD_TOO_COMMON } from '../../common/schemas/password';
 import { SIGNUP_RECEIVED_WITHOUT_MAIL } from '../../server/services/patient-signup';
 
@@ -28,22 +30,6 @@ function freshAddress(): string {
 /** One browser from its own address. */
 function browser(ip = freshAddress()): TestClient {
   return new TestClient(server.url, { 'X-Forwarded-For': ip });
-}
-
-function signupBody(overrides: Record<string, unknown> = {}) {
-  const username = unique('new_');
-  return {
-    firstName: 'Robin',
-    lastName: 'Okafor',
-    username,
-    email: `${username}@example.test`,
-    password: 'secret-pass',
-    confirmPassword: 'secret-pass',
-    phone: '',
-    termsAccepted: true,
-    privacyAccepted: true,
-    ...overrides,
-  };
 }
 
 function sessionCookie(client: TestClient): string | undefined {
@@ -280,12 +266,12 @@ describe('doctor sign-in', () => {
   });
 
   it('in production, refuses a sign-in that reached it over plain HTTP before writing anything, and signs in over HTTPS behind the proxy', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const config = loadConfig(PRODUCTION_ENV);
     const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
     await once(production, 'listening');
     try {
       const patient = await createPatient();
-      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`);
+      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`, FOR_PUBLIC_HOST);
       const credentials = { usernameOrEmail: patient.login, password: patient.password };
       const plain = await client.post('/api/auth/login', credentials);
       expect(plain.status).toBe(403);

@@ -10,6 +10,7 @@ import { book, doctorParty, minutesFromNow, patientParty } from './consultations
 import { insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
+import { signupBody } from '../support/signup';
 import { startSmtpServer } from '../support/smtp';
 
 /**
@@ -57,6 +58,8 @@ beforeAll(async () => {
 
   // A visitor: public reads, refusals, sign-up.
   await visitor.get('/api/health');
+  await visitor.get('/api/health/live');
+  await visitor.get('/api/health/ready');
   await visitor.get('/api/doctors');
   // Test servers seed no demo data, so the hint answers 404; then 200, with the demo login start-up sets where it seeds.
   await visitor.get('/api/auth/doctor/demo-credentials');
@@ -69,18 +72,7 @@ beforeAll(async () => {
   const elsewhere = recordInto(exchanges, new TestClient(server.url, { 'X-Forwarded-For': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}` }));
   await elsewhere.post('/api/auth/login', { usernameOrEmail: unique('nobody'), password: 'wrong-password' });
   await visitor.post('/api/passkeys/authentication/options', {});
-  const username = unique('c_');
-  await visitor.post('/api/auth/signup', {
-    firstName: 'Casey',
-    lastName: 'Contract',
-    username,
-    email: `${username}@example.test`,
-    password: 'secret-pass',
-    confirmPassword: 'secret-pass',
-    termsAccepted: true,
-    privacyAccepted: true,
-    emergencyContact: { name: 'Sam Contract', phone: '+1 555 0198', relation: 'sibling' },
-  });
+  await visitor.post('/api/auth/signup', signupBody({ emergencyContact: { name: 'Sam Contract', phone: '+1 555 0198', relation: 'sibling' } }, 'c_'));
   await visitor.get('/api/auth/me');
   await visitor.get('/api/auth/session');
   await visitor.post('/api/auth/logout', {});

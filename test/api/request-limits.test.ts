@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { unique } from '../support/factories';
+import { signupBody } from '../support/signup';
 import { User } from '../../db/models';
 
 let server: TestServer;
@@ -23,24 +23,10 @@ function freshAddress(): string {
 
 const from = (ip: string) => new TestClient(server.url, { 'X-Forwarded-For': ip });
 
-function signupBody() {
-  const username = unique('lim_');
-  return {
-    firstName: 'Robin',
-    lastName: 'Okafor',
-    username,
-    email: `${username}@example.test`,
-    password: 'Correct-Horse-9',
-    confirmPassword: 'Correct-Horse-9',
-    termsAccepted: true,
-    privacyAccepted: true,
-  };
-}
-
 describe('sign-up per address', () => {
   it('lets exactly 5 of 50 parallel sign-ups from one address through; the rest get 429 with Retry-After', async () => {
     const ip = freshAddress();
-    const bodies = Array.from({ length: 50 }, signupBody);
+    const bodies = Array.from({ length: 50 }, () => signupBody());
     const answers = await Promise.all(bodies.map((body) => from(ip).post('/api/auth/signup', body)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(5);

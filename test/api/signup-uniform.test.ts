@@ -6,7 +6,8 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { startSmtpServer } from '../support/smtp';
-import { createAdmin, createDoctor, createPatient, unique } from '../support/factories';
+import { createAdmin, createDoctor, createPatient } from '../support/factories';
+import { signupBody } from '../support/signup';
 import { User } from '../../db/models';
 import { SIGNUP_RECEIVED_WITH_MAIL, SIGNUP_RECEIVED_WITHOUT_MAIL } from '../../server/services/patient-signup';
 
@@ -23,11 +24,6 @@ afterAll(async () => {
   await Promise.all([server.close(), withoutMail.close()]);
   await smtp.close();
 });
-
-function signupBody(overrides: Record<string, string> = {}) {
-  const username = unique('join_');
-  return { firstName: 'Robin', lastName: 'Okafor', username, email: `${username}@example.test`, password: 'secret-pass', confirmPassword: 'secret-pass', termsAccepted: true, privacyAccepted: true, ...overrides };
-}
 
 const signUp = (url: string, body: Record<string, unknown>) => new TestClient(url).post('/api/auth/signup', body);
 const accountsNamed = (username: string) => User.query().whereRaw('lower(username) = ?', [username.toLowerCase()]).resultSize();

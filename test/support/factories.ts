@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Doctor, User } from '../../db/models';
 import { hashPassword } from '../../server/services/passwords';
 import { TestClient } from './client';
+import { unique } from './unique';
 
 const PASSWORD = 'Correct-Horse-9';
 let cachedHash: Promise<string> | undefined;
@@ -11,9 +11,7 @@ function passwordHash(): Promise<string> {
   return cachedHash;
 }
 
-export function unique(prefix = 'u'): string {
-  return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-}
+export { unique };
 
 export interface Account<T> {
   record: T;

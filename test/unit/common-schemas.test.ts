@@ -48,6 +48,7 @@ import {
   greetingFor,
 } from '../../common/constants';
 import { isValidIsoDate } from '../../common/schemas/helpers';
+import { signupBody } from '../support/signup';
 
 /** How the server's validate middleware runs every schema. */
 const SERVER = { abortEarly: false, stripUnknown: false } as const;
@@ -91,16 +92,7 @@ function yesterday(): string {
   return localDateString(d);
 }
 
-const validSignupPayload = {
-  firstName: 'Alex',
-  lastName: 'Morgan',
-  username: 'alex_m1',
-  email: 'alex@example.com',
-  password: 'secret1-horse',
-  confirmPassword: 'secret1-horse',
-  termsAccepted: true,
-  privacyAccepted: true,
-};
+const validSignupPayload = signupBody();
 
 const validSignupForm: SignupFormValues = {
   ...signupInitialValues,

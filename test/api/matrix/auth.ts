@@ -1,17 +1,13 @@
 import { unique } from '../../support/factories';
+import { signupBody } from '../../support/signup';
 import { statuses, type MatrixRow } from './types';
-
-function signup() {
-  const username = unique('mx_');
-  return { firstName: 'Matrix', lastName: 'Row', username, email: `${username}@example.test`, password: 'secret-pass', confirmPassword: 'secret-pass', termsAccepted: true, privacyAccepted: true };
-}
 
 /** A well-formed WebAuthn answer that no authenticator made. */
 const passkeyAnswer = () => ({ credential: { id: 'bm90LWEta2V5', rawId: 'bm90LWEta2V5', type: 'public-key', response: {}, clientExtensionResults: {} } });
 
 export const rows: MatrixRow[] = [
   // Anyone may create an account; it never signs the caller in or out.
-  { route: 'POST /api/auth/signup', body: signup, expect: statuses(202) },
+  { route: 'POST /api/auth/signup', body: () => signupBody({}, 'mx_'), expect: statuses(202) },
   // Reached by everyone: wrong credentials answer 401 whoever asks.
   { route: 'POST /api/auth/login', body: () => ({ usernameOrEmail: unique('nobody'), password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },

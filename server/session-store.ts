@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { batchedLookup } from './lib/batcher';
 import { actorOfIdentity, type SessionIdentity } from './middleware/actor';
 import type { Actor } from './policies/actor';
+import { fingerprintOf } from './session';
 
 export interface SessionData {
   actorKind?: 'user' | 'doctor';
@@ -15,7 +16,8 @@ export interface SessionData {
 
 /**
  * koa-session's external store in PostgreSQL: the cookie carries only an opaque id, so a destroyed
- * session is dead everywhere and several processes share sessions.
+ * session is dead everywhere and several processes share sessions. Rows are keyed by the id's SHA-256
+ * (its fingerprint), never the id itself: a copy of the table (a backup, a read-only leak) signs no one in.
  */
 export class PgSessionStore {
   private lastPurge = 0;
@@ -44,7 +46,7 @@ export class PgSessionStore {
 
   /** A live session's data and the actor its account makes now (anonymous for a deleted or suspended one). */
   read(id: string): Promise<{ data: SessionData; actor: Actor } | undefined> {
-    return this.live(id);
+    return this.live(fingerprintOf(id));
   }
 
   async set(id: string, data: SessionData, maxAge: number): Promise<void> {
@@ -55,7 +57,7 @@ export class PgSessionStore {
     const actorKind = typeof data.actorKind === 'string' ? data.actorKind : null;
     const actorId = typeof data.actorId === 'string' ? data.actorId : null;
     await this.knex('sessions')
-      .insert({ id, data, expiresAt, actorKind, actorId, lastSeenAt: new Date() })
+      .insert({ id: fingerprintOf(id), data, expiresAt, actorKind, actorId, lastSeenAt: new Date() })
       .onConflict('id')
       .merge(['data', 'expiresAt', 'actorKind', 'actorId', 'lastSeenAt']);
     if (Date.now() - this.lastPurge > this.purgeEveryMs) {
@@ -65,7 +67,7 @@ export class PgSessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.knex('sessions').where({ id }).delete();
+    await this.knex('sessions').where({ id: fingerprintOf(id) }).delete();
   }
 
   async purgeExpired(): Promise<number> {

@@ -41,7 +41,7 @@ export function fingerprintOf(sessionId: string): string {
 }
 
 /** The session id the request's cookie carries, its signature checked. */
-export function currentSessionId(ctx: CookieContext): string | undefined {
+function currentSessionId(ctx: CookieContext): string | undefined {
   return ctx.cookies.get(sessionCookieName(ctx.deps.config.env), { signed: true }) ?? undefined;
 }
 

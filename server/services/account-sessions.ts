@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Actor } from '../policies/actor';
-import { currentSessionId, fingerprintOf } from '../session';
+import { sessionFingerprint } from '../session';
 import type { SessionData } from '../session-store';
 import { deviceLabel } from '../lib/device-label';
 import { NotFound, Unauthenticated } from '../errors';
@@ -10,6 +10,7 @@ import type { AccountSession } from '../../common/api-types';
 type SignedIn = Exclude<Actor, { kind: 'anonymous' }>;
 
 interface SessionRow {
+  /** The session's fingerprint (session-store.ts keeps no session id). */
   id: string;
   data: SessionData;
   createdAt: Date;
@@ -22,8 +23,8 @@ function owner(actor: SignedIn): { actorKind: 'user' | 'doctor'; actorId: string
 }
 
 /** The id a session is shown and revoked by: a one-way hash, so the list never hands out a usable session id. */
-function handleOf(sessionId: string): string {
-  return createHash('sha256').update(`device:${sessionId}`).digest('base64url').slice(0, 32);
+function handleOf(fingerprint: string): string {
+  return createHash('sha256').update(`device:${fingerprint}`).digest('base64url').slice(0, 32);
 }
 
 async function liveSessions(ctx: AppContext, actor: SignedIn): Promise<SessionRow[]> {
@@ -32,7 +33,7 @@ async function liveSessions(ctx: AppContext, actor: SignedIn): Promise<SessionRo
 
 /** The account's live sessions, newest use first, this one flagged. */
 export async function listAccountSessions(ctx: AppContext, actor: SignedIn): Promise<AccountSession[]> {
-  const current = currentSessionId(ctx);
+  const current = sessionFingerprint(ctx);
   return (await liveSessions(ctx, actor)).map((row) => ({
     id: handleOf(row.id),
     device: deviceLabel(row.data.userAgent),
@@ -43,15 +44,15 @@ export async function listAccountSessions(ctx: AppContext, actor: SignedIn): Pro
 }
 
 /** Deletes the sessions and closes their sockets on every process (see rooms/session-end.ts). */
-async function endSessions(ctx: AppContext, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await ctx.deps.knex('sessions').whereIn('id', ids).delete();
-  for (const id of ids) ctx.deps.realtime.emit('session:ended', { fingerprint: fingerprintOf(id) });
+async function endSessions(ctx: AppContext, fingerprints: string[]): Promise<void> {
+  if (fingerprints.length === 0) return;
+  await ctx.deps.knex('sessions').whereIn('id', fingerprints).delete();
+  for (const fingerprint of fingerprints) ctx.deps.realtime.emit('session:ended', { fingerprint });
 }
 
 /** Ends every session of the account except the one making this request. */
 export async function endOtherSessions(ctx: AppContext, actor: SignedIn): Promise<number> {
-  const current = currentSessionId(ctx);
+  const current = sessionFingerprint(ctx);
   const others = (await liveSessions(ctx, actor)).map((row) => row.id).filter((id) => id !== current);
   await endSessions(ctx, others);
   return others.length;

@@ -12,7 +12,9 @@ import { loadConfig } from '../../server/config';
 import { createHttpServer } from '../../server/http-server';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
-import { createDoctor, createPatient } from '../support/factories';
+import { createDoctor, createPatient, signedInClient } from '../support/factories';
+import { fingerprintOf } from '../../server/session';
+import { CookieKeys } from '../../server/cookie-keys';
 
 let server: TestServer;
 
@@ -55,6 +57,22 @@ describe('session ids', () => {
       expect((await holderOf(old).get('/api/auth/doctor/me')).status).toBe(401);
       expect((await holderOf(old).post('/api/auth/mfa/verify', { code: '000000' })).status).toBe(401);
     }
+  });
+});
+
+describe('the session store', () => {
+  it('keeps only a hash of each session id: a stored key, even signed as a cookie, signs no one in', async () => {
+    const account = await createPatient();
+    const browser = await signedInClient(server.url, account);
+    const id = decodeURIComponent(/mv\.sid=([^;]+)/.exec(browser.cookieHeader)![1]!);
+    const rows = await server.app.deps.knex('sessions').where({ actorKind: 'user', actorId: account.record.id }).select('id');
+    expect(rows.map((row) => row.id)).toEqual([fingerprintOf(id)]);
+    expect(rows[0].id).not.toBe(id);
+    // Someone who read the table (and even holds the cookie-signing secret) presents the stored key.
+    const stored = rows[0].id as string;
+    const signature = new CookieKeys(server.config.sessionKeys).sign(`mv.sid=${stored}`);
+    expect((await holderOf(`mv.sid=${stored}; mv.sid.sig=${signature}`).get('/api/auth/me')).status).toBe(401);
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { createAdmin, createPatient, signedInClient } from '../support/factories';
 import { testKnex } from '../support/db';
+import { fingerprintOf } from '../../server/session';
 import { randomUUID } from 'node:crypto';
 import { connected, openSocket, request, signedInSocket } from './helpers';
 
@@ -45,7 +46,7 @@ describe('signalling handshake', () => {
     const client = await signedInClient(server.url, await createPatient());
     const sid = /mv\.sid=([^;]+)/.exec(client.cookieHeader)![1]!;
     const knex = await testKnex();
-    await knex('sessions').where({ id: decodeURIComponent(sid) }).update({ expiresAt: new Date(Date.now() - 1000) });
+    await knex('sessions').where({ id: fingerprintOf(decodeURIComponent(sid)) }).update({ expiresAt: new Date(Date.now() - 1000) });
     expect(await connectError(openSocket(server.url, client))).toBe('Please sign in to continue.');
   });
 

@@ -2,6 +2,7 @@ import { CONSULTATION_ENDED_MESSAGE } from '../../common/consultation-status';
 import { ChatMessage, Consultation } from '../../db/models';
 import { consultationRoom } from '../../signalling/rooms/names';
 import { testKnex } from '../support/db';
+import { fingerprintOf } from '../../server/session';
 import type { TestClient } from '../support/client';
 import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, sleep, useSignallingServer, type ClientSocket } from './helpers';
 
@@ -24,7 +25,8 @@ async function joinedPair() {
   return { ...parties, consultationId, patient, doctor };
 }
 
-const sessionId = (client: TestClient) => decodeURIComponent(/mv\.sid=([^;]+)/.exec(client.cookieHeader)![1]!);
+/** The sessions row of the client's session: the store keys it by the id's fingerprint. */
+const sessionId = (client: TestClient) => fingerprintOf(decodeURIComponent(/mv\.sid=([^;]+)/.exec(client.cookieHeader)![1]!));
 
 /** Resolves with the reason once the server closes the socket. */
 const closed = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));

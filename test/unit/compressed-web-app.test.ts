@@ -46,7 +46,7 @@ function get(url: string, acceptEncoding?: string): Promise<{ status: number; he
 beforeAll(async () => {
   root = await buildFolder();
   const app = new Koa();
-  app.use(serveWebApp(root));
+  app.use(serveWebApp(root, 'mv.sid'));
   server = http.createServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -476,6 +476,18 @@ export interface HealthStatus {
   runtime: { node: string };
 }
 
+/** GET /api/health/live answer: the process runs its event loop. */
+export interface LivenessStatus {
+  status: 'live';
+}
+
+/** GET /api/health/ready answer: 200 while the server takes new work, 503 with the reason while it should be sent none. */
+export interface ReadinessStatus {
+  status: 'ready' | 'not_ready';
+  /** Why not: the process has begun to shut down, or PostgreSQL does not answer; null when ready. */
+  reason: 'draining' | 'database_unreachable' | null;
+}
+
 // ---------------------------------------------------------------------------
 // Account security
 // ---------------------------------------------------------------------------

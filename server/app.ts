@@ -13,6 +13,8 @@ import { metricsEndpoint } from './middleware/metrics-endpoint';
 import { AppMetrics } from './metrics';
 import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
+import { onlyPublicHost } from './middleware/public-host';
+import { ShutdownState } from './services/shutdown-state';
 import { loadActor } from './middleware/actor';
 import { refuseUnboundedJson } from './middleware/bounded-json';
 import { leaveOwnBodiesUnparsed } from './middleware/own-body';
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions): App {
     pdfText,
     reminders,
     mailer: createMailer(config.mail),
+    shutdown: new ShutdownState(),
   };
   Object.assign(koa.context, { deps });
 
@@ -96,6 +99,7 @@ export function createApp(options: AppOptions): App {
   koa.use(requestId as Koa.Middleware);
   koa.use(observeRequest as Koa.Middleware);
   koa.use(errorHandler as Koa.Middleware);
+  koa.use(onlyPublicHost(config) as Koa.Middleware);
   koa.use(securityHeaders(config));
   koa.use(apiGuards(config) as Koa.Middleware);
   koa.use(metricsEndpoint(config.metricsToken) as Koa.Middleware);

@@ -12,6 +12,17 @@ export interface RequestLimit {
   windowMs: number;
 }
 
+/** `https://host[:port]` from an address with no path, query or fragment; null for anything else. */
+function publicOriginOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username && !url.password;
+    return bare && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const isTurnUrl = (url: string) => /^turns?:\S+$/.test(url);
 
@@ -29,6 +40,8 @@ const envSchema = yup.object({
   SESSION_ABSOLUTE_HOURS: yup.number().positive('SESSION_ABSOLUTE_HOURS must be positive').max(24 * 30).default(12),
   // Days between a patient asking to delete their account and its data being erased (they may change their mind meanwhile).
   ACCOUNT_DELETION_GRACE_DAYS: yup.number().min(0, 'ACCOUNT_DELETION_GRACE_DAYS must be 0 or more').max(365).default(30),
+  // The address people reach MediVault at (https://vault.clinic.example): every link the server writes, and the only host it answers for.
+  PUBLIC_URL: yup.string().test('origin', 'PUBLIC_URL must be an http(s) address with no path, such as https://vault.clinic.example', (value) => value == null || publicOriginOf(value) !== null).optional(),
   ALLOWED_ORIGINS: yup.string().default(''),
   // Who must give a second factor at every password sign-in (patients may always opt in).
   MFA_REQUIRED_FOR: yup
@@ -68,6 +81,8 @@ const envSchema = yup.object({
   JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
   HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
   HTTP_REQUEST_TIMEOUT_MS: yup.number().integer().min(1000).default(120_000),
+  // On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut.
+  SHUTDOWN_GRACE_MS: yup.number().integer().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').max(600_000, 'SHUTDOWN_GRACE_MS must be at most 600000 (10 minutes)').default(10_000),
   SOCKET_AUTH_RECHECK_MS: yup.number().integer().min(0).max(60_000).default(2000),
   SOCKET_CHAT_PER_SECOND: yup.number().positive().default(5),
   SOCKET_CHAT_BURST: yup.number().integer().min(1).default(10),
@@ -145,6 +160,12 @@ export interface Config {
   /** A session ends this long after its sign-in, however busy it is. */
   sessionAbsoluteMs: number;
   accountDeletionGraceMs: number;
+  /**
+   * PUBLIC_URL's origin: the address every link the server writes points at, and the only host it answers
+   * requests for (server/middleware/public-host.ts). Without it (development), links use the server's own
+   * listening address (server/lib/app-origin.ts).
+   */
+  publicOrigin?: string;
   allowedOrigins: string[];
   trustProxy: boolean;
   /** With trustProxy: how many proxies append to X-Forwarded-For; the client address is that many entries from the right. */
@@ -178,6 +199,8 @@ export interface Config {
   redisUrl?: string;
   /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
   http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before they are cut. */
+  shutdownGraceMs: number;
   sockets: {
     /** How long a socket's session and its consultation's status are trusted before they are read again. */
     authRecheckMs: number;
@@ -286,6 +309,8 @@ function unsafeProductionSettings(env: Env): string[] {
   }
   if (!listOf(env.MFA_REQUIRED_FOR).includes('doctor')) problems.push(`MFA_REQUIRED_FOR=${env.MFA_REQUIRED_FOR} leaves doctors signing in with a password alone: production needs doctor (the default is doctor,admin)`);
   for (const origin of unsafeOrigins(listOf(env.ALLOWED_ORIGINS))) problems.push(`ALLOWED_ORIGINS entry ${origin} is not an https origin: production takes only https://host[:port] entries, such as https://portal.clinic.example`);
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production: the https:// address people reach MediVault at, such as https://vault.clinic.example');
+  else if (!env.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be an https:// address when NODE_ENV=production');
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required when NODE_ENV=production');
   else if (!asksForTls(env.DATABASE_URL)) {
     if (env.DATABASE_SSL !== 'disable') problems.push('DATABASE_URL must use TLS in production (add ?sslmode=verify-full), or set DATABASE_SSL=disable when PostgreSQL runs on the same host');
@@ -337,6 +362,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
     sessionAbsoluteMs: Math.round(env.SESSION_ABSOLUTE_HOURS * 3_600_000),
     accountDeletionGraceMs: Math.round(env.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000),
+    publicOrigin: env.PUBLIC_URL ? publicOriginOf(env.PUBLIC_URL)! : undefined,
     allowedOrigins: listOf(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY,
     proxyHops: env.TRUST_PROXY_HOPS,
@@ -362,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL,
     http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sockets: {
       authRecheckMs: env.SOCKET_AUTH_RECHECK_MS,
       rateLimits: {

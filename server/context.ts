@@ -10,6 +10,7 @@ import type { AppMetrics } from './metrics';
 import type { OcrPool } from './services/documents/ocr-pool';
 import type { PdfTextPool } from './services/documents/pdf';
 import type { ReminderService } from './services/reminders/service';
+import type { ShutdownState } from './services/shutdown-state';
 
 export interface AppState {
   actor: Actor;
@@ -45,6 +46,8 @@ export interface AppDeps {
   reminders: ReminderService;
   /** Outgoing mail (SMTP_URL), for password reset links. */
   mailer: Mailer;
+  /** Set once the process begins to shut down: the readiness probe then answers 503. */
+  shutdown: ShutdownState;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

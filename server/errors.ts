@@ -70,6 +70,13 @@ export class PreconditionFailed extends AppError {
   }
 }
 
+/** A request for a host this server does not serve (its Host header is not PUBLIC_URL's). */
+export class MisdirectedRequest extends AppError {
+  constructor(message: string) {
+    super(421, 'misdirected_request', message);
+  }
+}
+
 export class PayloadTooLarge extends AppError {
   constructor(message = 'The request body is too large.') {
     super(413, 'payload_too_large', message);

@@ -5,6 +5,7 @@ import type { AppContext } from '../server/context';
 import { ANONYMOUS, type Actor } from '../server/policies/actor';
 import { actorOfRequest } from '../server/middleware/actor';
 import { isAllowedOrigin } from '../server/middleware/security';
+import { misdirectedMessage, servesHost } from '../server/middleware/public-host';
 import type { SocketData } from '../common/socket-events';
 import type { SignallingSocket } from './types';
 import { sessionFingerprint } from '../server/session';
@@ -30,12 +31,17 @@ export function socketIdentity(actor: Actor): Omit<SocketData, 'media' | 'addres
   return null;
 }
 
-/** Refuses cross-site upgrades before any session lookup (the same rule as state-changing HTTP). */
+/**
+ * Refuses, before any session lookup, handshakes for another host than PUBLIC_URL's and cross-site ones
+ * (the same rules as HTTP requests: server/middleware/public-host.ts, then the API's Origin check).
+ */
 export function originCheck(app: App) {
-  const { allowedOrigins } = app.deps.config;
+  const { config } = app.deps;
   return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
+    const ctx = handshakeContext(app, req);
+    if (!servesHost(config, ctx.host)) return callback(misdirectedMessage(config), false);
     const origin = req.headers.origin;
-    const ok = !origin || isAllowedOrigin(origin, req.headers.host, 'http', allowedOrigins);
+    const ok = !origin || isAllowedOrigin(origin, ctx.host, ctx.protocol, config);
     callback(ok ? null : 'Cross-site connections are not allowed.', ok);
   };
 }

@@ -66,9 +66,13 @@ export function securityHeaders(config: Config) {
   };
 }
 
-/** The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS. */
-export function isAllowedOrigin(origin: string, host: string | undefined, protocol: string, allowed: readonly string[]): boolean {
-  if (allowed.includes(origin)) return true;
+/**
+ * The origins a browser may send state-changing requests from: this server's own, plus ALLOWED_ORIGINS.
+ * Its own is PUBLIC_URL when set (the only host it answers for then); in development, the host it was reached at.
+ */
+export function isAllowedOrigin(origin: string, host: string | undefined, protocol: string, config: Pick<Config, 'publicOrigin' | 'allowedOrigins'>): boolean {
+  if (config.allowedOrigins.includes(origin)) return true;
+  if (config.publicOrigin) return origin === config.publicOrigin;
   if (!host) return false;
   try {
     const url = new URL(origin);
@@ -87,7 +91,7 @@ export function apiGuards(config: Config) {
       const origin = ctx.get('Origin');
       const fetchSite = ctx.get('Sec-Fetch-Site');
       const foreign = origin
-        ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config.allowedOrigins)
+        ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config)
         : // Browsers that omit Origin still say where a request came from.
           fetchSite === 'cross-site';
       if (foreign) throw new Forbidden('Cross-site requests are not allowed.');

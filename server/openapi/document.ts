@@ -142,7 +142,9 @@ export function openApiDocument(router: Router, info: DocumentInfo) {
       description:
         'The REST API of a MediVault server, generated from the route definitions and yup schemas the server runs. ' +
         'JSON is camelCase, timestamps are ISO 8601, money is integer cents. Every error answers `{ code, message, fields?, details?, requestId }`. ' +
-        'State-changing requests must come from the same origin (or ALLOWED_ORIGINS) and send JSON.',
+        'State-changing requests must come from the same origin (or ALLOWED_ORIGINS) and send JSON. ' +
+        'A server with PUBLIC_URL set answers only for its host: any other Host (or X-Forwarded-Host behind TRUST_PROXY) gets 421 `misdirected_request`, ' +
+        'except the orchestrator probes /api/health/live and /api/health/ready (and /metrics).',
     },
     servers: [{ url: '/' }],
     paths,

@@ -23,6 +23,8 @@ import type {
   DocumentProcessingUnavailable,
   DoctorConsultation,
   HealthStatus,
+  LivenessStatus,
+  ReadinessStatus,
   DoctorViewReport,
   MedicalReport,
   ReportProvenance,
@@ -94,6 +96,15 @@ export const healthResponse: yup.ObjectSchema<HealthStatus> = yup.object({
   database: oneOf(['up', 'down'] as const),
   media: oneOf(['sfu', 'p2p'] as const),
   runtime: yup.object({ node: text() }).defined(),
+});
+
+export const livenessResponse: yup.ObjectSchema<LivenessStatus> = yup.object({
+  status: oneOf(['live'] as const),
+});
+
+export const readinessResponse: yup.ObjectSchema<ReadinessStatus> = yup.object({
+  status: oneOf(['ready', 'not_ready'] as const),
+  reason: yup.string<'draining' | 'database_unreachable'>().oneOf(['draining', 'database_unreachable'] as const).nullable().defined(),
 });
 
 export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({

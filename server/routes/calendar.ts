@@ -19,8 +19,6 @@ import type { AppContext } from '../context';
 /** How far back the feed reaches: recent past events stay visible, older ones drop out. */
 const FEED_HISTORY_DAYS = 90;
 
-/** This server's own origin (Koa 3's ctx.origin is the Origin request header). */
-
 function sendCalendar(ctx: AppContext, filename: string, text: string): string {
   ctx.type = 'text/calendar; charset=utf-8';
   if (filename) ctx.set('Content-Disposition', `attachment; filename="${filename}"`);

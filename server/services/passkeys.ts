@@ -48,20 +48,22 @@ interface PendingChallenge {
 }
 
 /**
- * Who we are to the authenticator: the host the browser is on (so one deployment works under any name)
- * and the origins its pages may have (this one, plus ALLOWED_ORIGINS on the same host name).
+ * Who we are to the authenticator: PUBLIC_URL's host, or in development the host the browser is on (so one
+ * deployment works under any name), and the origins its pages may have (this one, plus ALLOWED_ORIGINS on the same host name).
  */
 export function relyingParty(ctx: AppContext): { rpID: string; origins: string[] } {
-  const rpID = ctx.hostname;
-  const extra = ctx.deps.config.allowedOrigins.filter((origin) => {
+  const { publicOrigin, allowedOrigins } = ctx.deps.config;
+  // Koa 3's ctx.origin is the Origin request header, not this server's origin.
+  const own = publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
+  const rpID = publicOrigin ? new URL(publicOrigin).hostname : ctx.hostname;
+  const extra = allowedOrigins.filter((origin) => {
     try {
       return new URL(origin).hostname === rpID;
     } catch {
       return false;
     }
   });
-  // Koa 3's ctx.origin is the Origin request header, not this server's origin.
-  return { rpID, origins: [`${ctx.protocol}://${ctx.host}`, ...extra] };
+  return { rpID, origins: [own, ...extra] };
 }
 
 function session(ctx: AppContext): SessionData {

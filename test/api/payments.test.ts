@@ -5,6 +5,7 @@ import { TestClient } from '../support/client';
 import { StripeMock } from '../support/stripe-mock';
 import { createApp } from '../../server/app';
 import { createHttpServer } from '../../server/http-server';
+import { PRODUCTION_ENV, THROUGH_PROXY } from '../support/production';
 import { loadConfig } from '../../server/config';
 import { Consultation, Payment, Subscription, User } from '../../db/models';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
@@ -363,12 +364,12 @@ describe('Without Stripe keys, and in production', () => {
   });
 
   it('refuses Testing Mode in production (404) and changes nothing', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+    const config = loadConfig(PRODUCTION_ENV);
     const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
     await once(production, 'listening');
     try {
       const patient = await createPatient();
-      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`, { 'x-forwarded-proto': 'https' });
+      const client = new TestClient(`http://127.0.0.1:${(production.address() as AddressInfo).port}`, THROUGH_PROXY);
       expect((await client.post('/api/auth/login', { usernameOrEmail: patient.login, password: patient.password })).status).toBe(200);
       const res = await client.post('/api/test/grant-premium', {});
       expect(res.status).toBe(404);
@@ -380,8 +381,7 @@ describe('Without Stripe keys, and in production', () => {
   });
 
   it('refuses unsafe or incomplete Stripe settings at start', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1', DATABASE_URL: 'postgres://u:p@db/m?sslmode=require', TRUST_PROXY: 'true' };
-    expect(() => loadConfig({ ...production, ...STRIPE_ENV, STRIPE_API_BASE: 'http://127.0.0.1:1' })).toThrow(/STRIPE_API_BASE must not be set in production/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...STRIPE_ENV, STRIPE_API_BASE: 'http://127.0.0.1:1' })).toThrow(/STRIPE_API_BASE must not be set in production/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET must be set with the other Stripe keys/);
     expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrow(/never a secret key/);
   });

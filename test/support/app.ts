@@ -32,7 +32,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', PASSWORD_RESET_MAX_PER_ADDRESS: '100000', LOGIN_ADDRESS_MAX_FAILURES: '100000' };
   // Every suite's server shares the test database's job queue: reminders run only where a test asks (RUN_JOBS).
   // Doctors and admins sign in with their password alone unless a suite asks for the second factor (test/api/mfa.test.ts).
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, PORT: '0', MEDIA_MODE: 'p2p', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...generousLimits, ...worker, ...env });
+  // HOST names the address it listens on below, so the links it writes (PUBLIC_URL unset) are its url.
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, HOST: '127.0.0.1', PORT: '0', MEDIA_MODE: 'p2p', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...generousLimits, ...worker, ...env });
   const knex = await testKnex();
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger, jobPollingSeconds: options.jobPollingSeconds });

@@ -30,7 +30,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET })).toThrow(/DATABASE_URL is required/);
   });
 
-  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET, DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true' };
+  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET, DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true', PUBLIC_URL: 'https://vault.clinic.example' };
 
   it('starts production with a random secret, a TLS database URL and a proxy in front', () => {
     expect(loadConfig(SAFE_PRODUCTION).env).toBe('production');
@@ -42,8 +42,27 @@ describe('configuration', () => {
     ['a database URL without TLS', { DATABASE_URL: 'postgres://u:p@db/medivault' }, 'DATABASE_URL must use TLS in production'],
     ['a database URL with sslmode=prefer', { DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=prefer' }, 'DATABASE_URL must use TLS in production'],
     ['Secure cookies with no TLS proxy in front', { TRUST_PROXY: 'false' }, 'TRUST_PROXY=true is required when NODE_ENV=production'],
+    ['no public address', { PUBLIC_URL: '' }, 'PUBLIC_URL is required when NODE_ENV=production'],
+    ['a plain-HTTP public address', { PUBLIC_URL: 'http://vault.clinic.example' }, 'PUBLIC_URL must be an https:// address when NODE_ENV=production'],
   ])('refuses to start production with %s, naming the setting', (_, change, message) => {
     expect(() => loadConfig({ ...SAFE_PRODUCTION, ...change })).toThrow(message);
+  });
+
+  it('takes PUBLIC_URL as an origin (normalised), in any mode, and refuses an address with a path or another scheme', () => {
+    expect(loadConfig(SAFE_PRODUCTION).publicOrigin).toBe('https://vault.clinic.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://Vault.Clinic.Example:443/' }).publicOrigin).toBe('https://vault.clinic.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:5173' }).publicOrigin).toBe('http://localhost:5173');
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+    for (const address of ['https://vault.clinic.example/medivault', 'https://vault.clinic.example/?a=1', 'ftp://vault.clinic.example', 'vault.clinic.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: address })).toThrow('PUBLIC_URL must be an http(s) address with no path, such as https://vault.clinic.example');
+    }
+  });
+
+  it('gives requests in flight 10 s to finish on shutdown unless SHUTDOWN_GRACE_MS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow('SHUTDOWN_GRACE_MS must be 0 or more');
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
   it('turns off seeds and the premium test mode in production', () => {

@@ -35,7 +35,7 @@ export function canJoinConsultation(status: ConsultationStatus): boolean {
 export const CONSULTATION_ENDED_MESSAGE = 'This consultation has ended: the call is over and its chat is read-only.';
 
 /** How long before its start a scheduled consultation's Join Call appears (docs/decisions.md). */
-export const JOIN_CALL_OPENS_MINUTES_BEFORE = 15;
+const JOIN_CALL_OPENS_MINUTES_BEFORE = 15;
 
 /**
  * Join Call shows for a consultation in progress, and for a scheduled one from 15 minutes before its start

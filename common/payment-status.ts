@@ -8,7 +8,7 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from './constants';
 import { StatusMachine, type StatusAction } from './status-machine';
 
-export const PAYMENT_ACTIONS = {
+const PAYMENT_ACTIONS = {
   succeed: { from: ['pending', 'failed'], to: 'paid' },
   fail: { from: ['pending'], to: 'failed' },
   refund: { from: ['paid'], to: 'refunded' },

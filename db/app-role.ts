@@ -8,7 +8,7 @@ export interface AppRole {
 }
 
 /** pg-boss's schema: the app role owns it and all in it, since the queue creates tables there as it runs. */
-export const JOB_QUEUE_SCHEMA = 'pgboss';
+const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /** Tables the app never writes: the migrations' own, and the append-only audit trail (rows are only added). */
 const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];

@@ -18,8 +18,6 @@ import { releaseMediaOnLeave } from './rooms/room-media';
 import { consultationOfRoom } from './rooms/names';
 import type { SignallingServer } from './types';
 
-export { actorFromHandshake } from './auth';
-
 export interface Signalling {
   io: SignallingServer;
   mediaMode: MediaMode;

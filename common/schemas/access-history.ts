@@ -1,8 +1,8 @@
 import * as yup from 'yup';
 import { UUID_PATTERN, optionalString, strictObject } from './helpers';
 
-export const ACCESS_HISTORY_PAGE_SIZE = 20;
-export const ACCESS_HISTORY_MAX_PAGE_SIZE = 100;
+const ACCESS_HISTORY_PAGE_SIZE = 20;
+const ACCESS_HISTORY_MAX_PAGE_SIZE = 100;
 
 /** GET /api/access-history query: page size, `before` = the previous page's `nextCursor` (an entry id), and whose actions. */
 export const accessHistoryQuerySchema = strictObject({

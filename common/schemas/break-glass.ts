@@ -1,9 +1,9 @@
 import * as yup from 'yup';
 import { requiredString, strictObject, trimText } from './helpers';
 
-export const BREAK_GLASS_REASON_MIN = 10;
-export const BREAK_GLASS_REASON_MAX = 500;
-export const BREAK_GLASS_REASON_REQUIRED = 'Give the reason you need these records now';
+const BREAK_GLASS_REASON_MIN = 10;
+const BREAK_GLASS_REASON_MAX = 500;
+const BREAK_GLASS_REASON_REQUIRED = 'Give the reason you need these records now';
 
 /** POST /api/doctor/patients/{patientId}/break-glass body; also the doctor portal's reason form. */
 export const breakGlassSchema = strictObject({

@@ -82,7 +82,7 @@ export const consultationRescheduleSchema = strictObject({
   appointmentDate: appointmentDate(),
 });
 
-export const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';
+const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';
 
 /** An outcome field sent with any other status would be dropped: refuse it instead. */
 function onlyWhenCompleting<S extends yup.Schema>(schema: S): S {

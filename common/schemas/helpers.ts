@@ -26,7 +26,7 @@ yup.setLocale({
   },
 });
 
-export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
+const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
 
 /** Object schema that rejects keys outside its shape ('Unknown field: foo, bar'). */
 export function strictObject<S extends yup.ObjectShape>(shape: S) {
@@ -43,7 +43,7 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  * ISO 8601 date or date-time, as produced by `Date#toISOString()`, by `<input type="date">`
  * or by `<input type="datetime-local">` (no offset = local time).
  */
-export const ISO_DATE_PATTERN =
+const ISO_DATE_PATTERN =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** 10000 → '10,000', as en-US writes it; without Intl, whose first use costs a page's start tens of milliseconds. */

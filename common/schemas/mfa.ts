@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { strictObject } from './helpers';
 
-export const MFA_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+const MFA_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
 /** A code from the authenticator (6 digits) or a recovery code (xxxx-xxxx); spaces are ignored. */
 export const mfaCodeSchema = strictObject({

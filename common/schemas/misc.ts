@@ -38,7 +38,7 @@ export const dashboardSummaryQuerySchema = strictObject({
 });
 
 /** Media type and parameters (at most 200 characters, never trusted), then the base64 marker. */
-export const DATA_URL_HEADER = /^data:[^,]{0,200};base64,/i;
+const DATA_URL_HEADER = /^data:[^,]{0,200};base64,/i;
 
 /**
  * A document as a base64 data URL. Only the shape is checked here: the type comes from the bytes (the

@@ -5,7 +5,7 @@ import { requiredString, strictObject, trimText } from './helpers';
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswords);
 
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
 
 /** Whether a password is on the shipped list of common breached passwords (compared case-insensitively). */

@@ -5,7 +5,7 @@ import { consultationStatusSchema } from './consultation';
 const consultationId = () => uuidField('Consultation', 'Invalid consultation id');
 
 /** Largest relayed media parameter object (an SDP with many candidates stays far below). */
-export const MAX_SIGNAL_JSON_LENGTH = 64 * 1024;
+const MAX_SIGNAL_JSON_LENGTH = 64 * 1024;
 
 /** A JSON object passed through to the media layer, bounded in size. */
 function mediaObject(label: string) {

@@ -1,7 +1,7 @@
 import { Model, type RelationMappings } from 'objection';
 import { User } from './User';
 
-export const PAYMENT_ROW_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
+const PAYMENT_ROW_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
 export type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
 
 /** One charge a patient is asked for: a premium invoice (stripeInvoiceId) or a consultation fee (consultationId). */

@@ -2,7 +2,6 @@ export { User } from './User';
 export { MedicalReport } from './MedicalReport';
 export { MedicalReportVersion } from './MedicalReportVersion';
 export { Document } from './Document';
-export { OfflineCache } from './OfflineCache';
 export { Notification } from './Notification';
 export { Medication } from './Medication';
 export { MedicationReminder } from './MedicationReminder';

@@ -93,7 +93,7 @@ export const DEMO_IDS = {
 } as const;
 
 /** Meeting room ids (random-looking, fixed), keyed like DEMO_IDS.consultations. */
-export const DEMO_MEETING_ROOMS = {
+const DEMO_MEETING_ROOMS = {
   scheduledToday: 'mv-7f3k9q2x4d8w',
   scheduledTomorrow: 'mv-b2n6t8r1z5hc',
   inProgress: 'mv-q9w4e7y2u6pa',

@@ -106,7 +106,7 @@ function baseSchema(description: Description): JsonSchema {
 }
 
 /** Converts one node of `schema.describe()`. */
-export function fromDescription(description: Description): JsonSchema {
+function fromDescription(description: Description): JsonSchema {
   const d = description as Description & { nullable?: boolean; oneOf?: unknown[]; tests?: Test[]; default?: unknown; label?: string; meta?: JsonSchemaMeta };
   const schema = baseSchema(description);
   applyTests(d.type, d.tests ?? [], schema);

@@ -16,7 +16,7 @@ export interface RoutePolicy {
   readonly otherwise: 403 | 404;
 }
 
-export function routePolicy(name: string, allow: readonly ActorKind[], otherwise: 403 | 404 = 404): RoutePolicy {
+function routePolicy(name: string, allow: readonly ActorKind[], otherwise: 403 | 404 = 404): RoutePolicy {
   return { name, allow, otherwise };
 }
 

@@ -90,7 +90,7 @@ function words(text: string): string {
 }
 
 /** 'report.export' -> 'Exported report'; an unknown shape -> its words, capitalised. */
-export function describeAction(action: string, outcome: AuditEvent['outcome']): string {
+function describeAction(action: string, outcome: AuditEvent['outcome']): string {
   if (SIGN_IN_ACTIONS.has(action) && outcome !== 'success') return 'Failed sign-in attempt';
   const known = LABELS[action];
   if (known) return known;
@@ -102,7 +102,7 @@ export function describeAction(action: string, outcome: AuditEvent['outcome']): 
 }
 
 /** Who acted, as the patient should read it. Other patients are never named. */
-export function describeActor(event: AuditEvent, viewer: PatientActor): string {
+function describeActor(event: AuditEvent, viewer: PatientActor): string {
   switch (event.actorKind) {
     case 'patient':
       return event.actorId === viewer.userId ? 'You' : 'Another patient';

@@ -40,7 +40,7 @@ export function presentConsultation(c: Consultation): ConsultationJson {
 }
 
 /** The patient as their doctor sees them: contact details only, never account internals. */
-export function presentConsultationPatient(patient: User): ConsultationPatient {
+function presentConsultationPatient(patient: User): ConsultationPatient {
   const contact = patient.emergencyContact;
   return {
     id: patient.id,

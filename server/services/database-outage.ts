@@ -4,7 +4,7 @@ import { describeDatabaseError } from '../lib/database-errors';
 import { ServiceUnavailable } from '../errors';
 
 /** What a request answers while PostgreSQL is away: try again in this many seconds. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 const PROBE_EVERY_MS = 1000;
 
 /** What a request (REST or socket) is told while PostgreSQL is away. */

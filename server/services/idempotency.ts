@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** How long a key's first answer is kept for retries. */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
 
 export interface StoredAnswer {
   status: number;

@@ -9,7 +9,7 @@ import type { CookieKeys } from '../cookie-keys';
  * is never slowed or refused by failures elsewhere: its failures count under (account, device) rather than
  * (account, address), and the address ceiling and the proof-of-work step do not apply to it.
  */
-export const KNOWN_DEVICE_COOKIE = 'mv.known';
+const KNOWN_DEVICE_COOKIE = 'mv.known';
 const MAX_ENTRIES = 5;
 
 interface Entry {

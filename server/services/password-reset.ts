@@ -15,16 +15,16 @@ import { hashPassword } from './passwords';
 import type { AccountKind } from './sign-in';
 import { appOrigin } from '../lib/app-origin';
 
-export const RESET_LINK_LIFETIME_MS = 30 * 60_000;
+const RESET_LINK_LIFETIME_MS = 30 * 60_000;
 export const RESET_REQUESTED = "If an account uses that address, we've sent it a link to reset the password. The link works once, for 30 minutes.";
-export const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Ask for a new one.';
+const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Ask for a new one.';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const tableOf = (kind: AccountKind) => (kind === 'doctor' ? 'doctors' : 'users');
 
 export const resetLink = (ctx: AppContext, token: string) => `${appOrigin(ctx)}/reset-password?token=${token}`;
 
-export async function accountByEmail(email: string): Promise<{ kind: AccountKind; account: User | Doctor } | null> {
+async function accountByEmail(email: string): Promise<{ kind: AccountKind; account: User | Doctor } | null> {
   const lower = email.toLowerCase();
   const user = await User.query().whereRaw('lower(email) = ?', [lower]).first();
   if (user) return { kind: 'user', account: user };

@@ -11,10 +11,10 @@ import { advisoryXactLock } from '../lib/advisory-lock';
  */
 export const isPremium = (user: Pick<User, 'stripeSubscriptionId'>): boolean => Boolean(user.stripeSubscriptionId);
 
-export const PREMIUM_ANALYSIS_REQUIRED = 'Premium analysis reports are part of Premium. Upgrade to Premium to open and add them.';
+const PREMIUM_ANALYSIS_REQUIRED = 'Premium analysis reports are part of Premium. Upgrade to Premium to open and add them.';
 export const EXPORT_REQUIRES_PREMIUM = 'PDF export is part of Premium. Upgrade to Premium to download your records as a PDF.';
 
-export const isPremiumReportType = (type: ReportType): boolean => PREMIUM_REPORT_TYPES.includes(type);
+const isPremiumReportType = (type: ReportType): boolean => PREMIUM_REPORT_TYPES.includes(type);
 
 async function hasPremium(userId: string, trx?: Knex.Transaction): Promise<boolean> {
   const user = await User.query(trx).findById(userId).select('stripeSubscriptionId');

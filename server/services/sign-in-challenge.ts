@@ -8,7 +8,7 @@ import type { SignInProof } from '../../common/schemas/login';
 const CHALLENGE_TTL = '2 minutes';
 
 /** 428: the sign-in must carry a solved challenge; `details` is the challenge to solve. */
-export class ChallengeRequired extends AppError {
+class ChallengeRequired extends AppError {
   constructor(challenge: SignInChallenge, message: string) {
     super(428, 'challenge_required', message, undefined, challenge);
   }

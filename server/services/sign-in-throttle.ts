@@ -39,7 +39,7 @@ export interface Admission {
  * - an account that failed `challengeAfter` times from anywhere asks unknown devices for a proof of work
  *   (about a second in a browser), so one address cannot keep a doctor out and a botnet pays per guess.
  */
-export class SignInThrottle {
+class SignInThrottle {
   private readonly challenges: SignInChallenges;
 
   constructor(

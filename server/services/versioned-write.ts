@@ -12,7 +12,7 @@ interface Versioned {
  * The version the client last saw, from `If-Match: "3"` (or `W/"3"`); undefined when it sent none or
  * `*` (any version): a client written to the spec sends none, and its write goes ahead as before.
  */
-export function ifMatchVersion(ctx: AppContext): number | undefined {
+function ifMatchVersion(ctx: AppContext): number | undefined {
   const header = ctx.get('If-Match').trim();
   if (!header || header === '*') return undefined;
   const tag = /^(?:W\/)?"(\d{1,9})"$/.exec(header);

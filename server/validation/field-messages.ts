@@ -1,5 +1,5 @@
 /** Enough for any real form; a body of thousands of bad keys does not get thousands of messages back. */
-export const MAX_FIELD_MESSAGES = 50;
+const MAX_FIELD_MESSAGES = 50;
 
 export const unknownFieldMessage = (name: string): string => `Unknown field: ${name}`;
 

@@ -40,7 +40,7 @@ export async function roomSnapshots({ io, reconnecting }: PresenceServices, cons
 }
 
 /** Who is in one consultation's room (see roomSnapshots). */
-export async function roomSnapshot(services: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
+async function roomSnapshot(services: PresenceServices, consultationId: string): Promise<RoomSnapshot> {
   return (await roomSnapshots(services, [consultationId])).get(consultationId)!;
 }
 

@@ -1,7 +1,7 @@
 import type { Participant, ParticipantRole } from '../../common/socket-events';
 
 /** How long someone whose connection dropped is shown as reconnecting before they count as gone. */
-export const RECONNECT_GRACE_MS = 60_000;
+const RECONNECT_GRACE_MS = 60_000;
 
 interface Held {
   participant: Participant;

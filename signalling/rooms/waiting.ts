@@ -21,7 +21,7 @@ const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
  * in: someone whose connection dropped a moment ago still is (the call screen shows them reconnecting,
  * not gone), so a network blip neither clears the doctor's 'Patient is waiting' nor raises it twice.
  */
-export function waitingPatientName(participants: Participant[]): string | null {
+function waitingPatientName(participants: Participant[]): string | null {
   if (participants.some((p) => p.role === 'doctor')) return null;
   return participants.find((p) => p.role === 'patient')?.name ?? null;
 }

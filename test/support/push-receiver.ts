@@ -17,7 +17,7 @@ export interface ReceivedPush {
  * Decrypts a Web Push message body (RFC 8291 over RFC 8188 'aes128gcm', one record) with the receiving
  * browser's P-256 private key and auth secret.
  */
-export function decryptWebPush(body: Buffer, receiver: { privateKey: Buffer; publicKey: Buffer; authSecret: Buffer }): string {
+function decryptWebPush(body: Buffer, receiver: { privateKey: Buffer; publicKey: Buffer; authSecret: Buffer }): string {
   const salt = body.subarray(0, 16);
   const keyIdLength = body.readUInt8(20);
   const senderPublicKey = body.subarray(21, 21 + keyIdLength);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './server-process';
 
-export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
+const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 
 export interface RedisServer {
   url: string;

@@ -33,7 +33,7 @@ export interface RecordedRequest {
 }
 
 /** Stripe's test payment methods: the Payment Element stand-in sends one of these. */
-export const TEST_CARDS = { visa: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+const TEST_CARDS = { visa: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
 
 const sdk = new Stripe('sk_test_signing_only');
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;

@@ -7,7 +7,7 @@ import { apiError } from './client';
 import { useRealtime } from './realtime';
 import { dashboardSummaryQuery, reportsQuery } from './records';
 
-export const recentDocumentsQuery = queryOptions<RecentDocument[]>({ queryKey: ['/api/documents/recent'] });
+const recentDocumentsQuery = queryOptions<RecentDocument[]>({ queryKey: ['/api/documents/recent'] });
 
 export function useRecentDocuments() {
   const query = useQuery(recentDocumentsQuery);

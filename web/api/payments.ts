@@ -4,7 +4,7 @@ import type { PlanId } from '../../common/constants';
 import { apiRequest, newAttemptKey } from './client';
 import { meQuery } from './session';
 
-export const paymentsConfigQuery = queryOptions<PaymentsConfig>({ queryKey: ['/api/payments/config'] });
+const paymentsConfigQuery = queryOptions<PaymentsConfig>({ queryKey: ['/api/payments/config'] });
 export const subscriptionQuery = queryOptions<PremiumSubscriptionAnswer>({ queryKey: ['/api/subscription'] });
 
 export function usePaymentsConfig() {

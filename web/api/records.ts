@@ -31,7 +31,7 @@ export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/
 /** Dated in the zone the account keeps, which useTimeZoneSync keeps equal to this browser's. */
 export const dashboardSummaryQuery = queryOptions<DashboardSummary>({ queryKey: ['/api/dashboard-summary'] });
 
-export const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
+const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
 
 /** Lists answer empty on failure (spec section 7): the screens then show their empty states. */
 const listOf = <T>(query: { data?: T[]; isPending: boolean }) => ({ items: query.data ?? [], isPending: query.isPending });

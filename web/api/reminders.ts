@@ -8,7 +8,7 @@ import { meQuery } from './session';
 import { whenIdle } from '../when-idle';
 
 /** The patient's doses of the longest window the chart shows (30 days); shorter windows are read from it. */
-export const dosesQuery = queryOptions<MedicationDose[]>({
+const dosesQuery = queryOptions<MedicationDose[]>({
   queryKey: ['/api/medication-reminders'],
   queryFn: () => apiRequest<MedicationDose[]>('/api/medication-reminders?days=30'),
 });

@@ -14,7 +14,7 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Finds a nonce whose SHA-256 with the challenge starts with the asked zero bits (about a second at 15 bits). */
-export async function solveSignInChallenge({ challenge, bits }: SignInChallenge): Promise<SignInProof> {
+async function solveSignInChallenge({ challenge, bits }: SignInChallenge): Promise<SignInProof> {
   const encoder = new TextEncoder();
   for (let start = 0; ; start += BATCH) {
     if (start === 0) await nextFrame();

@@ -7,7 +7,7 @@ import { showToast } from '../components/toast';
 import { realtimeRequest, useRealtime } from './realtime';
 
 /** The signed-in doctor's consultations with a patient in the call right now, asked over the realtime connection. */
-export const waitingPatientsQuery = queryOptions<WaitingPatient[]>({
+const waitingPatientsQuery = queryOptions<WaitingPatient[]>({
   queryKey: ['realtime', 'waitingPatients'],
   queryFn: async () => (await realtimeRequest('consultation:waitingPatients', {})).patients,
 });

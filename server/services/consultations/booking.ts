@@ -16,7 +16,7 @@ const DOCTOR_BUSY = 'The doctor already has a consultation at that time. Please 
 const PATIENT_BUSY = 'You already have a consultation at that time. Please choose another time.';
 
 /** 128 random bits: the room id must not be guessable from another consultation's. */
-export function newMeetingRoomId(): string {
+function newMeetingRoomId(): string {
   return `mv-${randomBytes(16).toString('hex')}`;
 }
 

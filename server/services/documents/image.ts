@@ -6,7 +6,7 @@ import type { DocumentKind } from './sniff';
 /** Spec section 8's words for an image that cannot be read. */
 export const UNREADABLE_DOCUMENT = 'Unable to process the medical document. Please try again.';
 
-export const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_DOCUMENT_PIXELS / 1_000_000} megapixels. Take the photo at a lower resolution or scale it down.`;
+const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_DOCUMENT_PIXELS / 1_000_000} megapixels. Take the photo at a lower resolution or scale it down.`;
 
 /**
  * Tesseract reads best with letters 20-40 pixels high: a page about 300 dpi. Long sides are brought into

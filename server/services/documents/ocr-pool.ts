@@ -7,7 +7,7 @@ import { createWorker, OEM, type Worker } from 'tesseract.js';
  * tesseract.js itself would fetch for OEM.LSTM_ONLY). A local folder: tesseract.js reads it from disk and
  * never goes to the network.
  */
-export const ENGLISH_MODEL_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const ENGLISH_MODEL_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 /** How every worker is made: the shipped model, no cache written anywhere (the model is already on disk). */
 export const WORKER_OPTIONS = { langPath: ENGLISH_MODEL_DIR, cacheMethod: 'none', gzip: true } as const;

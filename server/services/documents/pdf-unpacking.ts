@@ -12,7 +12,7 @@ import { PdfName, PdfRef, type PdfDictionary, type PdfValue } from './pdf-syntax
 export const MAX_UNPACKED_STREAM_BYTES = 64 * 1024 * 1024;
 export const MAX_UNPACKED_TOTAL_BYTES = 1024 * 1024 * 1024;
 
-export const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
+const DECOMPRESSION_BOMB = 'This PDF unpacks into far more data than any document needs, so it was refused.';
 
 /** The two compressions zlib unpacks for pdf.js's filters: deflate (FlateDecode, read raw) and Brotli (BrotliDecode). */
 const UNPACKERS = {
@@ -294,7 +294,7 @@ export async function unpackedSize(data: Uint8Array, filters: readonly string[],
   return size;
 }
 
-export const UNKNOWN_FILTER = 'This PDF names how one of its parts is packed in a way that cannot be checked, so it was refused. Print it to a new PDF and upload that.';
+const UNKNOWN_FILTER = 'This PDF names how one of its parts is packed in a way that cannot be checked, so it was refused. Print it to a new PDF and upload that.';
 
 /** More ways to read one stream's filters than this (references with several definitions) is refused. */
 const MAX_FILTER_CHAINS = 16;

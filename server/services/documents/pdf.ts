@@ -12,8 +12,8 @@ const RENDER_MAX_SIDE = 3300;
 /** A page whose text layer holds fewer letters or digits than this is treated as a scan. */
 const MIN_TEXT_CHARACTERS = 16;
 
-export const ENCRYPTED_PDF = 'This PDF is encrypted or password-protected, so it cannot be read. Save or print it as a new PDF without a password and upload that.';
-export const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or not a real PDF. Try taking a photo of your document with the camera instead.';
+const ENCRYPTED_PDF = 'This PDF is encrypted or password-protected, so it cannot be read. Save or print it as a new PDF without a password and upload that.';
+const UNREADABLE_PDF = 'This PDF cannot be read: the file is damaged or not a real PDF. Try taking a photo of your document with the camera instead.';
 
 const tooManyPages = (pages: number) => `This PDF has ${pages} pages; at most ${MAX_PDF_PAGES} can be read. Split it into smaller PDFs and upload each.`;
 

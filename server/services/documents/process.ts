@@ -15,7 +15,7 @@ import type { AuditRow } from '../audit';
 import { ThreadPoolClosed } from '../thread-pool';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
-export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
+const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
 const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took too long. Please try again with a clearer photo.';
 const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
 export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no text layer and no page could be read. Please use the camera to take a photo of your document instead.';

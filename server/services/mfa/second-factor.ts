@@ -33,7 +33,7 @@ const PROMPTS: Record<string, string> = {
   '': 'Set up two-step verification to finish signing in.',
 };
 
-export class SecondFactorRequired extends AppError {
+class SecondFactorRequired extends AppError {
   constructor(methods: SecondFactorMethod[]) {
     super(401, 'mfa_required', PROMPTS[methods.join(',')]!, undefined, { enrolled: methods.length > 0, methods });
   }

@@ -72,7 +72,7 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
 }
 
 /** Refund rule (docs/integrations.md 'Payments (Stripe)'): the doctor cancelling, or the patient more than 24 hours before the start. */
-export function cancellationIsRefunded(consultation: Pick<Consultation, 'appointmentDate'>, by: 'patient' | 'doctor', now = Date.now()): boolean {
+function cancellationIsRefunded(consultation: Pick<Consultation, 'appointmentDate'>, by: 'patient' | 'doctor', now = Date.now()): boolean {
   return by === 'doctor' || new Date(consultation.appointmentDate).getTime() - now > FREE_CANCELLATION_HOURS * 3_600_000;
 }
 

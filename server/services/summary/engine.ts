@@ -25,7 +25,7 @@ export function sectionsFor(type: MedicalSummaryType, records: SummaryRecords, c
 const toStatement = ({ text, recordType, recordId }: Finding): SummaryStatement => ({ text, recordType, recordId });
 
 /** The preformatted text: per section its heading, its overview, then one line per statement. */
-export function renderSummary(sections: Section[], statements: SummaryStatement[]): string {
+function renderSummary(sections: Section[], statements: SummaryStatement[]): string {
   let next = 0;
   return sections
     .map((section) => {

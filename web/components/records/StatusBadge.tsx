@@ -4,7 +4,7 @@ import { Badge, Icon, type BadgeTone } from '../ui';
 import { RECORD_ICONS } from './icons';
 
 /** Spec section 4: normal green, review yellow, urgent red with an alert icon, active blue. */
-export const REPORT_STATUS_TONES: Record<ReportStatus, BadgeTone> = { normal: 'success', review: 'warning', urgent: 'danger', active: 'info' };
+const REPORT_STATUS_TONES: Record<ReportStatus, BadgeTone> = { normal: 'success', review: 'warning', urgent: 'danger', active: 'info' };
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
@@ -16,7 +16,7 @@ export function ReportStatusBadge({ status }: { status: ReportStatus }) {
 }
 
 /** Spec section 2: 'Inactive' if not active; 'Expired' (red) if active past its end date; else 'Active'. */
-export const MEDICATION_STATE_BADGES: Record<MedicationState, [BadgeTone, string]> = {
+const MEDICATION_STATE_BADGES: Record<MedicationState, [BadgeTone, string]> = {
   active: ['success', 'Active'],
   expired: ['danger', 'Expired'],
   inactive: ['neutral', 'Inactive'],

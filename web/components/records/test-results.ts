@@ -21,7 +21,7 @@ export interface ResultField {
 
 export type ResultsView = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'fields'; fields: ResultField[]; moreFields: number };
 
-export const COMPACT_FIELDS = 2;
+const COMPACT_FIELDS = 2;
 export { NO_VALUE as NONE, textOf } from '../../../common/records';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

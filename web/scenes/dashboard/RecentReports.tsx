@@ -5,7 +5,7 @@ import { SectionCard } from '../../components/records/SectionCard';
 import { EmptyState, LinkButton, Skeleton, Stack } from '../../components/ui';
 
 /** Reports whose title contains the search, case-insensitive. */
-export const matchingTitle = (reports: MedicalReport[], search: string) => {
+const matchingTitle = (reports: MedicalReport[], search: string) => {
   const needle = search.trim().toLowerCase();
   return needle ? reports.filter((r) => r.title.toLowerCase().includes(needle)) : reports;
 };

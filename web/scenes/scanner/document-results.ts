@@ -53,7 +53,7 @@ export function kindOfFile(file: File): DocumentKind {
   return file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name)) ? 'pdf' : 'image';
 }
 
-export const STRUCTURED_FIELDS: Array<[Exclude<keyof StructuredRecord, 'patientInfo'>, string]> = [
+const STRUCTURED_FIELDS: Array<[Exclude<keyof StructuredRecord, 'patientInfo'>, string]> = [
   ['consultationDate', 'Consultation Date'],
   ['chiefComplaint', 'Chief Complaint'],
   ['diagnosis', 'Diagnosis'],

@@ -6,7 +6,7 @@ import type { Finding, Section, SummaryContext, SummaryRecords } from './types';
 
 const STATUS_ORDER: ReportStatus[] = ['urgent', 'review', 'normal', 'active'];
 
-export const newestFirst = (a: MedicalReport, b: MedicalReport) => Date.parse(b.reportDate) - Date.parse(a.reportDate);
+const newestFirst = (a: MedicalReport, b: MedicalReport) => Date.parse(b.reportDate) - Date.parse(a.reportDate);
 
 /** A report named the way every statement names it: 'Brain MRI from Mar 3, 2026'. */
 export function reportName(report: MedicalReport, ctx: SummaryContext): string {

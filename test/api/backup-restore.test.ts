@@ -1,0 +1,235 @@
+/**
+ * `npm run backup` / `npm run restore` against a real embedded PostgreSQL of their own (port and data
+ * directory apart from the tests' database): a backup taken while reports, documents with their
+ * originals and audit rows keep being written restores into a new data directory with every write
+ * acknowledged before it started, each document's bytes and an intact audit chain.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { knexConfig } from '../../knexfile';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
+import { migrateToLatest } from '../../db/connection';
+import { storeDocumentWithReport } from '../../server/services/documents/storage';
+import { freePort } from '../support/server-process';
+import { ROOT } from '../support/test-database';
+
+const SLOW = 240_000;
+const KEY = randomBytes(36).toString('base64');
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a project script (server/<file>) as `npm run` would, with only the settings given (no DATABASE_URL unless given). */
+function runScript(file: string, args: string[], env: Record<string, string>): Promise<Ran> {
+  const { DATABASE_URL: _shared, BACKUP_KEY: _key, ...inherited } = process.env;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', file), ...args], { cwd: ROOT, env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const backupCli = (args: string[], env: Record<string, string>) => runScript('backup-cli.ts', args, env);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function emptyDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'medivault-restore-'));
+  // As root, PostgreSQL runs as 'postgres', which must reach its directory.
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+interface Acknowledged {
+  reportId: string;
+  documentId: string;
+  sha256: string;
+}
+
+/** Writes a document (original, report and audit row in one statement) after another until stopped. */
+function keepWriting(knex: Knex, userId: string) {
+  const acknowledged: Acknowledged[] = [];
+  let stopped = false;
+  const write = async () => {
+    const bytes = randomBytes(1024 + Math.floor(Math.random() * 64 * 1024));
+    const report = await knex.transaction((trx) =>
+      storeDocumentWithReport(
+        { userId, filename: 'scan.pdf', mimeType: 'application/pdf', bytes, pages: 1, extractedText: 'scan', extraction: null },
+        { title: 'Scan', type: 'blood_work', status: 'normal', reportDate: new Date(), doctorName: null, facility: null, summary: null, results: null },
+        { trx, audit: (reportId) => ({ actorKind: 'patient', actorId: userId, action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: userId }) },
+      ),
+    );
+    acknowledged.push({ reportId: report.id, documentId: report.documentId!, sha256: sha256(bytes) });
+  };
+  const loop = (async () => {
+    while (!stopped) await write();
+  })();
+  return {
+    acknowledged,
+    async writeSome(count: number) {
+      const target = acknowledged.length + count;
+      const written = (async () => {
+        while (acknowledged.length < target && !stopped) await new Promise((resolve) => setTimeout(resolve, 20));
+      })();
+      // A write that fails fails the test here rather than leaving it waiting.
+      await Promise.race([written, loop]);
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+let source: EmbeddedDatabase;
+let sourceKnex: Knex;
+let sourceDir: string;
+let sourcePort: number;
+let archive: string;
+let workDir: string;
+let userId: string;
+const dataDirs: string[] = [];
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'medivault-backups-'));
+  archive = path.join(workDir, 'medivault.backup');
+  sourceDir = await emptyDataDir();
+  sourcePort = await freePort();
+  source = await startEmbeddedPostgres(sourceDir, sourcePort);
+  sourceKnex = knexFactory(knexConfig(source.url));
+  await migrateToLatest(sourceKnex);
+  [{ id: userId }] = await sourceKnex('users').insert({ username: 'backup_patient', email: 'backup@example.test', passwordHash: 'x', role: 'patient' }).returning('id');
+}, SLOW);
+
+afterAll(async () => {
+  await sourceKnex?.destroy();
+  await source?.stop();
+  for (const dir of [sourceDir, workDir, ...dataDirs]) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a backup of the embedded server taken while it is written to', () => {
+  let acknowledgedBefore: Acknowledged[];
+  let restoredDir: string;
+  let restoredPort: number;
+
+  it('is written while the writes go on, and restores into an empty data directory', async () => {
+    const writer = keepWriting(sourceKnex, userId);
+    await writer.writeSome(20);
+    acknowledgedBefore = [...writer.acknowledged];
+    const backup = await backupCli(['backup', '--out', archive], { DATA_DIR: sourceDir, EMBEDDED_PG_PORT: String(sourcePort), BACKUP_KEY: KEY });
+    const writtenDuring = writer.acknowledged.length - acknowledgedBefore.length;
+    await writer.stop();
+    expect([backup.code, backup.stderr]).toEqual([0, '']);
+    expect(backup.stdout).toMatch(/^Backup written to .* \(\d+\.\d MB, encrypted\): base backup of PostgreSQL 18/);
+    expect(writtenDuring).toBeGreaterThan(0);
+    expect((await stat(archive)).mode & 0o077).toBe(0);
+    expect(await readdir(workDir)).toEqual(['medivault.backup']);
+
+    restoredDir = await emptyDataDir();
+    dataDirs.push(restoredDir);
+    restoredPort = await freePort();
+    const restore = await backupCli(['restore', '--in', archive], { DATA_DIR: restoredDir, EMBEDDED_PG_PORT: String(restoredPort), BACKUP_KEY: KEY });
+    expect([restore.code, restore.stderr]).toEqual([0, '']);
+    expect(restore.stdout).toMatch(/came up consistent/);
+  }, SLOW);
+
+  it('holds every write acknowledged before it began, each document with its bytes, its report and its audit row', async () => {
+    const restored = await startEmbeddedPostgres(restoredDir, restoredPort);
+    const knex = knexFactory(knexConfig(restored.url));
+    try {
+      const rows: Array<{ reportId: string; documentId: string; sha256: string; content: Buffer; audited: string | null }> = await knex('medical_reports as r')
+        .join('documents as d', 'd.id', 'r.document_id')
+        .leftJoin('document_files as f', 'f.document_id', 'd.id')
+        .leftJoin('audit_events as a', (join) => join.on('a.resource_id', '=', knex.raw('r.id::text')).andOnVal('a.action', '=', 'document.process'))
+        .where('r.user_id', userId)
+        .select('r.id as reportId', 'd.id as documentId', 'd.sha256', 'f.content', 'a.id as audited');
+      const byReport = new Map(rows.map((row) => [row.reportId, row]));
+      for (const written of acknowledgedBefore) {
+        expect(byReport.get(written.reportId)).toMatchObject({ documentId: written.documentId, sha256: written.sha256 });
+      }
+      // Whatever the backup holds is whole: every document has its bytes, matching its row, and every report its audit row.
+      for (const row of rows) {
+        expect([row.reportId, row.content ? sha256(row.content) : null, Boolean(row.audited)]).toEqual([row.reportId, row.sha256, true]);
+      }
+      expect(rows.length).toBeGreaterThanOrEqual(acknowledgedBefore.length);
+    } finally {
+      await knex.destroy();
+      // audit:verify below starts the server itself.
+      await restored.stop();
+    }
+
+    const verdict = await runScript('audit-verify.ts', [], { DATA_DIR: restoredDir, EMBEDDED_PG_PORT: String(restoredPort) });
+    expect(verdict.stdout).toMatch(/^Audit trail intact: \d+ rows verified\./);
+    expect(Number(/(\d+) rows/.exec(verdict.stdout)![1])).toBeGreaterThanOrEqual(acknowledgedBefore.length);
+    expect(verdict.code).toBe(0);
+  }, SLOW);
+});
+
+describe('refusals', () => {
+  const restoreInto = async (file: string, key = KEY) => {
+    const dir = await emptyDataDir();
+    dataDirs.push(dir);
+    const ran = await backupCli(['restore', '--in', file], { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), BACKUP_KEY: key });
+    return { ...ran, left: await readdir(dir) };
+  };
+
+  it('refuses a wrong key, and leaves the data directory empty', async () => {
+    const ran = await restoreInto(archive, randomBytes(36).toString('base64'));
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/This backup key does not open the archive/);
+    expect(ran.left).toEqual([]);
+  }, SLOW);
+
+  it('refuses an archive with one byte flipped, and leaves the data directory empty', async () => {
+    const bytes = await readFile(archive);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = bytes[middle]! ^ 0x01;
+    const tampered = path.join(workDir, 'tampered.backup');
+    await writeFile(tampered, bytes);
+    const ran = await restoreInto(tampered);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/The backup archive is damaged or was altered: chunk \d+ failed its authentication check/);
+    expect(ran.left).toEqual([]);
+  }, SLOW);
+
+  it('refuses an archive cut short', async () => {
+    const bytes = await readFile(archive);
+    const cut = path.join(workDir, 'cut.backup');
+    await writeFile(cut, bytes.subarray(0, bytes.length - 100));
+    const ran = await restoreInto(cut);
+    expect([ran.code, ran.left]).toEqual([1, []]);
+    expect(ran.stderr).toMatch(/The backup archive is incomplete/);
+  }, SLOW);
+
+  it('refuses to restore into a data directory that is not empty', async () => {
+    const ran = await backupCli(['restore', '--in', archive], { DATA_DIR: sourceDir, EMBEDDED_PG_PORT: String(await freePort()), BACKUP_KEY: KEY });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/is not empty: a backup is restored only into an empty data directory/);
+  }, SLOW);
+
+  it('refuses to back up without a key, or with a short one, and writes nothing', async () => {
+    const out = path.join(workDir, 'unkeyed.backup');
+    const settings = { DATA_DIR: sourceDir, EMBEDDED_PG_PORT: String(sourcePort) };
+    const none = await backupCli(['backup', '--out', out], settings);
+    expect([none.code, none.stderr]).toEqual([1, expect.stringMatching(/^No backup key: set BACKUP_KEY \(at least 32 characters\) or BACKUP_KEY_FILE/)]);
+    const short = await backupCli(['backup', '--out', out], { ...settings, BACKUP_KEY: 'too-short' });
+    expect([short.code, short.stderr]).toEqual([1, expect.stringMatching(/too short: it needs at least 32 characters/)]);
+    await expect(stat(out)).rejects.toThrow();
+  }, SLOW);
+
+  it('refuses a pg_dump older than the server behind DATABASE_URL, naming the versions', async () => {
+    const ran = await backupCli(['backup', '--out', path.join(workDir, 'dump.backup')], { DATABASE_URL: source.url, BACKUP_KEY: KEY, PG_DUMP_PATH: '/usr/lib/postgresql/15/bin/pg_dump' });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/pg_dump is version 15, older than the PostgreSQL 18 server it would back up/);
+  }, SLOW);
+});

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/app';
@@ -7,6 +7,7 @@ import { Document, MedicalReport, type User } from '../../db/models';
 import { patientParty, type Party } from './consultations-fixtures';
 import { dataUrl, encryptedPdf, flateBombPdf, manyPagesPdf, pngDeclaring, textImage, textJpeg } from '../support/document-fixtures';
 import { MAX_DOCUMENT_BYTES } from '../../common/constants';
+import { originalsOf } from '../support/stored-documents';
 
 let server: TestServer;
 let dataDir: string;
@@ -22,15 +23,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Files kept for the patient: an original is written while its document is read, so a refusal must remove it. */
-async function originalsOnDisk(userId: string): Promise<number> {
-  return (await readdir(path.join(dataDir, 'documents', userId)).catch(() => [])).length;
-}
-
-/** Nothing of a refused upload is kept: no document row, no report, no original on disk. */
+/** Nothing of a refused upload is kept: no document row, no report, no original. */
 async function savedCount(): Promise<number> {
   const userId = patient.account.record.id;
-  return (await Document.query().where({ userId }).resultSize()) + (await MedicalReport.query().where({ userId }).resultSize()) + (await originalsOnDisk(userId));
+  return (await Document.query().where({ userId }).resultSize()) + (await MedicalReport.query().where({ userId }).resultSize()) + (await originalsOf(userId));
 }
 
 async function expectRefused(route: 'image' | 'pdf', body: unknown, status: number, message: RegExp) {

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractText, getDocumentProxy, renderPageAsImage } from 'unpdf';
@@ -10,6 +9,7 @@ import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
 import { patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
+import { originalsOf } from '../support/stored-documents';
 
 const LIMIT_MESSAGE = 'The free plan holds 10 reports. Upgrade to Premium to add more.';
 /** Rendered export pages land here (beside Playwright's output) for people to look at. */
@@ -35,11 +35,10 @@ async function fillReports(userId: string, count: number) {
 
 /** What a refused add must leave untouched: the report and document rows and the stored originals. */
 async function savedState(userId: string) {
-  const folder = path.join(dataDir, 'documents', userId);
   return {
     reports: await MedicalReport.query().where({ userId }).resultSize(),
     documents: await Document.query().where({ userId }).resultSize(),
-    files: existsSync(folder) ? (await readdir(folder)).length : 0,
+    files: await originalsOf(userId),
   };
 }
 

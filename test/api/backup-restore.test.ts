@@ -16,6 +16,7 @@ import { migrateToLatest } from '../../db/connection';
 import { storeDocumentWithReport } from '../../server/services/documents/storage';
 import { freePort } from '../support/server-process';
 import { ROOT } from '../support/test-database';
+import { startSystemPostgres, SYSTEM_PG_BIN, type SystemPostgres } from '../support/system-postgres';
 
 const SLOW = 240_000;
 const KEY = randomBytes(36).toString('base64');
@@ -175,16 +176,24 @@ describe('a backup of the embedded server taken while it is written to', () => {
   }, SLOW);
 });
 
-describe('refusals', () => {
-  const restoreInto = async (file: string, key = KEY) => {
+describe('keys, and archives or places refused', () => {
+  const restoreInto = async (file: string, key: Record<string, string> = { BACKUP_KEY: KEY }) => {
     const dir = await emptyDataDir();
     dataDirs.push(dir);
-    const ran = await backupCli(['restore', '--in', file], { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), BACKUP_KEY: key });
+    const ran = await backupCli(['restore', '--in', file], { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), ...key });
     return { ...ran, left: await readdir(dir) };
   };
 
+  it('opens with the same key kept in a file (BACKUP_KEY_FILE)', async () => {
+    const keyFile = path.join(workDir, 'backup.key');
+    await writeFile(keyFile, `${KEY}\n`, { mode: 0o600 });
+    const ran = await restoreInto(archive, { BACKUP_KEY_FILE: keyFile });
+    expect([ran.code, ran.stderr]).toEqual([0, '']);
+    expect(ran.left).toEqual(['postgres']);
+  }, SLOW);
+
   it('refuses a wrong key, and leaves the data directory empty', async () => {
-    const ran = await restoreInto(archive, randomBytes(36).toString('base64'));
+    const ran = await restoreInto(archive, { BACKUP_KEY: randomBytes(36).toString('base64') });
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(/This backup key does not open the archive/);
     expect(ran.left).toEqual([]);
@@ -228,8 +237,58 @@ describe('refusals', () => {
   }, SLOW);
 
   it('refuses a pg_dump older than the server behind DATABASE_URL, naming the versions', async () => {
-    const ran = await backupCli(['backup', '--out', path.join(workDir, 'dump.backup')], { DATABASE_URL: source.url, BACKUP_KEY: KEY, PG_DUMP_PATH: '/usr/lib/postgresql/15/bin/pg_dump' });
+    const ran = await backupCli(['backup', '--out', path.join(workDir, 'dump.backup')], { DATABASE_URL: source.url, BACKUP_KEY: KEY, PG_DUMP_PATH: path.join(SYSTEM_PG_BIN, 'pg_dump') });
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(/pg_dump is version 15, older than the PostgreSQL 18 server it would back up/);
+  }, SLOW);
+});
+
+describe('a backup of an external PostgreSQL (DATABASE_URL) with its own pg_dump', () => {
+  const tools = { PG_DUMP_PATH: path.join(SYSTEM_PG_BIN, 'pg_dump'), PG_RESTORE_PATH: path.join(SYSTEM_PG_BIN, 'pg_restore') };
+  let external: SystemPostgres;
+
+  beforeAll(async () => {
+    external = await startSystemPostgres();
+  }, SLOW);
+  afterAll(async () => {
+    await external?.stop();
+  });
+
+  it('restores into an empty database every write acknowledged before it began, with the documents and an intact audit chain', async () => {
+    const sourceUrl = await external.database('clinic');
+    const knex = knexFactory(knexConfig(sourceUrl));
+    const dump = path.join(workDir, 'external.backup');
+    let acknowledgedBefore: Acknowledged[];
+    try {
+      await migrateToLatest(knex);
+      const [{ id }] = await knex('users').insert({ username: 'dump_patient', email: 'dump@example.test', passwordHash: 'x', role: 'patient' }).returning('id');
+      const writer = keepWriting(knex, id);
+      await writer.writeSome(10);
+      acknowledgedBefore = [...writer.acknowledged];
+      const backup = await backupCli(['backup', '--out', dump], { DATABASE_URL: sourceUrl, BACKUP_KEY: KEY, ...tools });
+      await writer.stop();
+      expect([backup.code, backup.stderr]).toEqual([0, '']);
+      expect(backup.stdout).toMatch(/: pg_dump 15 of PostgreSQL 15/);
+    } finally {
+      await knex.destroy();
+    }
+
+    const targetUrl = await external.database('restored');
+    const restore = await backupCli(['restore', '--in', dump], { DATABASE_URL: targetUrl, BACKUP_KEY: KEY, ...tools });
+    expect([restore.code, restore.stderr]).toEqual([0, '']);
+    const restored = knexFactory(knexConfig(targetUrl));
+    try {
+      const rows: Array<{ id: string; content: Buffer; sha256: string }> = await restored('documents as d').join('document_files as f', 'f.document_id', 'd.id').select('d.id', 'd.sha256', 'f.content');
+      const contentOf = new Map(rows.map((row) => [row.id, sha256(row.content)]));
+      for (const written of acknowledgedBefore) expect(contentOf.get(written.documentId)).toBe(written.sha256);
+      for (const row of rows) expect(sha256(row.content)).toBe(row.sha256);
+    } finally {
+      await restored.destroy();
+    }
+    const verdict = await runScript('audit-verify.ts', [], { DATABASE_URL: targetUrl });
+    expect([verdict.code, verdict.stdout]).toEqual([0, expect.stringMatching(/^Audit trail intact: \d+ rows verified\./)]);
+
+    const again = await backupCli(['restore', '--in', dump], { DATABASE_URL: targetUrl, BACKUP_KEY: KEY, ...tools });
+    expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/already has tables: a backup is restored only into an empty database/)]);
   }, SLOW);
 });

@@ -448,8 +448,17 @@ test.describe('install card', () => {
     await page.getByTestId('install-card').getByRole('button', { name: 'Not now' }).click();
     await expect(page.getByTestId('install-card')).toHaveCount(0);
     await page.reload();
-    await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })));
-    await page.waitForTimeout(300);
+    await expect(page.getByTestId('stat-reports')).toBeVisible();
+    const offerTaken = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+          const taken = !window.dispatchEvent(offer);
+          // The offer's re-render is flushed before the next frame is drawn: two frames on, a card is on screen or never comes.
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(taken)));
+        }),
+    );
+    expect(offerTaken).toBe(true);
     await expect(page.getByTestId('install-card')).toHaveCount(0);
   });
 

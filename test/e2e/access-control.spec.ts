@@ -3,6 +3,7 @@ import pg from 'pg';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_DOCTOR, signInDoctor } from './support/call-parties';
+import { newPatient, signUpByApi } from './support/patients';
 
 /**
  * Issue 17 in a real browser: the sign-in form solving the proof-of-work step by itself, a doctor's break-glass
@@ -23,11 +24,9 @@ async function sql(text: string, values: unknown[]): Promise<pg.QueryResult> {
   }
 }
 
-async function newPatient(page: Page) {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  const patient = { firstName: 'Morgan', lastName: 'Ellis', username: `ac_${tag}`, email: `ac_${tag}@example.test`, password: 'Patient123!' };
-  const res = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(res.status(), await res.text()).toBe(202);
+async function signedUpPatient(page: Page) {
+  const patient = newPatient('ac', { firstName: 'Morgan', lastName: 'Ellis' });
+  await signUpByApi(page.request, patient);
   const { rows } = await sql('SELECT id FROM users WHERE username = $1', [patient.username]);
   return { ...patient, id: rows[0].id as string };
 }
@@ -48,7 +47,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('the sign-in form still signs in after the failure threshold, solving the proof-of-work step in the browser', async ({ browser, page }) => {
-  const patient = await newPatient(page);
+  const patient = await signedUpPatient(page);
   for (let i = 0; i < 5; i += 1) {
     const guess = await page.request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: `wrong-${i}` } });
     expect(guess.status()).toBe(401);
@@ -87,7 +86,7 @@ test('the sign-in form still signs in after the failure threshold, solving the p
 });
 
 test("a doctor opens a former patient's records outside the access window only with a reason", async ({ browser, page }) => {
-  const patient = await newPatient(page);
+  const patient = await signedUpPatient(page);
   const { rows } = await sql(
     `INSERT INTO consultations (patient_id, doctor_id, appointment_date, status, consultation_type, fee, symptoms)
      VALUES ($1, $2, now() - interval '45 days', 'completed', 'video', 5000, 'Follow-up') RETURNING id`,

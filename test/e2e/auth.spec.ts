@@ -1,26 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-
-interface NewPatient {
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  password: string;
-}
-
-function newPatient(): NewPatient {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  return { firstName: 'Robin', lastName: 'Okafor', username: `auth_${tag}`, email: `auth_${tag}@example.test`, password: 'Patient123!' };
-}
-
-/** Creates the account through the API (for tests about what comes after sign-up). */
-async function signUpByApi(page: Page, patient: NewPatient): Promise<void> {
-  const res = await page.request.post('/api/auth/signup', {
-    data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-}
+import { newPatient, signUpByApi } from './support/patients';
 
 /** Today at the hour given (local time): a fixed page clock makes the dashboard's greeting one known text. */
 function todayAt(hour: number): Date {
@@ -37,7 +16,7 @@ async function signIn(page: Page, login: string, password: string): Promise<void
 }
 
 test('a new patient signs up in two steps, signs in and is greeted on the dashboard', async ({ page }) => {
-  const patient = newPatient();
+  const patient = newPatient('auth');
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Join MediVault' })).toBeVisible();
   await expect(page.getByText('Create your secure medical records account')).toBeVisible();
@@ -87,8 +66,8 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
 });
 
 test('a taken username gets the same answer as a new account, and the account stays as it was', async ({ page }) => {
-  const existing = newPatient();
-  await signUpByApi(page, existing);
+  const existing = newPatient('auth');
+  await signUpByApi(page.request, existing);
   await page.goto('/signup');
   await page.getByLabel('First Name').fill('Robin');
   await page.getByLabel('Last Name').fill('Again');
@@ -142,8 +121,8 @@ test('an empty sign-in form says what is missing and sends nothing', async ({ pa
 });
 
 test('a wrong password shows the login failed toast and stays on /login', async ({ page }) => {
-  const patient = newPatient();
-  await signUpByApi(page, patient);
+  const patient = newPatient('auth');
+  await signUpByApi(page.request, patient);
   await signIn(page, patient.username, 'not-my-password');
   const toast = page.getByRole('alert').filter({ hasText: 'Login failed' });
   await expect(toast).toContainText('Invalid username/email or password.');
@@ -182,8 +161,8 @@ test('the doctor login checks for empty fields, signs the demo doctor in and lin
 });
 
 test('the access history lists the patient’s own sign-in', async ({ page }) => {
-  const patient = newPatient();
-  await signUpByApi(page, patient);
+  const patient = newPatient('auth');
+  await signUpByApi(page.request, patient);
   await signIn(page, patient.email, patient.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/access-history');
@@ -206,8 +185,8 @@ async function patientWithBiometricLogin(page: Page) {
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  const patient = newPatient();
-  await signUpByApi(page, patient);
+  const patient = newPatient('auth');
+  await signUpByApi(page.request, patient);
   await signIn(page, patient.username, patient.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/access-history');

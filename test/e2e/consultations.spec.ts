@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Browser, type Page, type Web
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 import { enterCall } from './support/call-parties';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
 
 const ADMIN = { usernameOrEmail: 'admin@medivault.test', password: 'Admin1234!' };
 const DOCTOR_PASSWORD = 'Clinic-Pass-42';
@@ -53,21 +54,9 @@ async function addVerifiedDoctor(browser: Browser, feeCents: number, name = `Ave
 
 /** Signs up a brand-new patient (with phone and emergency contact) and signs them in; returns the full name. */
 async function signUpPatient(request: APIRequestContext): Promise<string> {
-  const id = tag();
-  const patient = { firstName: 'Jules', lastName: `Park${id.slice(0, 4)}`, username: `tele_${id}`, email: `tele_${id}@example.test`, password: 'Patient123!' };
-  const signup = await request.post('/api/auth/signup', {
-    data: {
-      ...patient,
-      confirmPassword: patient.password,
-      phone: '+1 555 0177',
-      emergencyContact: { name: 'Sam Park', phone: '+1 555 0178', relation: 'parent' },
-      termsAccepted: true,
-      privacyAccepted: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(202);
-  const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
-  expect(login.status(), await login.text()).toBe(200);
+  const patient = newPatient('tele', { firstName: 'Jules', lastName: `Park${tag().slice(0, 4)}` });
+  await signUpByApi(request, patient, { phone: '+1 555 0177', emergencyContact: { name: 'Sam Park', phone: '+1 555 0178', relation: 'parent' } });
+  await signInByApi(request, patient);
   return `${patient.firstName} ${patient.lastName}`;
 }
 

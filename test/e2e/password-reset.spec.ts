@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { startSmtpServer } from '../support/smtp';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SHARED_DATABASE_ENV } from './support/e2e-servers';
+import { newPatient, signUpByApi } from './support/patients';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -20,10 +20,8 @@ test.afterAll(async () => {
 });
 
 test('a patient who forgot the password gets a link by email, sets a new one, and signs in with it', async ({ page }) => {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  const patient = { firstName: 'Ines', lastName: 'Moreau', username: `fp_${tag}`, email: `fp_${tag}@example.test`, password: 'Patient123!' };
-  const signup = await page.request.post(`${server.url}/api/auth/signup`, { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(202);
+  const patient = newPatient('fp', { firstName: 'Ines', lastName: 'Moreau' });
+  await signUpByApi(page.request, patient, {}, server.url);
 
   await page.goto(`${server.url}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import { embeddedDatabaseUrl } from '../../db/embedded';
 import { knexConfig } from '../../knexfile';
 import { E2E_PG_PORT } from './support/e2e-servers';
+import { newPatient, signUpByApi } from './support/patients';
 
 const SHOTS = process.env.SHOTS_DIR;
 const DAY = 86_400_000;
@@ -21,16 +22,10 @@ test.beforeAll(() => {
 });
 test.afterAll(() => db.destroy());
 
-function newPatient() {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  return { firstName: 'Robin', lastName: 'Okafor', username: `push_${tag}`, email: `push_${tag}@example.test`, password: 'Patient123!' };
-}
-
 /** A new patient signed in on the page, with a medication whose reminders have asked about a week of doses. */
 async function patientWithDoses(page: Page) {
-  const patient = newPatient();
-  const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(202);
+  const patient = newPatient('push');
+  await signUpByApi(page.request, patient);
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(patient.username);
   await page.getByLabel('Password', { exact: true }).fill(patient.password);

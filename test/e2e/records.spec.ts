@@ -6,6 +6,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { APPOINTMENT_SPECIALTIES, APPOINTMENT_STATUS_LABELS, MEDICATION_FREQUENCY_LABELS, greetingFor } from '../../common/constants';
 import { medicationState, isPastAppointment, isUpcomingAppointment } from '../../common/records';
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
+import { signInFreshPatient } from './support/patients';
 
 /**
  * The patient's daily records, screen by screen: read-only checks on the seeded demo patient (Alex
@@ -26,15 +27,8 @@ async function signIn(page: Page, login: string, password: string): Promise<void
 }
 
 /** Signs up and signs in a patient with no records; answers its id. */
-async function freshPatient(page: Page, firstName = 'Riley'): Promise<string> {
-  const username = `rec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const password = 'Records123!';
-  const res = await page.request.post('/api/auth/signup', {
-    data: { firstName, lastName: 'Tester', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  await signIn(page, username, password);
-  return (await getJson<{ id: string }>(page.request, '/api/auth/me')).id;
+function freshPatient(page: Page, firstName = 'Riley'): Promise<string> {
+  return signInFreshPatient(page, { prefix: 'rec', firstName, lastName: 'Tester', password: 'Records123!' });
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {

@@ -2,11 +2,11 @@
  * A lab report read from a document, corrected by the patient: the treating doctor sees it marked
  * 'Changed by the patient' with the original status and results beside the current ones.
  */
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { test, expect } from '@playwright/test';
 import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
 import { E2E_PG_PORT } from './support/e2e-servers';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { embeddedDatabaseUrl } from '../../db/embedded';
 
 const SHOTS = '/work/notes/shots-provenance';
@@ -29,13 +29,9 @@ async function insertDocumentReport(userId: string): Promise<string> {
 
 test("the doctor sees the patient's change to a lab report beside the document's original", async ({ browser }) => {
   const patient = await browser.newContext();
-  const username = `prov_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const password = 'Provenance-Check-1';
-  const signup = await patient.request.post('/api/auth/signup', {
-    data: { firstName: 'Casey', lastName: 'Moss', username, email: `${username}@example.test`, password, confirmPassword: password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(signup.status()).toBe(202);
-  expect((await patient.request.post('/api/auth/login', { data: { usernameOrEmail: username, password } })).status()).toBe(200);
+  const casey = newPatient('prov', { firstName: 'Casey', lastName: 'Moss', password: 'Provenance-Check-1' });
+  await signUpByApi(patient.request, casey);
+  await signInByApi(patient.request, casey);
   const me = await (await patient.request.get('/api/auth/me')).json();
   const reportId = await insertDocumentReport(me.id);
   const corrected = await patient.request.patch(`/api/medical-reports/${reportId}`, {

@@ -1,12 +1,7 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { newPatient, signUpByApi } from './support/patients';
 
 const SHOTS = process.env.SHOTS_DIR;
-
-function newPatient() {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  return { firstName: 'Robin', lastName: 'Okafor', username: `sec_${tag}`, email: `sec_${tag}@example.test`, password: 'Patient123!' };
-}
 
 async function signedInPage(browser: Browser, login: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -19,9 +14,8 @@ async function signedInPage(browser: Browser, login: string, password: string): 
 }
 
 test('a patient signs out another device and changes the password from Settings', async ({ browser, page }) => {
-  const patient = newPatient();
-  const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(202);
+  const patient = newPatient('sec');
+  await signUpByApi(page.request, patient);
 
   const laptop = await signedInPage(browser, patient.username, patient.password);
   const phone = await signedInPage(browser, patient.username, patient.password);

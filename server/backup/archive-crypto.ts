@@ -133,7 +133,7 @@ export function parseHeader(start: Buffer): { header: Header; headerBytes: Buffe
  * header once the key has been checked against it. It fails with WrongBackupKey or DamagedArchive.
  */
 export function decryptingStream(secret: Buffer): { stream: Transform; described: Promise<ArchiveDescription> } {
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let key: Buffer | undefined;
   let headerHash: Buffer | undefined;
   let index = 0;

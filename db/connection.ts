@@ -16,7 +16,10 @@ export interface Database {
   embedded: boolean;
   /** Whom `knex` connects as: the owner, or the app role (connectAsAppRole). */
   url: string;
+  /** Closes the pool, then stops the embedded server if this process started one. */
   close(): Promise<void>;
+  /** For a process that must exit at once: tells an embedded server it started to shut down, without waiting. */
+  stopNow(): void;
 }
 
 /** Connects to DATABASE_URL, or starts the embedded server under the data directory, and binds the models. */
@@ -37,6 +40,7 @@ export async function openDatabase(options: DatabaseOptions, log: (line: string)
       await knex.destroy();
       await embedded?.stop();
     },
+    stopNow: () => embedded?.stopNow(),
   };
 }
 
@@ -59,6 +63,7 @@ export async function connectAsAppRole(owner: Database, sessionSecret: string, p
       await knex.destroy();
       await owner.close();
     },
+    stopNow: () => owner.stopNow(),
   };
 }
 

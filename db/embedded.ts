@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Shuts the server down (fast: open sessions are ended) and waits until it is gone. */
   stop(): Promise<void>;
+  /** Tells the server to shut down fast and returns at once, for a process that must exit now. */
+  stopNow(): void;
 }
 
 const USER = 'medivault';
@@ -45,16 +49,59 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
+/** The postmaster's process id from its lock file (its first line), or null without one. */
+function postmasterPid(databaseDir: string): number | null {
+  let content: string;
+  try {
+    content = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  return pid > 0 ? pid : null;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes a lock file left by a server that died without shutting down, so the next start is not refused. */
 async function clearStaleLock(databaseDir: string): Promise<void> {
-  const lockFile = path.join(databaseDir, 'postmaster.pid');
-  const content = await fs.readFile(lockFile, 'utf8').catch(() => null);
-  if (!content) return;
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  const pid = postmasterPid(databaseDir);
+  if (pid !== null && !isRunning(pid)) await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+}
+
+/**
+ * Stops the server this process started. It may be gone already: a signal sent to the whole process group
+ * (Ctrl+C in a terminal, systemd's default KillMode) reaches PostgreSQL too, and the library would then
+ * wait for an exit that has already happened.
+ */
+async function stopStarted(server: { stop(): Promise<void> }, databaseDir: string): Promise<void> {
+  const pid = postmasterPid(databaseDir);
+  if (pid === null || !isRunning(pid)) return;
+  const gone = new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      if (isRunning(pid)) return;
+      clearInterval(poll);
+      resolve();
+    }, 50);
+  });
+  await Promise.race([server.stop(), gone]);
+}
+
+/** PostgreSQL's fast shutdown (SIGINT to the postmaster, as `pg_ctl stop -m fast` sends), without waiting for it. */
+function stopNow(databaseDir: string): void {
+  const pid = postmasterPid(databaseDir);
+  if (pid === null) return;
   try {
-    if (pid > 0) process.kill(pid, 0);
+    process.kill(pid, 'SIGINT');
   } catch {
-    await fs.rm(lockFile, { force: true });
+    // Already gone.
   }
 }
 
@@ -85,7 +132,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   const url = urlFor(port, DATABASE);
   if (await canConnect(urlFor(port, 'postgres'))) {
     await ensureDatabase(port);
-    return { url, stop: async () => {} };
+    return { url, stop: async () => {}, stopNow: () => {} };
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -114,5 +161,5 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start on port ${port}${err instanceof Error ? `: ${err.message}` : ''}. Is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.`);
   }
   await ensureDatabase(port);
-  return { url, stop: () => server.stop() };
+  return { url, stop: () => stopStarted(server, databaseDir), stopNow: () => stopNow(databaseDir) };
 }

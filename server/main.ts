@@ -14,6 +14,8 @@ import { attachSignalling, type Signalling } from '../signalling';
 import { RealtimeEvents } from './services/realtime';
 import { log } from './log';
 import { createHttpServer } from './http-server';
+import { shutDownOnSignals } from './shutdown';
+import { configuredOrigin } from './lib/app-origin';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +36,13 @@ async function main(): Promise<void> {
   const config = readConfig();
   log.level = config.logLevel;
   const owner: Database = await openDatabase(config, (line) => log.debug(line));
+  // Until the server runs, a signal has nothing to drain: the embedded PostgreSQL must not outlive the process.
+  const stopDuringStartUp = () => {
+    owner.stopNow();
+    process.exit(1);
+  };
+  process.on('SIGTERM', stopDuringStartUp);
+  process.on('SIGINT', stopDuringStartUp);
   const applied = await migrateToLatest(owner.knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
   await moveOriginalsIntoDatabase(owner.knex, config.dataDir, log);
@@ -62,7 +71,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(
     {
-      url: `http://localhost:${port}`,
+      url: configuredOrigin(config, port),
       database: db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
       media: signalling.mediaMode,
       startupMs: Date.now() - startedAt,
@@ -83,23 +92,9 @@ async function main(): Promise<void> {
     );
   }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await signalling?.close();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.off('SIGTERM', stopDuringStartUp);
+  process.off('SIGINT', stopDuringStartUp);
+  shutDownOnSignals({ app, server, signalling, db }, config.shutdownGraceMs, log);
 }
 
 main().catch((err) => {

@@ -76,6 +76,25 @@ it('answers 503 with Retry-After while PostgreSQL is down, logs the outage once,
   expect(linesSaying('database unreachable')).toHaveLength(1);
 }, 60_000);
 
+it('answers the readiness probe 503 (database_unreachable) while PostgreSQL is down, the liveness probe 200 throughout', async () => {
+  const probe = async (path: string) => {
+    const answer = await fetch(`${server.url}${path}`);
+    return { status: answer.status, body: await answer.json() };
+  };
+  expect(await probe('/api/health/ready')).toEqual({ status: 200, body: { status: 'ready', reason: null } });
+  await database.stop();
+  expect(await probe('/api/health/ready')).toEqual({ status: 503, body: { status: 'not_ready', reason: 'database_unreachable' } });
+  expect(await probe('/api/health/live')).toEqual({ status: 200, body: { status: 'live' } });
+
+  database = await startEmbeddedPostgres(DATA_DIR, PORT);
+  let ready = 0;
+  for (let tries = 0; tries < 50 && ready !== 200; tries++) {
+    ready = (await probe('/api/health/ready')).status;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(ready).toBe(200);
+}, 60_000);
+
 /** Adds one medication, retrying with the same Idempotency-Key through 503s and 409s as a client would. */
 async function addMedicationRetrying(name: string, until: number): Promise<{ acknowledged: boolean; longestMs: number }> {
   const key = randomUUID();

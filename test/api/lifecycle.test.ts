@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { startServerProcess, freePort } from '../support/server-process';
+import { startServerProcess, freePort, type ServerProcess } from '../support/server-process';
 import { TestClient } from '../support/client';
 import { unique } from '../support/factories';
+import { SIGNUP_PASSWORD, signupBody } from '../support/signup';
 
 const SLOW = 180_000;
 
@@ -22,6 +23,47 @@ function portOpen(port: number): Promise<boolean> {
 function parsesAsJson(line: string): boolean {
   try {
     JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface RawAnswer {
+  /** null when the connection closed with no answer. */
+  status: number | null;
+  body: unknown;
+}
+
+/** An HTTP request over a connection of its own, sent in two parts: the test says when the rest goes. */
+function splitRequest(url: string, head: string, rest: string) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  socket.write(head);
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const answer = new Promise<RawAnswer>((resolve) => {
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const [header = '', body = ''] = received.split('\r\n\r\n');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(header)?.[1];
+      resolve({ status: status ? Number(status) : null, body: body.startsWith('{') ? JSON.parse(body) : body });
+    });
+  });
+  return { sendRest: () => socket.write(rest), answer };
+}
+
+async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
     return true;
   } catch {
     return false;
@@ -64,6 +106,61 @@ describe('the server process', () => {
       expect(await portOpen(pgPort)).toBe(false);
       await expect(fs.stat(path.join(dataDir, 'postgres', 'PG_VERSION'))).resolves.toBeTruthy();
     } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, SLOW);
+
+  it('on SIGTERM answers not-ready, stops taking connections, finishes a write in flight, cuts what outlasts SHUTDOWN_GRACE_MS, stops its PostgreSQL and exits 0', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'medivault-shutdown-'));
+    await fs.chmod(dataDir, 0o755);
+    const graceMs = 4000;
+    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), SEED_DEMO: 'false', SHUTDOWN_GRACE_MS: String(graceMs) };
+    let server: ServerProcess | undefined;
+    try {
+      const running = await startServerProcess(env);
+      server = running;
+      const account = signupBody({}, 'sd_');
+      const patient = new TestClient(server.url);
+      expect((await patient.post('/api/auth/signup', account)).status).toBe(202);
+      expect((await patient.post('/api/auth/login', { usernameOrEmail: account.username, password: SIGNUP_PASSWORD })).status).toBe(200);
+      const postmaster = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(isRunning(postmaster)).toBe(true);
+
+      const medication = JSON.stringify({ name: 'Drained-Amoxicillin', dosage: '500mg', frequency: 'twice_daily', reminderTimes: ['08:00', '20:00'] });
+      const headers =
+        `Host: ${new URL(server.url).host}\r\nOrigin: ${server.url}\r\nCookie: ${patient.cookieHeader}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(medication)}\r\nConnection: close\r\n\r\n`;
+      // Both writes are under way (their bodies half sent) when the signal comes; one is finished during the drain, the other never.
+      const write = splitRequest(server.url, `POST /api/medications HTTP/1.1\r\n${headers}${medication.slice(0, 20)}`, medication.slice(20));
+      const stalled = splitRequest(server.url, `POST /api/medications HTTP/1.1\r\n${headers}${medication.slice(0, 20)}`, '');
+      // A probe on a connection opened before the signal, its request begun: the only way left to ask once the server stops listening.
+      const probe = splitRequest(server.url, `GET /api/health/ready HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n`, 'Connection: close\r\n\r\n');
+      await new Promise((r) => setTimeout(r, 500));
+
+      const signalledAt = Date.now();
+      const exited = server.stop();
+      await eventually(() => running.output().includes('shutting down'));
+      expect(await fetch(`${server.url}/api/health/live`).then(() => 'answered', () => 'refused')).toBe('refused');
+      probe.sendRest();
+      expect(await probe.answer).toEqual({ status: 503, body: { status: 'not_ready', reason: 'draining' } });
+      write.sendRest();
+      const acknowledged = await write.answer;
+      expect(acknowledged).toMatchObject({ status: 201, body: { name: 'Drained-Amoxicillin' } });
+
+      expect(await stalled.answer).toEqual({ status: null, body: '' });
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(graceMs - 50);
+      expect(await exited).toBe(0);
+      expect(server.output()).toMatch(/requests still running after the grace period were cut/);
+      expect(isRunning(postmaster)).toBe(false);
+      await expect(fs.stat(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow(/ENOENT/);
+
+      server = await startServerProcess(env);
+      const again = new TestClient(server.url);
+      expect((await again.post('/api/auth/login', { usernameOrEmail: account.username, password: SIGNUP_PASSWORD })).status).toBe(200);
+      const { medications } = (await again.get('/api/medications')).body as { medications: Array<{ id: string; name: string }> };
+      expect(medications.filter((m) => m.name === 'Drained-Amoxicillin').map((m) => m.id)).toEqual([(acknowledged.body as { id: string }).id]);
+    } finally {
+      if (server?.child.exitCode === null) await server.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, SLOW);

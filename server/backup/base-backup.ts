@@ -7,10 +7,11 @@
  * 2. The data directory as tar, leaving out what the docs say may be (postmaster.pid and .opts, WAL,
  *    replication slots, temporary and statistics files). Files change while tar reads them: the WAL
  *    replayed at restore makes them consistent, so tar's "file changed as we read it" is expected.
- * 3. `pg_backup_stop(wait_for_archive => false)`: its backup_label (and tablespace_map, if any) go into
- *    the archive, with the WAL segments from the start's to the stop's. With those, the copy starts on
- *    its own, like pg_basebackup's with its WAL fetched: PostgreSQL reads backup_label, replays the WAL to
- *    the end of the backup and only then accepts connections, or refuses to start if any is missing.
+ * 3. `pg_backup_stop(wait_for_archive => false)`: its backup_label goes into the archive, with the WAL
+ *    segments from the start's to the stop's. With those the copy starts on its own, like pg_basebackup's
+ *    with its WAL fetched (no recovery.signal or restore_command needed): PostgreSQL reads backup_label,
+ *    replays the WAL to the end of the backup and only then accepts connections, or refuses to start if
+ *    any is missing.
  *
  * The two tar streams are written one after the other; restore reads them with tar --ignore-zeros.
  */
@@ -67,26 +68,20 @@ export async function writeBaseBackup(url: string, dataDirectory: string, into: 
     if ((await realpath(served)) !== (await realpath(dataDirectory))) {
       throw new Error(`The PostgreSQL server on this port serves ${served}, not ${dataDirectory}: check DATA_DIR and EMBEDDED_PG_PORT.`);
     }
+    const tablespaces = (await client.query("SELECT spcname FROM pg_tablespace WHERE spcname NOT IN ('pg_default', 'pg_global')")).rowCount;
+    if (tablespaces) throw new Error('This server has tablespaces outside its data directory, which the backup does not copy: move them into pg_default first.');
     await client.query('SELECT pg_create_physical_replication_slot($1, true, true)', [`medivault_backup_${process.pid}_${Date.now()}`]);
     const start = (await client.query<{ lsn: string; wal: string }>("SELECT lsn::text, pg_walfile_name(lsn) AS wal FROM pg_backup_start($1, fast => true) AS lsn", [`medivault ${new Date().toISOString()}`])).rows[0]!;
     await tar(['--directory', dataDirectory, ...LEFT_OUT.map((pattern) => `--exclude=${pattern}`), '.'], into);
-    const stop = (await client.query<{ lsn: string; wal: string; labelfile: string; spcmapfile: string | null }>(
-      'SELECT lsn::text, pg_walfile_name(lsn) AS wal, labelfile, spcmapfile FROM pg_backup_stop(wait_for_archive => false)',
-    )).rows[0]!;
-
-    const extras = ['backup_label'];
+    const stop = (await client.query<{ lsn: string; wal: string; labelfile: string }>('SELECT lsn::text, pg_walfile_name(lsn) AS wal, labelfile FROM pg_backup_stop(wait_for_archive => false)')).rows[0]!;
     await writeFile(path.join(staging, 'backup_label'), stop.labelfile);
-    if (stop.spcmapfile) {
-      await writeFile(path.join(staging, 'tablespace_map'), stop.spcmapfile);
-      extras.push('tablespace_map');
-    }
     const timeline = start.wal.slice(0, 8);
     const wal = (await readdir(path.join(dataDirectory, 'pg_wal')))
       .filter((name) => TIMELINE_HISTORY.test(name) || (WAL_SEGMENT.test(name) && name.startsWith(timeline) && name >= start.wal && name <= stop.wal))
       .sort()
       .map((name) => `./pg_wal/${name}`);
     if (!wal.includes(`./pg_wal/${stop.wal}`)) throw new Error(`WAL segment ${stop.wal} is missing from pg_wal: the backup would not be consistent.`);
-    await tar(['--directory', staging, ...extras, '--directory', dataDirectory, ...wal], into);
+    await tar(['--directory', staging, 'backup_label', '--directory', dataDirectory, ...wal], into);
     return { startLsn: start.lsn, stopLsn: stop.lsn, walSegments: wal.filter((name) => WAL_SEGMENT.test(path.basename(name))).length };
   } finally {
     // Ending the session ends a backup still in progress and drops the temporary slot.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export interface NewPatient {
+interface NewPatient {
   firstName: string;
   lastName: string;
   username: string;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,14 +62,8 @@ async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<voi
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** `kill -0` only asks whether the process exists. */
+const isRunning = (pid: number) => spawnSync('kill', ['-0', String(pid)]).status === 0;
 
 describe('the server process', () => {
   it('creates the configured admin, who signs in, and exits cleanly on SIGTERM', async () => {

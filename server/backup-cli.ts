@@ -9,7 +9,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { pipeline as pipelineDone } from 'node:stream/promises';
-import { constants, createGunzip, createGzip } from 'node:zlib';
+import { constants, createZstdCompress, createZstdDecompress } from 'node:zlib';
 import { loadConfig, type Config } from './config';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { decryptingStream, encryptingStream, type ArchiveDescription } from './backup/archive-crypto';
@@ -49,10 +49,11 @@ async function backup(config: Config, out: string): Promise<string> {
       const server = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
       try {
         const { text: postgres } = await serverVersion(server.url);
-        const gzip = createGzip({ level: constants.Z_BEST_SPEED });
-        const written = pipelineDone(gzip, await encryptingStream(key, { kind: 'base-backup', createdAt, postgres, compression: 'gzip' }), file);
-        const result = await writeBaseBackup(server.url, path.join(config.dataDir, 'postgres'), gzip);
-        gzip.end();
+        // zstd's fastest level: a data directory compresses well, and documents (compressed already) pass at disk speed.
+        const compress = createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 1 } });
+        const written = pipelineDone(compress, await encryptingStream(key, { kind: 'base-backup', createdAt, postgres, compression: 'zstd' }), file);
+        const result = await writeBaseBackup(server.url, path.join(config.dataDir, 'postgres'), compress);
+        compress.end();
         await written;
         summary = `base backup of PostgreSQL ${postgres}, WAL ${result.startLsn} to ${result.stopLsn} (${result.walSegments} segments)`;
       } finally {
@@ -79,7 +80,7 @@ async function restore(config: Config, input: string): Promise<string> {
   const description: ArchiveDescription = await described;
   if (description.kind === 'base-backup') {
     if (config.databaseUrl) throw new UsageError('This archive is a base backup of the embedded PostgreSQL: unset DATABASE_URL and set DATA_DIR to an empty directory to restore it.');
-    await unpackBaseBackup(pipeline(payload, createGunzip(), () => undefined), config.dataDir);
+    await unpackBaseBackup(pipeline(payload, createZstdDecompress(), () => undefined), config.dataDir);
     try {
       await recoverRestoredServer(config.dataDir, config.embeddedPgPort);
     } catch (err) {

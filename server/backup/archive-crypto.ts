@@ -26,8 +26,8 @@ export interface ArchiveDescription {
   createdAt: string;
   /** The PostgreSQL server's version (server_version). */
   postgres: string;
-  /** `gzip` for a base backup's tar; none for pg_dump's own compressed format. */
-  compression: 'gzip' | 'none';
+  /** `zstd` for a base backup's tar; none for pg_dump's own compressed format. */
+  compression: 'zstd' | 'none';
   /** The major version of the pg_dump that wrote a pg-dump archive (pg_restore must be as new). */
   pgDumpMajor?: number;
 }
@@ -133,7 +133,10 @@ export function parseHeader(start: Buffer): { header: Header; headerBytes: Buffe
  * header once the key has been checked against it. It fails with WrongBackupKey or DamagedArchive.
  */
 export function decryptingStream(secret: Buffer): { stream: Transform; described: Promise<ArchiveDescription> } {
+  // What has arrived and is not yet read: `buffered`, and smaller pieces joined onto it only once a whole chunk is there.
   let buffered: Buffer = Buffer.alloc(0);
+  let arriving: Buffer[] = [];
+  let arrivingBytes = 0;
   let key: Buffer | undefined;
   let headerHash: Buffer | undefined;
   let index = 0;
@@ -162,13 +165,23 @@ export function decryptingStream(secret: Buffer): { stream: Transform; described
     return true;
   };
 
+  const gather = (needed: number) => {
+    if (buffered.length >= needed || !arriving.length) return;
+    buffered = Buffer.concat([buffered, ...arriving]);
+    arriving = [];
+    arrivingBytes = 0;
+  };
+
   const openChunks = (push: (plain: Buffer) => void) => {
-    while (buffered.length >= 5) {
+    for (;;) {
+      gather(5);
+      if (buffered.length < 5) return;
       if (finished) throw new DamagedArchive('The backup archive has data after its last chunk: it was altered.');
       const last = buffered.readUInt8(0) === 1;
       const length = buffered.readUInt32BE(1);
       if (length > CHUNK_BYTES) throw new DamagedArchive(`The backup archive is damaged or was altered (chunk ${index + 1} is malformed).`);
-      if (buffered.length < 5 + length + TAG_BYTES) return;
+      if (buffered.length + arrivingBytes < 5 + length + TAG_BYTES) return;
+      gather(5 + length + TAG_BYTES);
       const decipher = createDecipheriv('aes-256-gcm', key!, nonce(index));
       decipher.setAAD(additionalData(headerHash!, last, index));
       decipher.setAuthTag(buffered.subarray(5 + length, 5 + length + TAG_BYTES));
@@ -185,9 +198,13 @@ export function decryptingStream(secret: Buffer): { stream: Transform; described
 
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      arriving.push(chunk);
+      arrivingBytes += chunk.length;
       (async () => {
-        if (!key && !(await open())) return;
+        if (!key) {
+          gather(Infinity);
+          if (!(await open())) return;
+        }
         openChunks((plain) => this.push(plain));
       })().then(
         () => done(),
@@ -198,6 +215,7 @@ export function decryptingStream(secret: Buffer): { stream: Transform; described
       );
     },
     flush(done: TransformCallback) {
+      gather(Infinity);
       const err = !key ? new DamagedArchive('This file is not a complete MediVault backup archive.') : !finished || buffered.length ? new DamagedArchive('The backup archive is incomplete: it ends before its last chunk (cut off while written or copied).') : null;
       if (err) refuse(err);
       done(err);

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createPatient } from '../support/factories';
 import { AuditEvent } from '../../db/models';
+import { connected, createCallParties, openSocket, request } from '../signalling/helpers';
 
 const forged = () => `203.0.113.${randomInt(1, 255)}, 198.51.100.${randomInt(1, 255)}`;
 const realClient = () => `10.${(process.pid + 11) % 250}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
@@ -41,6 +42,19 @@ describe.each([
     const res = await new TestClient(server.url, { 'X-Forwarded-For': chain(client) }).post('/api/auth/login', { usernameOrEmail: account.login, password: 'not-the-password' });
     expect(res.status).toBe(401);
     const rows = await AuditEvent.query().where({ action: 'auth.login', outcome: 'failure', resourceId: account.record.id });
+    expect(rows.map((row) => row.ip)).toEqual([client]);
+  });
+
+  it('records the real client in a socket’s audit rows, read at the handshake the same way', async () => {
+    const client = realClient();
+    const { patientHttp, consultation } = await createCallParties(server.url);
+    const socket = await connected(openSocket(server.url, patientHttp, { 'X-Forwarded-For': chain(client) }));
+    try {
+      expect((await request(socket, 'consultation:join', { consultationId: consultation.id })).ok).toBe(true);
+    } finally {
+      socket.close();
+    }
+    const rows = await AuditEvent.query().where({ action: 'consultation.join', outcome: 'success', resourceId: consultation.id });
     expect(rows.map((row) => row.ip)).toEqual([client]);
   });
 });

@@ -56,7 +56,6 @@ export async function recoverRestoredServer(dataDir: string, port: number): Prom
     await client.connect();
     const { rows } = await client.query<{ recovering: boolean; version: string }>('SELECT pg_is_in_recovery() AS recovering, current_setting($1) AS version', ['server_version']);
     if (rows[0]!.recovering) throw new Error('The restored server is still in recovery.');
-    await client.query('CHECKPOINT');
     return { postgres: rows[0]!.version };
   } finally {
     await client.end().catch(() => undefined);

@@ -219,6 +219,15 @@ export interface WaitingPatient {
  */
 export type PatientWaitingEvent = (WaitingPatient & { waiting: true }) | { consultationId: string; waiting: false };
 
+/**
+ * 'media:iceServers': what a media link built now is configured with, TURN credentials minted now (they
+ * expire TURN_CREDENTIAL_TTL_SECONDS later; a TURN server checks them only when a link allocates a relay).
+ */
+export interface IceConfig {
+  iceServers: IceServer[];
+  iceTransportPolicy: IceTransportPolicy;
+}
+
 /** 'consultation:waitingPatients': the doctor's consultations with a patient waiting right now. */
 export interface WaitingPatientsResult {
   patients: WaitingPatient[];
@@ -345,6 +354,7 @@ export interface ClientToServerEvents {
   'chat:send': (payload: ChatSendPayload, ack: AckCallback<ChatSendResult>) => void;
   'chat:history': (payload: ChatHistoryPayload, ack: AckCallback<ChatHistoryResult>) => void;
   'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
+  'media:iceServers': (payload: ConsultationRef, ack: AckCallback<IceConfig>) => void;
   'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
 
   'sfu:getRouterRtpCapabilities': (payload: ConsultationRef, ack: AckCallback<RouterRtpCapabilitiesResult>) => void;
@@ -404,6 +414,7 @@ export const CLIENT_EVENTS = [
   'chat:send',
   'chat:history',
   'media:state',
+  'media:iceServers',
   'p2p:signal',
   'sfu:getRouterRtpCapabilities',
   'sfu:createTransport',

@@ -101,7 +101,7 @@ const envSchema = yup.object({
     .test('turn-urls', 'TURN_URLS must be turn: or turns: URLs separated by commas, such as turn:turn.example.org:3478', (value) => !value || listOf(value).every(isTurnUrl))
     .optional(),
   TURN_SECRET: yup.string().optional(),
-  TURN_CREDENTIAL_TTL_SECONDS: yup.number().integer().min(60, 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60').default(86_400),
+  TURN_CREDENTIAL_TTL_SECONDS: yup.number().integer().min(60, 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60').default(3600),
   ICE_TRANSPORT_POLICY: yup.string().oneOf(['all', 'relay'], 'ICE_TRANSPORT_POLICY must be all or relay').default('all'),
   STRIPE_SECRET_KEY: yup
     .string()

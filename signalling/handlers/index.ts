@@ -8,6 +8,7 @@ import { waitingPatientsHandler } from './waiting-patients';
 import { chatSendHandler } from './chat-send';
 import { chatHistoryHandler } from './chat-history';
 import { mediaStateHandler } from './media-state';
+import { iceServersHandler } from './ice-servers';
 import { p2pSignalHandler } from './p2p-signal';
 import { sfuGetRouterRtpCapabilitiesHandler } from './sfu-get-router-rtp-capabilities';
 import { sfuCreateTransportHandler } from './sfu-create-transport';
@@ -30,6 +31,7 @@ export const HANDLERS = [
   chatSendHandler,
   chatHistoryHandler,
   mediaStateHandler,
+  iceServersHandler,
   p2pSignalHandler,
   sfuGetRouterRtpCapabilitiesHandler,
   sfuCreateTransportHandler,

@@ -44,4 +44,24 @@ describe('consultation:join with a TURN server', () => {
       expect(JSON.stringify(answer)).not.toContain(SECRET);
     });
   });
+
+  it('hands a participant fresh credentials to rebuild a link with, and nobody outside the room any', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(server.url, parties.patientHttp);
+    const doctor = await signedInSocket(server.url, parties.doctorHttp);
+    sockets.push(patient, doctor);
+    expect((await request(patient, 'media:iceServers', { consultationId })).ok).toBe(false);
+    await request(patient, 'consultation:join', { consultationId });
+    const before = Math.floor(Date.now() / 1000);
+    const fresh = await request(patient, 'media:iceServers', { consultationId });
+    expect(fresh.ok && fresh.data.iceTransportPolicy).toBe('relay');
+    const turn = fresh.ok ? fresh.data.iceServers[1] : undefined;
+    const [expiry, subject] = turn.username.split(':');
+    expect(Number(expiry)).toBeGreaterThanOrEqual(before + 600);
+    expect(subject).toBe(parties.patient.record.id);
+    expect(turn.credential).toBe(createHmac('sha1', SECRET).update(turn.username).digest('base64'));
+    // The doctor has not joined: not in the room, so no credentials.
+    expect((await request(doctor, 'media:iceServers', { consultationId })).ok).toBe(false);
+  });
 });

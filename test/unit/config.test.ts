@@ -102,7 +102,7 @@ describe('configuration', () => {
 
   it('takes TURN_URLS and TURN_SECRET together, and needs a TURN server for a relay-only policy', () => {
     const turn = loadConfig({ TURN_URLS: ' turn:turn.example.org:3478 , turns:turn.example.org:5349 ', TURN_SECRET: 's3cret' }).media;
-    expect(turn.turn).toEqual({ urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'], secret: 's3cret', credentialTtlSeconds: 86_400 });
+    expect(turn.turn).toEqual({ urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'], secret: 's3cret', credentialTtlSeconds: 3600 });
     expect(turn.iceTransportPolicy).toBe('all');
     expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.org:3478' })).toThrow(/TURN_URLS needs TURN_SECRET/);
     expect(() => loadConfig({ TURN_SECRET: 's3cret' })).toThrow(/TURN_SECRET needs TURN_URLS/);

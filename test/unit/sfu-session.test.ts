@@ -48,7 +48,16 @@ class FakeTransport {
   /** consume() answers once the test releases it. */
   readonly consumeGate = deferred<void>();
   private readonly listeners = new Map<string, (...args: unknown[]) => void>();
+  /** The ICE servers each ICE restart was configured with. */
+  readonly iceRestarts: unknown[] = [];
+  private iceServers: unknown;
   constructor(readonly id: string) {}
+  async updateIceServers({ iceServers }: { iceServers: unknown }) {
+    this.iceServers = iceServers;
+  }
+  async restartIce() {
+    this.iceRestarts.push(this.iceServers);
+  }
   on(event: string, listener: (...args: unknown[]) => void) {
     this.listeners.set(event, listener);
   }
@@ -75,6 +84,8 @@ class FakeSocket {
   readonly sent: string[] = [];
   /** Requests whose answer never comes. */
   readonly unanswered = new Set<string>();
+  /** What requests answer besides null. */
+  readonly answers = new Map<string, unknown>();
   private readonly handlers = new Map<string, (event: unknown) => void>();
   on(event: string, handler: (event: unknown) => void) {
     this.handlers.set(event, handler);
@@ -89,7 +100,7 @@ class FakeSocket {
     return {
       emitWithAck: (event: string) => {
         this.sent.push(event);
-        return this.unanswered.has(event) ? new Promise(() => {}) : Promise.resolve({ ok: true, data: null });
+        return this.unanswered.has(event) ? new Promise(() => {}) : Promise.resolve({ ok: true, data: this.answers.get(event) ?? null });
       },
     };
   }
@@ -153,6 +164,22 @@ describe('the SFU media session', () => {
     await flush();
     expect(send.produced).toEqual(['mic', 'camera']);
     expect(socket.sent.filter((e) => e === 'sfu:resumeConsumer')).toHaveLength(2);
+  });
+
+  test('a network change restarts ICE with fresh TURN credentials, asked for first', async () => {
+    opened = openSession([]);
+    const { session, send, recv, socket } = opened;
+    recv.consumeGate.resolve();
+    await session.receiving;
+    const fresh = [{ urls: ['turn:turn.example.org:3478'], username: '1700003600:p', credential: 'fresh' }];
+    socket.answers.set('media:iceServers', { iceServers: fresh, iceTransportPolicy: 'relay' });
+    socket.answers.set('sfu:restartIce', { iceParameters: {} });
+    session.networkChanged();
+    await flush();
+    await flush();
+    expect(send.iceRestarts).toEqual([fresh]);
+    expect(recv.iceRestarts).toEqual([fresh]);
+    expect(socket.sent.indexOf('media:iceServers')).toBeLessThan(socket.sent.indexOf('sfu:restartIce'));
   });
 
   test('the call can show before the consumers are resumed: receiving settles once they exist', async () => {

@@ -123,6 +123,8 @@ export class CallClient {
   private readonly noticeListeners = new Set<(notice: CallNotice) => void>();
   private socket: CallSocket | null = null;
   private session: MediaSession | null = null;
+  /** What the media session builds its links with; every join answer brings fresh TURN credentials into it. */
+  private mediaOptions: MediaSessionOptions | null = null;
   private screenTrack: MediaStreamTrack | null = null;
   private mediaLink: MediaLinkState = 'connecting';
   private socketDown = false;
@@ -358,6 +360,7 @@ export class CallClient {
       // A status push missed while we were away: an ended call ends here too (the server kept us out of its room).
       this.onStatus({ consultationId: this.consultationId, status: answer.consultation.status });
       if (this.finished) return;
+      if (this.mediaOptions) Object.assign(this.mediaOptions, { iceServers: answer.iceServers, iceTransportPolicy: answer.iceTransportPolicy });
       if (this.networkLost) this.session?.restart();
       else this.session?.rejoined();
       this.networkLost = false;
@@ -413,6 +416,7 @@ export class CallClient {
         this.update({});
       },
     };
+    this.mediaOptions = options;
     const SfuSession = answer.media === 'sfu' ? (await loadSfuClient()).SfuSession : null;
     if (this.finished) return;
     this.stopKeepingSignals();

@@ -1,6 +1,6 @@
 import type { IceServer, IceTransportPolicy, P2PSignalEvent, ParticipantRole } from '../../common/socket-events';
 import type { DeviceKind } from './local-media';
-import type { CallSocket } from './signalling-client';
+import { request, type CallSocket } from './signalling-client';
 
 export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
 
@@ -39,4 +39,18 @@ export interface MediaSession {
   /** WebRTC statistics of the peer connections carrying the call; none while there is no link. */
   getStats(): Promise<RTCStatsReport[]>;
   close(): void;
+}
+
+/**
+ * Fresh TURN credentials before a media link is built again without a new join (a network change, an ICE
+ * restart): a join's own expire TURN_CREDENTIAL_TTL_SECONDS after it (a relay already in use lives on).
+ * The credentials held stay when the server cannot answer.
+ */
+export async function refreshIce(options: MediaSessionOptions): Promise<void> {
+  try {
+    const { iceServers, iceTransportPolicy } = await request(options.socket, 'media:iceServers', { consultationId: options.consultationId });
+    Object.assign(options, { iceServers, iceTransportPolicy });
+  } catch {
+    // Keep the credentials held: a TURN server refuses expired ones only for a new relay.
+  }
 }

@@ -1,7 +1,7 @@
 import Peer, { type SignalData } from '@thaunknown/simple-peer';
 import type { P2PSignalEvent } from '../../common/socket-events';
 import type { DeviceKind } from './local-media';
-import type { MediaSession, MediaSessionOptions } from './media-session';
+import { refreshIce, type MediaSession, type MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 
 const RESTART_DELAY_MS = 800;
@@ -106,7 +106,8 @@ export class P2PSession implements MediaSession {
   }
 
   networkChanged(): void {
-    this.restart();
+    // The new link needs a relay of its own, with TURN credentials that have not expired.
+    void refreshIce(this.options).then(() => this.restart());
   }
 
   /** A new offer (a new session id, which replaces theirs) negotiates the link again from scratch. */

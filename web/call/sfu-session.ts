@@ -1,7 +1,7 @@
 import { Device, type types } from 'mediasoup-client';
 import type { ConsumerParams, MediaParameters, NewProducerEvent, ParticipantRole, PreparedSfuMedia, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
 import type { DeviceKind } from './local-media';
-import type { MediaSession, MediaSessionOptions } from './media-session';
+import { refreshIce, type MediaSession, type MediaSessionOptions } from './media-session';
 import { request } from './signalling-client';
 import { TransportWatchdog } from './transport-watchdog';
 
@@ -295,6 +295,10 @@ export class SfuSession implements MediaSession {
   private async restartIce(transport: types.Transport): Promise<void> {
     if (transport.closed || this.closed) return;
     try {
+      // The restart gathers new relay candidates: with TURN credentials that have not expired.
+      await refreshIce(this.options);
+      if (transport.closed || this.closed) return;
+      await transport.updateIceServers({ iceServers: this.options.iceServers as RTCIceServer[] });
       const { iceParameters } = await request(this.options.socket, 'sfu:restartIce', { consultationId: this.options.consultationId, transportId: transport.id });
       await transport.restartIce({ iceParameters: iceParameters as unknown as types.IceParameters });
     } catch {

@@ -95,8 +95,9 @@ export function apiGuards(config: Config) {
         : // Browsers that omit Origin still say where a request came from.
           fetchSite === 'cross-site';
       if (foreign) throw new Forbidden('Cross-site requests are not allowed.');
-      // A session cookie carried by a request that says neither is one no browser page of ours sent; API clients without cookies are unaffected.
-      if (!origin && !fetchSite && carriesSessionCookie(ctx)) throw new Forbidden(UNSOURCED_SIGNED_IN_REQUEST);
+      // A session cookie carried by a request that says neither is one no browser page of ours sent; API clients without cookies
+      // are unaffected. Production only: development and test servers take scripted clients' requests (Playwright's) as they come.
+      if (config.env === 'production' && !origin && !fetchSite && carriesSessionCookie(ctx)) throw new Forbidden(UNSOURCED_SIGNED_IN_REQUEST);
       const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || Boolean(ctx.get('Transfer-Encoding'));
       if (hasBody && !ctx.is('application/json')) throw new UnsupportedMediaType();
     }

@@ -9,8 +9,6 @@ const SFU_PORT = PORT + 1;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 
 const serverEnv = {
-  // A developer's .env is not read: the servers run on these settings alone.
-  ENV_FILE: '',
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -25,14 +23,6 @@ const serverEnv = {
   // second factor is off here; two-step.spec.ts turns it on for a patient of its own.
   MFA_REQUIRED_FOR: 'none',
 };
-
-/**
- * A project's server. Specs' own API calls (page.request) send its Origin as the app's pages do: the server
- * refuses a signed-in state-changing request that says neither Origin nor Sec-Fetch-Site.
- */
-function onServer(baseURL: string) {
-  return { baseURL, extraHTTPHeaders: { origin: baseURL } };
-}
 
 /** A server as `npm start` runs it, on this process's Node (the project's own). */
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
@@ -92,8 +82,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'p2p', testIgnore: SFU_ONLY, use: onServer(E2E_BASE_URL), metadata: { media: 'p2p' } },
-    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: onServer(`http://localhost:${SFU_PORT}`), metadata: { media: 'sfu' } }] : []),
+    { name: 'p2p', testIgnore: SFU_ONLY, use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
+    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
   ],
   webServer: [
     webServer(PORT, { ...mediaEnv('p2p'), DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(E2E_PG_PORT), SEED_DEMO: 'true' }),

@@ -32,7 +32,7 @@ describe('push subscription endpoints', () => {
   it.each([
     ['a reachable local service', () => receiver.subscription().endpoint],
     ['plain http at a push service', () => `http://fcm.googleapis.com/fcm/send/${token()}`],
-    ['the cloud metadata address', () => 'https://169.254.169.254/latest/meta-data/'],
+    ['the cloud metadata address', () => `https://169.254.169.254/latest/meta-data/${token()}`],
     ['a private address', () => `https://10.0.0.5/${token()}`],
     ['IPv6 loopback', () => `https://[::1]/${token()}`],
     ['localhost', () => `https://localhost/${token()}`],

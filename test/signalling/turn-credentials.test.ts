@@ -21,12 +21,17 @@ describe('consultation:join with a TURN server', () => {
     await server.close();
   });
 
-  it('hands each side credentials of its own that coturn accepts until they expire, and the relay-only policy', async () => {
+  /** A fresh patient and doctor with a consultation between them, each with a signed-in socket. */
+  async function connectedParties() {
     const parties = await createCallParties(server.url);
-    const consultationId = parties.consultation.id;
     const patient = await signedInSocket(server.url, parties.patientHttp);
     const doctor = await signedInSocket(server.url, parties.doctorHttp);
     sockets.push(patient, doctor);
+    return { parties, consultationId: parties.consultation.id, patient, doctor };
+  }
+
+  it('hands each side credentials of its own that coturn accepts until they expire, and the relay-only policy', async () => {
+    const { parties, consultationId, patient, doctor } = await connectedParties();
     const before = Math.floor(Date.now() / 1000);
     const answers = [await request(patient, 'consultation:join', { consultationId }), await request(doctor, 'consultation:join', { consultationId })];
     const ids = [parties.patient.record.id, parties.doctor.record.id];
@@ -46,11 +51,7 @@ describe('consultation:join with a TURN server', () => {
   });
 
   it('hands a participant fresh credentials to rebuild a link with, and nobody outside the room any', async () => {
-    const parties = await createCallParties(server.url);
-    const consultationId = parties.consultation.id;
-    const patient = await signedInSocket(server.url, parties.patientHttp);
-    const doctor = await signedInSocket(server.url, parties.doctorHttp);
-    sockets.push(patient, doctor);
+    const { parties, consultationId, patient, doctor } = await connectedParties();
     expect((await request(patient, 'media:iceServers', { consultationId })).ok).toBe(false);
     await request(patient, 'consultation:join', { consultationId });
     const before = Math.floor(Date.now() / 1000);

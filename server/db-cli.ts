@@ -18,9 +18,9 @@ async function main(command: string | undefined): Promise<void> {
   try {
     const applied = await migrateToLatest(db.knex);
     process.stdout.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
+    await moveOriginalsIntoDatabase(db.knex, config.dataDir, log);
     if (command === 'seed') {
       if (config.env === 'production') throw new ConfigError('Demo data is never seeded in production.');
-    await moveOriginalsIntoDatabase(db.knex, config.dataDir, log);
       const demo = await seedDemo(db.knex, { hashPassword });
       process.stdout.write(demo ? `seeded demo data; patient ${demo.patient.username} / ${demo.patient.password}\n` : 'database already has users: demo data not seeded\n');
     }

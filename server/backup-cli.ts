@@ -4,6 +4,8 @@
  * or database. The embedded server is backed up with PostgreSQL's base-backup API (backup/base-backup.ts),
  * an external one (DATABASE_URL) with its own pg_dump (backup/pg-dump.ts).
  */
+import './runtime/refuse-old-node';
+import './runtime/load-env-file';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -10,11 +10,15 @@ import { serverVersion } from './server-version';
 
 export class ToolTooOld extends Error {}
 
-/** A URL without its password, and the environment that carries the password instead (not on a command line). */
+/** Parameters node-postgres reads that libpq's tools refuse ('invalid URI query parameter'). */
+const DRIVER_ONLY_PARAMETERS = ['uselibpqcompat', 'ssl'];
+
+/** A URL libpq takes, without its password, and the environment that carries the password instead (not on a command line). */
 function connectionFor(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
+  for (const name of DRIVER_ONLY_PARAMETERS) parsed.searchParams.delete(name);
   return { dbname: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 

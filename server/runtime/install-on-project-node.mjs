@@ -12,16 +12,10 @@ const projectNode = path.resolve('node_modules/node/bin/node');
 const npmCli = process.env.npm_execpath;
 const npmNode = process.env.npm_node_execpath;
 
-function sameFile(a, b) {
-  try {
-    return fs.realpathSync(a) === fs.realpathSync(b);
-  } catch {
-    return false;
-  }
-}
+const versionOf = (node) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 
-if (npmCli && npmNode && fs.existsSync(projectNode) && !sameFile(npmNode, projectNode)) {
-  const versionOf = (node) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+// The same version of Node (the container image runs npm on its own copy of it) keeps the same packages.
+if (npmCli && npmNode && fs.existsSync(projectNode) && versionOf(npmNode) !== versionOf(projectNode)) {
   process.stdout.write(`MediVault: npm ran on Node ${versionOf(npmNode)}; installing once more on the project's Node ${versionOf(projectNode)}\n`);
   const pass = spawnSync(projectNode, [npmCli, 'install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   process.exit(pass.status ?? 1);

@@ -1,0 +1,231 @@
+/**
+ * `npm run test:deploy`: the clinic's deployment, end to end. Builds the image, starts compose.yaml (two app
+ * replicas, PostgreSQL, Redis, coturn, Caddy with TLS), and checks as an operator and a patient would:
+ * HTTPS through the proxy with production cookies and HSTS, no link to a forged host, writes that survive
+ * a replica's SIGTERM, and a backup taken under load restored into a new stack with every acknowledged
+ * write and the audit chain intact. Needs podman (or docker) and podman-compose (or `COMPOSE=...`).
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { chownSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { HttpsClient } from './https-client';
+import { Stack, run } from './compose';
+import { ROOT } from '../support/test-database';
+import { signupBody, SIGNUP_PASSWORD } from '../support/signup';
+
+const HTTPS_PORT = process.env.DEPLOY_HTTPS_PORT ?? '8443';
+const PUBLIC_URL = `https://localhost:${HTTPS_PORT}`;
+const CADDY_ROOT = '/data/caddy/pki/authorities/local/root.crt';
+/** The app's own drain bound (SHUTDOWN_GRACE_MS default) and the engine's wait before SIGKILL. */
+const STOP_SECONDS = 20;
+
+const secret = (bytes: number) => randomBytes(bytes).toString('base64url');
+const settings = {
+  PUBLIC_URL,
+  PUBLIC_IP: '127.0.0.1',
+  HTTP_PORT: process.env.DEPLOY_HTTP_PORT ?? '8080',
+  HTTPS_PORT,
+  MEDIVAULT_TLS: 'internal',
+  SESSION_SECRET: secret(48),
+  POSTGRES_PASSWORD: secret(24),
+  TURN_SECRET: secret(32),
+  BACKUP_KEY: secret(48),
+};
+
+let passed = 0;
+let failed = 0;
+
+async function check(name: string, body: () => Promise<void> | void): Promise<boolean> {
+  const started = Date.now();
+  try {
+    await body();
+    passed += 1;
+    process.stdout.write(`  ok   ${name} (${Date.now() - started} ms)\n`);
+    return true;
+  } catch (err) {
+    failed += 1;
+    process.stdout.write(`  FAIL ${name}\n${String((err as Error).stack ?? err).replace(/^/gm, '       ')}\n`);
+    return false;
+  }
+}
+
+async function eventually<T>(what: string, attempt: () => Promise<T>, timeoutMs = 180_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await attempt();
+    } catch (err) {
+      last = err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s: ${String(last)}`);
+}
+
+/** Caddy makes its local authority at first start; the client trusts exactly that root. */
+async function proxyClient(stack: Stack): Promise<HttpsClient> {
+  const ca = await eventually('the proxy making its certificate authority', async () => {
+    const result = stack.exec('proxy', ['cat', CADDY_ROOT]);
+    if (result.status !== 0 || !result.stdout.includes('BEGIN CERTIFICATE')) throw new Error(result.stderr);
+    return result.stdout;
+  });
+  const client = new HttpsClient(PUBLIC_URL, ca);
+  await eventually('both replicas ready behind the proxy', async () => {
+    for (const service of ['app1', 'app2']) {
+      const probe = stack.exec(service, ['node', '-e', "fetch('http://127.0.0.1:3000/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]);
+      if (probe.status !== 0) throw new Error(`${service} not ready`);
+    }
+    const health = await client.get('/api/health');
+    if (health.status !== 200) throw new Error(`proxy answered ${health.status}`);
+  });
+  return client;
+}
+
+async function signUpPatient(client: HttpsClient): Promise<{ username: string }> {
+  const body = signupBody({}, 'deploy_');
+  const created = await client.post('/api/auth/signup', body);
+  assert.equal(created.status, 202, JSON.stringify(created.body));
+  const signedIn = await client.post('/api/auth/login', { usernameOrEmail: body.username, password: SIGNUP_PASSWORD });
+  assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  return { username: body.username };
+}
+
+async function addMedication(client: HttpsClient, index: number): Promise<string | null> {
+  const answer = await client.post('/api/medications', { name: `Deploy-${index}`, dosage: '5mg', frequency: 'once_daily', reminderTimes: ['08:00'] }).catch(() => null);
+  return answer?.status === 201 ? (answer.body.id as string) : null;
+}
+
+async function medicationIds(client: HttpsClient): Promise<Set<string>> {
+  const list = await client.get('/api/medications');
+  assert.equal(list.status, 200);
+  return new Set((list.body.medications as { id: string }[]).map((m) => m.id));
+}
+
+/** Writes one after another until `stop` resolves; returns the ids the server acknowledged. */
+async function writeUntil(client: HttpsClient, stop: Promise<unknown>, from: number): Promise<string[]> {
+  let done = false;
+  void stop.then(() => (done = true));
+  const acknowledged: string[] = [];
+  for (let index = from; !done; index += 1) {
+    const id = await addMedication(client, index);
+    if (id) acknowledged.push(id);
+  }
+  return acknowledged;
+}
+
+async function main(): Promise<void> {
+  // The image's user (uid 10001) writes the archives into the bind-mounted folder, as docs/deploy.md says.
+  const backups = path.join(ROOT, 'backups');
+  mkdirSync(backups, { recursive: true });
+  chownSync(backups, 10001, 10001);
+  const first = new Stack('mvdeploy', settings);
+  const restored = new Stack('mvrestore', settings);
+  first.down();
+  restored.down();
+  const acknowledged: string[] = [];
+  let patient = { username: '' };
+  const archive = `deploy-${Date.now()}.mvbackup`;
+  try {
+    // DEPLOY_BUILD=0 reuses the image already built (while working on this check itself).
+    if (process.env.DEPLOY_BUILD !== '0') {
+      process.stdout.write('Building the image\n');
+      const image = run(['node', '--import', 'tsx', 'container/build-image.ts']);
+      if (image.status !== 0) throw new Error(`image build failed:\n${image.stdout.slice(-3000)}${image.stderr.slice(-3000)}`);
+      first.compose('build', 'proxy', 'postgres', 'redis', 'coturn');
+    }
+    process.stdout.write('Starting the stack\n');
+    first.up();
+    const client = await proxyClient(first);
+
+    await check('a patient signs up and in over HTTPS through the proxy, with __Host- Secure cookies and HSTS', async () => {
+      patient = await signUpPatient(client);
+      assert.ok(client.cookieNames().some((name) => name.startsWith('__Host-')), `cookies: ${client.cookieNames().join(', ')}`);
+      const page = await client.get('/dashboard');
+      assert.match(String(page.headers['strict-transport-security']), /max-age=\d+/);
+      const me = await client.get('/api/auth/me');
+      assert.equal(me.status, 200);
+    });
+
+    await check('a request for another host never reaches a reset: the proxy has no such site and the app refuses it', async () => {
+      const forged = await client.post('/api/auth/password-reset', { email: `${patient.username}@example.test` }, { host: 'attacker.example' });
+      assert.equal(forged.status, 421, `proxy answered ${forged.status}`);
+      assert.equal(forged.headers['x-request-id'], undefined, 'the request reached a replica');
+      const direct = first.exec('app1', ['node', '-e', "fetch('http://127.0.0.1:3000/api/auth/password-reset', { method: 'POST', headers: { host: 'attacker.example', 'content-type': 'application/json', origin: 'https://attacker.example' }, body: '{\"email\":\"x@example.test\"}' }).then((r) => { console.log(r.status); })"]);
+      assert.equal(direct.stdout.trim(), '421', direct.stderr);
+    });
+
+    await check('writes go on while a replica is stopped with SIGTERM: it exits 0 within its bound, nothing acknowledged is lost', async () => {
+      for (let index = 0; index < 10; index += 1) {
+        const id = await addMedication(client, index);
+        assert.ok(id, 'write before the stop');
+        acknowledged.push(id);
+      }
+      const stopping = new Promise<{ exitCode: number; stoppedInMs: number }>((resolve) => setImmediate(() => resolve(first.stop('app1', STOP_SECONDS))));
+      const during = await writeUntil(client, stopping, 100);
+      const stopped = await stopping;
+      acknowledged.push(...during);
+      assert.equal(stopped.exitCode, 0, first.logs('app1').slice(-3000));
+      assert.ok(stopped.stoppedInMs < STOP_SECONDS * 1000, `stopped in ${stopped.stoppedInMs} ms`);
+      for (let index = 200; index < 205; index += 1) {
+        const id = await addMedication(client, index);
+        assert.ok(id, 'write through the remaining replica');
+        acknowledged.push(id);
+      }
+      const stored = await medicationIds(client);
+      for (const id of acknowledged) assert.ok(stored.has(id), `acknowledged medication ${id} is missing`);
+      first.start('app1');
+    });
+
+    await check('a backup taken while patients write holds every write acknowledged before it began', async () => {
+      const before = [...acknowledged];
+      const backupDone = new Promise<string>((resolve, reject) =>
+        setImmediate(() => {
+          const result = first.exec('app2', ['node', '--import', 'tsx', 'server/backup-cli.ts', 'backup', '--out', `/backups/${archive}`]);
+          if (result.status === 0) resolve(result.stdout);
+          else reject(new Error(`backup failed (${result.status}): ${result.stderr.slice(-3000)}`));
+        }),
+      );
+      const during = await writeUntil(client, backupDone.catch(() => undefined), 300);
+      await backupDone;
+      acknowledged.length = 0;
+      acknowledged.push(...before);
+      assert.ok(during.length > 0 || before.length > 0);
+    });
+
+    process.stdout.write('Restoring the backup into a new stack\n');
+    first.down();
+    await check('the backup restores into a new stack: every acknowledged write is there and the audit chain is intact', async () => {
+      restored.up('postgres');
+      await eventually('the new PostgreSQL accepting connections', async () => {
+        const ready = restored.exec('postgres', ['pg_isready', '--host', '127.0.0.1']);
+        if (ready.status !== 0) throw new Error(ready.stdout);
+      });
+      const restore = restored.runOnce('app1', ['server/backup-cli.ts', 'restore', '--in', `/backups/${archive}`]);
+      assert.equal(restore.status, 0, `${restore.stdout.slice(-2000)}${restore.stderr.slice(-3000)}`);
+      restored.up();
+      const client2 = await proxyClient(restored);
+      const signedIn = await client2.post('/api/auth/login', { usernameOrEmail: patient.username, password: SIGNUP_PASSWORD });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      const stored = await medicationIds(client2);
+      for (const id of acknowledged) assert.ok(stored.has(id), `acknowledged medication ${id} is missing after restore`);
+      const verify = restored.exec('app1', ['node', '--import', 'tsx', 'server/audit-verify.ts']);
+      assert.equal(verify.status, 0, verify.stdout + verify.stderr);
+      assert.match(verify.stdout, /Audit trail intact/);
+    });
+  } catch (err) {
+    failed += 1;
+    process.stdout.write(`  FAIL the stack could not be brought up\n${String((err as Error).stack ?? err)}\n`);
+  } finally {
+    if (!process.env.DEPLOY_KEEP) {
+      first.down();
+      restored.down();
+      rmSync(path.join(backups, archive), { force: true });
+    }
+  }
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();

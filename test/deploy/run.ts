@@ -92,9 +92,11 @@ async function signUpPatient(client: HttpsClient): Promise<{ username: string }>
   return { username: body.username };
 }
 
-async function addMedication(client: HttpsClient, index: number): Promise<string | null> {
-  const answer = await client.post('/api/medications', { name: `Deploy-${index}`, dosage: '5mg', frequency: 'once_daily', reminderTimes: ['08:00'] }).catch(() => null);
-  return answer?.status === 201 ? (answer.body.id as string) : null;
+/** The id of the medication stored, or null with why not (the status and body, or the connection's error). */
+async function addMedication(client: HttpsClient, index: number): Promise<{ id: string | null; why: string }> {
+  const answer = await client.post('/api/medications', { name: `Deploy-${index}`, dosage: '5mg', frequency: 'once_daily', reminderTimes: ['08:00'] }).catch((err: Error) => err);
+  if (answer instanceof Error) return { id: null, why: answer.message };
+  return answer.status === 201 ? { id: answer.body.id as string, why: '' } : { id: null, why: `${answer.status} ${JSON.stringify(answer.body)}` };
 }
 
 async function medicationIds(client: HttpsClient): Promise<Set<string>> {
@@ -109,7 +111,7 @@ async function writeUntil(client: HttpsClient, stop: Promise<unknown>, from: num
   void stop.then(() => (done = true));
   const acknowledged: string[] = [];
   for (let index = from; !done; index += 1) {
-    const id = await addMedication(client, index);
+    const { id } = await addMedication(client, index);
     if (id) acknowledged.push(id);
   }
   return acknowledged;
@@ -136,8 +138,10 @@ async function main(): Promise<void> {
       first.compose('build', 'proxy', 'postgres', 'redis', 'coturn');
     }
     process.stdout.write('Starting the stack\n');
+    const coldStart = Date.now();
     first.up();
     const client = await proxyClient(first);
+    process.stdout.write(`  stack cold start (up to both replicas ready behind TLS): ${Date.now() - coldStart} ms\n`);
 
     await check('a patient signs up and in over HTTPS through the proxy, with __Host- Secure cookies and HSTS', async () => {
       patient = await signUpPatient(client);
@@ -158,8 +162,8 @@ async function main(): Promise<void> {
 
     await check('writes go on while a replica is stopped with SIGTERM: it exits 0 within its bound, nothing acknowledged is lost', async () => {
       for (let index = 0; index < 10; index += 1) {
-        const id = await addMedication(client, index);
-        assert.ok(id, 'write before the stop');
+        const { id, why } = await addMedication(client, index);
+        assert.ok(id, `write before the stop: ${why}`);
         acknowledged.push(id);
       }
       const stopping = new Promise<{ exitCode: number; stoppedInMs: number }>((resolve) => setImmediate(() => resolve(first.stop('app1', STOP_SECONDS))));
@@ -169,8 +173,8 @@ async function main(): Promise<void> {
       assert.equal(stopped.exitCode, 0, first.logs('app1').slice(-3000));
       assert.ok(stopped.stoppedInMs < STOP_SECONDS * 1000, `stopped in ${stopped.stoppedInMs} ms`);
       for (let index = 200; index < 205; index += 1) {
-        const id = await addMedication(client, index);
-        assert.ok(id, 'write through the remaining replica');
+        const { id, why } = await addMedication(client, index);
+        assert.ok(id, `write through the remaining replica: ${why}\n${first.logs('proxy').slice(-2000)}`);
         acknowledged.push(id);
       }
       const stored = await medicationIds(client);
@@ -187,8 +191,14 @@ async function main(): Promise<void> {
           else reject(new Error(`backup failed (${result.status}): ${result.stderr.slice(-3000)}`));
         }),
       );
+      const backupStarted = Date.now();
       const during = await writeUntil(client, backupDone.catch(() => undefined), 300);
       await backupDone;
+      process.stdout.write(`  backup while a patient writes: ${Date.now() - backupStarted} ms\n`);
+      // The baseline: a plain tar of the same database's files, read whole (GNU tar skips reading for /dev/null).
+      const tarStarted = Date.now();
+      const tar = first.exec('postgres', ['sh', '-c', 'tar -cf - -C "$PGDATA" . | wc -c']);
+      process.stdout.write(`  plain tar of PostgreSQL's data directory: ${Date.now() - tarStarted} ms, ${tar.stdout.trim()} bytes\n`);
       acknowledged.length = 0;
       acknowledged.push(...before);
       assert.ok(during.length > 0 || before.length > 0);
@@ -202,7 +212,9 @@ async function main(): Promise<void> {
         const ready = restored.exec('postgres', ['pg_isready', '--host', '127.0.0.1']);
         if (ready.status !== 0) throw new Error(ready.stdout);
       });
+      const restoreStarted = Date.now();
       const restore = restored.runOnce('app1', ['server/backup-cli.ts', 'restore', '--in', `/backups/${archive}`]);
+      process.stdout.write(`  restore into the new stack's PostgreSQL: ${Date.now() - restoreStarted} ms\n`);
       assert.equal(restore.status, 0, `${restore.stdout.slice(-2000)}${restore.stderr.slice(-3000)}`);
       restored.up();
       const client2 = await proxyClient(restored);

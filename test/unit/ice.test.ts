@@ -31,7 +31,7 @@ describe('ICE configuration in the join answer', () => {
     expect(ice.iceTransportPolicy).toBe('relay');
     expect(ice.iceServers).toEqual([
       { urls: 'stun:stun.example.org:3478' },
-      { urls: ['turn:turn.example.org:3478'], username: `${1_700_000_000 + 86_400}:user-42`, credential: expect.any(String) },
+      { urls: ['turn:turn.example.org:3478'], username: `${1_700_000_000 + 3_600}:user-42`, credential: expect.any(String) },
     ]);
     expect(JSON.stringify(ice)).not.toContain('north-wind-secret');
   });

@@ -36,7 +36,8 @@ function webServer(port: number, env: Record<string, string>): WebServer {
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { ...serverEnv, PORT: String(port), ...env },
+    // The address the specs' browsers open: links the server writes (calendar files, reset mails) point there.
+    env: { ...serverEnv, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...env },
   };
 }
 

@@ -179,13 +179,31 @@ export function readMeasurement(raw: unknown): Measurement | null {
   if (!isRecord(raw)) return null;
   const value = typeof raw.value === 'number' ? raw.value : typeof raw.value === 'string' && raw.value.trim() !== '' ? Number(raw.value) : Number.NaN;
   if (!Number.isFinite(value)) return null;
+  return { value, ...unitAndRange(raw) };
+}
+
+function unitAndRange(raw: Record<string, unknown>): Omit<Measurement, 'value'> {
   const rangeText = typeof raw.referenceRange === 'string' ? raw.referenceRange : null;
-  return {
-    value,
-    unit: typeof raw.unit === 'string' && raw.unit.trim() ? raw.unit.trim() : null,
-    range: parseReferenceRange(rangeText),
-    rangeText,
-  };
+  return { unit: typeof raw.unit === 'string' && raw.unit.trim() ? raw.unit.trim() : null, range: parseReferenceRange(rangeText), rangeText };
+}
+
+export type Comparator = '<' | '<=' | '>=' | '>';
+
+/** A result a lab reports as a bound ('<0.5': less than it can measure), not as a number. */
+export interface BoundedMeasurement extends Measurement {
+  comparator: Comparator;
+}
+
+const BOUND = new RegExp(`^(<=?|>=?|≤|≥)\\s*${NUMBER}$`);
+const COMPARATOR_OF: Record<string, Comparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
+
+/** '<0.5', or `{ value: '<0.5', unit?, referenceRange? }`: the bound, its comparator and unit. Numbers and anything else give null. */
+export function readBoundedMeasurement(raw: unknown): BoundedMeasurement | null {
+  const written = isRecord(raw) ? raw.value : raw;
+  const bound = typeof written === 'string' ? BOUND.exec(written.trim()) : null;
+  if (!bound) return null;
+  const rest = isRecord(raw) ? unitAndRange(raw) : { unit: null, range: null, rangeText: null };
+  return { comparator: COMPARATOR_OF[bound[1]!]!, value: Number(bound[2]), ...rest };
 }
 
 export type RangePosition = 'below' | 'within' | 'above';

@@ -15,3 +15,4 @@ export * from './calendar';
 export * from './password';
 export * from './reminders';
 export * from './break-glass';
+export * from './fhir-export';

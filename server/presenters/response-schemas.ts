@@ -47,7 +47,7 @@ import type {
   RecordAccess,
   StructuredRecord,
 } from '../../common/api-types';
-import type { Resource as FhirResource } from '../services/export/fhir/types';
+import type { ExportedResource as FhirResource } from '../services/export/fhir/types';
 import { toJsonSchema } from '../openapi/json-schema';
 import {
   APPOINTMENT_STATUSES,
@@ -64,6 +64,7 @@ import {
   REPORT_TYPES,
   USER_ROLES,
 } from '../../common/constants';
+import { FHIR_BUNDLE_TYPES } from '../../common/schemas/fhir-export';
 
 const text = () => yup.string().defined();
 const id = () => yup.string().uuid().defined();
@@ -477,12 +478,17 @@ const FHIR_RESOURCE_TYPES = Object.keys({
 /** The FHIR export's envelope; each resource's own fields are FHIR R4's (hl7.org/fhir/R4), not restated here. */
 export const fhirBundleResponse = yup.object({
   resourceType: oneOf(['Bundle'] as const),
-  type: oneOf(['collection'] as const),
+  type: oneOf(FHIR_BUNDLE_TYPES),
   timestamp: instant(),
   entry: list(
     yup.object({
       fullUrl: text().meta({ description: "urn:uuid:<the resource's id>: what references inside the bundle point to" }),
       resource: yup.object({ resourceType: oneOf(FHIR_RESOURCE_TYPES), id: id() }).defined().meta({ description: 'A FHIR R4 resource of the kind resourceType names' }),
+      request: yup
+        .object({ method: oneOf(['POST'] as const), url: oneOf(FHIR_RESOURCE_TYPES) })
+        .default(undefined)
+        .optional()
+        .meta({ description: 'In a transaction only: create the resource (POST) in the collection of its type' }),
     }),
   ),
 });

@@ -6,10 +6,12 @@ import { recordAudit } from '../services/audit';
 import { patientBundle } from '../services/export/fhir/bundle';
 import { appOrigin } from '../lib/app-origin';
 import { fhirBundleResponse } from '../presenters/response-schemas';
+import { fhirExportQuerySchema } from '../../common/schemas/fhir-export';
 
 const fhirBundleFile: FileResponse = {
   contentType: 'application/fhir+json',
-  description: 'A FHIR R4 Bundle (type collection) of the Patient, their reports with their results, medications, appointments, consultations and documents (by address), as an attachment',
+  description:
+    'A FHIR R4 Bundle of the Patient, their reports with their results (LOINC-coded where the app knows the test, units in UCUM), medications, appointments, consultations and documents (by address), as an attachment. A collection by default; with type=transaction, every entry carries a request (POST to its resource type) and a FHIR server imports the whole Bundle at once, its references (urn:uuid) kept',
   schema: fhirBundleResponse,
 };
 
@@ -20,11 +22,12 @@ export function registerExportRoutes(router: Router): void {
     path: '/export/fhir',
     summary: "All the patient's records as FHIR R4 JSON, on every plan",
     policy: patientOnly,
+    query: fhirExportQuerySchema,
     response: fhirBundleFile,
-    handler: async (ctx) => {
+    handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
       const generatedAt = new Date();
-      const bundle = await patientBundle(patient, { origin: appOrigin(ctx), generatedAt });
+      const bundle = await patientBundle(patient, { origin: appOrigin(ctx), generatedAt, type: query.type });
       await recordAudit(ctx, { action: 'export.fhir', outcome: 'success', patientId: patient.userId });
       ctx.type = 'application/fhir+json; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="medivault-fhir-${generatedAt.toISOString().slice(0, 10)}.json"`);

@@ -20,7 +20,11 @@ interface Entry {
 
 const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 const LOW = [{ coding: [{ system: INTERPRETATION, code: 'L', display: 'Low' }] }];
+const NORMAL = [{ coding: [{ system: INTERPRETATION, code: 'N', display: 'Normal' }] }];
 const HIGH = [{ coding: [{ system: INTERPRETATION, code: 'H', display: 'High' }] }];
+const LABORATORY = [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }] }];
+const loinc = (code: string, display: string) => ({ system: 'http://loinc.org', code, display });
+const ucum = (value: number, unit: string, code: string) => ({ value, unit, system: 'http://unitsofmeasure.org', code });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let server: TestServer;
@@ -68,6 +72,7 @@ beforeAll(async () => {
       hemoglobin: { value: 12.1, unit: 'g/dL', referenceRange: '13.5-17.5' },
       ldlCholesterol: { value: 162, unit: 'mg/dL', referenceRange: '0-100' },
       whiteBloodCells: { value: 6.4, unit: '10^3/uL', referenceRange: '4.5-11.0' },
+      crp: { value: '<0.5', unit: 'mg/L', referenceRange: '<5' },
       findings: 'Mild lipemia',
     },
   });
@@ -78,7 +83,7 @@ beforeAll(async () => {
   await Promise.all([
     insertMedication(alexId, { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', startDate: new Date('2026-10-01T00:00:00Z'), instructions: 'Take with water', prescribedBy: 'Dr. James Okafor' }),
     insertMedication(alexId, { name: 'Amoxicillin', isActive: true, startDate: daysFromNow(-20), endDate: daysFromNow(-10) }),
-    insertMedication(alexId, { name: 'Ibuprofen', isActive: false }),
+    insertMedication(alexId, { name: 'Ibuprofen', dosage: '400mg', isActive: false, frequency: 'as_needed' }),
     insertAppointment(alexId, {
       status: 'confirmed',
       appointmentDate: new Date('2027-05-03T09:30:00Z'),
@@ -184,7 +189,7 @@ describe('GET /api/export/fhir', () => {
     ]);
   });
 
-  it('makes each report a DiagnosticReport and each result an Observation, flagged Low or High outside its range', () => {
+  it('makes each report a DiagnosticReport and each result an Observation: LOINC-coded, in UCUM units, flagged Low, Normal or High', () => {
     const report = byId(labReport.id)!;
     const observations = report.result.map((ref: { reference: string }) => entries().find((e) => e.fullUrl === ref.reference)!.resource);
     expect(report).toEqual({
@@ -200,30 +205,38 @@ describe('GET /api/export/fhir', () => {
       result: observations.map((o: Entry['resource']) => ({ reference: `urn:uuid:${o.id}` })),
       conclusion: 'Hemoglobin low, LDL high.',
     });
-    const common = { resourceType: 'Observation', status: 'final', subject: patientRef(), effectiveDateTime: '2026-11-02' };
+    const common = { resourceType: 'Observation', status: 'final', category: LABORATORY, subject: patientRef(), effectiveDateTime: '2026-11-02' };
     // jsonb keeps an object's keys in an order of its own: the results are compared by name.
     const byName = (a: Entry['resource'], b: Entry['resource']) => a.code.text.localeCompare(b.code.text);
     expect(observations.map(({ id: _id, ...observation }: Entry['resource']) => observation).sort(byName)).toEqual([
+      // A bound is a Quantity with its comparator, not a text; the lab's flag for it is not known.
+      {
+        ...common,
+        code: { coding: [loinc('1988-5', 'C reactive protein [Mass/volume] in Serum or Plasma')], text: 'CRP' },
+        valueQuantity: { ...ucum(0.5, 'mg/L', 'mg/L'), comparator: '<' },
+        referenceRange: [{ high: ucum(5, 'mg/L', 'mg/L'), text: '<5' }],
+      },
       { ...common, code: { text: 'Findings' }, valueString: 'Mild lipemia' },
       {
         ...common,
-        code: { text: 'Hemoglobin' },
-        valueQuantity: { value: 12.1, unit: 'g/dL' },
+        code: { coding: [loinc('718-7', 'Hemoglobin [Mass/volume] in Blood')], text: 'Hemoglobin' },
+        valueQuantity: ucum(12.1, 'g/dL', 'g/dL'),
         interpretation: LOW,
-        referenceRange: [{ low: { value: 13.5, unit: 'g/dL' }, high: { value: 17.5, unit: 'g/dL' }, text: '13.5-17.5' }],
+        referenceRange: [{ low: ucum(13.5, 'g/dL', 'g/dL'), high: ucum(17.5, 'g/dL', 'g/dL'), text: '13.5-17.5' }],
       },
       {
         ...common,
-        code: { text: 'LDL Cholesterol' },
-        valueQuantity: { value: 162, unit: 'mg/dL' },
+        code: { coding: [loinc('13457-7', 'Cholesterol in LDL [Mass/volume] in Serum or Plasma by calculation')], text: 'LDL Cholesterol' },
+        valueQuantity: ucum(162, 'mg/dL', 'mg/dL'),
         interpretation: HIGH,
-        referenceRange: [{ low: { value: 0, unit: 'mg/dL' }, high: { value: 100, unit: 'mg/dL' }, text: '0-100' }],
+        referenceRange: [{ low: ucum(0, 'mg/dL', 'mg/dL'), high: ucum(100, 'mg/dL', 'mg/dL'), text: '0-100' }],
       },
       {
         ...common,
-        code: { text: 'White Blood Cells' },
-        valueQuantity: { value: 6.4, unit: '10^3/uL' },
-        referenceRange: [{ low: { value: 4.5, unit: '10^3/uL' }, high: { value: 11, unit: '10^3/uL' }, text: '4.5-11.0' }],
+        code: { coding: [loinc('6690-2', 'Leukocytes [#/volume] in Blood by Automated count')], text: 'White Blood Cells' },
+        valueQuantity: ucum(6.4, '10^3/uL', '10*3/uL'),
+        interpretation: NORMAL,
+        referenceRange: [{ low: ucum(4.5, '10^3/uL', '10*3/uL'), high: ucum(11, '10^3/uL', '10*3/uL'), text: '4.5-11.0' }],
       },
     ]);
   });
@@ -261,7 +274,7 @@ describe('GET /api/export/fhir', () => {
     expect(original.headers.get('content-type')).toBe('application/pdf');
   });
 
-  it('states each medication as active, completed or stopped, with its dosage and period', () => {
+  it('states each medication as active, completed or stopped, with its dosage, schedule and period', () => {
     const statements = ofType('MedicationStatement');
     expect(statements.find((s) => s.medicationCodeableConcept.text === 'Lisinopril')).toEqual({
       resourceType: 'MedicationStatement',
@@ -271,11 +284,19 @@ describe('GET /api/export/fhir', () => {
       subject: patientRef(),
       effectivePeriod: { start: '2026-10-01' },
       dateAsserted: expect.stringMatching(/Z$/),
-      dosage: [{ text: '10mg, once daily', patientInstruction: 'Take with water' }],
+      dosage: [
+        {
+          text: '10mg, once daily',
+          patientInstruction: 'Take with water',
+          timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd' }, code: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-GTSAbbreviation', code: 'QD', display: 'QD' }] } },
+        },
+      ],
       note: [{ text: 'Prescribed by Dr. James Okafor' }],
     });
     const statusOf = Object.fromEntries(statements.map((s) => [s.medicationCodeableConcept.text, s.status]));
     expect(statusOf).toEqual({ Lisinopril: 'active', Amoxicillin: 'completed', Ibuprofen: 'stopped' });
+    // Taken as needed: no schedule to give, and FHIR has a field to say so.
+    expect(statements.find((s) => s.medicationCodeableConcept.text === 'Ibuprofen')!.dosage).toEqual([{ text: '400mg, as needed', asNeededBoolean: true }]);
     expect(statements.find((s) => s.medicationCodeableConcept.text === 'Amoxicillin')!.effectivePeriod.end).toBe(daysFromNow(-10).toISOString().slice(0, 10));
   });
 

@@ -1,7 +1,7 @@
 import type { Appointment as AppointmentRow } from '../../../../db/models';
 import type { AppointmentStatus } from '../../../../common/constants';
 import { doctorLabel } from '../../../../common/names';
-import type { Appointment } from './types';
+import type { Appointment, WithId } from './types';
 import { referenceTo } from './references';
 import { concept, filled, instant, some } from './values';
 
@@ -9,7 +9,7 @@ import { concept, filled, instant, some } from './values';
 const STATUS: Record<AppointmentStatus, Appointment['status']> = { scheduled: 'pending', confirmed: 'booked', completed: 'fulfilled', cancelled: 'cancelled' };
 
 /** An in-person appointment: the patient, the doctor (by name) and the place. */
-export function appointmentResource(appointment: AppointmentRow): Appointment {
+export function appointmentResource(appointment: AppointmentRow): WithId<Appointment> {
   const start = new Date(appointment.appointmentDate);
   const code = filled(appointment.confirmationCode);
   const place = filled([appointment.facility, appointment.facilityAddress].filter(Boolean).join(', '));

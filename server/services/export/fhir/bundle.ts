@@ -1,10 +1,11 @@
 import { Document, User } from '../../../../db/models';
+import type { FhirBundleType } from '../../../../common/schemas/fhir-export';
 import type { PatientActor } from '../../../policies/actor';
 import { reportsOf } from '../../../policies/medical-report';
 import { medicationsOf } from '../../../policies/medication';
 import { appointmentsOf } from '../../../policies/appointment';
 import { consultationsOfPatient } from '../../../policies/consultation';
-import type { Attachment, Bundle, Resource } from './types';
+import type { Attachment, Bundle, BundleEntry, ExportedResource } from './types';
 import { patientResource } from './patient';
 import { reportResources } from './reports';
 import { medicationStatement } from './medications';
@@ -18,6 +19,7 @@ export interface FhirExportOptions {
   /** This server's origin: the documents' download addresses start with it. */
   origin: string;
   generatedAt: Date;
+  type: FhirBundleType;
 }
 
 /** Everything the bundle tells, through the patient's own scoped queries; no column of the account beyond name and contact details. */
@@ -35,11 +37,17 @@ function loadRecords(patient: PatientActor) {
   ]);
 }
 
-/** The patient's records as one FHIR R4 collection Bundle: the Patient first, every other entry about them. */
-export async function patientBundle(patient: PatientActor, { origin, generatedAt }: FhirExportOptions): Promise<Bundle> {
+/** Every resource is new to the server that imports it: created there (POST), other entries finding it by its urn:uuid. */
+function entryOf(resource: ExportedResource, type: FhirBundleType): BundleEntry<ExportedResource> {
+  const entry = { fullUrl: entryUrl(resource.id), resource };
+  return type === 'transaction' ? { ...entry, request: { method: 'POST', url: resource.resourceType } } : entry;
+}
+
+/** The patient's records as one FHIR R4 Bundle: the Patient first, every other entry about them. */
+export async function patientBundle(patient: PatientActor, { origin, generatedAt, type }: FhirExportOptions): Promise<Bundle<ExportedResource>> {
   const [user, reports, medications, appointments, consultations, documents] = await loadRecords(patient);
   const originals = new Map<string, Attachment>(documents.map((document) => [document.id, attachmentOf(document, origin)]));
-  const resources: Resource[] = [
+  const resources: ExportedResource[] = [
     patientResource(user),
     ...reports.flatMap((report) => reportResources(report, report.documentId ? originals.get(report.documentId) : undefined)),
     ...medications.map((medication) => medicationStatement(medication, generatedAt.getTime())),
@@ -49,8 +57,8 @@ export async function patientBundle(patient: PatientActor, { origin, generatedAt
   ];
   return {
     resourceType: 'Bundle',
-    type: 'collection',
+    type,
     timestamp: instant(generatedAt),
-    entry: resources.map((resource) => ({ fullUrl: entryUrl(resource.id), resource })),
+    entry: resources.map((resource) => entryOf(resource, type)),
   };
 }

@@ -1,6 +1,6 @@
 import type { Document, MedicalReport } from '../../../../db/models';
 import { documentFileUrl } from '../../documents/storage';
-import type { Attachment, DocumentReference } from './types';
+import type { Attachment, DocumentReference, WithId } from './types';
 import { referenceTo } from './references';
 import { instant } from './values';
 
@@ -16,7 +16,7 @@ export function attachmentOf(document: Document, origin: string): Attachment {
 }
 
 /** A stored original (scan or PDF), pointing to the reports read from it. */
-export function documentReference(document: Document, origin: string, readInto: readonly MedicalReport[]): DocumentReference {
+export function documentReference(document: Document, origin: string, readInto: readonly MedicalReport[]): WithId<DocumentReference> {
   return {
     resourceType: 'DocumentReference',
     id: document.id,

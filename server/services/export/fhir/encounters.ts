@@ -1,7 +1,7 @@
 import type { Consultation } from '../../../../db/models';
 import { CONSULTATION_TYPE_LABELS, type ConsultationStatus } from '../../../../common/constants';
 import { doctorLabel } from '../../../../common/names';
-import type { Coding, Encounter, Period } from './types';
+import type { Coding, Encounter, Period, WithId } from './types';
 import { referenceTo } from './references';
 import { concept, filled, instant, some } from './values';
 
@@ -17,7 +17,7 @@ function periodOf(consultation: Consultation): Period {
 }
 
 /** A telemedicine consultation. Load its `doctor` relation for the doctor's name. */
-export function encounterResource(consultation: Consultation): Encounter {
+export function encounterResource(consultation: Consultation): WithId<Encounter> {
   const diagnosis = filled(consultation.diagnosis);
   return {
     resourceType: 'Encounter',

@@ -1,7 +1,7 @@
 import type { User } from '../../../../db/models';
 import { RELATIONSHIP_LABELS, type Relationship } from '../../../../common/constants';
 import { personName } from '../../../../common/names';
-import type { ContactPoint, Patient } from './types';
+import type { ContactPoint, Patient, WithId } from './types';
 import { filled, some } from './values';
 
 const EMERGENCY_CONTACT = { system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' };
@@ -27,7 +27,7 @@ function emergencyContact(user: User): Patient['contact'] {
 }
 
 /** Who the records are about: names and ways to reach them, nothing of the account (no password, no second factor, no billing ids). */
-export function patientResource(user: User): Patient {
+export function patientResource(user: User): WithId<Patient> {
   return {
     resourceType: 'Patient',
     id: user.id,

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { Resource } from '@medplum/fhirtypes';
 import type { Reference } from './types';
 
 /** An entry's fullUrl: references to it inside the bundle resolve to the entry with this URL. */
 export const entryUrl = (id: string) => `urn:uuid:${id}`;
 
-export const referenceTo = (id: string): Reference => ({ reference: entryUrl(id) });
+/** Typed by what it points to where FHIR asks (a subject is a Patient...); the bundle's entries say what each id is. */
+export const referenceTo = <T extends Resource = Resource>(id: string): Reference<T> => ({ reference: entryUrl(id) });
 
 /**
  * A UUID (version 5, RFC 9562) for a resource with no row of its own, such as one result of a report:

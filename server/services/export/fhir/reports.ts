@@ -1,6 +1,6 @@
 import type { MedicalReport } from '../../../../db/models';
 import { REPORT_TYPE_LABELS, type ReportStatus, type ReportType } from '../../../../common/constants';
-import type { Attachment, Coding, DiagnosticReport, Observation } from './types';
+import type { Attachment, Coding, DiagnosticReport, Observation, WithId } from './types';
 import { observationsOf } from './observations';
 import { referenceTo } from './references';
 import { day, filled, instant, named, some } from './values';
@@ -13,7 +13,7 @@ const SECTION_OF: Partial<Record<ReportType, Coding>> = { blood_work: LABORATORY
 /** A report waiting for review is preliminary; the others (urgent findings, a current prescription too) are final. */
 const STATUS: Record<ReportStatus, DiagnosticReport['status']> = { review: 'preliminary', urgent: 'final', normal: 'final', active: 'final' };
 
-function diagnosticReport(report: MedicalReport, observations: readonly Observation[], original: Attachment | undefined): DiagnosticReport {
+function diagnosticReport(report: MedicalReport, observations: readonly WithId<Observation>[], original: Attachment | undefined): WithId<DiagnosticReport> {
   const section = SECTION_OF[report.type];
   return {
     resourceType: 'DiagnosticReport',
@@ -32,7 +32,7 @@ function diagnosticReport(report: MedicalReport, observations: readonly Observat
 }
 
 /** A report and its results: the DiagnosticReport first, then one Observation per result. `original`: its stored document, if any. */
-export function reportResources(report: MedicalReport, original: Attachment | undefined): [DiagnosticReport, ...Observation[]] {
+export function reportResources(report: MedicalReport, original: Attachment | undefined): [WithId<DiagnosticReport>, ...WithId<Observation>[]] {
   const observations = observationsOf(report);
   return [diagnosticReport(report, observations, original), ...observations];
 }

@@ -1,4 +1,5 @@
 import { iso } from '../../../lib/dates';
+import type { Resource } from '@medplum/fhirtypes';
 import type { CodeableConcept, Reference } from './types';
 
 /** Text with something in it, else nothing: FHIR has no empty strings. */
@@ -24,7 +25,7 @@ export function concept(text: string | null | undefined): CodeableConcept | unde
 }
 
 /** Someone or something known only by name, such as a doctor or a facility. */
-export function named(display: string | null | undefined): Reference | undefined {
+export function named<T extends Resource = Resource>(display: string | null | undefined): Reference<T> | undefined {
   const value = filled(display);
   return value === undefined ? undefined : { display: value };
 }

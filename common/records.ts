@@ -110,6 +110,8 @@ const KNOWN_LABELS: Record<string, string> = {
   ast: 'AST',
   psa: 'PSA',
   crp: 'CRP',
+  bun: 'BUN',
+  inr: 'INR',
 };
 
 const sentenceOf = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -105,8 +105,10 @@ beforeAll(async () => {
   await User.query().patch({ stripeSubscriptionId: unique('sub_') }).where({ id: patientId });
   await patient.get('/api/medical-reports/export?timeZone=Europe%2FLondon');
   await User.query().patch({ stripeSubscriptionId: null }).where({ id: patientId });
-  // The FHIR export: free on every plan.
+  // The FHIR export: free on every plan; a collection, or a transaction a FHIR server imports whole.
   await patient.get('/api/export/fhir');
+  await patient.get('/api/export/fhir?type=transaction');
+  await patient.get('/api/export/fhir?type=batch');
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');

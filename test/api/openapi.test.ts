@@ -118,14 +118,18 @@ describe('the sign-up body', () => {
 });
 
 describe('the FHIR export', () => {
-  it('is described as a FHIR JSON Bundle, not as text', () => {
-    const answer = (document.paths['/api/export/fhir']!.get as Record<string, any>).responses['200'];
+  it('is described as a FHIR JSON Bundle, not as text: a collection, or a transaction whose entries carry their request', () => {
+    const operation = document.paths['/api/export/fhir']!.get as Record<string, any>;
+    const answer = operation.responses['200'];
     expect(Object.keys(answer.content)).toEqual(['application/fhir+json']);
-    expect(answer.content['application/fhir+json'].schema).toMatchObject({
+    const schema = answer.content['application/fhir+json'].schema;
+    expect(schema).toMatchObject({
       type: 'object',
       required: expect.arrayContaining(['resourceType', 'type', 'entry']),
-      properties: { resourceType: { enum: ['Bundle'] }, type: { enum: ['collection'] }, entry: { type: 'array', items: { type: 'object' } } },
+      properties: { resourceType: { enum: ['Bundle'] }, type: { enum: ['collection', 'transaction'] }, entry: { type: 'array', items: { type: 'object' } } },
     });
+    expect(schema.properties.entry.items.properties.request).toMatchObject({ type: 'object', properties: { method: { enum: ['POST'] }, url: { enum: expect.arrayContaining(['Patient', 'Observation']) } } });
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'type', in: 'query', required: false, schema: expect.objectContaining({ enum: ['collection', 'transaction'], default: 'collection' }) }));
   });
 });
 

@@ -2,20 +2,20 @@ import type { Knex } from 'knex';
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import type { JsonObject } from '../../../db/models/types';
 import type { MedicalReport } from '../../../db/models';
-import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaType } from '../../errors';
+import { PayloadTooLarge, ServiceUnavailable, Unprocessable } from '../../errors';
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
 import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
 import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf';
 import type { DocumentProgressReporter } from './progress';
-import { sniffDocument, type DocumentKind } from './sniff';
+import type { DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
+import { acceptedKind } from './upload-allowlist';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
 import { ThreadPoolClosed } from '../thread-pool';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
-const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
 const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took too long. Please try again with a clearer photo.';
 const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
 export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no text layer and no page could be read. Please use the camera to take a photo of your document instead.';
@@ -67,9 +67,9 @@ const hasWords = (text: string) => /[\p{L}]{2}/u.test(text);
  */
 type RoomAsked = Promise<ReportRoom>;
 
-async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, kind: DocumentKind, room: RoomAsked): Promise<{ text: string; pages: number }> {
+async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAsked): Promise<{ text: string; pages: number }> {
   await room;
-  const prepared = await prepareImage(bytes, kind);
+  const prepared = await prepareImage(bytes);
   deps.progress.report('preparing', 1);
   const text = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
   deps.progress.report('reading', 1, 1, 1);
@@ -126,13 +126,11 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAs
   }
 }
 
-/** The upload's bytes and what they are, refused (413, 415) when too large or of no kind it reads. */
+/** The upload's bytes and what they are, refused (413, 415) when too large or not exactly one allowed kind. */
 function decodeUpload(dataUrl: string): { bytes: Buffer; kind: DocumentKind } {
   const bytes = decodeDataUrl(dataUrl);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
-  const kind = sniffDocument(bytes);
-  if (!kind) throw new UnsupportedMediaType(UNSUPPORTED_DOCUMENT);
-  return { bytes, kind };
+  return { bytes, kind: acceptedKind(bytes) };
 }
 
 interface Reading {
@@ -186,7 +184,7 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   room.catch(() => undefined);
   const { bytes, kind } = decodeUpload(upload.dataUrl);
   deps.progress.report('preparing', 0);
-  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, kind, room);
+  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, room);
   if (!hasWords(text)) return { read: false };
   return saveAsReport(deps, { upload, bytes, kind, text, pages, room: await room }, audit);
 }

@@ -10,7 +10,9 @@ import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf
 import type { DocumentProgressReporter } from './progress';
 import type { DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
+import { requireStorageRoom, storeWithinQuota, type StorageQuota } from './storage-quota';
 import { acceptedKind } from './upload-allowlist';
+import { assertNoVirus, type VirusScanSettings } from './virus-scan';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
 import { ThreadPoolClosed } from '../thread-pool';
@@ -26,6 +28,9 @@ export interface DocumentProcessingDeps {
   /** Longest one PDF page may take to draw for OCR. */
   renderTimeoutMs: number;
   progress: DocumentProgressReporter;
+  storageQuota: StorageQuota;
+  /** Absent, uploads are not scanned for viruses. */
+  virusScanner?: VirusScanSettings;
 }
 
 export interface Upload {
@@ -133,6 +138,13 @@ function decodeUpload(dataUrl: string): { bytes: Buffer; kind: DocumentKind } {
   return { bytes, kind: acceptedKind(bytes) };
 }
 
+/** The plan's room for one more report, and for this original in the plan's storage quota (both early answers). */
+async function roomForUpload(deps: DocumentProcessingDeps, userId: string, size: number): Promise<ReportRoom> {
+  const plan = await requireRoomForReport(userId);
+  await requireStorageRoom({ userId, size, quota: deps.storageQuota, plan });
+  return plan;
+}
+
 interface Reading {
   upload: Upload;
   bytes: Buffer;
@@ -162,27 +174,30 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const save = (trx?: Knex.Transaction) => storeDocumentWithReport(document, newReport, { trx, audit });
-  // Premium has no limit and may add any type: its save (one statement) needs neither the plan's lock nor
-  // its checks, and an upload begun under Premium is kept even if the subscription ends while it is read.
+  const storage = { userId: upload.userId, size: bytes.length, quota: deps.storageQuota, plan: room };
+  const save = (trx?: Knex.Transaction) => storeWithinQuota(storage, (transaction) => storeDocumentWithReport(document, newReport, { trx: transaction, audit }), trx);
+  // Premium has no report limit and may add any type: its save needs neither the plan's lock nor its checks
+  // (only the storage quota's), and an upload begun under Premium is kept even if the subscription ends while it is read.
   const report = room === 'premium' ? await save() : await withRoomForReport(upload.userId, draft.type, save);
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
 }
 
 /**
- * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
- * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
- * original, its report and the report's audit row saved together (where the plan's room is checked
- * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
- * Waits overlap work: the plan is asked while the upload is decoded and a PDF's text layer read (which
+ * Reads an uploaded photo or PDF and keeps it as a medical report: size limits, type from the bytes (the
+ * allowlist), the plan's room for one more report and for the original in its storage quota, the virus
+ * scan when one is set, image preparation, OCR or the PDF's text layer, extraction, then the original, its
+ * report and the report's audit row saved together (where the plan's room and the quota are checked again,
+ * under the user's locks). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ * Waits overlap work: the plan is asked while the upload is scanned and a PDF's text layer read (which
  * costs about what the question does).
  */
 export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: DocumentAudit): Promise<ProcessedDocument> {
-  const room = requireRoomForReport(upload.userId);
+  const { bytes, kind } = decodeUpload(upload.dataUrl);
+  const room = roomForUpload(deps, upload.userId, bytes.length);
   // Awaited wherever the upload goes next; an upload refused first must not leave the answer unheard.
   room.catch(() => undefined);
-  const { bytes, kind } = decodeUpload(upload.dataUrl);
+  await assertNoVirus(deps.virusScanner, bytes);
   deps.progress.report('preparing', 0);
   const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, room);
   if (!hasWords(text)) return { read: false };

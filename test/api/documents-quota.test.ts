@@ -57,20 +57,25 @@ describe('the free plan', () => {
     expect((await upload(patient)).status).toBe(200);
     expect(await storedBytes(patient)).toBe(FREE_QUOTA);
   });
-
-  it('keeps only what fits when two uploads race for the last room', async () => {
-    const patient = await patientParty(server.url);
-    await fillTo(patient, FREE_QUOTA, labPdf.length + 10);
-    const statuses = (await Promise.all([upload(patient), upload(patient)])).map((answer) => answer.status).sort();
-    expect(statuses).toEqual([200, 413]);
-    expect(await storedBytes(patient)).toBeLessThanOrEqual(FREE_QUOTA);
-  });
 });
 
 describe('Premium', () => {
-  it('has the larger quota, and its refusal does not offer an upgrade', async () => {
+  const premiumParty = async () => {
     const patient = await patientParty(server.url);
     await User.query().findById(userIdOf(patient)).patch({ stripeSubscriptionId: unique('sub_') });
+    return patient;
+  };
+
+  it('keeps only what fits when two uploads race for the last room (Premium saves hold no report lock, only the storage one)', async () => {
+    const patient = await premiumParty();
+    await fillTo(patient, PREMIUM_QUOTA, labPdf.length + 10);
+    const statuses = (await Promise.all([upload(patient), upload(patient)])).map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 413]);
+    expect(await storedBytes(patient)).toBeLessThanOrEqual(PREMIUM_QUOTA);
+  });
+
+  it('has the larger quota, and its refusal does not offer an upgrade', async () => {
+    const patient = await premiumParty();
     await fillTo(patient, FREE_QUOTA, 0);
     expect((await upload(patient)).status).toBe(200);
     await insertDocumentWithOriginal({ userId: userIdOf(patient), filename: 'more.pdf', mimeType: 'application/pdf' }, Buffer.alloc(PREMIUM_QUOTA - (await storedBytes(patient)) - 1, 0x20));

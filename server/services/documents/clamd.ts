@@ -10,7 +10,7 @@ export type ClamdVerdict = { clean: true } | { clean: false; signature: string }
 /** clamd could not be reached, did not answer in time, or answered with an error. */
 export class ClamdUnavailable extends Error {}
 
-/** clamd's StreamMaxLength counts data; each chunk is sent with a 4-byte length before it. */
+/** Bytes sent per INSTREAM chunk: the stream is never held twice in memory, and clamd takes any chunk size. */
 const CHUNK_BYTES = 64 * 1024;
 
 function lengthPrefixed(length: number): Buffer {

@@ -12,7 +12,7 @@ export const ACTIVE_PDF = 'This PDF contains scripts, attached files or actions 
  */
 const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'XFA', 'Launch', 'SubmitForm', 'ImportData', 'GoToE', 'EmbeddedFile', 'EmbeddedFiles', 'EF', 'FileAttachment', 'RichMedia']);
 
-/** Where an object stream's objects start; a file needing more than these bounds to be read is refused. */
+/** More objects than this in one object stream is refused (422): a 50-page document holds a few thousand in all. */
 const MAX_OBJECTS_PER_STREAM = 100_000;
 
 const nameOf = (value: PdfValue | undefined) => (value instanceof PdfName ? value.name : undefined);

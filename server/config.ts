@@ -6,6 +6,8 @@ import { PASSWORD_MIN } from '../common/constants';
 import { isCommonPassword } from '../common/schemas/password';
 import { estimatedEntropyBits, isLocalDatabase, MIN_SECRET_BITS, unsafeOrigins } from './lib/production-checks';
 import { DEFAULT_PUSH_SERVICE_HOSTS, isAddressHost } from './services/push/push-services';
+import type { StorageQuota } from './services/documents/storage-quota';
+import type { VirusScanSettings } from './services/documents/virus-scan';
 
 export interface RequestLimit {
   max: number;
@@ -23,6 +25,7 @@ function publicOriginOf(value: string): string | null {
   }
 }
 
+const MEGABYTE = 1024 * 1024;
 const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const isTurnUrl = (url: string) => /^turns?:\S+$/.test(url);
 
@@ -125,6 +128,14 @@ const envSchema = yup.object({
   OCR_WORKERS: yup.number().integer().min(1, 'OCR_WORKERS must be at least 1').default(os.availableParallelism()),
   PDF_WORKERS: yup.number().integer().min(1, 'PDF_WORKERS must be at least 1').default(os.availableParallelism()),
   OCR_TIMEOUT_MS: yup.number().integer().min(1000, 'OCR_TIMEOUT_MS must be at least 1000').default(60_000),
+  // Megabytes of uploaded originals one user may keep, by plan.
+  STORAGE_QUOTA_FREE_MB: yup.number().positive('STORAGE_QUOTA_FREE_MB must be positive').default(100),
+  STORAGE_QUOTA_PREMIUM_MB: yup.number().positive('STORAGE_QUOTA_PREMIUM_MB must be positive').default(2048),
+  // clamd to scan every upload with (off when neither is set): its unix socket, or its TCP host (and port).
+  CLAMD_SOCKET: yup.string().optional(),
+  CLAMD_HOST: yup.string().optional(),
+  CLAMD_PORT: yup.number().integer().min(1).max(65535).optional(),
+  CLAMD_TIMEOUT_MS: yup.number().integer().min(1000, 'CLAMD_TIMEOUT_MS must be at least 1000').default(30_000),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   RUN_JOBS: yup.boolean().default(true),
   METRICS_TOKEN: yup.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -235,6 +246,10 @@ export interface Config {
     pdfWorkers: number;
     /** Longest one page may take to read or draw, and one PDF's text layer to be read; the thread is then replaced. */
     ocrTimeoutMs: number;
+    /** Bytes of originals one user may keep, by plan. */
+    storageQuota: StorageQuota;
+    /** clamd, which every upload is streamed to before it is read or kept; absent, uploads are not scanned. */
+    virusScanner?: VirusScanSettings;
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Bearer token that GET /metrics requires; without one the endpoint does not exist (404). Never logged. */
@@ -291,6 +306,17 @@ function stripeSettings(env: Env): StripeSettings | undefined {
   if (missing.length === 3) return undefined;
   if (missing.length) throw new ConfigError(`Invalid configuration:\n- ${missing.join(', ')} must be set with the other Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)`);
   return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE };
+}
+
+const CLAMD_DEFAULT_PORT = 3310;
+
+/** clamd's address: CLAMD_SOCKET, or CLAMD_HOST with CLAMD_PORT (3310 unless set); neither leaves scanning off. */
+function virusScanner(env: Env): VirusScanSettings | undefined {
+  if (env.CLAMD_SOCKET && env.CLAMD_HOST) throw new ConfigError('Invalid configuration:\n- CLAMD_SOCKET and CLAMD_HOST name two scanners: set the unix socket or the TCP host, not both');
+  if (env.CLAMD_PORT && !env.CLAMD_HOST) throw new ConfigError('Invalid configuration:\n- CLAMD_PORT needs CLAMD_HOST (the host clamd listens on)');
+  if (env.CLAMD_SOCKET) return { address: { socket: env.CLAMD_SOCKET }, timeoutMs: env.CLAMD_TIMEOUT_MS };
+  if (env.CLAMD_HOST) return { address: { host: env.CLAMD_HOST, port: env.CLAMD_PORT ?? CLAMD_DEFAULT_PORT }, timeoutMs: env.CLAMD_TIMEOUT_MS };
+  return undefined;
 }
 
 /** A connection string that asks pg for TLS (sslmode=require / verify-ca / verify-full, or ssl=true). */
@@ -411,7 +437,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     pushServiceHosts: listOf(env.PUSH_SERVICE_HOSTS),
     aiSummary: env.AI_SUMMARY_URL ? { url: env.AI_SUMMARY_URL, key: env.AI_SUMMARY_KEY, model: env.AI_SUMMARY_MODEL } : undefined,
-    documents: { ocrWorkers: env.OCR_WORKERS, pdfWorkers: env.PDF_WORKERS, ocrTimeoutMs: env.OCR_TIMEOUT_MS },
+    documents: {
+      ocrWorkers: env.OCR_WORKERS,
+      pdfWorkers: env.PDF_WORKERS,
+      ocrTimeoutMs: env.OCR_TIMEOUT_MS,
+      storageQuota: { free: Math.round(env.STORAGE_QUOTA_FREE_MB * MEGABYTE), premium: Math.round(env.STORAGE_QUOTA_PREMIUM_MB * MEGABYTE) },
+      virusScanner: virusScanner(env),
+    },
     logLevel: env.LOG_LEVEL as Config['logLevel'],
     metricsToken: env.METRICS_TOKEN,
     runJobs: env.RUN_JOBS,

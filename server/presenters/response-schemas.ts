@@ -460,7 +460,7 @@ export const recentDocumentResponse: yup.ObjectSchema<RecentDocument> = yup.obje
   reportTitle: maybeText(),
 });
 
-export const documentFile = { contentType: '*/*', description: 'The original as it was uploaded (PNG, JPEG, WebP or PDF), with its own Content-Type, as an attachment' };
+export const documentFile = { contentType: '*/*', description: 'The original as it was uploaded (PNG, JPEG or PDF), with its own Content-Type, as an attachment' };
 
 export const calendarFile = { contentType: 'text/calendar', description: 'An RFC 5545 calendar (.ics) with a VTIMEZONE and a reminder per event' };
 

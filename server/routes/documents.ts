@@ -30,7 +30,14 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
   const { deps } = ctx;
   const progress = new DocumentProgressReporter(deps.realtime, patient.userId, uploadIdOf(ctx));
   const processed = await processDocument(
-    { ocr: deps.ocr, pdfText: deps.pdfText, renderTimeoutMs: deps.config.documents.ocrTimeoutMs, progress },
+    {
+      ocr: deps.ocr,
+      pdfText: deps.pdfText,
+      renderTimeoutMs: deps.config.documents.ocrTimeoutMs,
+      progress,
+      storageQuota: deps.config.documents.storageQuota,
+      virusScanner: deps.config.documents.virusScanner,
+    },
     { userId: patient.userId, dataUrl, filename },
     (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
   );

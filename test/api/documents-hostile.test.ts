@@ -39,7 +39,7 @@ async function expectRefused(route: 'image' | 'pdf', body: unknown, status: numb
 describe('the type comes from the bytes', () => {
   it('refuses bytes that are no image and no PDF with 415, whatever the data URL claims', async () => {
     const garbage = Buffer.from('MZ\x90\x00 this is an executable, not a scan'.repeat(20), 'latin1');
-    await expectRefused('image', { imageData: dataUrl('image/png', garbage) }, 415, /^This file type cannot be read\. Upload a photo \(JPEG, PNG or WebP\) or a PDF\.$/);
+    await expectRefused('image', { imageData: dataUrl('image/png', garbage) }, 415, /^This file type cannot be read\. Upload a photo \(JPEG or PNG\) or a PDF\.$/);
     await expectRefused('pdf', { pdfData: dataUrl('application/pdf', Buffer.from('<html><body>not a pdf</body></html>')) }, 415, /file type cannot be read/);
   });
 

@@ -125,7 +125,7 @@ export function flateBombPdf(megabytes: number, { asciiHex = false } = {}): Prom
   return asciiHex ? pdfWithContentStream(asciiHexEncoded(bomb), ['ASCIIHexDecode', 'FlateDecode']) : pdfWithContentStream(bomb, ['FlateDecode']);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

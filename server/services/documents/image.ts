@@ -1,7 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { MAX_DOCUMENT_PIXELS } from '../../../common/constants';
-import { PayloadTooLarge, Unprocessable, UnsupportedMediaType } from '../../errors';
-import type { DocumentKind } from './sniff';
+import { PayloadTooLarge, Unprocessable } from '../../errors';
 
 /** Spec section 8's words for an image that cannot be read. */
 export const UNREADABLE_DOCUMENT = 'Unable to process the medical document. Please try again.';
@@ -15,9 +14,6 @@ const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_DOCUMENT_PIXELS /
  */
 const LONG_SIDE = { min: 1600, max: 3300 };
 
-/** Whether this build of sharp (libheif) decodes HEVC photos; prebuilt ones read AVIF only. */
-const readsHeic = () => (sharp.format.heif.input as { fileSuffix?: string[] }).fileSuffix?.includes('.heic') ?? false;
-
 /**
  * An upload ready for OCR: turned upright from its EXIF orientation, transparency on white, greyscale,
  * scaled to a useful resolution, as an uncompressed greyscale image (PGM): nothing to compress here and
@@ -25,10 +21,7 @@ const readsHeic = () => (sharp.format.heif.input as { fileSuffix?: string[] }).f
  * MAX_DOCUMENT_PIXELS is refused before a single pixel is decoded; sharp's limitInputPixels holds too.
  * sharp works in libuv's thread pool, off the event loop.
  */
-export async function prepareImage(bytes: Buffer, kind: DocumentKind): Promise<Buffer> {
-  if (kind.mimeType === 'image/heic' && !readsHeic()) {
-    throw new UnsupportedMediaType('HEIC photos cannot be read on this server. Send the photo as JPEG or PNG (on an iPhone: Settings > Camera > Formats > Most Compatible).');
-  }
+export async function prepareImage(bytes: Buffer): Promise<Buffer> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();

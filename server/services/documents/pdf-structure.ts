@@ -12,6 +12,8 @@ export interface PdfStructure {
   streams: PdfStream[];
   /** An /Encrypt entry in a trailer or a cross-reference stream: pdf.js would decrypt what no check can read. */
   encrypted: boolean;
+  /** Every object the file writes outside object streams, in the order written. */
+  objects: PdfValue[];
   /**
    * Every value the file itself writes for an object: several when it was updated in increments (which one
    * pdf.js takes depends on its cross-reference tables, so a check weighs them all); none for an object
@@ -66,12 +68,14 @@ export async function readPdfStructure(bytes: Buffer): Promise<PdfStructure> {
   const read = (from: number) => new PdfParser(new PdfLexer(bytes, from, budget)).object();
   const streams: PdfStream[] = [];
   const values = new Map<string, PdfValue[]>();
+  const objects: PdfValue[] = [];
   let encrypted = false;
   for (let at = bytes.indexOf(OBJ); at >= 0; at = bytes.indexOf(OBJ, at + OBJ.length)) {
     if (bytes[at - 3] === 0x65 && bytes[at - 2] === 0x6e && bytes[at - 1] === 0x64) continue; // 'endobj'
     if (budget.duePause(PAUSE_EVERY_BYTES)) await pause();
     const { value, streamKeywordEnd } = read(at + OBJ.length);
     if (value === null) continue;
+    objects.push(value);
     const key = objectKeyBefore(bytes, at);
     if (key) {
       const written = values.get(key);
@@ -89,5 +93,5 @@ export async function readPdfStructure(bytes: Buffer): Promise<PdfStructure> {
     const { value } = read(at + TRAILER.length);
     if (value instanceof Map) encrypted ||= isEncryptEntry(value.get('Encrypt'));
   }
-  return { streams, encrypted, definitions: (ref) => values.get(ref.key) ?? [] };
+  return { streams, encrypted, objects, definitions: (ref) => values.get(ref.key) ?? [] };
 }

@@ -282,16 +282,22 @@ export function unpackedCeiling(length: number, filters: readonly string[]): num
  * counted when its first filter unpacks nothing (an image codec).
  */
 export async function unpackedSize(data: Uint8Array, filters: readonly string[], limit: number, length = data.length): Promise<number> {
-  let current = data;
-  let size = length;
+  const { unpacked, steps } = await unpackedThrough(data, filters, limit);
+  return steps ? unpacked.length : length;
+}
+
+/** The data after each of `filters` in turn, up to an image codec, each step bounded by `limit`; `steps` says how many ran. */
+async function unpackedThrough(data: Uint8Array, filters: readonly string[], limit: number): Promise<{ unpacked: Uint8Array; steps: number }> {
+  let unpacked = data;
+  let steps = 0;
   for (const filter of filters) {
-    const next = await unpackedBy(filter, current, limit);
-    if (!next) return size;
+    const next = await unpackedBy(filter, unpacked, limit);
+    if (!next) break;
     bounded(next.length, limit);
-    current = next;
-    size = next.length;
+    unpacked = next;
+    steps += 1;
   }
-  return size;
+  return { unpacked, steps };
 }
 
 const UNKNOWN_FILTER = 'This PDF names how one of its parts is packed in a way that cannot be checked, so it was refused. Print it to a new PDF and upload that.';
@@ -435,4 +441,15 @@ export async function assertNoDecompressionBomb(bytes: Buffer, read?: PdfStructu
     total += await measuredSize(stream);
     bounded(total, MAX_UNPACKED_TOTAL_BYTES);
   }
+}
+
+/**
+ * A stream's data as each filter chain its dictionary may declare unpacks it (see filterChains), every step
+ * bounded by MAX_UNPACKED_STREAM_BYTES: for checks that read what a stream holds (objects in object streams).
+ */
+export async function unpackedStreamData(bytes: Buffer, structure: PdfStructure, pdfStream: PdfStream): Promise<Uint8Array[]> {
+  const stream = streamToCheck(bytes, structure, pdfStream, endstreamFinder(bytes));
+  const unpackings: Uint8Array[] = [];
+  for (const chain of stream.chains) unpackings.push((await unpackedThrough(stream.data, chain, MAX_UNPACKED_STREAM_BYTES)).unpacked);
+  return unpackings;
 }

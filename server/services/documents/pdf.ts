@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { MAX_DOCUMENT_PIXELS, MAX_PDF_PAGES } from '../../../common/constants';
 import { PayloadTooLarge, Unprocessable } from '../../errors';
 import { ThreadPool, ThreadPoolClosed } from '../thread-pool';
+import { assertNoActiveContent } from './pdf-active-content';
 import { assertNoDecompressionBomb } from './pdf-unpacking';
 import { readPdfStructure } from './pdf-structure';
 
@@ -45,7 +46,7 @@ export interface PdfTextListener {
 
 /**
  * The text layer of every page, after the checks made before pdf.js reads anything, on the PDF's objects
- * as pdf.js would read them (no encryption, no decompression bomb); then pdf.js reads it in a thread of
+ * as pdf.js would read them (no encryption, no decompression bomb, no scripts, actions or attached files); then pdf.js reads it in a thread of
  * `pool`, counting its pages (at most MAX_PDF_PAGES) before it reads any. A document pdf.js cannot read,
  * whose thread runs out of heap or time, is unreadable (422); a closed pool's ThreadPoolClosed passes on.
  */
@@ -53,6 +54,7 @@ export async function readPdfText(pool: PdfTextPool, bytes: Buffer, listener: Pd
   const structure = await readPdfStructure(bytes);
   if (structure.encrypted) throw new Unprocessable(ENCRYPTED_PDF);
   await assertNoDecompressionBomb(bytes, structure);
+  await assertNoActiveContent(bytes, structure);
   const texts: string[] = [];
   const copy = new Uint8Array(bytes);
   const answer = await pool

@@ -2,20 +2,22 @@ import type { Knex } from 'knex';
 import { MAX_DOCUMENT_BYTES } from '../../../common/constants';
 import type { JsonObject } from '../../../db/models/types';
 import type { MedicalReport } from '../../../db/models';
-import { PayloadTooLarge, ServiceUnavailable, Unprocessable, UnsupportedMediaType } from '../../errors';
+import { PayloadTooLarge, ServiceUnavailable, Unprocessable } from '../../errors';
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
 import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
 import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf';
 import type { DocumentProgressReporter } from './progress';
-import { sniffDocument, type DocumentKind } from './sniff';
+import type { DocumentKind } from './sniff';
 import { safeFilename, storeDocumentWithReport } from './storage';
+import { requireStorageRoom, storeWithinQuota, type StorageQuota } from './storage-quota';
+import { acceptedKind } from './upload-allowlist';
+import { assertNoVirus, type VirusScanSettings } from './virus-scan';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
 import { ThreadPoolClosed } from '../thread-pool';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
-const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG, PNG or WebP) or a PDF.';
 const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took too long. Please try again with a clearer photo.';
 const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
 export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no text layer and no page could be read. Please use the camera to take a photo of your document instead.';
@@ -26,6 +28,9 @@ export interface DocumentProcessingDeps {
   /** Longest one PDF page may take to draw for OCR. */
   renderTimeoutMs: number;
   progress: DocumentProgressReporter;
+  storageQuota: StorageQuota;
+  /** Absent, uploads are not scanned for viruses. */
+  virusScanner?: VirusScanSettings;
 }
 
 export interface Upload {
@@ -67,9 +72,9 @@ const hasWords = (text: string) => /[\p{L}]{2}/u.test(text);
  */
 type RoomAsked = Promise<ReportRoom>;
 
-async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, kind: DocumentKind, room: RoomAsked): Promise<{ text: string; pages: number }> {
+async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAsked): Promise<{ text: string; pages: number }> {
   await room;
-  const prepared = await prepareImage(bytes, kind);
+  const prepared = await prepareImage(bytes);
   deps.progress.report('preparing', 1);
   const text = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
   deps.progress.report('reading', 1, 1, 1);
@@ -126,13 +131,18 @@ async function readPdf(deps: DocumentProcessingDeps, bytes: Buffer, room: RoomAs
   }
 }
 
-/** The upload's bytes and what they are, refused (413, 415) when too large or of no kind it reads. */
+/** The upload's bytes and what they are, refused (413, 415) when too large or not exactly one allowed kind. */
 function decodeUpload(dataUrl: string): { bytes: Buffer; kind: DocumentKind } {
   const bytes = decodeDataUrl(dataUrl);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(DOCUMENT_TOO_LARGE);
-  const kind = sniffDocument(bytes);
-  if (!kind) throw new UnsupportedMediaType(UNSUPPORTED_DOCUMENT);
-  return { bytes, kind };
+  return { bytes, kind: acceptedKind(bytes) };
+}
+
+/** The plan's room for one more report, and for this original in the plan's storage quota (both early answers). */
+async function roomForUpload(deps: DocumentProcessingDeps, userId: string, size: number): Promise<ReportRoom> {
+  const plan = await requireRoomForReport(userId);
+  await requireStorageRoom({ userId, size, quota: deps.storageQuota, plan });
+  return plan;
 }
 
 interface Reading {
@@ -164,29 +174,32 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
-  const save = (trx?: Knex.Transaction) => storeDocumentWithReport(document, newReport, { trx, audit });
-  // Premium has no limit and may add any type: its save (one statement) needs neither the plan's lock nor
-  // its checks, and an upload begun under Premium is kept even if the subscription ends while it is read.
+  const storage = { userId: upload.userId, size: bytes.length, quota: deps.storageQuota, plan: room };
+  const save = (trx?: Knex.Transaction) => storeWithinQuota(storage, (transaction) => storeDocumentWithReport(document, newReport, { trx: transaction, audit }), trx);
+  // Premium has no report limit and may add any type: its save needs neither the plan's lock nor its checks
+  // (only the storage quota's), and an upload begun under Premium is kept even if the subscription ends while it is read.
   const report = room === 'premium' ? await save() : await withRoomForReport(upload.userId, draft.type, save);
   deps.progress.report('saving', 1, pages, pages);
   return { read: true, report, pages, extraction, text };
 }
 
 /**
- * Reads an uploaded photo or PDF and keeps it as a medical report: the plan's room for one more report,
- * type from the bytes, size limits, image preparation, OCR or the PDF's text layer, extraction, then the
- * original, its report and the report's audit row saved together (where the plan's room is checked
- * again, under the user's lock). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
- * Waits overlap work: the plan is asked while the upload is decoded and a PDF's text layer read (which
+ * Reads an uploaded photo or PDF and keeps it as a medical report: size limits, type from the bytes (the
+ * allowlist), the plan's room for one more report and for the original in its storage quota, the virus
+ * scan when one is set, image preparation, OCR or the PDF's text layer, extraction, then the original, its
+ * report and the report's audit row saved together (where the plan's room and the quota are checked again,
+ * under the user's locks). A PDF in which nothing could be read answers `{ read: false }` and saves nothing.
+ * Waits overlap work: the plan is asked while the upload is scanned and a PDF's text layer read (which
  * costs about what the question does).
  */
 export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: DocumentAudit): Promise<ProcessedDocument> {
-  const room = requireRoomForReport(upload.userId);
+  const { bytes, kind } = decodeUpload(upload.dataUrl);
+  const room = roomForUpload(deps, upload.userId, bytes.length);
   // Awaited wherever the upload goes next; an upload refused first must not leave the answer unheard.
   room.catch(() => undefined);
-  const { bytes, kind } = decodeUpload(upload.dataUrl);
+  await assertNoVirus(deps.virusScanner, bytes);
   deps.progress.report('preparing', 0);
-  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, kind, room);
+  const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, room);
   if (!hasWords(text)) return { read: false };
   return saveAsReport(deps, { upload, bytes, kind, text, pages, room: await room }, audit);
 }

@@ -69,6 +69,11 @@ export class Stack {
     return { exitCode, stoppedInMs };
   }
 
+  /** Kills the service's container at once, as a crash or an out-of-memory kill would. */
+  kill(service: string): void {
+    mustRun([ENGINE, 'kill', '--signal', 'KILL', this.container(service)]);
+  }
+
   start(service: string): void {
     mustRun([ENGINE, 'start', this.container(service)]);
   }

@@ -16,9 +16,14 @@ export class HttpsClient {
 
   constructor(
     readonly baseUrl: string,
-    ca: string,
+    private readonly ca: string,
   ) {
     this.agent = new https.Agent({ ca, keepAlive: false });
+  }
+
+  /** Another browser's first visit: the same address and trust, an empty cookie jar. */
+  fresh(): HttpsClient {
+    return new HttpsClient(this.baseUrl, this.ca);
   }
 
   cookieNames(): string[] {

@@ -8,8 +8,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { chownSync, mkdirSync, rmSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { HttpsClient } from './https-client';
+import { callAcrossReplicas } from './call-across-replicas';
+import { eventually } from './eventually';
 import { Stack, run } from './compose';
 import { ROOT } from '../support/test-database';
 import { signupBody, SIGNUP_PASSWORD } from '../support/signup';
@@ -20,10 +23,28 @@ const CADDY_ROOT = '/data/caddy/pki/authorities/local/root.crt';
 /** The app's own drain bound (SHUTDOWN_GRACE_MS default) and the engine's wait before SIGKILL. */
 const STOP_SECONDS = 20;
 
+/**
+ * The address browsers reach the stack's media at: this host's own, not loopback (the engine forwards
+ * published ports from it; forwarding from 127.0.0.1 would need route_localnet).
+ */
+function hostAddress(): string {
+  if (process.env.DEPLOY_PUBLIC_IP) return process.env.DEPLOY_PUBLIC_IP;
+  const bridges = /^(podman|cni|docker|veth|br-)/;
+  const address = Object.entries(networkInterfaces())
+    .filter(([name]) => !bridges.test(name))
+    .flatMap(([, addresses]) => addresses ?? [])
+    .find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+  if (!address) throw new Error('no non-loopback IPv4 address for the media; set DEPLOY_PUBLIC_IP');
+  return address;
+}
+
 const secret = (bytes: number) => randomBytes(bytes).toString('base64url');
+const adminLogin = { email: 'admin@clinic.test', password: `Adm1n-${secret(12)}` };
 const settings = {
+  ADMIN_EMAIL: adminLogin.email,
+  ADMIN_PASSWORD: adminLogin.password,
   PUBLIC_URL,
-  PUBLIC_IP: '127.0.0.1',
+  PUBLIC_IP: hostAddress(),
   HTTP_PORT: process.env.DEPLOY_HTTP_PORT ?? '8080',
   HTTPS_PORT,
   MEDIVAULT_TLS: 'internal',
@@ -50,20 +71,6 @@ async function check(name: string, body: () => Promise<void> | void): Promise<bo
   }
 }
 
-async function eventually<T>(what: string, attempt: () => Promise<T>, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      return await attempt();
-    } catch (err) {
-      last = err;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s: ${String(last)}`);
-}
-
 /** Caddy makes its local authority at first start; the client trusts exactly that root. */
 async function proxyClient(stack: Stack): Promise<HttpsClient> {
   const ca = await eventually('the proxy making its certificate authority', async () => {
@@ -72,7 +79,12 @@ async function proxyClient(stack: Stack): Promise<HttpsClient> {
     return result.stdout;
   });
   const client = new HttpsClient(PUBLIC_URL, ca);
-  await eventually('both replicas ready behind the proxy', async () => {
+  await bothReady(stack, client);
+  return client;
+}
+
+function bothReady(stack: Stack, client: HttpsClient): Promise<void> {
+  return eventually('both replicas ready behind the proxy', async () => {
     for (const service of ['app1', 'app2']) {
       const probe = stack.exec(service, ['node', '-e', "fetch('http://127.0.0.1:3000/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]);
       if (probe.status !== 0) throw new Error(`${service} not ready`);
@@ -80,7 +92,6 @@ async function proxyClient(stack: Stack): Promise<HttpsClient> {
     const health = await client.get('/api/health');
     if (health.status !== 200) throw new Error(`proxy answered ${health.status}`);
   });
-  return client;
 }
 
 async function signUpPatient(client: HttpsClient): Promise<{ username: string }> {
@@ -158,6 +169,19 @@ async function main(): Promise<void> {
       assert.equal(forged.headers['x-request-id'], undefined, 'the request reached a replica');
       const direct = first.exec('app1', ['node', '-e', "fetch('http://127.0.0.1:3000/api/auth/password-reset', { method: 'POST', headers: { host: 'attacker.example', 'content-type': 'application/json', origin: 'https://attacker.example' }, body: '{\"email\":\"x@example.test\"}' }).then((r) => { console.log(r.status); })"]);
       assert.equal(direct.stdout.trim(), '421', direct.stderr);
+    });
+
+    await check("a consultation's two sides on different replicas: chat and video cross them, and the call carries on when one is killed", async () => {
+      await callAcrossReplicas({
+        publicUrl: PUBLIC_URL,
+        freshClient: () => client.fresh(),
+        adminLogin,
+        mediaClaimed: async (consultationId) => first.exec('redis', ['redis-cli', 'exists', `medivault:sfu:owner:${consultationId}`]).stdout.trim() === '1',
+        kill: (replica) => first.kill(replica),
+        report: (line) => process.stdout.write(`${line}\n`),
+      });
+      first.start('app1');
+      await bothReady(first, client);
     });
 
     await check('writes go on while a replica is stopped with SIGTERM: it exits 0 within its bound, nothing acknowledged is lost', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { MAX_DOCUMENT_BYTES } from '../../common/constants';
+import { CHROMIUM_PATH } from '../support/chromium';
 import { signUpPatient } from './support/call-parties';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, scannedPdf, textPdf } from '../support/document-fixtures';
 import { mjpegOf, renderNote } from './support/document-fixtures';
@@ -12,7 +13,6 @@ import { mjpegOf, renderNote } from './support/document-fixtures';
  * read on the server (OCR or the PDF's text), saved as a report, reviewed and corrected by the patient.
  */
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { login: 'demo', password: 'Demo1234!' };
 const DEMO_CBC_REPORT = '30000000-0000-4000-8000-000000000001';
 

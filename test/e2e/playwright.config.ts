@@ -1,6 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../support/chromium';
 import { E2E_PG_PORT, SFU_WORKER, SHARED_DATABASE_ENV, mediaEnv } from './support/e2e-servers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,18 +67,8 @@ export default defineConfig({
   use: {
     viewport: { width: 390, height: 844 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...FAKE_MEDIA_ARGS, '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -11,9 +11,10 @@ import { CALL_MARKS } from '../../../web/call/CallClient';
 import { createCallParties } from '../../signalling/helpers';
 import type { TestClient } from '../../support/client';
 import { createHttpServer } from '../../../server/http-server';
+import { FAKE_MEDIA_ARGS } from '../../support/chromium';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--mute-audio'];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from '../../support/chromium';
+export const CHROMIUM_ARGS = [...FAKE_MEDIA_ARGS, '--mute-audio'];
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);

@@ -252,11 +252,25 @@ export interface Consultation {
   /** Cents. */
   fee: number | null;
   paymentStatus: PaymentStatus;
+  /** What the patient cancelling now would do to the fee; null when there is no fee or it can no longer be cancelled. */
+  cancellation: ConsultationCancellation | null;
   rating: number | null;
   feedback: string | null;
   recordingUrl: string | null;
   createdAt: IsoDateString;
   updatedAt: IsoDateString;
+}
+
+/** The server's refund rule applied to one consultation when the answer was made (server/services/payments/refund-rule.ts). */
+export interface ConsultationCancellation {
+  /** Until then a cancellation by the patient refunds the fee paid in full (24 hours before the start). */
+  refundDeadline: IsoDateString;
+  /** The deadline had passed: a cancellation by the patient refunds nothing. */
+  deadlinePassed: boolean;
+  /** Cents a cancellation by the patient now gives back: the fee paid, before the deadline; else 0. */
+  refundAmount: number;
+  /** Cents it keeps: the fee paid, after the deadline; else 0 (nothing paid, nothing kept). */
+  keptAmount: number;
 }
 
 /** A consultation as its doctor sees it (GET /api/doctor/consultations and /consultation/{id}). */
@@ -428,12 +442,14 @@ export interface PaymentIntentResponse extends PaymentCheckout {
   plan: PlanId;
 }
 
-/** GET /api/payments/config: whether this server takes payments, Stripe's publishable key, and Testing Mode. */
+/** GET /api/payments/config: whether this server takes payments, Stripe's publishable key, Testing Mode, and the refund rule. */
 export interface PaymentsConfig {
   configured: boolean;
   publishableKey: string | null;
   /** Grant Premium Access is offered (never in production). */
   testMode: boolean;
+  /** A paid consultation fee is refunded in full when the patient cancels more than this many hours before the start. */
+  freeCancellationHours: number;
 }
 
 /** GET /api/subscription: the subscription that gives the user Premium, or null. */

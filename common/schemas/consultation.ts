@@ -13,6 +13,7 @@ import { CONSULTATION_ACTIONS, CONSULTATION_STATUS_UPDATES } from '../consultati
 import {
   isPlainObject,
   jsonLength,
+  nonNegativeInteger,
   numberField,
   optionalIsoDate,
   optionalString,
@@ -80,6 +81,14 @@ export const consultationInsertSchema = strictObject({
 /** Reschedule body: a new date-time not in the past. */
 export const consultationRescheduleSchema = strictObject({
   appointmentDate: appointmentDate(),
+});
+
+/**
+ * Cancel body: optionally the refund (cents) the patient was shown before confirming; a cancellation that would
+ * now refund another amount (the deadline passed meanwhile, a payment arrived) is refused rather than made.
+ */
+export const consultationCancelSchema = strictObject({
+  refundAmount: nonNegativeInteger('Refund amount', 'Refund amount must be a whole number of cents').optional(),
 });
 
 const OUTCOME_ONLY_ON_COMPLETE = 'Diagnosis, prescription, notes and follow-up are recorded when completing a consultation.';

@@ -5,6 +5,7 @@ import type {
   DoctorConsultation,
 } from '../../common/api-types';
 import { iso } from '../lib/dates';
+import { cancellationTerms } from '../services/payments/refund-rule';
 
 function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty'> | undefined): ConsultationJson {
   return {
@@ -26,6 +27,7 @@ function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty
     patientNotes: c.patientNotes,
     fee: c.fee,
     paymentStatus: c.paymentStatus,
+    cancellation: cancellationTerms(c),
     rating: c.rating,
     feedback: c.feedback,
     recordingUrl: c.recordingUrl,

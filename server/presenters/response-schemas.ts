@@ -267,6 +267,12 @@ export const appointmentResponse: yup.ObjectSchema<Appointment> = yup.object({
   createdAt: instant(),
 });
 
+const consultationCancellation = yup
+  .object({ refundDeadline: instant(), deadlinePassed: flag(), refundAmount: whole(), keptAmount: whole() })
+  .nullable()
+  .defined()
+  .meta({ description: "What the patient cancelling now would refund and keep of the fee (cents); null when there is no fee or it can no longer be cancelled" });
+
 const consultationFields = {
   id: id(),
   patientId: id(),
@@ -286,6 +292,7 @@ const consultationFields = {
   patientNotes: text().nullable(),
   fee: whole().nullable(),
   paymentStatus: oneOf(PAYMENT_STATUSES),
+  cancellation: consultationCancellation,
   rating: yup.number().nullable().defined(),
   feedback: text().nullable(),
   recordingUrl: text().nullable(),
@@ -506,6 +513,7 @@ export const paymentsConfigResponse: yup.ObjectSchema<PaymentsConfig> = yup.obje
   configured: flag(),
   publishableKey: text().nullable(),
   testMode: flag(),
+  freeCancellationHours: whole(),
 });
 
 export const premiumSubscriptionResponse: yup.ObjectSchema<PremiumSubscriptionAnswer> = yup.object({

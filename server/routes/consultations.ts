@@ -4,14 +4,14 @@ import { consultationResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
-import { consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
-import { emptyBodySchema } from '../../common/schemas/misc';
+import { consultationCancelSchema, consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
 import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { changeConsultationStatus } from '../services/consultations/status';
 import { presentConsultation } from '../presenters/consultation';
 import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
 import { settleCancelledConsultation } from '../services/payments/consultation-payments';
+import { assertRefundAsShown } from '../services/payments/refund-rule';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
 
@@ -81,12 +81,16 @@ export function registerConsultationsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/consultations/:id/cancel',
-    summary: 'Cancel a consultation',
+    summary:
+      "Cancel a consultation. A paid fee is refunded as its `cancellation` said; with `refundAmount` (the refund the patient was shown), " +
+      'a cancellation that would now refund another amount is refused (409) and nothing is cancelled',
     policy: patientOnly,
-    body: emptyBodySchema,
+    body: consultationCancelSchema,
     response: consultationResponse,
-    handler: async (ctx, { params }) => {
+    refusals: { 409: 'The consultation can no longer be cancelled, or cancelling now would refund another amount than the refundAmount sent' },
+    handler: async (ctx, { params, body }) => {
       const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      assertRefundAsShown(owned, body.refundAmount);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to, {}, auditChange(ctx, 'consultation.cancel'));
       await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
       return withDoctor(cancelled);

@@ -13,6 +13,7 @@ import { asPatient } from '../policies/actor';
 import { findPatientConsultation } from '../policies/consultation';
 import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
 import { NotFound } from '../errors';
+import { FREE_CANCELLATION_HOURS } from '../../common/payment-status';
 import { recordAudit } from '../services/audit';
 import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium } from '../services/payments/premium';
 import { feeCheckout } from '../services/payments/consultation-payments';
@@ -37,12 +38,12 @@ export function registerPaymentsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/payments/config',
-    summary: "Whether this server takes payments, Stripe's publishable key, and whether Testing Mode is offered",
+    summary: "Whether this server takes payments, Stripe's publishable key, whether Testing Mode is offered, and the consultation refund rule's hours",
     policy: anySignedIn,
     response: paymentsConfigResponse,
     handler: (ctx) => {
       const { stripe, premiumTestMode } = ctx.deps.config;
-      return { configured: Boolean(stripe), publishableKey: stripe?.publishableKey ?? null, testMode: premiumTestMode };
+      return { configured: Boolean(stripe), publishableKey: stripe?.publishableKey ?? null, testMode: premiumTestMode, freeCancellationHours: FREE_CANCELLATION_HOURS };
     },
   });
 

@@ -287,6 +287,43 @@ describe('Consultation fees', () => {
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === byDoctor.intent.id)).toHaveLength(1);
   });
 
+  it('sends each consultation what a cancellation by the patient would do now: the deadline, the refund, what is kept', async () => {
+    const early = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    const read = async (party: typeof early) => (await party.patient.client.get(`/api/consultations/${party.booked.id}`)).body;
+    const unpaid = await read(early);
+    expect(unpaid.cancellation).toEqual({
+      refundDeadline: new Date(Date.parse(unpaid.appointmentDate) - 24 * 3_600_000).toISOString(),
+      deadlinePassed: false,
+      refundAmount: 0,
+      keptAmount: 0,
+    });
+    await stripe.deliverAll(stripe.confirm(early.intent.id, 'succeeded'));
+    expect((await read(early)).cancellation).toMatchObject({ deadlinePassed: false, refundAmount: 7500, keptAmount: 0 });
+
+    const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));
+    const listed = (await late.patient.client.get('/api/consultations')).body.find((c: { id: string }) => c.id === late.booked.id);
+    expect(listed.cancellation).toMatchObject({ deadlinePassed: true, refundAmount: 0, keptAmount: 7500 });
+
+    // Once cancelled there is nothing left to decide: the payment status says where the fee went.
+    const cancelled = await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: 0 });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', cancellation: null });
+  });
+
+  it('refuses a cancellation whose refund is not the one the patient was shown, and cancels nothing', async () => {
+    const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));
+    const refused = await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: 7500 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^Cancelling now refunds \$0\.00, not the \$75\.00 shown when you opened it\. Nothing was cancelled/);
+    expect((await Consultation.query().findById(late.booked.id))!.status).toBe('scheduled');
+    expect((await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: -1 })).status).toBe(400);
+
+    const accepted = await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: 0 });
+    expect(accepted.status).toBe(200);
+    expect([...stripe.refunds.values()].some((r) => r.payment_intent === late.intent.id)).toBe(false);
+  });
+
   it('cancelling an unpaid consultation cancels its PaymentIntent, so it can no longer be paid', async () => {
     const { patient, booked, intent } = await bookedAndCheckedOut();
     await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
@@ -339,7 +376,7 @@ describe('Without Stripe keys, and in production', () => {
     const doctor = await doctorParty(unconfigured.url);
     const booked = await book(patient.client, doctor.account.record.id);
     const config = await patient.client.get('/api/payments/config');
-    expect(config.body).toEqual({ configured: false, publishableKey: null, testMode: true });
+    expect(config.body).toEqual({ configured: false, publishableKey: null, testMode: true, freeCancellationHours: 24 });
     const answers = await Promise.all([
       patient.client.post('/api/create-payment-intent', { plan: 'monthly' }),
       patient.client.post(`/api/consultations/${booked.id}/payment`, {}),
@@ -360,7 +397,7 @@ describe('Without Stripe keys, and in production', () => {
 
   it('the configured server tells the client its publishable key', async () => {
     const patient = await patientParty(server.url);
-    expect((await patient.client.get('/api/payments/config')).body).toEqual({ configured: true, publishableKey: 'pk_test_medivault', testMode: true });
+    expect((await patient.client.get('/api/payments/config')).body).toEqual({ configured: true, publishableKey: 'pk_test_medivault', testMode: true, freeCancellationHours: 24 });
   });
 
   it('refuses Testing Mode in production (404) and changes nothing', async () => {

@@ -23,7 +23,8 @@ function useRefreshingMutation<V>(send: (variables: V) => Promise<Consultation>)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myConsultationsQuery.queryKey }),
+    // Settled, not only succeeded: a refused change (a cancellation whose refund changed) shows the consultation as it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myConsultationsQuery.queryKey }),
   });
 }
 
@@ -34,7 +35,9 @@ export function useBookConsultation() {
 }
 
 export function useCancelConsultation() {
-  return useRefreshingMutation((id: string) => apiRequest<Consultation>(`/api/consultations/${id}/cancel`, { method: 'POST' }));
+  return useRefreshingMutation(({ id, refundAmount }: { id: string; refundAmount?: number }) =>
+    apiRequest<Consultation>(`/api/consultations/${id}/cancel`, { method: 'POST', body: refundAmount === undefined ? {} : { refundAmount } }),
+  );
 }
 
 export function useRescheduleConsultation() {

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { Consultation, Payment } from '../../../db/models';
 import { consultationMachine } from '../../../common/consultation-status';
-import { FREE_CANCELLATION_HOURS, paymentMachine } from '../../../common/payment-status';
+import { paymentMachine } from '../../../common/payment-status';
 import type { PaymentStatus } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { Conflict } from '../../errors';
@@ -10,6 +10,7 @@ import type { AppDeps } from '../../context';
 import { stripeOf } from './gateway';
 import { customerOf } from './customers';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
+import { cancellationIsRefunded } from './refund-rule';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
 const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -71,11 +72,6 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
   return true;
 }
 
-/** Refund rule (docs/integrations.md 'Payments (Stripe)'): the doctor cancelling, or the patient more than 24 hours before the start. */
-function cancellationIsRefunded(consultation: Pick<Consultation, 'appointmentDate'>, by: 'patient' | 'doctor', now = Date.now()): boolean {
-  return by === 'doctor' || new Date(consultation.appointmentDate).getTime() - now > FREE_CANCELLATION_HOURS * 3_600_000;
-}
-
 /**
  * After a cancellation: a paid fee is refunded in full when the rule says so; an unpaid one can no longer be
  * paid (its PaymentIntent is cancelled). Runs after the cancellation is committed; Stripe's answer is awaited.
@@ -85,7 +81,8 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
   const payment = await Payment.query().findOne({ consultationId: consultation.id });
   const intentId = payment?.stripePaymentIntentId;
   if (!intentId) return consultation;
-  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, by)) return consultation;
+  // The rule is applied at the moment the cancellation was committed, not when this runs.
+  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, by, consultation.cancelledAt ?? new Date())) return consultation;
   const stripe = stripeOf(deps.config);
   try {
     if (consultation.paymentStatus === 'paid') {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { PLANS, type PlanId } from '../../../common/constants';
+import { PLANS, type Plan, type PlanId } from '../../../common/constants';
 import { useIsPremium } from '../../api/records';
 import { isPremiumNow, startPremiumCheckout, useGrantPremium, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { PageHeading } from '../../components/PageHeading';
@@ -100,6 +100,11 @@ async function welcomeToPremium() {
   window.location.reload();
 }
 
+/** The purchase's terms before paying: the amount, how often it is charged, and what cancelling gives back (nothing of a period begun). */
+const premiumTerms = (plan: Plan) =>
+  `MediVault Premium, ${plan.name.toLowerCase()}: $${plan.price.toFixed(2)} now and every ${plan.interval} until you cancel. ` +
+  `Cancel anytime: Premium stays until the end of the ${plan.interval} you paid for, and that payment is not refunded.`;
+
 export default function PremiumPage() {
   const subscribed = useIsPremium();
   const config = usePaymentsConfig();
@@ -170,7 +175,7 @@ export default function PremiumPage() {
         </Testing>
       )}
 
-      <Dialog open={purchasing} title="Complete Your Purchase" description={`MediVault Premium, ${plan.name.toLowerCase()}: $${plan.price.toFixed(2)} per ${plan.interval}. Cancel anytime.`} onClose={() => setPurchasing(false)}>
+      <Dialog open={purchasing} title="Complete Your Purchase" description={premiumTerms(plan)} onClose={() => setPurchasing(false)}>
         {purchasing ? (
           <PaymentCheckoutPanel
             key={planId}

@@ -10,6 +10,9 @@ import {
   type ConsultationFormValues,
 } from '../../../common/schemas/consultation';
 import { useBookConsultation, type ListedDoctor } from '../../api/consultations';
+import { usePaymentsConfig } from '../../api/payments';
+import { FeeTermsNote } from '../../components/payments/FeeTermsNote';
+import { bookingTerms } from './refund-terms';
 import { Dialog, Stack } from '../../components/ui';
 import { FormField } from '../../components/ui/FormField';
 import { showToast } from '../../components/toast';
@@ -36,7 +39,18 @@ function FeeFromDoctor({ doctors }: { doctors: ListedDoctor[] }) {
   useEffect(() => {
     if (values.fee !== fee) void setFieldValue('fee', fee, false);
   }, [fee, values.fee, setFieldValue]);
-  return <FeeSummary cents={fee} />;
+  return (
+    <>
+      <FeeSummary cents={fee} />
+      {fee > 0 ? <RefundRule /> : null}
+    </>
+  );
+}
+
+/** The refund rule, before booking, on a server that takes payments (one without Stripe keys charges nothing). */
+function RefundRule() {
+  const config = usePaymentsConfig().data;
+  return <FeeTermsNote text={config?.configured ? bookingTerms(config.freeCancellationHours) : null} />;
 }
 
 export function BookConsultationDialog({ open, doctors, doctorId, onClose, onBooked }: Props) {

@@ -4,16 +4,19 @@ import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { apiRequest } from '../../api/client';
 import { myConsultationsQuery } from '../../api/consultations';
-import { consultationFeeCheckout, waitUntil } from '../../api/payments';
+import { consultationFeeCheckout, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { formatDay, formatTime } from '../../components/consultations/format';
 import { PaymentCheckoutPanel } from '../../components/payments/PaymentCheckoutPanel';
 import { showToast } from '../../components/toast';
-import { Dialog } from '../../components/ui';
+import { FeeTermsNote } from '../../components/payments/FeeTermsNote';
+import { Dialog, Stack } from '../../components/ui';
 import { feeOf } from './ConsultationCard';
+import { paymentTerms } from './refund-terms';
 
 /** The fee of a booked consultation, paid with Stripe's card form; the list shows it paid once Stripe has told the server. */
 export function PayConsultationDialog({ consultation: c, onClose }: { consultation: Consultation | null; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const hours = usePaymentsConfig().data?.freeCancellationHours;
   const paid = async (id: string) => {
     showToast('Payment Successful!', 'Your consultation fee is paid.', 'success');
     await waitUntil(() => apiRequest<Consultation>(`/api/consultations/${id}`).then((now) => now.paymentStatus === 'paid'));
@@ -27,7 +30,12 @@ export function PayConsultationDialog({ consultation: c, onClose }: { consultati
       description={c ? `${doctorLabel(c.doctorName)}, ${formatDay(c.appointmentDate)} at ${formatTime(c.appointmentDate)}: $${formatCents(feeOf(c))}.` : undefined}
       onClose={onClose}
     >
-      {c ? <PaymentCheckoutPanel key={c.id} start={() => consultationFeeCheckout(c.id)} expectedAmount={feeOf(c)} onPaid={() => void paid(c.id)} onBack={onClose} /> : null}
+      {c ? (
+        <Stack $gap="14px">
+          <FeeTermsNote text={hours ? paymentTerms(c, hours) : null} tone={c.cancellation?.deadlinePassed ? 'warning' : 'info'} />
+          <PaymentCheckoutPanel key={c.id} start={() => consultationFeeCheckout(c.id)} expectedAmount={feeOf(c)} onPaid={() => void paid(c.id)} onBack={onClose} />
+        </Stack>
+      ) : null}
     </Dialog>
   );
 }

@@ -45,7 +45,9 @@ export default function TelemedicinePage() {
   const doctors = useQuery(doctorsQuery);
   const consultations = useQuery(myConsultationsQuery);
   const [booking, setBooking] = useState<Booking>(null);
-  const [cancelling, setCancelling] = useState<Consultation | null>(null);
+  // By id: the dialog shows the consultation as last fetched (its refund terms change when the list refreshes).
+  const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const cancelling = consultations.data?.find((c) => c.id === cancellingId) ?? null;
   const [rescheduling, setRescheduling] = useState<Consultation | null>(null);
   const [paying, setPaying] = useState<Consultation | null>(null);
   const paymentsConfigured = usePaymentsEnabled();
@@ -106,7 +108,7 @@ export default function TelemedicinePage() {
                   <ConsultationCard
                     key={c.id}
                     consultation={c}
-                    onCancel={() => setCancelling(c)}
+                    onCancel={() => setCancellingId(c.id)}
                     onReschedule={() => setRescheduling(c)}
                     onPay={paymentsConfigured ? () => setPaying(c) : undefined}
                   />
@@ -121,7 +123,7 @@ export default function TelemedicinePage() {
 
       <BookConsultationDialog open={booking !== null} doctors={doctorList} doctorId={booking?.doctorId} onClose={() => setBooking(null)} onBooked={payAfterBooking} />
       <PayConsultationDialog consultation={paying} onClose={() => setPaying(null)} />
-      <CancelConsultationDialog consultation={cancelling} onClose={() => setCancelling(null)} />
+      <CancelConsultationDialog consultation={cancelling} onClose={() => setCancellingId(null)} />
       <RescheduleDialog consultation={rescheduling} onClose={() => setRescheduling(null)} />
     </>
   );

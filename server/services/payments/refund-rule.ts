@@ -1,0 +1,52 @@
+/**
+ * The refund rule for consultation fees (docs/integrations.md 'Payments (Stripe)', refund rule), in one place:
+ * the settlement after a cancellation applies it, and every consultation the server sends carries what a
+ * cancellation by the patient would do to the fee (`cancellation`), so no screen works the rule out itself.
+ */
+import type { ConsultationCancellation } from '../../../common/api-types';
+import { consultationMachine } from '../../../common/consultation-status';
+import { FREE_CANCELLATION_HOURS } from '../../../common/payment-status';
+import { formatCents } from '../../../common/constants';
+import type { Consultation } from '../../../db/models';
+import { Conflict } from '../../errors';
+
+type Booked = Pick<Consultation, 'appointmentDate'>;
+
+/** Until then a patient's cancellation refunds the fee paid in full. */
+export function refundDeadline(consultation: Booked): Date {
+  return new Date(new Date(consultation.appointmentDate).getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
+}
+
+/** The doctor's cancellation is always refunded; the patient's only before the deadline. */
+export function cancellationIsRefunded(consultation: Booked, by: 'patient' | 'doctor', at: Date): boolean {
+  return by === 'doctor' || at.getTime() < refundDeadline(consultation).getTime();
+}
+
+/** What the patient cancelling at `now` would refund and keep; null when there is no fee or it can no longer be cancelled. */
+export function cancellationTerms(
+  consultation: Pick<Consultation, 'appointmentDate' | 'status' | 'fee' | 'paymentStatus'>,
+  now = new Date(),
+): ConsultationCancellation | null {
+  if (!consultationMachine.can(consultation.status, 'cancel') || !consultation.fee) return null;
+  const deadlinePassed = !cancellationIsRefunded(consultation, 'patient', now);
+  const paid = consultation.paymentStatus === 'paid' ? consultation.fee : 0;
+  return {
+    refundDeadline: refundDeadline(consultation).toISOString(),
+    deadlinePassed,
+    refundAmount: deadlinePassed ? 0 : paid,
+    keptAmount: deadlinePassed ? paid : 0,
+  };
+}
+
+/**
+ * Refuses (409) a patient's cancellation whose refund is no longer the one they were shown, when they sent it:
+ * what the cancel dialog said is what the cancellation does.
+ */
+export function assertRefundAsShown(consultation: Parameters<typeof cancellationTerms>[0], shown: number | undefined, now = new Date()): void {
+  const terms = cancellationTerms(consultation, now);
+  if (shown === undefined || !terms || terms.refundAmount === shown) return;
+  throw new Conflict(
+    `Cancelling now refunds $${formatCents(terms.refundAmount)}, not the $${formatCents(shown)} shown when you opened it. ` +
+      'Nothing was cancelled: read the new terms and cancel again if you still want to.',
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The sentences that tell the patient what happens to a consultation fee, written from what the server sends
+ * (the consultation's `cancellation`, its payment status, and the rule's hours from /api/payments/config):
+ * the screens state the rule, they never work it out.
+ */
+import type { Consultation } from '../../../common/api-types';
+import { formatCents } from '../../../common/constants';
+import { formatDay, formatTime } from '../../components/consultations/format';
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
+const when = (iso: string) => `${formatDay(iso)} at ${formatTime(iso)}`;
+
+/** Before booking: what the fee is and when it comes back. */
+export function bookingTerms(hours: number): string {
+  return `You pay this fee after booking. If you cancel more than ${hours} hours before the start, it is refunded in full; if you cancel later, it is not refunded.`;
+}
+
+/** Before paying a booked consultation's fee. */
+export function paymentTerms(c: Consultation, hours: number): string | null {
+  const terms = c.cancellation;
+  if (!terms || !c.fee) return null;
+  if (terms.deadlinePassed) return `This consultation starts in less than ${hours} hours: if you cancel it after paying, the ${dollars(c.fee)} is not refunded.`;
+  return `If you cancel before ${when(terms.refundDeadline)} (${hours} hours before the start), the ${dollars(c.fee)} is refunded in full. After that, cancelling refunds nothing.`;
+}
+
+/** In the cancel dialog: exactly what this cancellation refunds or keeps. */
+export function cancellationOutcome(c: Consultation, hours: number): string | null {
+  const terms = c.cancellation;
+  if (!terms || !c.fee) return null;
+  if (terms.refundAmount > 0) return `You paid ${dollars(terms.refundAmount)}. Cancelling now, before ${when(terms.refundDeadline)}, refunds the full ${dollars(terms.refundAmount)} to your card.`;
+  if (terms.keptAmount > 0)
+    return `You paid ${dollars(terms.keptAmount)}. Refunds end ${hours} hours before the start (${when(terms.refundDeadline)}), so cancelling now refunds nothing: the ${dollars(terms.keptAmount)} is kept.`;
+  return `You have not paid the ${dollars(c.fee)} fee, so cancelling charges and refunds nothing.`;
+}
+
+/** On a cancelled consultation's card: where its fee went. */
+export function cancelledFeeLabel(c: Consultation): string {
+  if (c.paymentStatus === 'refunded') return `Refunded ${dollars(c.fee ?? 0)}`;
+  if (c.paymentStatus === 'paid') return 'Not refunded';
+  return 'Not charged';
+}
+
+/** The toast after a cancellation, from the server's answer. */
+export function cancelledMessage(c: Consultation): string {
+  if (c.paymentStatus === 'refunded') return `Your consultation has been cancelled and ${dollars(c.fee ?? 0)} is refunded to your card.`;
+  if (c.paymentStatus === 'paid') return `Your consultation has been cancelled. The ${dollars(c.fee ?? 0)} you paid is not refunded.`;
+  return 'Your consultation has been cancelled.';
+}

@@ -1,5 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import { newPatient, signUpByApi } from './support/patients';
+
+const SHOTS = '/work/notes/shots-hC';
+fs.mkdirSync(SHOTS, { recursive: true });
 
 /** Today at the hour given (local time): a fixed page clock makes the dashboard's greeting one known text. */
 function todayAt(hour: number): Date {
@@ -53,7 +57,10 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   await page.getByLabel('I agree to the Privacy Policy').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  await expect(page.getByText('Account Created Successfully!')).toBeVisible();
+  // The answer is the one a taken email would get too, so it claims no account was made.
+  await expect(page.getByText('Sign-up Received')).toBeVisible();
+  await expect(page.getByText(/^If this email address is new to MediVault, your account is ready/)).toBeVisible();
+  await expect(page.getByText('Account Created Successfully!')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 
   await page.clock.setFixedTime(todayAt(9));
@@ -65,13 +72,13 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   expect(me.emergencyContact).toEqual({ name: 'Sam Okafor', phone: '+1 555 0198', relation: 'sibling' });
 });
 
-test('a taken username gets the same answer as a new account, and the account stays as it was', async ({ page }) => {
+test('a taken username is reported as taken on its step, and the account stays as it was', async ({ page }) => {
   const existing = newPatient('auth');
   await signUpByApi(page.request, existing);
   await page.goto('/signup');
   await page.getByLabel('First Name').fill('Robin');
   await page.getByLabel('Last Name').fill('Again');
-  await page.getByLabel('Username').fill(existing.username);
+  await page.getByLabel('Username').fill(existing.username.toUpperCase());
   await page.getByLabel('Email').fill(`other_${existing.email}`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Other-Harbour-77');
@@ -79,12 +86,41 @@ test('a taken username gets the same answer as a new account, and the account st
   await page.getByLabel('I agree to the Terms of Service').check();
   await page.getByLabel('I agree to the Privacy Policy').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account Created Successfully!')).toBeVisible();
-  await expect(page.getByText(/If you can't, this username or email was already in use/)).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+
+  const toast = page.locator('.Toastify');
+  await expect(toast.getByText('Signup Failed')).toBeVisible();
+  await expect(toast.getByText('That username is taken. Choose another.')).toBeVisible();
+  // Back on step 1, the username field says it too; nothing claims an account.
+  await expect(page.getByText('Step 1 of 2')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/That username is taken\. Choose another\./);
+  await expect(page.getByText(/Account Created|Sign-up Received/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.screenshot({ path: `${SHOTS}/signup-username-taken-390.png` });
+
   // Nothing changed: the other password does not sign in, the first one still does.
   expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: existing.username, password: 'Other-Harbour-77' } })).status()).toBe(401);
   expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: existing.username, password: existing.password } })).status()).toBe(200);
+});
+
+test('a taken email gets the answer a new account gets, creating nothing and claiming no account', async ({ page }) => {
+  const existing = newPatient('auth');
+  await signUpByApi(page.request, existing);
+  const other = newPatient('auth');
+  await page.goto('/signup');
+  await page.getByLabel('First Name').fill(other.firstName);
+  await page.getByLabel('Last Name').fill(other.lastName);
+  await page.getByLabel('Username').fill(other.username);
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByLabel('Confirm Password').fill(other.password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Sign-up Received')).toBeVisible();
+  await expect(page.getByText(/If it already has an account, no new one was made/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: other.username, password: other.password } })).status()).toBe(401);
 });
 
 test('the sign-in screen shows the spec texts', async ({ page }) => {

@@ -55,7 +55,7 @@ export function useLogin() {
   return { ...mutation, checking: check.checking };
 }
 
-/** POST /api/auth/signup: creates the account without signing in; the answer is the same whether or not it was created. */
+/** POST /api/auth/signup: creates the account without signing in; a taken username is refused (409), a taken email answers as a new one. */
 export function useSignup() {
   return useMutation({
     mutationFn: (payload: SignupPayload) => apiRequest<NoticeAnswer>('/api/auth/signup', { method: 'POST', body: payload }),

@@ -48,8 +48,10 @@ export function registerPatientAuthRoutes(router: Router): void {
     method: 'post',
     path: '/auth/signup',
     summary:
-      'Create a patient account (it does not sign in). The answer is the same whether the account was created or its username ' +
-      'or email was already in use, so sign-up tells nobody which exist; where mail is set up (SMTP_URL) the address typed is told why',
+      'Create a patient account (it does not sign in). A taken username is refused (409). The answer is the same whether the account ' +
+      'was created or its email already has an account, so sign-up tells nobody which addresses exist; where mail is set up (SMTP_URL) ' +
+      'the address typed is told',
+    refusals: { 409: "That username is taken (code 'conflict', field 'username')" },
     before: [limitPerAddress('signup')],
     policy: publicAccess,
     body: signupPayloadSchema.meta({ jsonSchema: { examples: [SIGNUP_EXAMPLE] } }),

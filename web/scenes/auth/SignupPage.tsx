@@ -219,7 +219,8 @@ export default function SignupPage() {
   const submit = (values: SignupFormValues, helpers: FormikHelpers<SignupFormValues>) =>
     signup.mutate(toSignupPayload(values), {
       onSuccess: ({ message }) => {
-        showToast('Account Created Successfully!', message, 'success');
+        // Not the spec's 'Account Created Successfully!': the same answer comes when the email already had an account and nothing was created.
+        showToast('Sign-up Received', message, 'success');
         void navigate({ to: '/login' });
       },
       onError: (error) => {

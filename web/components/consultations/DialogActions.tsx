@@ -1,13 +1,14 @@
 import styled from 'styled-components';
 import { Button } from '../ui';
 
-/** The Cancel / confirm row at the foot of a dialog. */
+/** The Cancel / confirm row at the foot of a dialog; on a phone, buttons whose labels do not fit side by side stack. */
 export const DialogActions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
   gap: 10px;
   margin-top: 8px;
-  & > * { flex: 1; }
+  & > * { flex: 1 1 0; min-width: fit-content; }
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     & > * { flex: none; }
   }

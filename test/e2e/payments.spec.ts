@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { StripeMock } from '../support/stripe-mock';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SHARED_DATABASE_ENV } from './support/e2e-servers';
-import { bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
+import { DEMO_DOCTOR, bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
 
 /**
  * Paying through Stripe in the browser. Stripe's servers cannot be reached from these machines, so:
@@ -89,15 +89,21 @@ async function routeStripe(page: Page): Promise<void> {
   });
 }
 
+/** A new patient, signed in, on a phone-sized page that pays through the Stripe stand-ins. */
+async function newPatientOnPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await routeStripe(page);
+  await signUpPatient(context.request);
+  return { context, page };
+}
+
 async function typeCard(page: Page, number: string): Promise<void> {
   await page.getByTestId('stand-in-card').fill(number);
 }
 
 test('upgrade to Premium with a card through Stripe: a declined card, then an accepted one unlocks Premium; then cancel at period end', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await routeStripe(page);
-  await signUpPatient(context.request);
+  const { context, page } = await newPatientOnPhone(browser);
   await page.goto('/premium');
 
   await expect(page.getByRole('heading', { name: 'MediVault Premium' })).toBeVisible();
@@ -112,6 +118,8 @@ test('upgrade to Premium with a card through Stripe: a declined card, then an ac
   const dialog = page.getByRole('dialog', { name: 'Complete Your Purchase' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('stand-in-card')).toBeVisible();
+  // The terms before paying: how much, how often, and what cancelling gives back.
+  await expect(dialog.getByText('MediVault Premium, yearly: $99.99 now and every year until you cancel. Cancel anytime: Premium stays until the end of the year you paid for, and that payment is not refunded.')).toBeVisible();
   const pay = dialog.getByRole('button', { name: 'Pay $99.99' });
   await expect(pay).toBeEnabled();
   await page.screenshot({ path: `${SHOTS}/premium-purchase-390.png` });
@@ -144,10 +152,7 @@ test('upgrade to Premium with a card through Stripe: a declined card, then an ac
 });
 
 test('pays a consultation fee with a card; the doctor fee, not a client amount, is charged', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await routeStripe(page);
-  await signUpPatient(context.request);
+  const { context, page } = await newPatientOnPhone(browser);
   const consultationId = await bookConsultation(context.request);
   await page.goto('/telemedicine');
   const card = page.getByTestId('consultation-card').filter({ has: page.getByTestId('payment-status') }).first();
@@ -172,11 +177,101 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   await doctorContext.close();
 });
 
+const REFUND_SHOTS = '/work/notes/shots-hC';
+
+/** Saves the page at 390 and 1280 px, in light and dark, under `name`, with `subject` in view and toasts hidden. */
+async function shootBothThemes(page: Page, name: string, subject?: Locator): Promise<void> {
+  fs.mkdirSync(REFUND_SHOTS, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await subject?.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${REFUND_SHOTS}/${name}-${width}-${colorScheme}.png`, style: '.Toastify { display: none; }' });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const refundsOf = (consultationId: string) => {
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.metadata.consultationId === consultationId);
+  return [...stripe.refunds.values()].filter((r) => r.payment_intent === intent?.id);
+};
+
+test('cancelling a paid consultation less than 24 hours ahead says before confirming that the fee is kept, and the card then says Not refunded', async ({ browser }) => {
+  const { context, page } = await newPatientOnPhone(browser);
+  const consultationId = await bookConsultation(context.request, 'video', [3, 20]);
+  const fee = dollars((await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee);
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card');
+  await card.getByRole('button', { name: `Pay ${fee}` }).click();
+  const payDialog = page.getByRole('dialog', { name: 'Pay Consultation Fee' });
+  await expect(payDialog.getByTestId('fee-terms')).toHaveText(`This consultation starts in less than 24 hours: if you cancel it after paying, the ${fee} is not refunded.`);
+  await typeCard(page, '4242 4242 4242 4242');
+  await payDialog.getByRole('button', { name: `Pay ${fee}` }).click();
+  await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
+
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel Consultation?' });
+  const terms = cancelDialog.getByTestId('fee-terms');
+  await expect(terms).toContainText(`You paid ${fee}. Refunds end 24 hours before the start (`);
+  await expect(terms).toContainText(`), so cancelling now refunds nothing: the ${fee} is kept.`);
+  await shootBothThemes(page, 'cancel-late');
+  await cancelDialog.getByRole('button', { name: 'Cancel Consultation' }).click();
+  await expect(page.getByText(`Your consultation has been cancelled. The ${fee} you paid is not refunded.`)).toBeVisible();
+  await expect(card.getByTestId('payment-status')).toHaveText('Not refunded');
+  await expect(card.getByText('Paid', { exact: true })).toHaveCount(0);
+  expect(refundsOf(consultationId)).toEqual([]);
+  await shootBothThemes(page, 'card-not-refunded', card);
+  await context.close();
+});
+
+test('booking states the refund rule; paying and cancelling more than 24 hours ahead say the fee comes back, and it does', async ({ browser }) => {
+  const { context, page } = await newPatientOnPhone(browser);
+  const slot = new Date(Date.now() + (72 + Math.floor(Math.random() * 1400)) * 3_600_000);
+  slot.setMinutes(Math.random() < 0.5 ? 0 : 30, 0, 0);
+  const local = new Date(slot.getTime() - slot.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+  await page.goto('/telemedicine');
+  await page.getByRole('button', { name: 'New Consultation' }).click();
+  const booking = page.getByRole('dialog', { name: 'Book Consultation' });
+  await booking.getByLabel('Doctor').selectOption(DEMO_DOCTOR.id);
+  await booking.getByLabel('Appointment Date & Time').fill(local);
+  await booking.getByLabel('Symptoms').fill('Persistent cough for a week');
+  await expect(booking.getByTestId('fee-terms')).toHaveText(
+    'You pay this fee after booking. If you cancel more than 24 hours before the start, it is refunded in full; if you cancel later, it is not refunded.',
+  );
+  await shootBothThemes(page, 'book-terms', booking.getByTestId('fee-terms'));
+  await booking.getByRole('button', { name: 'Book', exact: true }).click();
+
+  // The booking opens the payment, which says until when the fee comes back.
+  const payDialog = page.getByRole('dialog', { name: 'Pay Consultation Fee' });
+  const fee = (await payDialog.getByRole('button', { name: /^Pay \$/ }).textContent())!.replace('Pay ', '');
+  const feePattern = fee.replace(/[$.]/g, '\\$&');
+  await expect(payDialog.getByTestId('fee-terms')).toHaveText(new RegExp(`^If you cancel before .+ \\(24 hours before the start\\), the ${feePattern} is refunded in full\\. After that, cancelling refunds nothing\\.$`));
+  await shootBothThemes(page, 'pay-terms');
+  await typeCard(page, '4242 4242 4242 4242');
+  await payDialog.getByRole('button', { name: `Pay ${fee}` }).click();
+  const card = page.getByTestId('consultation-card');
+  await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
+
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel Consultation?' });
+  await expect(cancelDialog.getByTestId('fee-terms')).toHaveText(new RegExp(`^You paid ${feePattern}\\. Cancelling now, before .+, refunds the full ${feePattern} to your card\\.$`));
+  await shootBothThemes(page, 'cancel-early');
+  await cancelDialog.getByRole('button', { name: 'Cancel Consultation' }).click();
+  await expect(page.getByText(`Your consultation has been cancelled and ${fee} is refunded to your card.`)).toBeVisible();
+  await expect(card.getByTestId('payment-status')).toHaveText(`Refunded ${fee}`);
+  const consultationId = (await (await context.request.get('/api/consultations')).json())[0].id as string;
+  expect(refundsOf(consultationId)).toHaveLength(1);
+  await shootBothThemes(page, 'card-refunded', card);
+  await context.close();
+});
+
 test('a declined consultation fee keeps the call closed and says why, on the card and on the call screen', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await routeStripe(page);
-  await signUpPatient(context.request);
+  const { context, page } = await newPatientOnPhone(browser);
   const consultationId = await bookConsultation(context.request, 'chat');
   await page.goto('/telemedicine');
   const card = page.getByTestId('consultation-card').first();

@@ -17,10 +17,11 @@ export async function signUpPatient(request: APIRequestContext): Promise<string>
   return `${patient.firstName} ${patient.lastName}`;
 }
 
-/** Books a consultation with the demo doctor at a random free slot in the coming months. */
-export async function bookConsultation(request: APIRequestContext, consultationType: 'video' | 'audio' | 'chat' = 'video'): Promise<string> {
+/** Books a consultation with the demo doctor at a random free slot between `hoursAhead` hours from now (by default, the coming months). */
+export async function bookConsultation(request: APIRequestContext, consultationType: 'video' | 'audio' | 'chat' = 'video', hoursAhead: readonly [number, number] = [2, 2002]): Promise<string> {
+  const [from, to] = hoursAhead;
   for (let attempt = 0; attempt < 10; attempt++) {
-    const slot = new Date(Date.now() + (2 + Math.floor(Math.random() * 2000)) * 3_600_000);
+    const slot = new Date(Date.now() + (from + Math.floor(Math.random() * (to - from))) * 3_600_000);
     slot.setMinutes(Math.random() < 0.5 ? 0 : 30, 0, 0);
     const response = await request.post('/api/consultations', {
       data: { doctorId: DEMO_DOCTOR.id, appointmentDate: slot.toISOString(), consultationType, symptoms: 'Persistent cough for a week', duration: 30 },

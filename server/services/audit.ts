@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
 import { AuditEvent } from '../../db/models';
 import { actorId } from '../policies/actor';
 import { Batcher } from '../lib/batcher';
+import { rowTag, type AuditKeys, type AuditRowContent } from './audit-chain';
 
 export interface AuditEntry {
   action: string;
@@ -18,18 +20,37 @@ export const recordEntries =
   (resourceType: string) =>
   (action: string, patientId: string, resourceId?: string): AuditEntry => ({ action, outcome: 'success', resourceType, resourceId, patientId });
 
-export type AuditRow = Omit<Partial<AuditEvent>, 'createdAt'>;
+export type AuditRow = Omit<AuditRowContent, 'id'>;
+
+let keys: AuditKeys | undefined;
+
+/** The keys rows are tagged with (from AUDIT_KEY): set by the app at start, before any row is written. */
+export function useAuditKeys(auditKeys: AuditKeys): void {
+  keys = auditKeys;
+}
+
+/** The row as stored: an id of its own, and the tag that vouches for its content (server/services/audit-chain.ts). */
+function taggedRows(rows: AuditRow[]): string {
+  if (!keys) throw new Error('The audit key is not set: useAuditKeys must run before any audit row is written.');
+  const auditKeys = keys;
+  return JSON.stringify(
+    rows.map((row) => {
+      const content = { ...row, id: randomUUID() };
+      return { ...content, tag: rowTag(auditKeys, content) };
+    }),
+  );
+}
 
 /**
  * One statement for any batch: the rows travel as one JSON parameter, so building a batch costs a
- * JSON.stringify rather than a query builder pass over every column of every row. WITH ORDINALITY and
- * clock_timestamp() keep the rows of one batch in the order they were recorded.
+ * JSON.stringify rather than a query builder pass over every column of every row. WITH ORDINALITY keeps
+ * the rows of one batch in the order they were recorded; `seq` and `created_at` are the database's own.
  */
-const INSERT_ROWS = `insert into audit_events (actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, request_id, created_at)
-  select "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", clock_timestamp()
-  from rows from (json_to_recordset(?::json) as ("actorKind" text, "actorId" uuid, "actorName" text, action text, "resourceType" text,
-    "resourceId" text, "patientId" uuid, outcome text, ip text, "requestId" text))
-    with ordinality as entry("actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", position)
+const INSERT_ROWS = `insert into audit_events (id, actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, request_id, tag)
+  select id, "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", tag
+  from rows from (json_to_recordset(?::json) as (id uuid, "actorKind" text, "actorId" uuid, "actorName" text, action text, "resourceType" text,
+    "resourceId" text, "patientId" uuid, outcome text, ip text, "requestId" text, tag text))
+    with ordinality as entry(id, "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", tag, position)
   order by position`;
 
 /**
@@ -40,7 +61,7 @@ const INSERT_ROWS = `insert into audit_events (actor_kind, actor_id, actor_name,
  */
 const writer = new Batcher<AuditRow, void>(
   async (rows) => {
-    await AuditEvent.knex().raw(INSERT_ROWS, [JSON.stringify(rows)]);
+    await AuditEvent.knex().raw(INSERT_ROWS, [taggedRows(rows)]);
     return rows.map(() => undefined);
   },
   { maxInFlight: 2 },
@@ -53,7 +74,7 @@ export function writeAuditRow(row: AuditRow): Promise<void> {
 
 /** The insert of audit rows as one raw statement, for a write that carries its audit row inside its own statement (as a CTE). */
 export function auditRowsInsert(knex: Knex, rows: AuditRow[]): Knex.Raw {
-  return knex.raw(INSERT_ROWS, [JSON.stringify(rows)]);
+  return knex.raw(INSERT_ROWS, [taggedRows(rows)]);
 }
 
 /** The audit row of a request's entry: who (the request's actor, address and id), what, and whose data. */

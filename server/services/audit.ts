@@ -5,6 +5,7 @@ import { AuditEvent } from '../../db/models';
 import { actorId } from '../policies/actor';
 import { Batcher } from '../lib/batcher';
 import { rowTag, type AuditKeys, type AuditRowContent } from './audit-chain';
+import { answerToKeep, keyCompletion, type StoredAnswer } from './idempotency';
 
 export interface AuditEntry {
   action: string;
@@ -109,15 +110,41 @@ export async function writeAuditRowIn(trx: Knex.Transaction, row: AuditRow): Pro
   await auditRowsInsert(trx, [row]);
 }
 
-export function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry): Promise<void> {
-  return writeAuditRowIn(trx, requestRow(ctx, entry));
+/**
+ * The request's audit row, in the write's transaction; with it, in the same statement, the completion of
+ * the request's Idempotency-Key if it has one (with the answer, when given), so that the effect and the
+ * key commit together.
+ */
+export async function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry, answer?: StoredAnswer): Promise<void> {
+  const audit = auditRowsInsert(trx, [requestRow(ctx, entry)]);
+  const claimed = ctx.state.idempotencyKey;
+  if (!claimed) {
+    await audit;
+    return;
+  }
+  await trx.raw('with completed as (?) ?', [keyCompletion(trx, claimed, answer), audit]);
+  claimed.completed = Boolean(answer);
 }
 
-/** Runs `write` (which must use `trx`) and records its audit row in the same transaction. */
-export function auditedWrite<T>(ctx: AppContext, write: (trx: Knex.Transaction) => PromiseLike<T>, entryOf: (written: T) => AuditEntry): Promise<T> {
+/** The answer of a route that answers 204, for auditedWrite's `answerOf`. */
+export const noContent = (): undefined => undefined;
+
+/**
+ * Runs `write` (which must use `trx`) and records its audit row in the same transaction. `answerOf`, for a
+ * route whose answer is its handler's return value made from what was written, lets a retried request's
+ * answer be kept in that transaction too.
+ */
+export function auditedWrite<T>(
+  ctx: AppContext,
+  write: (trx: Knex.Transaction) => PromiseLike<T>,
+  entryOf: (written: T) => AuditEntry,
+  answerOf?: (written: T) => unknown,
+): Promise<T> {
   return AuditEvent.transaction(async (trx) => {
     const written = await write(trx);
-    await recordAuditIn(trx, ctx, entryOf(written));
+    const body = answerOf?.(written);
+    const answer = answerOf ? answerToKeep(ctx, body === undefined ? 204 : (ctx.state.successStatus ?? 200), body ?? null) : undefined;
+    await recordAuditIn(trx, ctx, entryOf(written), answer);
     return written;
   });
 }

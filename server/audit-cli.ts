@@ -24,8 +24,8 @@ export const readText = (file: string) => fs.readFileSync(file, 'utf8');
 export async function verifyAndReport(knex: Knex, keys: AuditKeys, expected?: Checkpoint, out: NodeJS.WritableStream = process.stdout): Promise<ChainVerdict> {
   const verdict = await verifyAuditChain(knex, keys, expected);
   if (verdict.intact) {
-    const anchored = expected ? `, up to the checkpoint's row ${expected.seq}` : '';
-    out.write(`Audit trail intact: ${verdict.rows} rows verified${anchored}; sealed through row ${verdict.sealedThrough}.\n`);
+    const anchored = expected ? ` The checkpoint's row ${expected.seq} is among them.` : '';
+    out.write(`Audit trail intact: ${verdict.rows} rows verified.${anchored} Sealed through row ${verdict.sealedThrough}.\n`);
   } else {
     const where = verdict.at ? ` (row ${verdict.at.seq}, id ${verdict.at.id})` : '';
     out.write(`Audit trail BROKEN after ${verdict.rows} good rows${where}: ${verdict.problem}.\n`);

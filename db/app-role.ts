@@ -12,7 +12,14 @@ const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /** Tables the app never writes: the migrations' own, and the append-only audit trail (rows are only added). */
 const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];
-const APPEND_ONLY_TABLES = ['audit_events'];
+const APPEND_ONLY_TABLES = ['audit_events', 'audit_seals'];
+/** Written once by a migration: where the untagged rows from before the audit key end. */
+const READ_ONLY_TABLES = ['audit_chain_start'];
+/**
+ * The audit columns the app may fill: not `seq`, `hash` or `created_at`, which the database sets, so a
+ * row's time is the database's clock and never one the app (or whoever holds its role) chose.
+ */
+const AUDIT_COLUMNS_THE_APP_WRITES = ['id', 'actor_kind', 'actor_id', 'actor_name', 'action', 'resource_type', 'resource_id', 'patient_id', 'outcome', 'ip', 'request_id', 'tag'];
 
 /**
  * The role the server runs its queries as: `<owner>_app`, with a password derived from SESSION_SECRET so
@@ -33,7 +40,7 @@ export function urlAs(ownerUrl: string, role: AppRole): string {
 
 /**
  * Creates or updates the app role (run as the owner, after migrations, at every start so new tables are
- * covered): read and write on the app's tables, INSERT and SELECT only on the audit trail, nothing on the
+ * covered): read and write on the app's tables, INSERT (of the app's columns) and SELECT only on the audit trail, nothing on the
  * migrations' tables, and the job queue's schema as its own. Serialised by an advisory lock, since
  * concurrent GRANTs on one object fail in PostgreSQL.
  */
@@ -51,6 +58,9 @@ export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
     await trx.raw('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ??', [role.name]);
     await trx.raw('GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ??', [role.name]);
     for (const table of APPEND_ONLY_TABLES) await trx.raw('REVOKE UPDATE, DELETE, TRUNCATE ON ?? FROM ??', [table, role.name]);
+    for (const table of READ_ONLY_TABLES) await trx.raw('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ?? FROM ??', [table, role.name]);
+    await trx.raw('REVOKE INSERT ON audit_events FROM ??', [role.name]);
+    await trx.raw(`GRANT INSERT (${AUDIT_COLUMNS_THE_APP_WRITES.map(() => '??').join(', ')}) ON audit_events TO ??`, [...AUDIT_COLUMNS_THE_APP_WRITES, role.name]);
     for (const table of MIGRATION_TABLES) await trx.raw('REVOKE ALL ON ?? FROM ??', [table, role.name]);
     await ownJobQueueSchema(trx, role.name);
   });

@@ -29,6 +29,9 @@ import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
 import { startAccountErasure } from './services/account-deletion';
+import { auditKeysFrom } from './services/audit-chain';
+import { startAuditSealing } from './services/audit-seal';
+import { useAuditKeys } from './services/audit';
 import { createMailer } from './services/mail';
 import { ReminderService } from './services/reminders/service';
 
@@ -72,6 +75,8 @@ export function createApp(options: AppOptions): App {
   const pdfText = createPdfTextPool({ size: config.documents.pdfWorkers, timeoutMs: config.documents.ocrTimeoutMs });
   const realtime = options.realtime ?? new RealtimeEvents();
   const logger = options.logger ?? log;
+  const auditKeys = auditKeysFrom(config.auditKey);
+  useAuditKeys(auditKeys);
   const { connectionString } = knex.client.config.connection as { connectionString: string };
   const reminders = new ReminderService({ knex, connectionString, vapid: config.vapid, pushServiceHosts: config.pushServiceHosts, realtime, log: logger, pollingIntervalSeconds: options.jobPollingSeconds, runJobs: config.runJobs });
   const deps: AppDeps = {
@@ -127,6 +132,7 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot, sessionCookieName(config.env)));
   let erasure: { stop(): void } | undefined;
+  let sealing: { stop(): Promise<void> } | undefined;
   return {
     koa,
     apiRouter,
@@ -136,9 +142,11 @@ export function createApp(options: AppOptions): App {
     start: async () => {
       await reminders.start();
       if (config.runJobs) erasure = startAccountErasure(knex, logger);
+      if (config.runJobs) sealing = startAuditSealing(knex, auditKeys, logger);
     },
     close: async () => {
       erasure?.stop();
+      await sealing?.stop();
       await reminders.stop();
       await Promise.all([deps.ocr.close(), deps.pdfText.close()]);
     },

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as yup from 'yup';
@@ -38,6 +40,9 @@ const envSchema = yup.object({
   DATA_DIR: yup.string().default('./.data'),
   EMBEDDED_PG_PORT: yup.number().integer().min(1024).max(65535).default(54329),
   SESSION_SECRET: yup.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  // Keys the audit trail's chain (server/services/audit-chain.ts); the database never sees it. AUDIT_KEY_FILE names a file holding it instead.
+  AUDIT_KEY: yup.string().min(32, 'AUDIT_KEY must be at least 32 characters').optional(),
+  AUDIT_KEY_FILE: yup.string().optional(),
   // Fractions are allowed so tests can configure seconds.
   SESSION_IDLE_MINUTES: yup.number().positive('SESSION_IDLE_MINUTES must be positive').max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: yup.number().positive('SESSION_ABSOLUTE_HOURS must be positive').max(24 * 30).default(12),
@@ -165,6 +170,8 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   sessionKeys: string[];
+  /** The audit chain's secret (AUDIT_KEY); in development and tests derived from the session secret. Never logged, never sent to the database. */
+  auditKey: string;
   /** Accounts that must give a second factor at every password sign-in. */
   mfaRequiredFor: Array<'doctor' | 'admin'>;
   sessionIdleMs: number;
@@ -325,8 +332,35 @@ function asksForTls(databaseUrl: string): boolean {
   return ['require', 'verify-ca', 'verify-full'].includes(params.get('sslmode') ?? '') || ['true', '1'].includes(params.get('ssl') ?? '');
 }
 
+/** AUDIT_KEY, or the contents of AUDIT_KEY_FILE (one trailing newline ignored); undefined when neither is set. */
+function configuredAuditKey(env: Env): string | undefined {
+  if (env.AUDIT_KEY && env.AUDIT_KEY_FILE) throw new ConfigError('Invalid configuration:\n- set AUDIT_KEY or AUDIT_KEY_FILE, not both');
+  if (!env.AUDIT_KEY_FILE) return env.AUDIT_KEY;
+  let key: string;
+  try {
+    key = fs.readFileSync(env.AUDIT_KEY_FILE, 'utf8').replace(/\r?\n$/, '');
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n- AUDIT_KEY_FILE ${env.AUDIT_KEY_FILE} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (key.length < 32) throw new ConfigError(`Invalid configuration:\n- AUDIT_KEY_FILE ${env.AUDIT_KEY_FILE} must hold a key of at least 32 characters`);
+  return key;
+}
+
+/** Outside production a deployment without AUDIT_KEY still gets a key of its own, stable across restarts. */
+function developmentAuditKey(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('medivault development audit key').digest('base64url');
+}
+
+function auditKeyProblems(auditKey: string | undefined, sessionSecret: string | undefined): string[] {
+  if (!auditKey) return ['AUDIT_KEY (or AUDIT_KEY_FILE) is required when NODE_ENV=production: a random secret kept apart from the database, such as the output of openssl rand -base64 48'];
+  if (auditKey === sessionSecret) return ['AUDIT_KEY must differ from SESSION_SECRET: the database role password derives from SESSION_SECRET, and the audit key must stay apart from the database'];
+  const bits = estimatedEntropyBits(auditKey);
+  if (bits < MIN_SECRET_BITS) return [`AUDIT_KEY is too predictable (about ${bits} bits of entropy, at least ${MIN_SECRET_BITS} needed): set a random one, such as the output of openssl rand -base64 48`];
+  return [];
+}
+
 /** What production refuses to start with, each naming its setting. */
-function unsafeProductionSettings(env: Env): string[] {
+function unsafeProductionSettings(env: Env, auditKey: string | undefined): string[] {
   const problems: string[] = [];
   if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
   else if (env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) problems.push('SESSION_SECRET is the public development value: set a random secret of at least 32 characters');
@@ -350,6 +384,7 @@ function unsafeProductionSettings(env: Env): string[] {
     problems.push(`PUSH_SERVICE_HOSTS entry ${entry} is an address, not a push service's host name: production sends pushes only to public push services`);
   }
   if (!env.TRUST_PROXY) problems.push('TRUST_PROXY=true is required when NODE_ENV=production: session cookies are Secure, so MediVault must run behind a TLS-terminating proxy that sets X-Forwarded-Proto');
+  problems.push(...auditKeyProblems(auditKey, env.SESSION_SECRET));
   return problems;
 }
 
@@ -364,8 +399,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw err;
   }
   const production = env.NODE_ENV === 'production';
+  const auditKey = configuredAuditKey(env);
   if (production) {
-    const unsafe = unsafeProductionSettings(env);
+    const unsafe = unsafeProductionSettings(env, auditKey);
     if (unsafe.length) throw new ConfigError(`Invalid configuration:\n- ${unsafe.join('\n- ')}`);
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -384,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     sessionKeys: [env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET],
+    auditKey: auditKey ?? developmentAuditKey(env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET),
     mfaRequiredFor: listOf(env.MFA_REQUIRED_FOR).filter((role) => role !== 'none') as Array<'doctor' | 'admin'>,
     sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
     sessionAbsoluteMs: Math.round(env.SESSION_ABSOLUTE_HOURS * 3_600_000),

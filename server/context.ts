@@ -11,12 +11,17 @@ import type { OcrPool } from './services/documents/ocr-pool';
 import type { PdfTextPool } from './services/documents/pdf';
 import type { ReminderService } from './services/reminders/service';
 import type { ShutdownState } from './services/shutdown-state';
+import type { ClaimedKey } from './services/idempotency';
 
 export interface AppState {
   actor: Actor;
   requestId: string;
   /** The route label of an endpoint outside the API router (/metrics), for logs and metrics. */
   route?: string;
+  /** The request's Idempotency-Key, once claimed: its write's transaction completes it (server/services/idempotency.ts). */
+  idempotencyKey?: ClaimedKey;
+  /** The status a route answers with when its handler returns a body (defineRoute). */
+  successStatus?: number;
 }
 
 /** A demo account's sign-in, shown as a hint on its login page. */

@@ -16,6 +16,8 @@ import * as passwordResets from './20261124010200_password_resets';
 import * as secondFactorPasskeys from './20261127000000_second_factor_passkeys';
 import * as accountDeletion from './20261127000200_account_deletion';
 import * as documentFiles from './20261128060000_document_files';
+import * as keyedAuditChain from './20261128100000_keyed_audit_chain';
+import * as idempotencyApplied from './20261128100100_idempotency_applied';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127000000_second_factor_passkeys': secondFactorPasskeys,
   '20261127000200_account_deletion': accountDeletion,
   '20261128060000_document_files': documentFiles,
+  '20261128100000_keyed_audit_chain': keyedAuditChain,
+  '20261128100100_idempotency_applied': idempotencyApplied,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,13 +4,11 @@ import type { AppContext } from '../context';
 import type { Actor } from '../policies/actor';
 import { Conflict, Unprocessable, ValidationFailed } from '../errors';
 import { isDatabaseUnreachable } from '../lib/database-errors';
-import { claimKey, purgeExpiredKeys, releaseKey, storeAnswer } from '../services/idempotency';
+import { answerToKeep, claimKey, purgeExpiredKeys, releaseKey, storeAnswer } from '../services/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Answer headers a client may rely on after a retry; the rest (cookies above all) are never replayed. */
-const REPLAYED_HEADERS = ['etag', 'location'];
 
 /**
  * Sign-in, sign-up and the like run without an actor and answer with a session cookie, which a stored
@@ -38,7 +36,9 @@ function isStorable(ctx: AppContext): boolean {
  * `Idempotency-Key` on any state-changing API request: the first successful answer for a caller's key is
  * kept for a day and returned, with `Idempotent-Replayed: true`, to every retry, which changes nothing. A
  * retry while the first request still runs answers 409; the key reused for a different request, 422.
- * Failed requests change nothing and keep nothing, so their retry runs afresh.
+ * Failed requests change nothing and keep nothing, so their retry runs afresh. The answer is kept by the
+ * write's own transaction where the route gives it (auditedWrite), so that a write committed just before
+ * the process or PostgreSQL died is still answered, never repeated; otherwise it is kept here, after.
  */
 export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promise<void> {
   const key = ctx.get(IDEMPOTENCY_HEADER);
@@ -58,6 +58,9 @@ export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promis
   if (claim.kind === 'different-request') {
     throw new Unprocessable(`This ${IDEMPOTENCY_HEADER} was already used for a different request. Send a new key with a new request.`);
   }
+  if (claim.kind === 'applied') {
+    throw new Conflict(`A request with this ${IDEMPOTENCY_HEADER} was already carried out, but its answer was not kept. Look at the result (for example, list the records) instead of retrying.`);
+  }
   if (claim.kind === 'replay') {
     ctx.body = claim.answer.body;
     ctx.status = claim.answer.status;
@@ -66,6 +69,8 @@ export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promis
     return;
   }
 
+  const claimed = { scope, key, completed: false };
+  ctx.state.idempotencyKey = claimed;
   const release = () => releaseKey(knex, scope, key);
   try {
     await next();
@@ -83,13 +88,12 @@ export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promis
     await release();
     return;
   }
-  const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => ctx.response.get(name)).map((name) => [name, ctx.response.get(name)]));
   try {
-    await storeAnswer(knex, scope, key, { status: ctx.status, body: ctx.body, headers });
+    if (!claimed.completed) await storeAnswer(knex, scope, key, answerToKeep(ctx, ctx.status, ctx.body));
     await purgeExpiredKeys(knex);
   } catch (err) {
-    // The write itself committed: answering 503 now would send the client to retry, and the retry
-    // would find the key pending. Its true answer goes out; the key is released as abandoned later.
+    // The write itself committed: answering 503 now would send the client to retry. Its true answer goes
+    // out; a write's transaction has completed the key already, any other key is released as abandoned later.
     if (!isDatabaseUnreachable(err)) throw err;
     ctx.deps.databaseOutage.noteUnreachable(err);
   }

@@ -62,7 +62,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Optional, 8 to 255 visible ASCII characters (a UUID). A retry with the same key returns the first successful answer ' +
-    'with `Idempotent-Replayed: true` and changes nothing; 409 while the first is still running, 422 if the key was used for a different request. ' +
+    'with `Idempotent-Replayed: true` and changes nothing; 409 while the first is still running (or when it was carried out but its answer was not kept), ' +
+    '422 if the key was used for a different request. ' +
     'Keys are kept for 24 hours per caller; requests without a session (sign-in, sign-up) run as they come.',
   schema: { type: 'string', minLength: 8, maxLength: 255 },
 };

@@ -10,7 +10,7 @@ import { DATE_PATTERN, isNotInPast } from '../../common/schemas/helpers';
 import { APPOINTMENT_ACTIONS, appointmentMachine } from '../../common/appointment-status';
 import { ValidationFailed } from '../errors';
 import { presentAppointment } from '../presenters/appointment';
-import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
+import { auditedWrite, noContent, recordAudit, recordEntries } from '../services/audit';
 import { Appointment } from '../../db/models';
 import { patchIfCurrent } from '../services/versioned-write';
 
@@ -77,6 +77,7 @@ export function registerAppointmentsRoutes(router: Router): void {
             confirmationCode: confirmationCode(),
           }),
         (added) => appointmentEntry('appointment.create', patient.userId, added.id),
+        presentAppointment,
       );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(appointment);
@@ -99,6 +100,7 @@ export function registerAppointmentsRoutes(router: Router): void {
         ctx,
         (trx) => patchIfCurrent(ctx, appointment, { appointmentDate: body.appointmentDate, status: APPOINTMENT_ACTIONS.reschedule.to }, presentAppointment, trx),
         () => appointmentEntry('appointment.reschedule', patient.userId, appointment.id),
+        presentAppointment,
       );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(moved);
@@ -119,6 +121,7 @@ export function registerAppointmentsRoutes(router: Router): void {
         ctx,
         (trx) => appointment.$query(trx).patchAndFetch({ reminderSent: body.reminderEnabled }),
         () => appointmentEntry('appointment.reminder', patient.userId, appointment.id),
+        presentAppointment,
       );
       await ctx.deps.reminders.schedule('appointment', appointment.id);
       return presentAppointment(updated);
@@ -143,6 +146,7 @@ export function registerAppointmentsRoutes(router: Router): void {
           if (cancelling) await appointment.$query(trx).patch({ status: APPOINTMENT_ACTIONS.cancel.to });
         },
         () => appointmentEntry('appointment.cancel', patient.userId, appointment.id),
+        noContent,
       );
       return undefined;
     },

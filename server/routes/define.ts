@@ -120,6 +120,7 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     const raw = route.ownBody ? await readOwnBody(ctx, route.ownBody) : (ctx.request as { body?: unknown }).body;
     const body = route.body ? validateInput(route.body, raw ?? {}) : ((route.ownBody?.raw ? raw : undefined) as B);
     const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
+    ctx.state.successStatus = route.status ?? 200;
     const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
     if (result === undefined) {
       ctx.status = 204;

@@ -146,6 +146,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
         ctx,
         (trx) => patchIfCurrent(ctx, report, change, presentReport, trx),
         () => reportEntry('report.update', patient.userId, report.id),
+        presentReport,
       );
       return presentReport(updated);
     },

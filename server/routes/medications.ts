@@ -6,7 +6,7 @@ import { asPatient } from '../policies/actor';
 import { findOwnMedication, medicationsOf } from '../policies/medication';
 import { END_BEFORE_START_MESSAGE, medicationSchema, medicationUpdateSchema, type MedicationUpdateInput } from '../../common/schemas/medication';
 import { presentMedication } from '../presenters/medication';
-import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
+import { auditedWrite, noContent, recordAudit, recordEntries } from '../services/audit';
 import { ValidationFailed } from '../errors';
 import { Medication } from '../../db/models';
 import { patchIfCurrent } from '../services/versioned-write';
@@ -55,6 +55,7 @@ export function registerMedicationsRoutes(router: Router): void {
         ctx,
         (trx) => Medication.query(trx).insert({ ...body, userId: patient.userId }).returning('*'),
         (added) => medicationEntry('medication.create', patient.userId, added.id),
+        presentMedication,
       );
       await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(medication);
@@ -76,6 +77,7 @@ export function registerMedicationsRoutes(router: Router): void {
         ctx,
         (trx) => patchIfCurrent(ctx, medication, body, presentMedication, trx),
         () => medicationEntry('medication.update', patient.userId, medication.id),
+        presentMedication,
       );
       await ctx.deps.reminders.schedule('medication', medication.id);
       return presentMedication(updated);
@@ -91,7 +93,7 @@ export function registerMedicationsRoutes(router: Router): void {
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
-      await auditedWrite(ctx, (trx) => medication.$query(trx).delete(), () => medicationEntry('medication.delete', patient.userId, medication.id));
+      await auditedWrite(ctx, (trx) => medication.$query(trx).delete(), () => medicationEntry('medication.delete', patient.userId, medication.id), noContent);
       return undefined;
     },
   });

@@ -1,5 +1,5 @@
 /**
- * Imported first by every entry (server/main.ts, db-cli.ts, audit-verify.ts). ES modules run their imports
+ * Imported first by every entry (server/main.ts, db-cli.ts, audit-cli.ts). ES modules run their imports
  * in order, so on an unsupported Node this ends the process with a sentence saying how to start it,
  * before any native module built for the project's Node (argon2, sharp...) is loaded: those crash an
  * older Node outright (a segmentation fault, exit 139).

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
 import { AuditEvent } from '../../db/models';
 import { actorId } from '../policies/actor';
 import { Batcher } from '../lib/batcher';
+import { rowTag, type AuditKeys, type AuditRowContent } from './audit-chain';
+import { answerToKeep, keyCompletion, type StoredAnswer } from './idempotency';
 
 export interface AuditEntry {
   action: string;
@@ -18,18 +21,37 @@ export const recordEntries =
   (resourceType: string) =>
   (action: string, patientId: string, resourceId?: string): AuditEntry => ({ action, outcome: 'success', resourceType, resourceId, patientId });
 
-export type AuditRow = Omit<Partial<AuditEvent>, 'createdAt'>;
+export type AuditRow = Omit<AuditRowContent, 'id'>;
+
+let keys: AuditKeys | undefined;
+
+/** The keys rows are tagged with (from AUDIT_KEY): set by the app at start, before any row is written. */
+export function useAuditKeys(auditKeys: AuditKeys): void {
+  keys = auditKeys;
+}
+
+/** The row as stored: an id of its own, and the tag that vouches for its content (server/services/audit-chain.ts). */
+function taggedRows(rows: AuditRow[]): string {
+  if (!keys) throw new Error('The audit key is not set: useAuditKeys must run before any audit row is written.');
+  const auditKeys = keys;
+  return JSON.stringify(
+    rows.map((row) => {
+      const content = { ...row, id: randomUUID() };
+      return { ...content, tag: rowTag(auditKeys, content) };
+    }),
+  );
+}
 
 /**
  * One statement for any batch: the rows travel as one JSON parameter, so building a batch costs a
- * JSON.stringify rather than a query builder pass over every column of every row. WITH ORDINALITY and
- * clock_timestamp() keep the rows of one batch in the order they were recorded.
+ * JSON.stringify rather than a query builder pass over every column of every row. WITH ORDINALITY keeps
+ * the rows of one batch in the order they were recorded; `seq` and `created_at` are the database's own.
  */
-const INSERT_ROWS = `insert into audit_events (actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, request_id, created_at)
-  select "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", clock_timestamp()
-  from rows from (json_to_recordset(?::json) as ("actorKind" text, "actorId" uuid, "actorName" text, action text, "resourceType" text,
-    "resourceId" text, "patientId" uuid, outcome text, ip text, "requestId" text))
-    with ordinality as entry("actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", position)
+const INSERT_ROWS = `insert into audit_events (id, actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, request_id, tag)
+  select id, "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", tag
+  from rows from (json_to_recordset(?::json) as (id uuid, "actorKind" text, "actorId" uuid, "actorName" text, action text, "resourceType" text,
+    "resourceId" text, "patientId" uuid, outcome text, ip text, "requestId" text, tag text))
+    with ordinality as entry(id, "actorKind", "actorId", "actorName", action, "resourceType", "resourceId", "patientId", outcome, ip, "requestId", tag, position)
   order by position`;
 
 /**
@@ -40,7 +62,7 @@ const INSERT_ROWS = `insert into audit_events (actor_kind, actor_id, actor_name,
  */
 const writer = new Batcher<AuditRow, void>(
   async (rows) => {
-    await AuditEvent.knex().raw(INSERT_ROWS, [JSON.stringify(rows)]);
+    await AuditEvent.knex().raw(INSERT_ROWS, [taggedRows(rows)]);
     return rows.map(() => undefined);
   },
   { maxInFlight: 2 },
@@ -53,7 +75,7 @@ export function writeAuditRow(row: AuditRow): Promise<void> {
 
 /** The insert of audit rows as one raw statement, for a write that carries its audit row inside its own statement (as a CTE). */
 export function auditRowsInsert(knex: Knex, rows: AuditRow[]): Knex.Raw {
-  return knex.raw(INSERT_ROWS, [JSON.stringify(rows)]);
+  return knex.raw(INSERT_ROWS, [taggedRows(rows)]);
 }
 
 /** The audit row of a request's entry: who (the request's actor, address and id), what, and whose data. */
@@ -88,15 +110,41 @@ export async function writeAuditRowIn(trx: Knex.Transaction, row: AuditRow): Pro
   await auditRowsInsert(trx, [row]);
 }
 
-export function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry): Promise<void> {
-  return writeAuditRowIn(trx, requestRow(ctx, entry));
+/**
+ * The request's audit row, in the write's transaction; with it, in the same statement, the completion of
+ * the request's Idempotency-Key if it has one (with the answer, when given), so that the effect and the
+ * key commit together.
+ */
+export async function recordAuditIn(trx: Knex.Transaction, ctx: AppContext, entry: AuditEntry, answer?: StoredAnswer): Promise<void> {
+  const audit = auditRowsInsert(trx, [requestRow(ctx, entry)]);
+  const claimed = ctx.state.idempotencyKey;
+  if (!claimed) {
+    await audit;
+    return;
+  }
+  await trx.raw('with completed as (?) ?', [keyCompletion(trx, claimed, answer), audit]);
+  claimed.completed = Boolean(answer);
 }
 
-/** Runs `write` (which must use `trx`) and records its audit row in the same transaction. */
-export function auditedWrite<T>(ctx: AppContext, write: (trx: Knex.Transaction) => PromiseLike<T>, entryOf: (written: T) => AuditEntry): Promise<T> {
+/** The answer of a route that answers 204, for auditedWrite's `answerOf`. */
+export const noContent = (): undefined => undefined;
+
+/**
+ * Runs `write` (which must use `trx`) and records its audit row in the same transaction. `answerOf`, for a
+ * route whose answer is its handler's return value made from what was written, lets a retried request's
+ * answer be kept in that transaction too.
+ */
+export function auditedWrite<T>(
+  ctx: AppContext,
+  write: (trx: Knex.Transaction) => PromiseLike<T>,
+  entryOf: (written: T) => AuditEntry,
+  answerOf?: (written: T) => unknown,
+): Promise<T> {
   return AuditEvent.transaction(async (trx) => {
     const written = await write(trx);
-    await recordAuditIn(trx, ctx, entryOf(written));
+    const body = answerOf?.(written);
+    const answer = answerOf ? answerToKeep(ctx, body === undefined ? 204 : (ctx.state.successStatus ?? 200), body ?? null) : undefined;
+    await recordAuditIn(trx, ctx, entryOf(written), answer);
     return written;
   });
 }

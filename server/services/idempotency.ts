@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AppContext } from '../context';
 
 /** How long a key's first answer is kept for retries. */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
@@ -9,15 +10,32 @@ export interface StoredAnswer {
   headers: Record<string, string>;
 }
 
+/** A key this request holds; `completed` once its write's transaction has stored the answer. */
+export interface ClaimedKey {
+  scope: string;
+  key: string;
+  completed: boolean;
+}
+
+/** Answer headers a client may rely on after a retry; the rest (cookies above all) are never replayed. */
+const REPLAYED_HEADERS = ['etag', 'location'];
+
+/** The answer to keep for retries: a status and body, and the headers a retry may rely on, as set on `ctx` so far. */
+export function answerToKeep(ctx: AppContext, status: number, body: unknown): StoredAnswer {
+  const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => ctx.response.get(name)).map((name) => [name, ctx.response.get(name)]));
+  return { status, body, headers };
+}
+
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; answer: StoredAnswer }
   | { kind: 'in-progress' }
+  | { kind: 'applied' }
   | { kind: 'different-request' };
 
 interface KeyRow {
   fingerprint: string;
-  state: 'pending' | 'done';
+  state: 'pending' | 'applied' | 'done';
   status: number | null;
   body: unknown;
   headers: Record<string, string> | null;
@@ -42,13 +60,26 @@ export async function claimKey(knex: Knex, scope: string, key: string, fingerpri
   // Released between the insert and this read: the caller's retry will claim it.
   if (!row || row.state === 'pending') return { kind: 'in-progress' };
   if (row.fingerprint !== fingerprint) return { kind: 'different-request' };
+  if (row.state === 'applied') return { kind: 'applied' };
   return { kind: 'replay', answer: { status: row.status!, body: row.body, headers: row.headers ?? {} } };
 }
 
+const answerColumns = (answer: StoredAnswer) => ({ state: 'done', status: answer.status, body: JSON.stringify(answer.body ?? null), headers: answer.headers });
+
 export async function storeAnswer(knex: Knex, scope: string, key: string, answer: StoredAnswer): Promise<void> {
-  await knex('idempotency_keys')
-    .where({ scope, key })
-    .update({ state: 'done', status: answer.status, body: JSON.stringify(answer.body ?? null), headers: answer.headers });
+  await knex('idempotency_keys').where({ scope, key }).update(answerColumns(answer));
+}
+
+/**
+ * The key's completion, as a statement for the write's own transaction: with the answer when the write
+ * knows it, else marked 'applied'. Either way a retry after the write committed never acts again, even
+ * if the process or PostgreSQL dies before the request could answer.
+ */
+export function keyCompletion(trx: Knex.Transaction, claimed: ClaimedKey, answer?: StoredAnswer): Knex.QueryBuilder {
+  return trx('idempotency_keys')
+    .where({ scope: claimed.scope, key: claimed.key })
+    .whereIn('state', answer ? ['pending', 'applied'] : ['pending'])
+    .update(answer ? answerColumns(answer) : { state: 'applied' });
 }
 
 /** A request that failed changed nothing: its key is free for the retry. */

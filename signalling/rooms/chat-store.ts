@@ -3,6 +3,7 @@ import { ChatMessage } from '../../db/models';
 import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
 import { iso } from '../../server/lib/dates';
 import { Batcher } from '../../server/lib/batcher';
+import { auditRowsInsert, type AuditRow } from '../../server/services/audit';
 
 /** The audit action of a chat line. */
 export const CHAT_LINE_ACTION = 'consultation.chat_message';
@@ -56,19 +57,27 @@ function presentChatLine(row: ChatMessage, senderName: string): ChatLine {
  * audit costs no round trip of its own. The lines travel as one JSON parameter, so the work per line on
  * this side is a JSON.stringify. Ids and timestamps are made here, so nothing needs to come back.
  */
-const INSERT_LINES = `with line as (
-    select * from json_to_recordset(?::json) as line(id uuid, "consultationId" uuid, "senderRole" text, "senderId" uuid,
-      "senderName" text, "patientId" uuid, ip text, text text, "createdAt" timestamptz)
-  ), saved as (
-    insert into chat_messages (id, consultation_id, sender_role, sender_id, text, created_at)
-    select id, "consultationId", "senderRole", "senderId", text, "createdAt" from line
-  )
-  insert into audit_events (actor_kind, actor_id, actor_name, action, resource_type, resource_id, patient_id, outcome, ip, created_at)
-  select "senderRole", "senderId", "senderName", '${CHAT_LINE_ACTION}', 'consultation', "consultationId"::text, "patientId", 'success', ip, clock_timestamp()
-  from line`;
+const INSERT_LINES = `insert into chat_messages (id, consultation_id, sender_role, sender_id, text, created_at)
+  select id, "consultationId", "senderRole", "senderId", text, "createdAt"
+  from json_to_recordset(?::json) as line(id uuid, "consultationId" uuid, "senderRole" text, "senderId" uuid, text text, "createdAt" timestamptz)`;
+
+/** A line's audit row: who wrote in which consultation, never the words. */
+const auditRowOf = (row: ChatRow): AuditRow => ({
+  actorKind: row.senderRole,
+  actorId: row.senderId,
+  actorName: row.senderName,
+  action: CHAT_LINE_ACTION,
+  resourceType: 'consultation',
+  resourceId: row.consultationId,
+  patientId: row.patientId,
+  outcome: 'success',
+  ip: row.ip,
+  requestId: null,
+});
 
 async function insertLines(rows: ChatRow[]): Promise<void[]> {
-  await ChatMessage.knex().raw(INSERT_LINES, [JSON.stringify(rows)]);
+  const knex = ChatMessage.knex();
+  await knex.raw('with saved as (?) ?', [knex.raw(INSERT_LINES, [JSON.stringify(rows)]), auditRowsInsert(knex, rows.map(auditRowOf))]);
   return rows.map(() => undefined);
 }
 

@@ -14,6 +14,9 @@ import { knexConfig } from '../../knexfile';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { migrateToLatest } from '../../db/connection';
 import { storeDocumentWithReport } from '../../server/services/documents/storage';
+import { loadConfig } from '../../server/config';
+import { auditKeysFrom } from '../../server/services/audit-chain';
+import { useAuditKeys } from '../../server/services/audit';
 import { freePort } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { startSystemPostgres, SYSTEM_PG_BIN, type SystemPostgres } from '../support/system-postgres';
@@ -109,6 +112,8 @@ beforeAll(async () => {
   source = await startEmbeddedPostgres(sourceDir, sourcePort);
   sourceKnex = knexFactory(knexConfig(source.url));
   await migrateToLatest(sourceKnex);
+  // The writes below tag their audit rows with the key audit:verify will derive, run as runScript runs it.
+  useAuditKeys(auditKeysFrom(loadConfig({ ...process.env, NODE_ENV: 'development' }).auditKey));
   [{ id: userId }] = await sourceKnex('users').insert({ username: 'backup_patient', email: 'backup@example.test', passwordHash: 'x', role: 'patient' }).returning('id');
 }, SLOW);
 

@@ -49,6 +49,7 @@ const settings = {
   HTTPS_PORT,
   MEDIVAULT_TLS: 'internal',
   SESSION_SECRET: secret(48),
+  AUDIT_KEY: secret(48),
   POSTGRES_PASSWORD: secret(24),
   TURN_SECRET: secret(32),
   BACKUP_KEY: secret(48),

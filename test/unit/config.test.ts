@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from '../../server/config';
 
 /** A secret as `openssl rand -base64 48` makes one: production refuses guessable ones (test/unit/production-settings.test.ts). */
 const RANDOM_SECRET = 'Hc8rV2mQx0TzL5bWn7JkYf3Ps9Ga1UeD4oRi6Nt+Xw2Zq8Ly0Bv5Mj7Ks3Fd/Ah1';
+const RANDOM_AUDIT_KEY = 'tG7nW2qLx9Rb4Zk1Vy6Hc3Jd8Mf0Ps5Ue2Ao7Ni4Kr9Xw1By6Tq3Lz8Dm0Fg5Hj2';
 
 describe('configuration', () => {
   it('runs with no settings at all on the embedded defaults', () => {
@@ -30,7 +31,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET })).toThrow(/DATABASE_URL is required/);
   });
 
-  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET, DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true', PUBLIC_URL: 'https://vault.clinic.example' };
+  const SAFE_PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: RANDOM_SECRET, AUDIT_KEY: RANDOM_AUDIT_KEY, DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=verify-full', TRUST_PROXY: 'true', PUBLIC_URL: 'https://vault.clinic.example' };
 
   it('starts production with a random secret, a TLS database URL and a proxy in front', () => {
     expect(loadConfig(SAFE_PRODUCTION).env).toBe('production');

@@ -2,14 +2,19 @@
  * Production refuses unsafe settings, each by name: a guessable session secret, doctors without a second
  * factor, origins that are not https, and a database on another host reached without TLS.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { estimatedEntropyBits, isLocalDatabase, MIN_SECRET_BITS } from '../../server/lib/production-checks';
 
 // 48 random bytes in base64, as `openssl rand -base64 48` writes them.
 const RANDOM_SECRET = 'q3M1vZr8KfB0Xw6yTn2cLd9GhJ4sUe7aPo5iRk+Wj1Nt0b8YzQx6mC3vE2uH/Dl9';
+const RANDOM_AUDIT_KEY = 'tG7nW2qLx9Rb4Zk1Vy6Hc3Jd8Mf0Ps5Ue2Ao7Ni4Kr9Xw1By6Tq3Lz8Dm0Fg5Hj2';
 const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: RANDOM_SECRET,
+  AUDIT_KEY: RANDOM_AUDIT_KEY,
   DATABASE_URL: 'postgres://u:p@db.internal/medivault?sslmode=verify-full',
   TRUST_PROXY: 'true',
   PUBLIC_URL: 'https://vault.clinic.example',
@@ -43,6 +48,32 @@ describe('production settings', () => {
   ])('refuse a session secret of %s, by name', (_, secret) => {
     expect(estimatedEntropyBits(secret)).toBeLessThan(MIN_SECRET_BITS);
     expect(problemsWith({ SESSION_SECRET: secret })).toMatch(/SESSION_SECRET is too predictable \(about \d+ bits of entropy, at least 128 needed\)/);
+  });
+
+  it('need an audit key of its own, random, from AUDIT_KEY or AUDIT_KEY_FILE', () => {
+    expect(problemsWith({ AUDIT_KEY: '' })).toContain('AUDIT_KEY (or AUDIT_KEY_FILE) is required when NODE_ENV=production');
+    expect(problemsWith({ AUDIT_KEY: 'medivault-2026-'.repeat(3) })).toMatch(/AUDIT_KEY is too predictable \(about \d+ bits of entropy, at least 128 needed\)/);
+    expect(problemsWith({ AUDIT_KEY: RANDOM_SECRET })).toContain('AUDIT_KEY must differ from SESSION_SECRET');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-key-'));
+    try {
+      const file = path.join(dir, 'audit.key');
+      fs.writeFileSync(file, `${RANDOM_AUDIT_KEY}\n`);
+      expect(problemsWith({ AUDIT_KEY: '', AUDIT_KEY_FILE: file })).toBe('');
+      expect(loadConfig({ ...PRODUCTION, AUDIT_KEY: '', AUDIT_KEY_FILE: file }).auditKey).toBe(RANDOM_AUDIT_KEY);
+      expect(problemsWith({ AUDIT_KEY_FILE: file })).toContain('set AUDIT_KEY or AUDIT_KEY_FILE, not both');
+      expect(problemsWith({ AUDIT_KEY: '', AUDIT_KEY_FILE: path.join(dir, 'missing') })).toContain(`AUDIT_KEY_FILE ${path.join(dir, 'missing')} cannot be read (ENOENT)`);
+      fs.writeFileSync(file, 'short');
+      expect(problemsWith({ AUDIT_KEY: '', AUDIT_KEY_FILE: file })).toContain('must hold a key of at least 32 characters');
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('derive an audit key outside production, the same at every start', () => {
+    const development = loadConfig({ SESSION_SECRET: 'x'.repeat(40) });
+    expect(development.auditKey).toBe(loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).auditKey);
+    expect(development.auditKey).not.toBe(loadConfig({}).auditKey);
+    expect(development.auditKey).not.toContain('x'.repeat(40));
   });
 
   it('count a random base64 secret well above the bar', () => {

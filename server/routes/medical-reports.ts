@@ -155,15 +155,21 @@ export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'delete',
     path: '/medical-reports/:id',
-    summary: 'Delete a medical report',
+    summary: 'Delete a medical report, its versions and the original it was read from, for good',
     policy: patientOnly,
     status: 204,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
-      await auditedWrite(ctx, (trx) => report.$query(trx).delete(), () => reportEntry('report.delete', patient.userId, report.id));
-      // The original goes with the report made from it: a deleted record leaves no copy behind.
-      if (report.documentId) await deleteDocument(report.documentId);
+      await auditedWrite(
+        ctx,
+        async (trx) => {
+          // Its versions go with it (ON DELETE CASCADE), and the original it was read from: no copy is left behind.
+          await report.$query(trx).delete();
+          if (report.documentId) await deleteDocument(report.documentId, trx);
+        },
+        () => reportEntry('report.delete', patient.userId, report.id),
+      );
       return undefined;
     },
   });

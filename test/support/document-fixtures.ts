@@ -52,6 +52,41 @@ export const textJpeg = (lines: string[]): Buffer => drawPage(lines).toBuffer('i
 /** The photo as a phone stores it when held sideways: pixels turned a quarter left, EXIF orientation 6 to turn them back. */
 export const sidewaysWithExif = (jpeg: Buffer): Promise<Buffer> => sharp(jpeg).rotate(270).withMetadata({ orientation: 6 }).jpeg().toBuffer();
 
+/**
+ * Near-Gaussian noise around `mean` (the sum of four uniform draws), from a fixed seed so that every run
+ * makes (and OCR reads) the same frame. No Math calls: under jest's VM they cost seconds for one frame.
+ */
+function seededNoise(length: number, mean: number, spread: number, seed: number): Buffer {
+  let state = seed;
+  // xorshift32
+  const uniform = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i += 1) {
+    const level = mean + spread * 1.732 * (uniform() + uniform() + uniform() + uniform() - 2);
+    bytes[i] = level < 0 ? 0 : level > 255 ? 255 : level;
+  }
+  return bytes;
+}
+
+const FRAME = { width: 1280, height: 720 } as const;
+
+/** A camera frame with the lens covered: near black with sensor noise, as the camera's JPEG (quality 80) keeps it. */
+export const coveredLensFrame = (): Promise<Buffer> => sharp(seededNoise(FRAME.width * FRAME.height, 12, 4, 1), { raw: { ...FRAME, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
+
+/**
+ * A grainy camera frame with no document in it (colour noise, softened): OCR reads it as 'The', 'he',
+ * 'AS' and the like at confidence 55 or below, which the old two-letters test took for a note.
+ */
+export async function frameWithoutDocument(): Promise<Buffer> {
+  const small = { width: 320, height: 180, channels: 3 } as const;
+  return sharp(seededNoise(small.width * small.height * 3, 128, 120, 9), { raw: small }).blur(4).normalise().resize(FRAME.width, FRAME.height).jpeg({ quality: 80 }).toBuffer();
+}
+
 /** A PDF whose pages carry a real text layer. */
 export async function textPdf(pages: string[][]): Promise<Buffer> {
   const pdf = await PDFDocument.create();

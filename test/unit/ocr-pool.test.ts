@@ -17,8 +17,8 @@ describe('the OCR pool', () => {
     const pool = new OcrPool({ size: 2, timeoutMs: 60_000 });
     try {
       const pages = [['Diagnosis: Asthma'], ['Plan: Albuterol as needed'], ['Follow-up: 2 weeks']].map((lines) => textImage(lines, { width: 900, height: 300 }));
-      const texts = await Promise.all(pages.map((page) => pool.recognize(page)));
-      expect(texts.map((t) => t.trim())).toEqual(['Diagnosis: Asthma', 'Plan: Albuterol as needed', 'Follow-up: 2 weeks']);
+      const readings = await Promise.all(pages.map((page) => pool.recognize(page)));
+      expect(readings.map((reading) => reading.text.trim())).toEqual(['Diagnosis: Asthma', 'Plan: Albuterol as needed', 'Follow-up: 2 weeks']);
       // On a loaded machine the first thread may read all three before the second has loaded its model.
       for (let waited = 0; pool.threads < 2 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
       expect(pool.threads).toBe(2);
@@ -37,7 +37,8 @@ describe('the OCR pool', () => {
       await expect(pool.recognize(dense)).rejects.toBeInstanceOf(OcrTimeout);
       expect(pool.threads).toBe(0);
       const next = await pool.recognize(textImage(['Follow-up: 2 weeks'], { width: 900, height: 300 }));
-      expect(next.trim()).toBe('Follow-up: 2 weeks');
+      expect(next.text.trim()).toBe('Follow-up: 2 weeks');
+      expect(next.words.map((word) => word.text)).toEqual(['Follow-up:', '2', 'weeks']);
       expect(pool.threads).toBe(1);
     } finally {
       await pool.close();

@@ -26,10 +26,33 @@ export class OcrPoolClosed extends Error {
   }
 }
 
+/** A word as tesseract read it, with its confidence (0-100). */
+export interface RecognisedWord {
+  text: string;
+  confidence: number;
+}
+
+/** A page's text and the words it is made of. */
+export interface OcrReading {
+  text: string;
+  words: RecognisedWord[];
+}
+
+/** TSV columns: level, page, block, paragraph, line, word, left, top, width, height, confidence, text. Level 5 rows are words. */
+const TSV_WORD_LEVEL = '5';
+
+function wordsOfTsv(tsv: string | null): RecognisedWord[] {
+  return (tsv ?? '')
+    .split('\n')
+    .map((row) => row.split('\t'))
+    .filter((columns) => columns[0] === TSV_WORD_LEVEL && columns.length >= 12)
+    .map((columns) => ({ text: columns[11]!, confidence: Number(columns[10]) }));
+}
+
 interface Job {
   image: Buffer;
   onProgress?: (fraction: number) => void;
-  resolve: (text: string) => void;
+  resolve: (reading: OcrReading) => void;
   reject: (err: Error) => void;
 }
 
@@ -59,10 +82,10 @@ export class OcrPool {
 
   constructor(private readonly options: OcrPoolOptions) {}
 
-  /** The page's text. `onProgress` hears tesseract's own progress through the page (0-1). */
-  recognize(image: Buffer, onProgress?: (fraction: number) => void): Promise<string> {
+  /** The page's text and words. `onProgress` hears tesseract's own progress through the page (0-1). */
+  recognize(image: Buffer, onProgress?: (fraction: number) => void): Promise<OcrReading> {
     if (this.closed) return Promise.reject(new OcrPoolClosed());
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<OcrReading>((resolve, reject) => {
       this.queue.push({ image, onProgress, resolve, reject });
       this.dispatch();
     });
@@ -131,12 +154,12 @@ export class OcrPool {
       job.reject(new OcrTimeout(this.options.timeoutMs));
       this.dispatch();
     }, this.options.timeoutMs);
-    slot.worker.recognize(job.image, {}, { text: true }).then(
+    slot.worker.recognize(job.image, {}, { text: true, tsv: true }).then(
       (result) => {
         if (timedOut) return;
         clearTimeout(timer);
         slot.job = null;
-        job.resolve(result.data.text ?? '');
+        job.resolve({ text: result.data.text ?? '', words: wordsOfTsv(result.data.tsv) });
         this.dispatch();
       },
       (err: unknown) => {

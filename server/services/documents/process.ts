@@ -5,7 +5,8 @@ import type { MedicalReport } from '../../../db/models';
 import { PayloadTooLarge, ServiceUnavailable, Unprocessable } from '../../errors';
 import { extractDocument, type DocumentExtraction } from './extraction';
 import { prepareImage, UNREADABLE_DOCUMENT } from './image';
-import { OcrPoolClosed, OcrTimeout, type OcrPool } from './ocr-pool';
+import { hasDocumentText } from './document-text';
+import { OcrPoolClosed, OcrTimeout, type OcrPool, type OcrReading } from './ocr-pool';
 import { hasTextLayer, PageRenderer, readPdfText, type PdfTextPool } from './pdf';
 import type { DocumentProgressReporter } from './progress';
 import type { DocumentKind } from './sniff';
@@ -54,7 +55,7 @@ function decodeDataUrl(dataUrl: string): Buffer {
 }
 
 /** OCR failures as the patient should hear them. */
-async function ocr(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fraction: number) => void): Promise<string> {
+async function ocr(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fraction: number) => void): Promise<OcrReading> {
   try {
     return await deps.ocr.recognize(image, onProgress);
   } catch (err) {
@@ -64,6 +65,7 @@ async function ocr(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fra
   }
 }
 
+/** A PDF's text layer, or the pages read from it, hold words (OCR'd pages are judged by hasDocumentText). */
 const hasWords = (text: string) => /[\p{L}]{2}/u.test(text);
 
 /**
@@ -76,16 +78,18 @@ async function readImage(deps: DocumentProcessingDeps, bytes: Buffer, room: Room
   await room;
   const prepared = await prepareImage(bytes);
   deps.progress.report('preparing', 1);
-  const text = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
+  const reading = await ocr(deps, prepared, (fraction) => deps.progress.report('reading', fraction, 0, 1));
   deps.progress.report('reading', 1, 1, 1);
-  if (!hasWords(text)) throw new Unprocessable(UNREADABLE_DOCUMENT);
-  return { text, pages: 1 };
+  // A frame with no document in it is refused here, before anything is saved or counted.
+  if (!hasDocumentText(reading)) throw new Unprocessable(UNREADABLE_DOCUMENT);
+  return { text: reading.text, pages: 1 };
 }
 
-/** A scanned page of a PDF: one that cannot be read leaves the others to be read. */
+/** A scanned page of a PDF: one that cannot be read, or holds no document text, is left empty for the others to be read. */
 async function ocrPage(deps: DocumentProcessingDeps, image: Buffer, onProgress: (fraction: number) => void): Promise<string> {
   try {
-    return await ocr(deps, image, onProgress);
+    const reading = await ocr(deps, image, onProgress);
+    return hasDocumentText(reading) ? reading.text : '';
   } catch (err) {
     if (err instanceof Unprocessable) return '';
     throw err;

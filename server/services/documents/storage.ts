@@ -78,9 +78,9 @@ export async function readOriginal(documentId: string): Promise<Buffer | undefin
   return row?.content;
 }
 
-/** Removes a document, and its original with it (when the report made from it is deleted). */
-export async function deleteDocument(documentId: string): Promise<void> {
-  await Document.query().delete().where({ id: documentId });
+/** Removes a document, and its original with it (when the report made from it is deleted, in that deletion's transaction). */
+export async function deleteDocument(documentId: string, trx?: Knex.Transaction): Promise<void> {
+  await Document.query(trx).delete().where({ id: documentId });
 }
 
 /** A download name a header can carry: no path, no quotes or control characters, the extension of the bytes. */

@@ -7,7 +7,7 @@ import { apiError } from './client';
 import { useRealtime } from './realtime';
 import { dashboardSummaryQuery, reportsQuery } from './records';
 
-const recentDocumentsQuery = queryOptions<RecentDocument[]>({ queryKey: ['/api/documents/recent'] });
+export const recentDocumentsQuery = queryOptions<RecentDocument[]>({ queryKey: ['/api/documents/recent'] });
 
 export function useRecentDocuments() {
   const query = useQuery(recentDocumentsQuery);

@@ -10,8 +10,10 @@ const OWNER = 'owner';
 const LAST_SYNCED = 'lastSynced';
 const documentSlot = (url: string) => `document:${url}`;
 
+const putRecord = async (path: string, value: unknown) => idbPut('records', path, await sealJson(value, path));
+
 export async function keepRecord(path: string, value: unknown): Promise<void> {
-  await idbPut('records', path, await sealJson(value, path));
+  await putRecord(path, value);
   await idbPut('meta', LAST_SYNCED, Date.now());
 }
 
@@ -39,6 +41,14 @@ export async function readDocument(url: string): Promise<Blob | undefined> {
 /** The documents kept now, by URL. */
 export const keptDocuments = async () => (await idbKeys('records')).filter((k) => k.startsWith('document:')).map((k) => k.slice('document:'.length));
 export const dropDocument = (url: string) => idbDelete('records', documentSlot(url));
+
+/** A deleted report leaves the device too: out of the kept list, and its kept document dropped. */
+export async function forgetReport(report: { id: string; documentUrl: string | null }, listPath: string): Promise<void> {
+  if (!(await vaultExists())) return;
+  const kept = await readRecord<{ id: string }[]>(listPath);
+  if (kept?.some((r) => r.id === report.id)) await putRecord(listPath, kept.filter((r) => r.id !== report.id));
+  if (report.documentUrl) await dropDocument(report.documentUrl);
+}
 
 /**
  * The session is over (the server said 401): its records go; queued changes stay for the same patient's

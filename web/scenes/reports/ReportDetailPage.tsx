@@ -17,6 +17,7 @@ import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { isPremiumRequired } from '../../components/premium-required';
 import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
+import { DeleteReportCard } from './DeleteReportCard';
 import { EditReportDialog } from './EditReportDialog';
 import { OfflineAvailability } from './OfflineAvailability';
 
@@ -177,6 +178,7 @@ export default function ReportDetailPage() {
               </Button>
             </DocumentActions>
           </Section>
+          <DeleteReportCard report={report} />
         </Stack>
       </Columns>
     </>

@@ -3,13 +3,15 @@ import styled from 'styled-components';
 import type { DocumentProcessingResult } from '../../../common/api-types';
 import type { MedicalReportUpdateInput } from '../../../common/schemas/medical-report';
 import { useUpdateReport } from '../../api/records';
+import { useDeleteReport } from '../../api/report-deletion';
 import { Columns } from '../../components/records/Layout';
 import { reportFormValues } from '../../components/records/report-form';
 import { ReportForm } from '../../components/records/ReportForm';
 import { SectionCard } from '../../components/records/SectionCard';
 import { SourceNote } from '../../components/records/SourceNote';
 import { showToast } from '../../components/toast';
-import { Stack } from '../../components/ui';
+import { RECORD_ICONS } from '../../components/records/icons';
+import { Button, Icon, Stack } from '../../components/ui';
 import { readFields } from './document-results';
 
 const Fields = styled.dl`
@@ -24,6 +26,19 @@ const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.92rem;
+`;
+
+const Discard = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 12px;
+  margin: 12px 0 16px;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  p { margin: 0; font-size: 0.9rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const Medications = styled.ul`
@@ -51,10 +66,12 @@ const ExtractedText = styled.pre`
 
 /**
  * The result (spec: results view with Process Another): what was read, each value beside the line it
- * came from, for the patient to correct before the report, already saved, is saved again.
+ * came from, for the patient to correct before the report, already saved, is saved again; or to discard
+ * the scan, which deletes that report and its original.
  */
 export function ScanResult({ result, onAgain }: { result: DocumentProcessingResult; onAgain: () => void }) {
   const update = useUpdateReport();
+  const discard = useDeleteReport();
   const navigate = useNavigate();
   const fields = readFields(result);
   const medications = result.aiAnalysis.medicationsFound;
@@ -65,11 +82,28 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
     await navigate({ to: '/reports/$id', params: { id: report.id } });
   };
 
+  const throwAway = async () => {
+    try {
+      await discard.mutateAsync(result.report);
+    } catch {
+      showToast('Error', 'Failed to discard the scan. Please try again.', 'destructive');
+      return;
+    }
+    showToast('Scan discarded', 'Nothing from this scan was kept.', 'success');
+    onAgain();
+  };
+
   return (
     <Columns $ratio="3fr 2fr" data-testid="scan-result">
       <SectionCard title="Review and Save">
         <Muted>The document was read and saved as a report. Check each value against the line it was read from and correct what is wrong.</Muted>
-        <br />
+        <Discard>
+          <p>Not a medical document, or not one to keep?</p>
+          <Button $variant="danger" $size="sm" onClick={() => void throwAway()} disabled={discard.isPending}>
+            <Icon path={RECORD_ICONS.trash} size={16} />
+            {discard.isPending ? 'Discarding...' : 'Discard Scan'}
+          </Button>
+        </Discard>
         <ReportForm
           mode="update"
           initialValues={reportFormValues(result.report)}

@@ -38,17 +38,12 @@ describe('a camera frame with no document in it', () => {
     for (let index = 1; index < FREE_PLAN_REPORT_LIMIT; index++) await insertReport(patient.account.record.id, { title: `Report ${index}` });
   });
 
-  it('is refused with the spec words when OCR reads only noise, and saves nothing', async () => {
+  it.each([
+    ['OCR reads only noise in it', frameWithoutDocument],
+    ['it holds no ink at all (a covered lens)', coveredLensFrame],
+  ])('is refused with the spec words when %s, and saves nothing', async (_, frame) => {
     const before = await savedState(patient.account.record.id);
-    const answer = await scan(patient, await frameWithoutDocument());
-    expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'unprocessable', message: UNABLE_TO_PROCESS });
-    expect(await savedState(patient.account.record.id)).toEqual(before);
-  }, 90_000);
-
-  it('is refused with the same words when the frame holds no ink at all (a covered lens), and saves nothing', async () => {
-    const before = await savedState(patient.account.record.id);
-    const answer = await scan(patient, await coveredLensFrame());
+    const answer = await scan(patient, await frame());
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ code: 'unprocessable', message: UNABLE_TO_PROCESS });
     expect(await savedState(patient.account.record.id)).toEqual(before);

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { MAX_DOCUMENT_BYTES } from '../../common/constants';
 import { CHROMIUM_PATH } from '../support/chromium';
 import { signUpPatient } from './support/call-parties';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, scannedPdf, textPdf } from '../support/document-fixtures';
-import { mjpegOf, renderNote } from './support/document-fixtures';
+import { launchWithCamera, openCameraAsNewPatient, renderNote } from './support/document-fixtures';
 
 /**
  * Documents become records through /scanner, against the real server: the file or photo is uploaded,
@@ -196,20 +194,10 @@ test.describe('scanner camera', () => {
     const renderer = await browser.newContext();
     const note = await renderNote(renderer, { type: 'jpeg', width: 1280, height: 720 });
     await renderer.close();
-    const video = path.join(mkdtempSync(path.join(tmpdir(), 'mv-camera-')), 'note.mjpeg');
-    writeFileSync(video, mjpegOf(note));
-    const camera = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-    });
+    const camera = await launchWithCamera(note);
     try {
-      const context = await camera.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await signUpPatient(page.request);
-      await page.goto('/scanner');
-      await page.getByRole('button', { name: 'Open Camera' }).click();
+      const page = await openCameraAsNewPatient(camera, baseURL);
       const preview = page.getByLabel('Camera preview');
-      await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Take photo' }).click();
       await expect(page.getByAltText('Captured document')).toBeVisible();
       await page.getByRole('button', { name: 'Retake' }).click();

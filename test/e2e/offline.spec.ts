@@ -6,6 +6,7 @@ import pg from 'pg';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { writeCompressedCopies } from '../../web/build/precompress';
 import { signInFreshPatient } from './support/patients';
+import { vaultKeys } from './support/vault';
 
 /**
  * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
@@ -52,30 +53,7 @@ async function waitForServiceWorker(page: Page): Promise<void> {
 
 /** The vault holds the given answers (sealed). */
 async function waitForVault(page: Page, paths: string[]): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            const open = indexedDB.open('medivault-vault');
-            open.onsuccess = () => {
-              const db = open.result;
-              // Closed at once: an open connection here would hold up the app's own deletion of the vault.
-              if (!db.objectStoreNames.contains('records')) {
-                db.close();
-                return resolve([]);
-              }
-              const keys = db.transaction('records').objectStore('records').getAllKeys();
-              keys.onsuccess = () => {
-                db.close();
-                resolve(keys.result.map(String));
-              };
-            };
-            open.onerror = () => resolve([]);
-          }),
-      ),
-    )
-    .toEqual(expect.arrayContaining(paths));
+  await expect.poll(() => vaultKeys(page)).toEqual(expect.arrayContaining(paths));
 }
 
 /**

@@ -1,4 +1,8 @@
-import type { BrowserContext } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signUpPatient } from './call-parties';
 import { CLINIC_NOTE_LINES } from '../../support/document-fixtures';
 
 function noteHtml(lines: readonly string[], width: number, height: number): string {
@@ -26,4 +30,24 @@ export async function renderNote(context: BrowserContext, options: { lines?: rea
 /** An MJPEG stream (JPEG frames one after another), which Chromium's fake camera plays from a file. */
 export function mjpegOf(jpeg: Buffer, frames = 30): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => jpeg));
+}
+
+/** A Chromium whose fake camera plays `jpeg` over and over, its permission granted. */
+export function launchWithCamera(jpeg: Buffer): Promise<Browser> {
+  const video = path.join(mkdtempSync(path.join(tmpdir(), 'mv-camera-')), 'camera.mjpeg');
+  writeFileSync(video, mjpegOf(jpeg));
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+}
+
+/** A new patient's /scanner on a phone-sized page of `camera`, the camera open and playing. */
+export async function openCameraAsNewPatient(camera: Browser, baseURL: string | undefined): Promise<Page> {
+  const page = await (await camera.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  await signUpPatient(page.request);
+  await page.goto('/scanner');
+  await page.getByRole('button', { name: 'Open Camera' }).click();
+  await expect.poll(() => page.getByLabel('Camera preview').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  return page;
 }

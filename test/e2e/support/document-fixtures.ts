@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../../support/chromium';
 import { signUpPatient } from './call-parties';
 import { CLINIC_NOTE_LINES } from '../../support/document-fixtures';
 
@@ -37,8 +38,8 @@ export function launchWithCamera(jpeg: Buffer): Promise<Browser> {
   const video = path.join(mkdtempSync(path.join(tmpdir(), 'mv-camera-')), 'camera.mjpeg');
   writeFileSync(video, mjpegOf(jpeg));
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${video}`],
   });
 }
 

@@ -17,3 +17,4 @@ export * from './reminders';
 export * from './break-glass';
 export * from './fhir-export';
 export * from './paging';
+export * from './doctor-consultations';

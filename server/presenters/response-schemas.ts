@@ -303,6 +303,8 @@ const consultationFields = {
 
 export const consultationResponse: yup.ObjectSchema<Consultation> = yup.object(consultationFields);
 
+export const patientCountResponse = yup.object({ totalPatients: whole() });
+
 export const chatTranscriptResponse: yup.ObjectSchema<ChatHistoryResult> = yup.object({
   messages: list(
     yup.object({

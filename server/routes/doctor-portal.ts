@@ -1,9 +1,9 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { doctorConsultationResponse, listOf, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
+import { doctorConsultationResponse, listOf, patientCountResponse, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
-import { findDoctorConsultation } from '../policies/consultation';
+import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
 import { doctorConsultationList } from '../services/consultations/doctor-list';
 import { doctorConsultationsQuerySchema } from '../../common/schemas/doctor-consultations';
 import { readPage } from '../lib/paging';
@@ -42,6 +42,18 @@ export function registerDoctorPortalRoutes(router: Router): void {
         patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
       );
       return consultations.map(presentDoctorConsultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/patient-count',
+    summary: 'How many different patients the doctor has consultations with (the dashboard\'s Total Patients)',
+    policy: doctorOnly,
+    response: patientCountResponse,
+    handler: async (ctx) => {
+      const counted = (await consultationsOfDoctor(asDoctor(ctx.state.actor)).countDistinct('patientId as totalPatients').first()) as unknown as { totalPatients: string };
+      return { totalPatients: Number(counted.totalPatients) };
     },
   });
 

@@ -197,6 +197,7 @@ beforeAll(async () => {
   await doctor.get('/api/auth/doctor/me');
   await doctor.get('/api/doctor/consultations');
   await doctor.get('/api/doctor/consultations?when=upcoming&patient=a&limit=5&offset=0');
+  await doctor.get('/api/doctor/patient-count');
   await patient.get(`/api/consultations/${booked.id}/chat`);
   await doctor.get(`/api/consultations/${booked.id}/chat?limit=10`);
   await doctor.get(`/api/doctor/consultation/${booked.id}`);

@@ -101,6 +101,12 @@ describe("the doctor's consultation lists", () => {
     expect(Object.values(response.body.fields)).toContain(message);
   });
 
+  it("counts the doctor's different patients for the dashboard", async () => {
+    const response = await doctor.client.get('/api/doctor/patient-count');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ totalPatients: 7 });
+  });
+
   it("never shows another doctor's consultations, whatever the filters", async () => {
     const other = await doctorParty(server.url);
     const response = await other.client.get(`/api/doctor/consultations?patient=${surname}`);

@@ -211,6 +211,8 @@ export interface PresenceEvent {
 export interface WaitingPatient {
   consultationId: string;
   patientName: string;
+  /** Since when the patient has been in the call without the doctor. */
+  waitingSince: IsoDateString;
 }
 
 /**
@@ -404,6 +406,8 @@ export interface SocketData {
   address: string | null;
   /** Last reported track state per joined consultation id. */
   media: Record<string, MediaStatePayload>;
+  /** When the person behind this socket came into each consultation's room (kept across a reconnect). */
+  joinedAt: Record<string, IsoDateString>;
 }
 
 export const CLIENT_EVENTS = [

@@ -25,7 +25,7 @@ export async function actorFromHandshake(app: App, request: IncomingMessage, ctx
 }
 
 /** Socket identity from the session: only patients and doctors take part in consultations. */
-export function socketIdentity(actor: Actor): Omit<SocketData, 'media' | 'address'> | null {
+export function socketIdentity(actor: Actor): Omit<SocketData, 'media' | 'address' | 'joinedAt'> | null {
   if (actor.kind === 'patient') return { role: 'patient', id: actor.userId, name: actor.name };
   if (actor.kind === 'doctor') return { role: 'doctor', id: actor.doctorId, name: actor.name };
   return null;
@@ -56,7 +56,7 @@ export function sessionAuth(app: App) {
       if (fingerprint) await socket.join(sessionRoom(fingerprint));
       const identity = socketIdentity(await actorFromHandshake(app, socket.request, ctx));
       if (!identity) return next(new Error('Please sign in to continue.'));
-      socket.data = { ...identity, address: ctx.ip || null, media: {} };
+      socket.data = { ...identity, address: ctx.ip || null, media: {}, joinedAt: {} };
       next();
     } catch {
       next(new Error('Could not verify your session.'));

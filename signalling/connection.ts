@@ -33,7 +33,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
         announceRoomChange(services, consultationId).catch((err: Error) =>
           log.warn({ consultationId, error: err.message }, 'presence after disconnect failed'),
         );
-      if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce);
+      if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce, socket.data.joinedAt[consultationId]);
       services.lifecycle.track(announce());
     }
   });

@@ -8,6 +8,7 @@ import { onConnection } from './connection';
 import { createMediaBackend } from './media';
 import { connectRedisAdapter } from './redis';
 import { ChatStore } from './rooms/chat-store';
+import { LocalChatLimits, RedisChatLimits, sharedChatLimitSettings } from './access/shared-chat-limits';
 import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
@@ -47,7 +48,9 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   const reconnecting = new ReconnectingParticipants();
   const lifecycle = new SignallingLifecycle();
   const standings = new ConsultationStandings(config.sockets.authRecheckMs);
-  const services = { io, app, media, chat: new ChatStore(), reconnecting, standings, lifecycle };
+  const chatLimitSettings = sharedChatLimitSettings(config.sockets.rateLimits.chat);
+  const chatLimits = redis ? new RedisChatLimits(redis.client, chatLimitSettings) : new LocalChatLimits(chatLimitSettings);
+  const services = { io, app, media, chat: new ChatStore(), reconnecting, standings, lifecycle, chatLimits };
   app.deps.metrics.readSignallingFrom(() => ({
     sockets: io.engine.clientsCount,
     rooms: [...io.of('/').adapter.rooms.keys()].filter((room) => consultationOfRoom(room) !== null).length,
@@ -72,6 +75,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
       lifecycle.closing = true;
       for (const stop of stops) stop();
       reconnecting.close();
+      chatLimits.close();
       await media.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await lifecycle.settled();

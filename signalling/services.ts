@@ -3,6 +3,7 @@ import type { SocketGate } from './access/gate';
 import type { ConsultationStandings } from './access/consultation-standing';
 import type { MediaBackend } from './media';
 import type { ChatStore } from './rooms/chat-store';
+import type { SharedChatLimits } from './access/shared-chat-limits';
 import type { ReconnectingParticipants } from './rooms/reconnecting';
 import type { SignallingServer, SignallingSocket } from './types';
 
@@ -15,6 +16,7 @@ export interface SignallingServices {
   reconnecting: ReconnectingParticipants;
   lifecycle: SignallingLifecycle;
   standings: ConsultationStandings;
+  chatLimits: SharedChatLimits;
 }
 
 export interface HandlerContext extends SignallingServices {

@@ -36,3 +36,8 @@ export const chatHistorySchema = strictObject({
 });
 
 export type ChatHistoryInput = yup.InferType<typeof chatHistorySchema>;
+
+/** GET /api/consultations/{id}/chat query: the transcript a page at a time, as 'chat:history' pages it. */
+export const chatTranscriptQuerySchema = chatHistorySchema.omit(['consultationId']);
+
+export type ChatTranscriptQuery = yup.InferType<typeof chatTranscriptQuerySchema>;

@@ -16,6 +16,7 @@ import {
   trimText,
 } from './helpers';
 import { newPassword } from './password';
+import { pagingFields } from './paging';
 
 const SPECIALTY_MESSAGE = 'Please choose a specialty';
 const RATING_MESSAGE = 'Rating must be a number between 0 and 5';
@@ -174,3 +175,11 @@ export function toDoctorPayload(
     isVerified: false,
   };
 }
+
+/** GET /api/admin/doctors query: text found anywhere in name, email, specialty or licence number, and a page. */
+export const rosterQuerySchema = strictObject({
+  q: optionalString('Search', 100),
+  ...pagingFields(),
+});
+
+export type RosterQuery = yup.InferType<typeof rosterQuerySchema>;

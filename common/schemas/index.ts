@@ -16,3 +16,5 @@ export * from './password';
 export * from './reminders';
 export * from './break-glass';
 export * from './fhir-export';
+export * from './paging';
+export * from './doctor-consultations';

@@ -18,6 +18,7 @@ import * as accountDeletion from './20261127000200_account_deletion';
 import * as documentFiles from './20261128060000_document_files';
 import * as keyedAuditChain from './20261128100000_keyed_audit_chain';
 import * as idempotencyApplied from './20261128100100_idempotency_applied';
+import * as rosterSearch from './20261128110000_roster_search';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128060000_document_files': documentFiles,
   '20261128100000_keyed_audit_chain': keyedAuditChain,
   '20261128100100_idempotency_applied': idempotencyApplied,
+  '20261128110000_roster_search': rosterSearch,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -31,3 +31,9 @@ export function asDoctor(actor: Actor): DoctorActor {
   if (actor.kind !== 'doctor') throw new Unauthenticated();
   return actor;
 }
+
+/** The route policy admitted only patients and doctors (patientOrDoctor); narrows the type for the scoped queries. */
+export function asPatientOrDoctor(actor: Actor): PatientActor | DoctorActor {
+  if (actor.kind !== 'patient' && actor.kind !== 'doctor') throw new Unauthenticated();
+  return actor;
+}

@@ -26,3 +26,11 @@ export async function findDoctorConsultation(actor: DoctorActor, id: string): Pr
   if (!consultation) throw new NotFound('Consultation not found.');
   return consultation;
 }
+
+/** A consultation the actor is a side of, with its patient and doctor: the patient's own, or one booked with the doctor. */
+export async function findOwnConsultation(actor: PatientActor | DoctorActor, id: string): Promise<Consultation> {
+  const scope = actor.kind === 'patient' ? consultationsOfPatient(actor) : consultationsOfDoctor(actor);
+  const consultation = await scope.findById(id).withGraphFetched('[patient, doctor]');
+  if (!consultation) throw new NotFound('Consultation not found.');
+  return consultation;
+}

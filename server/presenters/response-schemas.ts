@@ -47,6 +47,7 @@ import type {
   RecordAccess,
   StructuredRecord,
 } from '../../common/api-types';
+import type { ChatHistoryResult } from '../../common/socket-events';
 import type { ExportedResource as FhirResource } from '../services/export/fhir/types';
 import { toJsonSchema } from '../openapi/json-schema';
 import {
@@ -301,6 +302,22 @@ const consultationFields = {
 };
 
 export const consultationResponse: yup.ObjectSchema<Consultation> = yup.object(consultationFields);
+
+export const patientCountResponse = yup.object({ totalPatients: whole() });
+
+export const chatTranscriptResponse: yup.ObjectSchema<ChatHistoryResult> = yup.object({
+  messages: list(
+    yup.object({
+      id: id(),
+      consultationId: id(),
+      sender: oneOf(['patient', 'doctor'] as const),
+      senderName: text(),
+      text: text(),
+      createdAt: instant(),
+    }),
+  ),
+  hasMore: flag().meta({ description: 'Older lines exist: ask again with before = the first line of this page' }),
+});
 
 const consultationPatient: yup.ObjectSchema<ConsultationPatient> = yup.object({
   id: id(),

@@ -2,8 +2,9 @@ import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { breakGlassEntryResponse, doctorAccountResponse, doctorPasswordResetResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
-import { findRosterDoctor, rosterDoctors } from '../policies/doctor';
-import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, verificationSchema } from '../../common/schemas/doctor';
+import { ROSTER_ORDER, findRosterDoctor, rosterDoctors } from '../policies/doctor';
+import { readPage } from '../lib/paging';
+import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, rosterQuerySchema, verificationSchema } from '../../common/schemas/doctor';
 import { BreakGlassGrant, Doctor } from '../../db/models';
 import { hashPassword } from '../services/passwords';
 import { presentDoctorAccount } from '../presenters/doctor';
@@ -56,11 +57,15 @@ export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/admin/doctors',
-    summary: 'The doctor roster',
+    summary: 'The doctor roster, newest first; `q` finds text in name, email, specialty or licence number; `limit` and `offset` page it (X-Total-Count: how many match)',
     policy: adminOnly,
+    query: rosterQuerySchema,
     response: listOf(doctorAccountResponse),
-    handler: async (ctx) => {
-      const [doctors] = await Promise.all([rosterDoctors(), recordAudit(ctx, { action: 'admin.list_doctors', outcome: 'success', resourceType: 'doctor' })]);
+    handler: async (ctx, { query }) => {
+      const [doctors] = await Promise.all([
+        readPage(ctx, rosterDoctors(query.q).orderBy([...ROSTER_ORDER]), query),
+        recordAudit(ctx, { action: 'admin.list_doctors', outcome: 'success', resourceType: 'doctor' }),
+      ]);
       return doctors.map(presentDoctorAccount);
     },
   });

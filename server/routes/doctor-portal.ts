@@ -1,9 +1,12 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { doctorConsultationResponse, listOf, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
+import { doctorConsultationResponse, listOf, patientCountResponse, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
 import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
+import { doctorConsultationList } from '../services/consultations/doctor-list';
+import { doctorConsultationsQuerySchema } from '../../common/schemas/doctor-consultations';
+import { readPage } from '../lib/paging';
 import { assertDoctorMayReadRecords, patientRecords, recordAccessOf } from '../policies/patient-records';
 import { breakGlassSchema } from '../../common/schemas/break-glass';
 import { openBreakGlass } from '../services/break-glass';
@@ -25,20 +28,32 @@ export function registerDoctorPortalRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/doctor/consultations',
-    summary: "The doctor's consultations",
+    summary:
+      "The doctor's consultations, newest first; `when` (upcoming or past), `patient` (part of the name), `status`, `from` and `to` filter them, `order` sorts by time, `limit` and `offset` page them (X-Total-Count: how many match)",
     policy: doctorOnly,
+    query: doctorConsultationsQuerySchema,
     response: listOf(doctorConsultationResponse),
-    handler: async (ctx) => {
+    handler: async (ctx, { query }) => {
       const doctor = asDoctor(ctx.state.actor);
-      const consultations = await consultationsOfDoctor(doctor)
-        .withGraphFetched('[patient, doctor]')
-        .orderBy('appointmentDate', 'desc');
+      const consultations = await readPage(ctx, doctorConsultationList(doctor, query).withGraphFetched('[patient, doctor]'), query);
       // The list shows each patient's name and symptoms: one access row per patient whose data was shown.
       const patientIds = [...new Set(consultations.map((c) => c.patientId))];
       await Promise.all(
         patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
       );
       return consultations.map(presentDoctorConsultation);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/doctor/patient-count',
+    summary: 'How many different patients the doctor has consultations with (the dashboard\'s Total Patients)',
+    policy: doctorOnly,
+    response: patientCountResponse,
+    handler: async (ctx) => {
+      const counted = (await consultationsOfDoctor(asDoctor(ctx.state.actor)).countDistinct('patientId as totalPatients').first()) as unknown as { totalPatients: string };
+      return { totalPatients: Number(counted.totalPatients) };
     },
   });
 

@@ -10,6 +10,7 @@ import { registerSummariesRoutes } from './summaries';
 import { registerDoctorsRoutes } from './doctors';
 import { registerConsultationsRoutes } from './consultations';
 import { registerDoctorPortalRoutes } from './doctor-portal';
+import { registerConsultationChatRoutes } from './consultation-chat';
 import { registerAdminDoctorsRoutes } from './admin-doctors';
 import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
@@ -34,6 +35,7 @@ export function registerApiRoutes(router: Router): void {
   registerDoctorsRoutes(router);
   registerConsultationsRoutes(router);
   registerDoctorPortalRoutes(router);
+  registerConsultationChatRoutes(router);
   registerAdminDoctorsRoutes(router);
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);

@@ -3,7 +3,7 @@ import { consultationEnded, notJoined } from '../errors';
 import { consultationRoom } from '../rooms/names';
 import type { SignallingServices } from '../services';
 import type { SignallingSocket } from '../types';
-import { SocketRateLimits, type RateClass } from './rate-limit';
+import { SocketRateLimits, rateLimited, type RateClass } from './rate-limit';
 import { SessionCheck } from './session-check';
 
 /**
@@ -22,7 +22,7 @@ export class SocketGate {
   private readonly session: SessionCheck;
 
   constructor(
-    private readonly services: Pick<SignallingServices, 'app' | 'standings'>,
+    private readonly services: Pick<SignallingServices, 'app' | 'standings' | 'chatLimits'>,
     private readonly socket: SignallingSocket,
   ) {
     const { sockets } = services.app.deps.config;
@@ -32,6 +32,16 @@ export class SocketGate {
 
   throttle(rateClass: RateClass): void {
     this.limits.take(rateClass);
+  }
+
+  /**
+   * Chat's shared limits, once the request is known to be the sender's own: the account's budget across
+   * all its sockets and the consultation's across both sides (a foreign consultation never gets this far,
+   * so nobody can spend another consultation's budget).
+   */
+  async throttleChat(consultationId: string): Promise<void> {
+    const { role, id } = this.socket.data;
+    if (!(await this.services.chatLimits.take(`${role}:${id}`, consultationId))) throw rateLimited('chat');
   }
 
   /**

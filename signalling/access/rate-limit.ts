@@ -23,13 +23,27 @@ export class TokenBucket {
     this.last = now;
   }
 
+  /** Whether a token is there now, without taking it. */
+  has(now = performance.now()): boolean {
+    this.refill(now);
+    return this.tokens >= 1;
+  }
+
   take(now = performance.now()): boolean {
-    this.tokens = Math.min(this.limit.burst, this.tokens + ((now - this.last) * this.limit.perSecond) / 1000);
-    this.last = now;
-    if (this.tokens < 1) return false;
+    if (!this.has(now)) return false;
     this.tokens -= 1;
     return true;
   }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.limit.burst, this.tokens + ((now - this.last) * this.limit.perSecond) / 1000);
+    this.last = now;
+  }
+}
+
+/** The refusal of a request over one of its limits: rate_limited with the class's message. */
+export function rateLimited(rateClass: RateClass): SignallingError {
+  return new SignallingError(SIGNALLING_ERROR_CODES.rateLimited, REFUSALS[rateClass]);
 }
 
 /** One socket's buckets. Over a limit the request is refused with rate_limited; the socket stays connected. */
@@ -41,6 +55,6 @@ export class SocketRateLimits {
   }
 
   take(rateClass: RateClass): void {
-    if (!this.buckets[rateClass].take()) throw new SignallingError(SIGNALLING_ERROR_CODES.rateLimited, REFUSALS[rateClass]);
+    if (!this.buckets[rateClass].take()) throw rateLimited(rateClass);
   }
 }

@@ -40,8 +40,8 @@ interface Outcome {
 }
 
 /**
- * Wires a handler to a socket: rate limit -> validate (the same validateInput as REST) -> session and
- * consultation checks -> handle -> ack. Nothing a client sends can throw out of here: bad payloads,
+ * Wires a handler to a socket: the socket's rate limit -> validate (the same validateInput as REST) -> session and
+ * consultation checks -> chat's account and consultation limits -> handle -> ack. Nothing a client sends can throw out of here: bad payloads,
  * missing or extra arguments and handler failures all end in an error ack (or nothing, when the client
  * gave no ack callback). A socket whose session has ended gets its answer, then is closed.
  */
@@ -66,7 +66,9 @@ async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToSer
   try {
     ctx.gate.throttle(handler.rate);
     const input = (isPlainObject(payload) ? handler.precheck?.(payload) : null) ?? validateInput(handler.schema, payload);
-    await ctx.gate.authorize(handler.access, (input as ConsultationRef).consultationId);
+    const { consultationId } = input as ConsultationRef;
+    await ctx.gate.authorize(handler.access, consultationId);
+    if (handler.rate === 'chat') await ctx.gate.throttleChat(consultationId);
     const data = await handler.handle(ctx, input);
     return { answer: { ok: true, data: data ?? null } };
   } catch (failure) {

@@ -15,7 +15,7 @@ import { defineHandler } from './define';
 import { prepareSfuMedia } from './prepared-media';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
-const NO_ROOM: RoomSnapshot = { participants: [], media: {} };
+const NO_ROOM: RoomSnapshot = { participants: [], media: {}, joinedAt: {} };
 
 /**
  * The membership is read fresh from the database; the room is joined only when it says yes and the
@@ -44,7 +44,8 @@ export const joinHandler = defineHandler({
     }
     if (open) {
       await ctx.socket.join(consultationRoom(consultationId));
-      ctx.reconnecting.release(consultationId, membership.role);
+      const cameBack = ctx.reconnecting.release(consultationId, membership.role);
+      ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
     }
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
     const [history, room, prepared] = await Promise.all([

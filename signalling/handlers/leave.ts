@@ -15,6 +15,7 @@ export const leaveHandler = defineHandler({
     // Leaving gives up the socket's media there (rooms/room-media.ts).
     await ctx.socket.leave(room);
     ctx.reconnecting.release(consultationId, ctx.socket.data.role);
+    delete ctx.socket.data.joinedAt[consultationId];
     await announceRoomChange(ctx, consultationId);
     return null;
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
 import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
-import { iso } from '../../server/lib/dates';
+import { chatPage } from '../../server/services/chat-transcript';
 import { Batcher } from '../../server/lib/batcher';
 import { auditRowsInsert, type AuditRow } from '../../server/services/audit';
 
@@ -39,17 +39,6 @@ function nextTimestamp(): string {
     lastMillisIso = new Date(millis).toISOString().slice(0, 23);
   }
   return `${lastMillisIso}${String(micros % 1000).padStart(3, '0')}Z`;
-}
-
-function presentChatLine(row: ChatMessage, senderName: string): ChatLine {
-  return {
-    id: row.id,
-    consultationId: row.consultationId,
-    sender: row.senderRole,
-    senderName,
-    text: row.text,
-    createdAt: iso(row.createdAt)!,
-  };
 }
 
 /**
@@ -104,21 +93,8 @@ export class ChatStore {
     return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: row.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
   }
 
-  /**
-   * One page of a consultation's history: up to `limit` lines just before the line `before` (the latest
-   * lines without it), oldest first, and whether older lines exist. Lines are ordered by (created_at, id),
-   * so a page boundary never skips or repeats a line; a `before` from another consultation finds nothing.
-   */
-  async page(consultationId: string, names: Record<ParticipantRole, string>, { before, limit }: { before?: string; limit: number }): Promise<ChatHistoryResult> {
-    const query = ChatMessage.query()
-      .where({ consultationId })
-      .orderBy([
-        { column: 'createdAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(limit + 1);
-    if (before) query.whereRaw('(created_at, id) < (select created_at, id from chat_messages where id = ? and consultation_id = ?)', [before, consultationId]);
-    const rows = await query;
-    return { messages: rows.slice(0, limit).reverse().map((row) => presentChatLine(row, names[row.senderRole])), hasMore: rows.length > limit };
+  /** One page of a consultation's history (see chatPage). */
+  page(consultationId: string, names: Record<ParticipantRole, string>, paging: { before?: string; limit: number }): Promise<ChatHistoryResult> {
+    return chatPage(consultationId, names, paging);
   }
 }

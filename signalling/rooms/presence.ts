@@ -8,6 +8,8 @@ export interface RoomSnapshot {
   participants: Participant[];
   /** Last reported track state per role (a side with two open tabs reports its latest). */
   media: Partial<Record<ParticipantRole, MediaState>>;
+  /** Since when each side has been in the room (the earliest of its sockets). */
+  joinedAt: Partial<Record<ParticipantRole, string>>;
 }
 
 type PresenceServices = Pick<SignallingServices, 'io' | 'reconnecting'>;
@@ -25,16 +27,24 @@ export async function roomSnapshots({ io, reconnecting }: PresenceServices, cons
     const room = consultationRoom(consultationId);
     const byRole = new Map<ParticipantRole, Participant>();
     const media: RoomSnapshot['media'] = {};
+    const joinedAt: RoomSnapshot['joinedAt'] = {};
     for (const socket of sockets) {
       const { role, name } = socket.data;
       if (!role || !socket.rooms.has(room)) continue;
       byRole.set(role, { role, name });
+      const since = socket.data.joinedAt?.[consultationId];
+      if (since && !(joinedAt[role] && joinedAt[role] <= since)) joinedAt[role] = since;
       const state = socket.data.media?.[consultationId];
       if (state) media[role] = { ...state, role };
     }
-    for (const held of reconnecting.list(consultationId)) if (!byRole.has(held.role)) byRole.set(held.role, held);
+    for (const held of reconnecting.list(consultationId)) {
+      if (byRole.has(held.role)) continue;
+      byRole.set(held.role, held);
+      const since = reconnecting.joinedAt(consultationId, held.role);
+      if (since) joinedAt[held.role] = since;
+    }
     const participants = [...byRole.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
-    snapshots.set(consultationId, { participants, media });
+    snapshots.set(consultationId, { participants, media, joinedAt });
   }
   return snapshots;
 }

@@ -5,6 +5,8 @@ const RECONNECT_GRACE_MS = 60_000;
 
 interface Held {
   participant: Participant;
+  /** When they first came into the room: their return keeps it. */
+  joinedAt?: string;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -18,7 +20,7 @@ export class ReconnectingParticipants {
 
   constructor(private readonly graceMs = RECONNECT_GRACE_MS) {}
 
-  hold(consultationId: string, participant: Participant, onExpire: () => void): void {
+  hold(consultationId: string, participant: Participant, onExpire: () => void, joinedAt?: string): void {
     this.release(consultationId, participant.role);
     const room = this.held.get(consultationId) ?? new Map<ParticipantRole, Held>();
     this.held.set(consultationId, room);
@@ -27,16 +29,22 @@ export class ReconnectingParticipants {
       onExpire();
     }, this.graceMs);
     timer.unref();
-    room.set(participant.role, { participant: { role: participant.role, name: participant.name, reconnecting: true }, timer });
+    room.set(participant.role, { participant: { role: participant.role, name: participant.name, reconnecting: true }, joinedAt, timer });
   }
 
-  release(consultationId: string, role: ParticipantRole): void {
+  /** Forgets the one held for the role; answers when they had first come into the room, if held. */
+  release(consultationId: string, role: ParticipantRole): string | undefined {
     const room = this.held.get(consultationId);
     const held = room?.get(role);
-    if (!room || !held) return;
+    if (!room || !held) return undefined;
     clearTimeout(held.timer);
     room.delete(role);
     if (!room.size) this.held.delete(consultationId);
+    return held.joinedAt;
+  }
+
+  joinedAt(consultationId: string, role: ParticipantRole): string | undefined {
+    return this.held.get(consultationId)?.get(role)?.joinedAt;
   }
 
   list(consultationId: string): Participant[] {

@@ -12,6 +12,6 @@ export async function announceRoomChange(
   known?: WaitingSubject,
 ): Promise<RoomSnapshot> {
   const room = await broadcastPresence(services, consultationId);
-  await announceWaiting(services, consultationId, room.participants, known);
+  await announceWaiting(services, consultationId, room, known);
   return room;
 }

@@ -1,10 +1,10 @@
 import { CONSULTATION_STATUSES, type ConsultationStatus } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
-import type { Participant, WaitingPatient } from '../../common/socket-events';
+import type { WaitingPatient } from '../../common/socket-events';
 import { Consultation } from '../../db/models';
 import type { SignallingServices } from '../services';
 import { actorRoom } from './names';
-import { roomSnapshots } from './presence';
+import { roomSnapshots, type RoomSnapshot } from './presence';
 
 /** What decides whose screens hear about a waiting patient, and whether there is still a call to wait for. */
 export interface WaitingSubject {
@@ -21,9 +21,10 @@ const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
  * in: someone whose connection dropped a moment ago still is (the call screen shows them reconnecting,
  * not gone), so a network blip neither clears the doctor's 'Patient is waiting' nor raises it twice.
  */
-function waitingPatientName(participants: Participant[]): string | null {
+function waitingPatient({ participants, joinedAt }: RoomSnapshot): Omit<WaitingPatient, 'consultationId'> | null {
   if (participants.some((p) => p.role === 'doctor')) return null;
-  return participants.find((p) => p.role === 'patient')?.name ?? null;
+  const patient = participants.find((p) => p.role === 'patient');
+  return patient ? { patientName: patient.name, waitingSince: joinedAt.patient ?? new Date().toISOString() } : null;
 }
 
 /**
@@ -31,13 +32,13 @@ function waitingPatientName(participants: Participant[]): string | null {
  * the patient now waits in this consultation's call. Without a subject at hand (a leave, a drop) it is
  * read from the database; a consultation that is over has nobody waiting.
  */
-export async function announceWaiting(services: WaitingServices, consultationId: string, participants: Participant[], known?: WaitingSubject): Promise<void> {
+export async function announceWaiting(services: WaitingServices, consultationId: string, room: RoomSnapshot, known?: WaitingSubject): Promise<void> {
   const subject = known ?? (await Consultation.query().findById(consultationId).select('doctorId', 'status'));
   if (!subject) return;
-  const patientName = canJoinConsultation(subject.status) ? waitingPatientName(participants) : null;
+  const waiting = canJoinConsultation(subject.status) ? waitingPatient(room) : null;
   services.io
     .to(actorRoom('doctor', subject.doctorId))
-    .emit('consultation:patientWaiting', patientName ? { consultationId, waiting: true, patientName } : { consultationId, waiting: false });
+    .emit('consultation:patientWaiting', waiting ? { consultationId, waiting: true, ...waiting } : { consultationId, waiting: false });
 }
 
 /** The doctor's consultations that can still be held and have a patient waiting right now (one room fetch for all). */
@@ -46,8 +47,8 @@ export async function waitingPatientsOf(services: WaitingServices, doctorId: str
   const rooms = await roomSnapshots(services, open.map((c) => c.id));
   const waiting: WaitingPatient[] = [];
   for (const [consultationId, room] of rooms) {
-    const patientName = waitingPatientName(room.participants);
-    if (patientName) waiting.push({ consultationId, patientName });
+    const patient = waitingPatient(room);
+    if (patient) waiting.push({ consultationId, ...patient });
   }
   return waiting;
 }

@@ -196,6 +196,10 @@ beforeAll(async () => {
   await patient.patch(`/api/consultations/${booked.id}`, { appointmentDate: minutesFromNow(2 * 24 * 60) });
   await doctor.get('/api/auth/doctor/me');
   await doctor.get('/api/doctor/consultations');
+  await doctor.get('/api/doctor/consultations?when=upcoming&patient=a&limit=5&offset=0');
+  await doctor.get('/api/doctor/patient-count');
+  await patient.get(`/api/consultations/${booked.id}/chat`);
+  await doctor.get(`/api/consultations/${booked.id}/chat?limit=10`);
   await doctor.get(`/api/doctor/consultation/${booked.id}`);
   await doctor.get(`/api/doctor/patient/${patientId}/records`);
   await doctor.get(`/api/doctor/consultation/${booked.id}/medication-log?days=30`);
@@ -251,6 +255,7 @@ beforeAll(async () => {
   const challenge = await adminElsewhere.post('/api/auth/mfa/passkey/options', {});
   await adminElsewhere.post('/api/auth/mfa/passkey', { credential: adminKey.authenticate(challenge.body) });
   await admin.get('/api/admin/doctors');
+  await admin.get('/api/admin/doctors?q=card&limit=20&offset=0');
   const created = await admin.post('/api/admin/doctors', {
     name: 'Dr. Contract Test',
     email: `${unique('roster_')}@clinic.test`,

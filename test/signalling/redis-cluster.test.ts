@@ -73,8 +73,8 @@ describe('two servers sharing Redis', () => {
 
     const pushed = nextEvent(dashboard, 'consultation:patientWaiting');
     await request(patient, 'consultation:join', { consultationId });
-    expect(await pushed).toEqual({ consultationId, waiting: true, patientName: 'Nora Quinn' });
-    expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn' }] } });
+    expect(await pushed).toEqual({ consultationId, waiting: true, patientName: 'Nora Quinn', waitingSince: expect.any(String) });
+    expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn', waitingSince: expect.any(String) }] } });
   });
 
   it('empty a cancelled consultation\'s room on every server, and the other server refuses its requests', async () => {

@@ -16,7 +16,7 @@ describe('media follows the room', () => {
     io = new Server(server) as SignallingServer;
     releaseMediaOnLeave(io, { release: (consultationId, socketId) => void released.push([consultationId, socketId]) });
     io.on('connection', (socket) => {
-      socket.data = { role: 'patient', id: 'p', name: 'P', address: null, media: { a: { consultationId: 'a', audio: true, video: true, screen: false } } };
+      socket.data = { role: 'patient', id: 'p', name: 'P', address: null, media: { a: { consultationId: 'a', audio: true, video: true, screen: false } }, joinedAt: {} };
       void socket.join(['consultation:a', 'consultation:b', 'patient:p']);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

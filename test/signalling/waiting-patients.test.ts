@@ -21,7 +21,7 @@ describe("'consultation:patientWaiting'", () => {
 
     const waiting = waitingPush(dashboard, consultationId, true);
     await request(patient, 'consultation:join', { consultationId });
-    expect(await waiting).toEqual({ consultationId, waiting: true, patientName: 'Nora Quinn' });
+    expect(await waiting).toEqual({ consultationId, waiting: true, patientName: 'Nora Quinn', waitingSince: expect.any(String) });
 
     const call = await socketFor(parties.doctorHttp);
     const answered = waitingPush(dashboard, consultationId, false);
@@ -30,7 +30,7 @@ describe("'consultation:patientWaiting'", () => {
 
     const leftAlone = waitingPush(dashboard, consultationId, true);
     await request(call, 'consultation:leave', { consultationId });
-    expect(await leftAlone).toMatchObject({ waiting: true, patientName: 'Nora Quinn' });
+    expect(await leftAlone).toMatchObject({ waiting: true, patientName: 'Nora Quinn', waitingSince: expect.any(String) });
 
     const gone = waitingPush(dashboard, consultationId, false);
     await request(patient, 'consultation:leave', { consultationId });
@@ -45,22 +45,29 @@ describe("'consultation:patientWaiting'", () => {
     expect(patientLog.events.filter((e) => e.event === 'consultation:patientWaiting')).toEqual([]);
   });
 
-  it('keeps a patient whose connection dropped waiting (they are reconnecting, not gone)', async () => {
+  it('keeps a patient whose connection dropped waiting, since they first came (they are reconnecting, not gone)', async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const dashboard = await socketFor(parties.doctorHttp);
     const patient = await socketFor(parties.patientHttp);
     const waiting = waitingPush(dashboard, consultationId, true);
+    const joinedAround = Date.now();
     await request(patient, 'consultation:join', { consultationId });
-    await waiting;
+    const { waitingSince } = (await waiting) as { waitingSince: string };
+    expect(Math.abs(Date.parse(waitingSince) - joinedAround)).toBeLessThan(5000);
 
     const dashboardLog = recorder(dashboard);
     const stillWaiting = waitingPush(dashboard, consultationId, true);
     patient.io.engine.close();
-    await stillWaiting;
+    // Still waiting since they first came: a dropped connection does not restart the wait.
+    expect(await stillWaiting).toMatchObject({ waitingSince });
     const answer = await request(dashboard, 'consultation:waitingPatients', {});
-    expect(answer).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn' }] } });
+    expect(answer).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn', waitingSince }] } });
     expect(dashboardLog.events).not.toContainEqual({ event: 'consultation:patientWaiting', args: [{ consultationId, waiting: false }] });
+
+    const returned = await socketFor(parties.patientHttp);
+    await request(returned, 'consultation:join', { consultationId });
+    expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({ ok: true, data: { patients: [{ consultationId, patientName: 'Nora Quinn', waitingSince }] } });
   });
 
   it('is never raised for a consultation that is over, nor sent to anyone else', async () => {
@@ -103,7 +110,7 @@ describe("'consultation:waitingPatients'", () => {
 
     expect(await request(dashboard, 'consultation:waitingPatients', {})).toEqual({
       ok: true,
-      data: { patients: [{ consultationId: first.consultation.id, patientName: 'Nora Quinn' }] },
+      data: { patients: [{ consultationId: first.consultation.id, patientName: 'Nora Quinn', waitingSince: expect.any(String) }] },
     });
   });
 

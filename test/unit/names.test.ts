@@ -1,4 +1,5 @@
 import { doctorLabel, personName, withoutDoctorTitle } from '../../common/names';
+import { callPartnerName } from '../../web/scenes/video-call/call-partner-name';
 
 describe('doctor label', () => {
   it('adds the title once', () => {
@@ -46,5 +47,13 @@ describe('person name', () => {
     expect(personName({ firstName: '', lastName: 'Quinn' })).toBe('Quinn');
     expect(personName({ firstName: null, lastName: null, username: 'nora' })).toBe('nora');
     expect(personName({ firstName: '', lastName: '' })).toBe('');
+  });
+});
+
+describe("the device check's title", () => {
+  it('titles the doctor once and names the patient for the doctor', () => {
+    expect(callPartnerName({ doctorName: 'Dr. Maya Okafor' })).toBe('Dr. Maya Okafor');
+    expect(callPartnerName({ doctorName: 'Maya Okafor' })).toBe('Dr. Maya Okafor');
+    expect(callPartnerName({ doctorName: 'Dr. Maya Okafor', patient: { id: 'p', firstName: 'Nora', lastName: 'Quinn', email: 'n@q.test', phone: null, emergencyContact: null } })).toBe('Nora Quinn');
   });
 });

@@ -30,7 +30,7 @@ export function useWaitingPatientAlerts(): void {
       const onWaiting = (event: PatientWaitingEvent) => {
         const before = queryClient.getQueryData(queryKey) ?? [];
         const others = before.filter((p) => p.consultationId !== event.consultationId);
-        queryClient.setQueryData(queryKey, event.waiting ? [...others, { consultationId: event.consultationId, patientName: event.patientName }] : others);
+        queryClient.setQueryData(queryKey, event.waiting ? [...others, { consultationId: event.consultationId, patientName: event.patientName, waitingSince: event.waitingSince }] : others);
         if (event.waiting && others.length === before.length) {
           showToast('Patient is waiting', `${event.patientName} has joined the consultation and is waiting for you.`);
         }

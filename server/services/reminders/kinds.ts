@@ -2,6 +2,7 @@ import { Appointment, Consultation, Medication } from '../../../db/models';
 import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '../../../common/reminders';
 import { isDoseDue, nextDoseAfter } from './occurrences';
 import { accountTimeZone } from '../account-time-zone';
+import { doctorLabel } from '../../../common/names';
 
 export type ReminderKind = 'medication' | 'appointment' | 'consultation';
 
@@ -112,7 +113,7 @@ const consultation = eventRule(
       id: found.id,
       userId: found.patientId,
       startsAt: found.appointmentDate,
-      message: (zone) => `Your consultation with Dr. ${found.doctor?.name ?? ''} is at ${localTime(found.appointmentDate, zone)}.`,
+      message: (zone) => `Your consultation with ${doctorLabel(found.doctor?.name ?? '')} is at ${localTime(found.appointmentDate, zone)}.`,
     };
   },
   'consultation_reminder',
@@ -132,7 +133,7 @@ export async function consultationStartedDelivery(id: string): Promise<Delivery 
     subjectId: found.id,
     scheduledFor: new Date(found.appointmentDate),
     title: 'Your consultation has started',
-    message: `Dr. ${found.doctor?.name ?? ''} has started your consultation. Join the call now.`,
+    message: `${doctorLabel(found.doctor?.name ?? '')} has started your consultation. Join the call now.`,
     url: `/video-call/${found.id}`,
   };
 }

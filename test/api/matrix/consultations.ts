@@ -51,6 +51,13 @@ export const rows: MatrixRow[] = [
     expect: patientAOnly(200),
   },
 
+  {
+    route: 'GET /api/consultations/:id/chat',
+    path: (fx) => `/api/consultations/${fx.patientA.consultationId}/chat`,
+    expect: statuses(404, { anonymous: 401, patientA: 200, doctor: 200 }),
+  },
+
+  { route: 'GET /api/doctor/patient-count', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
   { route: 'GET /api/doctor/consultations', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
   { route: 'GET /api/doctor/consultation/:id', path: (fx) => `/api/doctor/consultation/${fx.patientA.consultationId}`, expect: treatingDoctorOnly(200) },
   { route: 'GET /api/doctor/patient/:patientId/records', path: (fx) => `/api/doctor/patient/${fx.patientA.id}/records`, expect: treatingDoctorOnly(200) },

@@ -4,6 +4,7 @@ import type { ParticipantRole } from '../../../common/socket-events';
 import { myConsultationQuery } from '../../api/consultations';
 import { doctorConsultationQuery } from '../../api/doctor';
 import type { MediaConsultationType } from '../../call/CallClient';
+import { callPartnerName } from './call-partner-name';
 
 export interface CallPreview {
   /** Settled: the consultation was read (or could not be). */
@@ -26,7 +27,7 @@ export function useCallPreview(consultationId: string, side: ParticipantRole | n
   const consultation = query.data;
   if (!side || !query.isFetched) return { settled: false, otherName: '' };
   if (!consultation) return { settled: true, otherName: '' };
-  const otherName = side === 'doctor' && asDoctor.data ? `${asDoctor.data.patient.firstName} ${asDoctor.data.patient.lastName}` : `Dr. ${consultation.doctorName}`;
+  const otherName = callPartnerName(consultation);
   const type = consultation.consultationType;
   const deviceCheck = canJoinConsultation(consultation.status) && type !== 'chat' ? type : undefined;
   return { settled: true, deviceCheck, otherName };

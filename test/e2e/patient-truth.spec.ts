@@ -37,3 +37,32 @@ test('a Premium patient is offered Premium nowhere; a free patient is, on the AI
   await expect(page.getByRole('heading', { name: 'AI Medical Summary' })).toBeVisible();
   await shoot(page, 'ai-summary-premium');
 });
+
+const NO_PUSH_TEXT = 'This browser cannot receive notifications.';
+
+test('a browser without push is told it cannot receive notifications and what to do, with no button that cannot work', async ({ page }) => {
+  await page.addInitScript(() => delete (window as Partial<Window & { PushManager: unknown }>).PushManager);
+  await freshPatient(page);
+  await page.goto('/medications');
+  const card = page.getByRole('region', { name: 'Reminders on this device' });
+  await expect(card).toContainText(NO_PUSH_TEXT);
+  await expect(card).toContainText('another browser');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await shoot(page, 'medications-no-push');
+});
+
+test('a browser whose push service refuses the subscription is told it cannot receive notifications, not to try again', async ({ page, context }) => {
+  // What Chromium builds without a push service (and browsers with push turned off) answer to subscribe().
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = () => Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError'));
+  });
+  await context.grantPermissions(['notifications']);
+  await freshPatient(page);
+  await page.goto('/medications');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const card = page.getByRole('region', { name: 'Reminders on this device' });
+  await card.getByRole('button', { name: 'Turn on reminders' }).click();
+  await expect(card).toContainText(NO_PUSH_TEXT);
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(page.locator('.Toastify').getByText('Please try again.')).toHaveCount(0);
+});

@@ -66,3 +66,43 @@ test('a browser whose push service refuses the subscription is told it cannot re
   await expect(card.getByRole('button')).toHaveCount(0);
   await expect(page.locator('.Toastify').getByText('Please try again.')).toHaveCount(0);
 });
+
+/** A 60-character token with no place to break, as a pasted code or a mistyped name can be. */
+const LONG_WORD = 'Hydroxychloroquinesulfate'.repeat(3).slice(0, 60);
+
+/** The elements reaching past the viewport's right edge, named for the failure message. */
+const overflowingElements = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+
+async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${screen} scrolls sideways: ${(await overflowingElements(page)).join(', ')}`).toBeLessThanOrEqual(390);
+}
+
+test('a 60-character word in a report or a medication does not scroll the page sideways at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await freshPatient(page);
+  const report = await page.request.post('/api/medical-reports', {
+    data: { title: `Panel ${LONG_WORD}`, type: 'blood_work', reportDate: '2026-10-01', doctorName: LONG_WORD, facility: LONG_WORD, summary: `Notes: ${LONG_WORD}` },
+  });
+  expect(report.status(), await report.text()).toBe(201);
+  const { id } = await report.json();
+  const medication = await page.request.post('/api/medications', { data: { name: LONG_WORD, dosage: LONG_WORD, prescribedBy: LONG_WORD, instructions: LONG_WORD, frequency: 'once_daily', reminderTimes: ['08:00'] } });
+  expect(medication.status(), await medication.text()).toBe(201);
+
+  for (const screen of ['/dashboard', `/reports/${id}`, '/reports', '/medications']) {
+    await page.goto(screen);
+    await expect(page.getByText(LONG_WORD).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, screen);
+  }
+  await page.goto(`/reports/${id}`);
+  await shoot(page, 'report-long-word');
+  await page.goto('/medications');
+  await shoot(page, 'medications-long-word');
+});

@@ -101,8 +101,36 @@ test('a 60-character word in a report or a medication does not scroll the page s
     await expect(page.getByText(LONG_WORD).first()).toBeVisible();
     await expectNoSidewaysScroll(page, screen);
   }
-  await page.goto(`/reports/${id}`);
-  await shoot(page, 'report-long-word');
-  await page.goto('/medications');
-  await shoot(page, 'medications-long-word');
+  for (const [screen, name] of [[`/reports/${id}`, 'report-long-word'], ['/medications', 'medications-long-word']]) {
+    await page.goto(screen!);
+    await expect(page.getByText(LONG_WORD).first()).toBeVisible();
+    await shoot(page, name!);
+  }
+});
+
+test('the dashboard search is kept in the address: it survives a reload and Search shows the reports for it', async ({ page }) => {
+  await freshPatient(page);
+  for (const title of ['Lipid panel', 'Chest X-ray', 'Thyroid panel']) {
+    const added = await page.request.post('/api/medical-reports', { data: { title, type: 'blood_work', reportDate: '2026-10-01' } });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  await page.goto('/dashboard');
+  const search = page.getByRole('search').getByLabel('Search reports');
+  await search.pressSequentially('panel');
+  await expect(page).toHaveURL(/\/dashboard\?q=panel$/);
+  await page.reload();
+  await expect(search).toHaveValue('panel');
+  await expect(page.getByText('Thyroid panel')).toBeVisible();
+  await expect(page.getByText('Chest X-ray')).toHaveCount(0);
+
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/reports\?q=panel$/);
+  await expect(page.getByLabel('Search reports')).toHaveValue('panel');
+  await expect(page.getByText('Lipid panel')).toBeVisible();
+  await expect(page.getByText('Thyroid panel')).toBeVisible();
+  await expect(page.getByText('Chest X-ray')).toHaveCount(0);
+  await shoot(page, 'reports-searched-from-dashboard');
+
+  await page.goBack();
+  await expect(page.getByRole('search').getByLabel('Search reports')).toHaveValue('panel');
 });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { FREE_PLAN_REPORT_LIMIT, REPORT_LIMIT_REACHED } from '../../common/constants';
 import { signUpPatient } from './support/call-parties';
+import { makePremium } from './support/patients';
 import { textImage, CLINIC_NOTE_LINES } from '../support/document-fixtures';
 
 /**
@@ -12,7 +12,6 @@ import { textImage, CLINIC_NOTE_LINES } from '../support/document-fixtures';
  */
 
 const SHOTS = process.env.SHOTS_DIR;
-const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
@@ -28,18 +27,6 @@ async function fillFreePlan(page: Page): Promise<void> {
   for (let index = 1; index <= FREE_PLAN_REPORT_LIMIT; index++) {
     const added = await page.request.post('/api/medical-reports', { data: { title: `Check-up ${index}`, type: 'consultation', reportDate: '2026-10-01' } });
     expect(added.status(), await added.text()).toBe(201);
-  }
-}
-
-/** Premium as the payments service leaves it: a subscription id on the user (written to the e2e database). */
-async function makePremium(page: Page): Promise<void> {
-  const me = await (await page.request.get('/api/auth/me')).json();
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`update users set stripe_subscription_id = 'sub_e2e_' || id where id = $1`, [me.id]);
-  } finally {
-    await client.end();
   }
 }
 

@@ -160,8 +160,8 @@ export const useGenerateSummary = () =>
       apiRequest<MedicalSummary>('/api/medical-summary', { method: 'POST', body: { type, timeZone: browserTimeZone() } }),
   });
 
-/** Premium is the signed-in user having a stripeSubscriptionId (spec section 1). */
+/** Whether the signed-in user is on Premium, in the server's own word (GET /api/auth/me isPremium). */
 export function useIsPremium(): boolean {
   const me = useQuery(meQuery);
-  return Boolean(me.data?.stripeSubscriptionId);
+  return me.data?.isPremium === true;
 }

@@ -68,7 +68,11 @@ export function useRenewedPushSubscription(): void {
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+// navigator.serviceWorker is undefined, not absent, where a browser turns workers off (e.g. Firefox private windows).
+const pushSupported = () => typeof window !== 'undefined' && Boolean(navigator.serviceWorker) && 'PushManager' in window && 'Notification' in window;
+
+/** How a browser without a push service (or one turned off) refuses to subscribe: nothing a retry changes. */
+const isNoPushService = (error: unknown) => error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotSupportedError');
 
 /** Whether this browser gets reminders as push notifications. */
 export async function pushState(): Promise<PushState> {
@@ -87,11 +91,17 @@ export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  // Without a registered worker (it failed, or this build has none) `ready` would never settle.
+  if (!(await navigator.serviceWorker.getRegistration())) return 'unsupported';
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await apiRequest<PushPublicKey>('/api/push/public-key');
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) }));
+  let subscription = await registration.pushManager.getSubscription();
+  try {
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) });
+  } catch (error) {
+    if (isNoPushService(error)) return 'unsupported';
+    throw error;
+  }
   await apiRequest('/api/push/subscribe', { method: 'POST', body: subscription.toJSON() });
   return 'on';
 }

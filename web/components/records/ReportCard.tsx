@@ -28,6 +28,7 @@ const Top = styled.div`
 const Heading = styled.div`
   flex: 1;
   min-width: 0;
+  overflow-wrap: anywhere;
   h2 { margin: 0 0 2px; font-size: 1.02rem; }
   p { margin: 0; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { MedicalSummary } from '../../../common/api-types';
 import type { MedicalSummaryType } from '../../../common/constants';
 import { messageOf } from '../../api/auth';
-import { useGenerateSummary } from '../../api/records';
+import { useGenerateSummary, useIsPremium } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { SummaryResult } from '../../components/records/SummaryResult';
@@ -79,6 +79,7 @@ export default function AiSummaryPage() {
   const [selected, setSelected] = useState<Analysis>('report_analysis');
   const [result, setResult] = useState<MedicalSummary | null>(null);
   const generate = useGenerateSummary();
+  const premium = useIsPremium();
 
   const run = () =>
     generate.mutate(selected, {
@@ -140,21 +141,23 @@ export default function AiSummaryPage() {
             }
           />
         ) : null}
-        <Premium aria-label="Premium AI Features">
-          <h2>
-            <Icon path={RECORD_ICONS.crown} />
-            Premium AI Features
-          </h2>
-          <ul>
-            {PREMIUM_FEATURES.map((f) => (
-              <li key={f}>
-                <Icon path={RECORD_ICONS.check} size={16} />
-                {f}
-              </li>
-            ))}
-          </ul>
-          <LinkButton to="/premium">Upgrade to Premium</LinkButton>
-        </Premium>
+        {premium ? null : (
+          <Premium aria-label="Premium AI Features">
+            <h2>
+              <Icon path={RECORD_ICONS.crown} />
+              Premium AI Features
+            </h2>
+            <ul>
+              {PREMIUM_FEATURES.map((f) => (
+                <li key={f}>
+                  <Icon path={RECORD_ICONS.check} size={16} />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            <LinkButton to="/premium">Upgrade to Premium</LinkButton>
+          </Premium>
+        )}
       </Stack>
     </>
   );

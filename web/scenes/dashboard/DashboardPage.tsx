@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
@@ -9,6 +8,7 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { touchTarget } from '../../components/touch-target';
 import { Icon, StatCard } from '../../components/ui';
 import { Columns, StatRow } from '../../components/records/Layout';
+import { useSearchQuery } from '../../components/records/search-query';
 import { InstallCard } from '../../components/offline/InstallCard';
 import { DashboardHeader } from './DashboardHeader';
 import { HealthSummaryCard } from './HealthSummaryCard';
@@ -38,7 +38,7 @@ const History = styled(Link)`
 `;
 
 export default function DashboardPage() {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchQuery();
   const reports = useReports();
   const medications = useMedications();
   const appointments = useAppointments();

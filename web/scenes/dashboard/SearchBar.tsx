@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { SearchInput } from '../../components/records/Layout';
+import { SEARCH_PARAM } from '../../components/records/search-query';
 import { Button } from '../../components/ui';
 
 const Form = styled.form`
@@ -10,7 +11,7 @@ const Form = styled.form`
 `;
 
 /**
- * Filters the recent reports as you type; Search (or Enter) opens the Reports screen for the full list.
+ * Filters the recent reports as you type; Search (or Enter) opens the Reports screen with the same search.
  * No toast: the spec's 'Searching...' toast on every press covered the header and said nothing
  * (docs/decisions.md).
  */
@@ -21,7 +22,7 @@ export function SearchBar({ value, onChange }: { value: string; onChange: (value
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        void navigate({ to: '/reports' });
+        void navigate({ to: '/reports', search: value ? { [SEARCH_PARAM]: value } : {} });
       }}
     >
       <SearchInput value={value} onChange={onChange} placeholder="Search your reports" label="Search reports" />

@@ -23,7 +23,7 @@ const Top = styled.header`
   align-items: flex-start;
   h3 { margin: 0; font-size: 1.05rem; }
   p { margin: 2px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.9rem; }
-  & > div { flex: 1; min-width: 0; }
+  & > div { flex: 1; min-width: 0; overflow-wrap: anywhere; }
 `;
 
 const Times = styled.div`

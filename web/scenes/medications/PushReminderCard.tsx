@@ -18,7 +18,8 @@ const TEXT: Record<PushState, string> = {
   on: 'This device shows a notification when a dose, appointment or consultation is due. It says only "MediVault reminder".',
   off: 'Get a notification on this device when a dose, appointment or consultation is due.',
   denied: 'Notifications are blocked for MediVault in this browser. Allow them in the browser settings to get reminders.',
-  unsupported: 'This browser cannot show reminders as notifications. The bell on the dashboard still lists them.',
+  unsupported:
+    'This browser cannot receive notifications. To get reminders as notifications, open MediVault in another browser (such as Chrome, Edge, Firefox or Safari) or install it as an app. The bell on the dashboard still lists them.',
 };
 
 /** Turns push reminders on or off for this browser: permission is asked only when the patient clicks. */

@@ -33,6 +33,7 @@ const Title = styled.header`
 const TitleText = styled.div`
   flex: 1;
   min-width: 0;
+  overflow-wrap: anywhere;
 `;
 
 const Tags = styled.div`
@@ -48,6 +49,7 @@ const Provider = styled.div`
   display: flex;
   gap: 12px;
   align-items: center;
+  div { min-width: 0; overflow-wrap: anywhere; }
   strong { display: block; }
   span { font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
@@ -76,6 +78,7 @@ const Section = styled(Card)`
 
 const SummaryText = styled.p`
   margin: 0;
+  overflow-wrap: anywhere;
   font-size: 0.98rem;
   line-height: 1.55;
 `;

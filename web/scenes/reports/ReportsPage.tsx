@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ReportCard } from '../../components/records/ReportCard';
 import { Button, EmptyState, Grid, LinkButton, Select, Skeleton, StatCard } from '../../components/ui';
 import { SearchInput, StatRow } from '../../components/records/Layout';
+import { useSearchQuery } from '../../components/records/search-query';
 import { ExportButton } from './ExportButton';
 import { FilterChips } from './FilterChips';
 import { REPORT_SORTS, filterCounts, matchesSearch, visibleReports, type ReportFilter, type ReportSort } from './report-filters';
@@ -47,7 +48,7 @@ const ListBar = styled.div`
 export default function ReportsPage() {
   const { items: reports, isPending } = useReports();
   const premium = useIsPremium();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchQuery();
   const [filter, setFilter] = useState<ReportFilter>('All');
   const [sort, setSort] = useState<ReportSort>('Date');
   const shown = visibleReports(reports, { search, filter, sort });

@@ -3,6 +3,8 @@ import https from 'node:https';
 export interface Answer {
   status: number;
   body: any;
+  /** The body as it came, for files. */
+  bytes: Buffer;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -40,10 +42,11 @@ export class HttpsClient {
     return new Promise((resolve, reject) => {
       // TLS names the public host whatever Host header a check sends, as a browser's connection would.
       const request = https.request(url, { method, headers: sent, agent: this.agent, servername: url.hostname, timeout: 30_000 }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           for (const cookie of response.headers['set-cookie'] ?? []) this.keep(cookie);
           let parsed: unknown = text;
           try {
@@ -51,7 +54,7 @@ export class HttpsClient {
           } catch {
             // Not JSON: the page or an error text, kept as it came.
           }
-          resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
+          resolve({ status: response.statusCode ?? 0, body: parsed, bytes, headers: response.headers });
         });
       });
       request.on('timeout', () => request.destroy(new Error(`${method} ${path} timed out`)));

@@ -6,7 +6,7 @@
  * write and the audit chain intact. Needs podman (or docker) and podman-compose (or `COMPOSE=...`).
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chownSync, mkdirSync, rmSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { eventually } from './eventually';
 import { Stack, run } from './compose';
 import { ROOT } from '../support/test-database';
 import { signupBody, SIGNUP_PASSWORD } from '../support/signup';
+import { CLINIC_NOTE_LINES, textPdf } from '../support/document-fixtures';
 
 const HTTPS_PORT = process.env.DEPLOY_HTTPS_PORT ?? '8443';
 const PUBLIC_URL = `https://localhost:${HTTPS_PORT}`;
@@ -117,6 +118,20 @@ async function medicationIds(client: HttpsClient): Promise<Set<string>> {
   return new Set((list.body.medications as { id: string }[]).map((m) => m.id));
 }
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Uploads a clinic note as a PDF (read from its text, no OCR); returns the stored original's id and digest. */
+async function uploadDocument(client: HttpsClient): Promise<{ id: string; sha256: string }> {
+  const pdf = await textPdf([CLINIC_NOTE_LINES]);
+  const processed = await client.post('/api/process-pdf-document', { pdfData: `data:application/pdf;base64,${pdf.toString('base64')}`, filename: 'clinic-note.pdf' });
+  assert.equal(processed.status, 200, JSON.stringify(processed.body));
+  assert.equal(processed.body.success, true, JSON.stringify(processed.body));
+  const recent = await client.get('/api/documents/recent');
+  const stored = (recent.body as { id: string; filename: string }[]).find((document) => document.filename === 'clinic-note.pdf');
+  assert.ok(stored, JSON.stringify(recent.body));
+  return { id: stored.id, sha256: sha256(pdf) };
+}
+
 /** Writes one after another until `stop` resolves; returns the ids the server acknowledged. */
 async function writeUntil(client: HttpsClient, stop: Promise<unknown>, from: number): Promise<string[]> {
   let done = false;
@@ -140,6 +155,7 @@ async function main(): Promise<void> {
   restored.down();
   const acknowledged: string[] = [];
   let patient = { username: '' };
+  let document = { id: '', sha256: '' };
   const archive = `deploy-${Date.now()}.mvbackup`;
   try {
     // DEPLOY_BUILD=0 reuses the image already built (while working on this check itself).
@@ -207,7 +223,8 @@ async function main(): Promise<void> {
       first.start('app1');
     });
 
-    await check('a backup taken while patients write holds every write acknowledged before it began', async () => {
+    await check('a backup taken while patients write holds every write and document acknowledged before it began', async () => {
+      document = await uploadDocument(client);
       const before = [...acknowledged];
       const backupDone = new Promise<string>((resolve, reject) =>
         setImmediate(() => {
@@ -231,7 +248,7 @@ async function main(): Promise<void> {
 
     process.stdout.write('Restoring the backup into a new stack\n');
     first.down();
-    await check('the backup restores into a new stack: every acknowledged write is there and the audit chain is intact', async () => {
+    await check('the backup restores into a new stack: every acknowledged write and document is there and the audit chain is intact', async () => {
       restored.up('postgres');
       await eventually('the new PostgreSQL accepting connections', async () => {
         const ready = restored.exec('postgres', ['pg_isready', '--host', '127.0.0.1']);
@@ -247,6 +264,9 @@ async function main(): Promise<void> {
       assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
       const stored = await medicationIds(client2);
       for (const id of acknowledged) assert.ok(stored.has(id), `acknowledged medication ${id} is missing after restore`);
+      const original = await client2.get(`/api/documents/${document.id}/file`);
+      assert.equal(original.status, 200, `the document's original after restore: ${original.status}`);
+      assert.equal(sha256(original.bytes), document.sha256, 'the restored original differs from the upload');
       const verify = restored.exec('app1', ['node', '--import', 'tsx', 'server/audit-verify.ts']);
       assert.equal(verify.status, 0, verify.stdout + verify.stderr);
       assert.match(verify.stdout, /Audit trail intact/);

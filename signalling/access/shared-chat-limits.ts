@@ -18,9 +18,12 @@ export interface SharedChatLimitSettings {
   consultation: RateLimit;
 }
 
-/** An account may chat as fast as one socket may; a consultation, as fast as its two sides together. */
+/**
+ * An account may chat as fast as one socket may; a consultation, one and a half times that for its sides
+ * together: a lively exchange passes, two sides (or many sockets) flooding at once are held.
+ */
 export function sharedChatLimitSettings(chat: RateLimit): SharedChatLimitSettings {
-  return { account: chat, consultation: { perSecond: chat.perSecond * 2, burst: chat.burst * 2 } };
+  return { account: chat, consultation: { perSecond: chat.perSecond * 1.5, burst: chat.burst * 1.5 } };
 }
 
 const ACCOUNT = (accountKey: string) => `medivault:chat-limit:account:${accountKey}`;

@@ -4,11 +4,11 @@
  * is `__Host-` prefixed, so only this host, over HTTPS, can set it.
  */
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from '../support/production';
 import { createHttpServer } from '../../server/http-server';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
@@ -78,13 +78,7 @@ describe('the session store', () => {
 
 describe('in production', () => {
   it('sets the session cookie as __Host-mv.sid: Secure, Path=/, no Domain, and reads it back', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://vault.example',
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require',
-      TRUST_PROXY: 'true',
-    });
+    const config = loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'https://vault.example' });
     const production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
     await once(production, 'listening');
     try {

@@ -4,11 +4,11 @@
  * them. Requests without a session cookie (API clients, sign-in itself) are unaffected.
  */
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from '../support/production';
 import { createHttpServer } from '../../server/http-server';
 import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
@@ -25,7 +25,7 @@ let url = '';
 
 beforeAll(async () => {
   server = await startTestServer();
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: PUBLIC, SESSION_SECRET: randomBytes(32).toString('base64url'), DATABASE_URL: 'postgres://u:p@db/medivault?sslmode=require', TRUST_PROXY: 'true' });
+  const config = loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: PUBLIC });
   production = createHttpServer(createApp({ config, knex: server.app.deps.knex }), config).listen(0, '127.0.0.1');
   await once(production, 'listening');
   url = `http://127.0.0.1:${(production.address() as AddressInfo).port}`;

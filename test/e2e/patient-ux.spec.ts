@@ -113,7 +113,7 @@ test.describe('on a 390 px phone', () => {
     await page.goto('/dashboard');
     await page.getByLabel('Search reports').pressSequentially('blood');
     await page.getByLabel('Search reports').press('Enter');
-    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page).toHaveURL(/\/reports\?q=blood$/);
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 
     await page.goto('/dashboard');

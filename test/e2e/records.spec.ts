@@ -143,7 +143,7 @@ test.describe('dashboard', () => {
     }
   });
 
-  test('filters recent reports by title as you type, without a toast; Search opens the full list', async ({ page }) => {
+  test('filters recent reports by title as you type, without a toast; Search opens Reports with the query', async ({ page }) => {
     await signIn(page, DEMO.login, DEMO.password);
     await page.goto('/dashboard');
     const rows = page.getByTestId('recent-reports').getByTestId('report-row');
@@ -155,7 +155,8 @@ test.describe('dashboard', () => {
     await page.getByLabel('Search reports').fill('no such report title');
     await expect(page.getByText('No reports match your search')).toBeVisible();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page).toHaveURL(/\/reports\?q=no(%20|\+)such(%20|\+)report(%20|\+)title$/);
+    await expect(page.getByLabel('Search reports')).toHaveValue('no such report title');
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   });
 

@@ -9,6 +9,7 @@ const Row = styled(Card)`
   align-items: center;
   gap: 12px;
   flex-wrap: wrap;
+  margin-bottom: 12px;
   div { flex: 1; min-width: 200px; }
   h2 { margin: 0; font-size: 1rem; }
   p { margin: 2px 0 0; font-size: 0.88rem; color: ${({ theme }) => theme.colors.textMuted}; }

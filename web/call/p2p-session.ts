@@ -7,6 +7,11 @@ import { request } from './signalling-client';
 const RESTART_DELAY_MS = 800;
 /** How long a newcomer that found the other side in the room waits for their offer before offering itself. */
 const ARRIVAL_GRACE_MS = 1500;
+/**
+ * A connection still not up after this long is started again: an offer or answer lost on the way (a
+ * socket that dropped it, a side that reloaded at that moment) would otherwise leave both waiting for good.
+ */
+const CONNECT_WITHIN_MS = 10_000;
 
 /** Senders are handled on the RTCPeerConnection itself: a slot kept at answer time is unknown to simple-peer. */
 function senderOf(peer: Peer, track: MediaStreamTrack): RTCRtpSender | undefined {
@@ -34,6 +39,7 @@ export class P2PSession implements MediaSession {
   private otherHere = false;
   private closed = false;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectDeadline: ReturnType<typeof setTimeout> | undefined;
   /** The tracks we send (microphone, camera); a shared screen replaces the camera's. Empty until the devices open. */
   private readonly outgoing = new MediaStream();
   private sentVideo: MediaStreamTrack | null = null;
@@ -174,6 +180,7 @@ export class P2PSession implements MediaSession {
     const peer = this.peer!;
     const held = this.held;
     this.holding = false;
+    this.expectConnected(peer);
     this.held = [];
     const offer = peer._pc.localDescription;
     const offerHeld = held.some((signal) => signal.type === 'offer');
@@ -209,6 +216,7 @@ export class P2PSession implements MediaSession {
       offerOptions: { offerToReceiveAudio: true, offerToReceiveVideo: true },
     });
     this.peer = peer;
+    if (!standby) this.expectConnected(peer);
     // A new connection starts from the camera; carry on showing a screen that is being shared.
     if (this.camera && this.sentVideo && this.sentVideo !== this.camera) void senderOf(peer, this.camera)?.replaceTrack(this.sentVideo);
     // Answering before our devices opened: the offer's media sections get a sending slot each (set
@@ -231,7 +239,11 @@ export class P2PSession implements MediaSession {
       else this.send(peer, signal);
     });
     peer.on('stream', (stream) => this.peer === peer && this.options.onRemoteStream(stream));
-    peer.on('connect', () => this.peer === peer && this.options.onLinkState('connected'));
+    peer.on('connect', () => {
+      if (this.peer !== peer) return;
+      clearTimeout(this.connectDeadline);
+      this.options.onLinkState('connected');
+    });
     peer.on('iceStateChange', (state) => {
       if (this.peer !== peer) return;
       if (state === 'disconnected') this.options.onLinkState('interrupted');
@@ -253,6 +265,14 @@ export class P2PSession implements MediaSession {
     return peer;
   }
 
+  /** The connection must be up within CONNECT_WITHIN_MS while the other side is here, or it is started again. */
+  private expectConnected(peer: Peer): void {
+    clearTimeout(this.connectDeadline);
+    this.connectDeadline = setTimeout(() => {
+      if (this.peer === peer && !peer.connected && this.otherHere && !this.closed) this.connect();
+    }, CONNECT_WITHIN_MS);
+  }
+
   private scheduleRestart(): void {
     clearTimeout(this.restartTimer);
     if (this.closed) return;
@@ -267,6 +287,7 @@ export class P2PSession implements MediaSession {
   }
 
   private dropPeer(): void {
+    clearTimeout(this.connectDeadline);
     const peer = this.peer;
     this.peer = null;
     this.holding = false;

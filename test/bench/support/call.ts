@@ -115,9 +115,11 @@ export async function openCall(browser: Browser, url: string): Promise<CallUnder
       const handle = await patientPage.waitForFunction(() => (window as unknown as { __firstRemoteFrame?: number }).__firstRemoteFrame, null, { timeout: 30_000 });
       const frameAt = (await handle.jsonValue()) as number;
       const joinAt = await patientPage.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, CALL_MARKS.join);
-      // Leaving the page says goodbye on the socket, so the doctor waits for them again at once.
-      await patientPage.goto('about:blank');
+      // The patient leaves with End call: a page closed mid-write may not get its goodbye out, and a socket
+      // that merely vanished is held as reconnecting for a minute, longer than the doctor's wait here.
+      await patientPage.getByRole('button', { name: 'End call' }).click();
       await doctorPage.getByText(waitingForPatient).waitFor();
+      await patientPage.goto('about:blank');
       return frameAt - joinAt;
     },
     async close() {

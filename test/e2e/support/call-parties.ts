@@ -121,7 +121,7 @@ export async function setSignalling(page: Page, state: 'drop' | 'restore'): Prom
  * Resolves once the element presents new video frames. requestVideoFrameCallback fires only for a new
  * frame; a MediaStream's currentTime is a live clock that runs on even when no frame arrives.
  */
-export async function expectVideoAdvancing(page: Page, testId: string): Promise<void> {
+export async function expectVideoAdvancing(page: Page, testId: string, timeout = 20_000): Promise<void> {
   const framesWithinASecond = () =>
     page.getByTestId(testId).evaluate(
       (el) =>
@@ -140,7 +140,7 @@ export async function expectVideoAdvancing(page: Page, testId: string): Promise<
           video.requestVideoFrameCallback(onFrame);
         }),
     );
-  await expect.poll(framesWithinASecond, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+  await expect.poll(framesWithinASecond, { timeout }).toBeGreaterThanOrEqual(5);
 }
 
 /** Keeps every RTCPeerConnection the page makes, so a test can end its media link from outside. */

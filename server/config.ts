@@ -73,6 +73,7 @@ const envSchema = yup.object({
   LOGIN_ADDRESS_MAX_FAILURES: yup.number().integer().min(1).default(100),
   LOGIN_CHALLENGE_AFTER: yup.number().integer().min(1).default(20),
   LOGIN_CHALLENGE_BITS: yup.number().integer().min(1).max(32).default(15),
+  LOGIN_ACCOUNT_MAX_FAILURES: yup.number().integer().min(1).default(100),
   KNOWN_DEVICE_DAYS: yup.number().integer().min(1).default(180),
   DOCTOR_ACCESS_WINDOW_DAYS: yup.number().integer().min(0).default(30),
   BREAK_GLASS_MINUTES: yup.number().integer().min(1).max(24 * 60).default(60),
@@ -204,6 +205,8 @@ export interface Config {
     challengeAfter: number;
     /** Leading zero bits the challenge's SHA-256 must have. */
     challengeBits: number;
+    /** Consecutive failures of one account (its streak, until a success) after which unknown devices must find another way in. */
+    accountMaxFailures: number;
     knownDeviceMs: number;
   };
   /** How long after a consultation's end its doctor still reads the patient's records. */
@@ -439,6 +442,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       addressMaxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
       challengeAfter: env.LOGIN_CHALLENGE_AFTER,
       challengeBits: env.LOGIN_CHALLENGE_BITS,
+      accountMaxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES,
       knownDeviceMs: env.KNOWN_DEVICE_DAYS * 86_400_000,
     },
     doctorAccessWindowMs: env.DOCTOR_ACCESS_WINDOW_DAYS * 86_400_000,

@@ -549,7 +549,7 @@ export const premiumSubscriptionResponse: yup.ObjectSchema<PremiumSubscriptionAn
 /** The refusals of a sign-in step (a password, a passkey, a second factor), for their routes' `refusals`. */
 export const signInRefusals = {
   401: "The credentials, code or passkey were not accepted; or (code 'mfa_required') the sign-in waits for its second step",
-  403: 'This account may not sign in (a doctor pending verification or deactivated), or not over plain HTTP in production',
+  403: "This account may not sign in (a doctor pending verification or deactivated), not over plain HTTP in production, or (code 'account_protected') not from a new browser after too many failures",
   429: 'Too many failed sign-ins from this network or for this account: Retry-After says when to try again',
 };
 

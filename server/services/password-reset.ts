@@ -6,6 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { rememberDevice } from './known-device';
+import { accountKey, clearFailureStreak } from './sign-in-throttle';
 import { Doctor, User } from '../../db/models';
 import { ValidationFailed } from '../errors';
 import { doctorActor, userActor } from '../middleware/actor';
@@ -82,6 +84,10 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await recordAuditIn(trx, ctx, { action: 'auth.password_reset', outcome: 'success', resourceType: kind, resourceId: row.accountId, patientId: kind === 'user' ? row.accountId : undefined });
     return { kind, accountId: row.accountId as string };
   });
+  // The link proved the owner: their failure streak ends and this browser becomes a known device of the account.
+  const key = accountKey(reset.kind, reset.accountId);
+  await clearFailureStreak(ctx.deps.knex, key);
+  rememberDevice(ctx, key);
   const account = reset.kind === 'doctor' ? await Doctor.query().findById(reset.accountId) : await User.query().findById(reset.accountId);
   if (account) await endEverySession(ctx, reset.kind === 'doctor' ? doctorActor(account as Doctor) : userActor(account as User));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { TooManyRequests } from '../errors';
+import { AppError, TooManyRequests } from '../errors';
 import { addressGroup } from '../lib/address-group';
 import { setRateLimitHeaders, waitInWords } from '../lib/rate-limit-headers';
 import type { SignInProof } from '../../common/schemas/login';
@@ -9,7 +9,7 @@ import { knownDeviceOf, rememberDevice } from './known-device';
 import { SignInChallenges } from './sign-in-challenge';
 
 type Limits = Config['login'];
-type Scope = 'pair' | 'address' | 'account';
+type Scope = 'pair' | 'address' | 'account' | 'streak';
 
 let lastPurge = 0;
 
@@ -19,6 +19,12 @@ export interface SignInAttempt {
   /** Password sign-ins may be asked for a proof of work; a passkey's signature cannot be guessed, so it never is. */
   proof?: SignInProof;
   asksProof: boolean;
+  /**
+   * Set for a guessable secret (a password, a 6-digit code): once the account's consecutive failures reach
+   * the budget, a browser that is not a known device of it is refused with this message however right the
+   * secret, and must prove itself another way (the e-mailed reset link, a recovery code, a passkey).
+   */
+  budgetSpent?: string;
 }
 
 /** An admitted attempt: report how it ended. */
@@ -38,6 +44,8 @@ export interface Admission {
  *   refused until its window ends, except from a known device of the account.
  * - an account that failed `challengeAfter` times from anywhere asks unknown devices for a proof of work
  *   (about a second in a browser), so one address cannot keep a doctor out and a botnet pays per guess.
+ * - an account's consecutive failures (its streak, kept until a success, NIST SP 800-63B's limit) past
+ *   `accountMaxFailures` refuse guessable secrets from unknown devices; known devices still sign in.
  */
 class SignInThrottle {
   private readonly challenges: SignInChallenges;
@@ -59,6 +67,7 @@ class SignInThrottle {
     const device = attempt.accountKey ? knownDeviceOf(ctx, attempt.accountKey) : null;
     if (!device) {
       const counts = await this.recentFailures(address, attempt.accountKey);
+      if (attempt.budgetSpent && counts.streak.count >= this.limits.accountMaxFailures) throw new AccountBudgetSpent(attempt.budgetSpent);
       this.assertAddressBelowCeiling(ctx, counts.address);
       if (attempt.asksProof && attempt.accountKey && counts.account.count >= this.limits.challengeAfter) {
         await this.challenges.assertSolved(attempt.accountKey, attempt.proof);
@@ -69,24 +78,29 @@ class SignInThrottle {
     return {
       failed: () => this.countFailure(address, attempt.accountKey),
       succeeded: async () => {
-        if (pair) await this.knex('sign_in_counters').where({ scope: 'pair', key: pair }).delete();
-        if (attempt.accountKey) rememberDevice(ctx, attempt.accountKey);
+        if (!attempt.accountKey) return;
+        await this.knex('sign_in_counters')
+          .where({ scope: 'pair', key: pair })
+          .orWhere({ scope: 'streak', key: attempt.accountKey })
+          .delete();
+        rememberDevice(ctx, attempt.accountKey);
       },
     };
   }
 
-  /** Failures in the current windows of the address and the account (0 for a window that is over). */
-  private async recentFailures(address: string, accountKey: string | null): Promise<Record<'address' | 'account', { count: number; secondsLeft: number }>> {
+  /** Failures in the current windows of the address and the account (0 for a window that is over), and the account's streak. */
+  private async recentFailures(address: string, accountKey: string | null): Promise<Record<'address' | 'account' | 'streak', { count: number; secondsLeft: number }>> {
     const { rows } = await this.knex.raw<{ rows: Array<{ scope: Scope; count: number; seconds_left: string }> }>(
       `SELECT scope, count, extract(epoch FROM window_start + ?::interval - clock_timestamp()) AS seconds_left FROM sign_in_counters
-       WHERE ((scope = 'address' AND key = ?) OR (scope = 'account' AND key = ?)) AND window_start > now() - ?::interval`,
-      [this.window, address, accountKey ?? '', this.window],
+       WHERE (((scope = 'address' AND key = ?) OR (scope = 'account' AND key = ?)) AND window_start > now() - ?::interval)
+          OR (scope = 'streak' AND key = ?)`,
+      [this.window, address, accountKey ?? '', this.window, accountKey ?? ''],
     );
     const of = (scope: Scope) => {
       const row = rows.find((r) => r.scope === scope);
       return { count: row?.count ?? 0, secondsLeft: Math.max(1, Math.ceil(Number(row?.seconds_left ?? 0))) };
     };
-    return { address: of('address'), account: of('account') };
+    return { address: of('address'), account: of('account'), streak: of('streak') };
   }
 
   private assertAddressBelowCeiling(ctx: AppContext, address: { count: number; secondsLeft: number }): void {
@@ -133,28 +147,45 @@ class SignInThrottle {
     throw new TooManyRequests(`Too many failed sign-in attempts. Please wait ${waitInWords(seconds)} and try again.`, seconds);
   }
 
-  /** One statement counts the failure for the address and for the account, each in its own window. */
+  /** One statement counts the failure for the address and for the account, each in its own window, and in the account's streak (no window). */
   private async countFailure(address: string, accountKey: string | null): Promise<void> {
-    const keys: Array<[Scope, string]> = [['address', address], ...(accountKey ? [['account', accountKey] as [Scope, string]] : [])];
+    const keys: Array<[Scope, string]> = [['address', address], ...(accountKey ? ([['account', accountKey], ['streak', accountKey]] as Array<[Scope, string]>) : [])];
+    const windowOver = `c.scope <> 'streak' AND c.window_start <= now() - ?::interval`;
     await this.knex.raw(
       `INSERT INTO sign_in_counters AS c (scope, key, window_start, count) VALUES ${keys.map(() => '(?, ?, now(), 1)').join(', ')}
        ON CONFLICT (scope, key) DO UPDATE SET
-         window_start = CASE WHEN c.window_start <= now() - ?::interval THEN now() ELSE c.window_start END,
-         count = CASE WHEN c.window_start <= now() - ?::interval THEN 1 ELSE c.count + 1 END`,
+         window_start = CASE WHEN ${windowOver} THEN now() ELSE c.window_start END,
+         count = CASE WHEN ${windowOver} THEN 1 ELSE c.count + 1 END`,
       [...keys.flat(), this.window, this.window],
     );
     await this.purgeOldWindows();
   }
 
-  /** Rows whose window is over count for nothing: dropped at most once a minute per process. */
+  /** Rows whose window is over count for nothing (a streak has none): dropped at most once a minute per process. */
   private async purgeOldWindows(): Promise<void> {
     if (Date.now() - lastPurge < 60_000) return;
     lastPurge = Date.now();
     await this.knex('sign_in_counters')
+      .whereNot('scope', 'streak')
       .where('windowStart', '<=', this.knex.raw('now() - ?::interval', [this.window]))
       .andWhere('waitUntil', '<=', this.knex.fn.now())
       .delete();
   }
+}
+
+/**
+ * An account whose consecutive failures spent its budget, asked from a browser that is not a known device
+ * of it: 403, since waiting does not help; the message says which other way in there is.
+ */
+export class AccountBudgetSpent extends AppError {
+  constructor(message: string) {
+    super(403, 'account_protected', message);
+  }
+}
+
+/** The streak of an account is over: a password reset through the e-mailed link proved the owner. */
+export async function clearFailureStreak(knex: Knex, accountKey: string): Promise<void> {
+  await knex('sign_in_counters').where({ scope: 'streak', key: accountKey }).delete();
 }
 
 /** The throttle of this server's database and limits. */

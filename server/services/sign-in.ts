@@ -54,6 +54,12 @@ interface RefusedAttempt<A> {
   account?: A;
 }
 
+/** A new browser's way in once an account's password failures spent their budget (a known device needs none). */
+const PASSWORD_BUDGET_SPENT: Record<AccountKind, string> = {
+  user: 'This account has had too many failed sign-in attempts. Sign in from a device you have used before or with a passkey, or reset your password with the link we e-mail you.',
+  doctor: 'This account has had too many failed sign-in attempts. Sign in from a device you have used before, or reset your password with the link we e-mail you.',
+};
+
 /**
  * Password sign-in, the same for every form: throttle, verify (against a decoy hash for an unknown account,
  * so timing and wording say nothing of whether it exists), then refuse, hold for a second factor, or admit.
@@ -67,7 +73,7 @@ export async function signInWithPassword<K extends AccountKind>(
   const account = await via.find(credentials.identifier);
   // Counted per account, whichever identifier was typed; unknown names count under the name itself.
   const key = accountKey(via.kind, account?.id ?? credentials.identifier);
-  const admission = await throttleFor(ctx).admit(ctx, { accountKey: key, proof: credentials.proof, asksProof: true });
+  const admission = await throttleFor(ctx).admit(ctx, { accountKey: key, proof: credentials.proof, asksProof: true, budgetSpent: PASSWORD_BUDGET_SPENT[via.kind] });
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!account || !valid) return refuseSignIn(ctx, via, via.wrongCredentials, { admission, account });
   const secondFactors = await secondFactorsAsked(ctx, via.kind, account);

@@ -16,9 +16,26 @@ export { pendingAccount };
 
 const patientIdOf = (kind: AccountKind, account: Account) => (kind === 'user' && (account as User).role === 'patient' ? account.id : undefined);
 
-/** Runs the check; a throw counts as a failure against the account's second factor. `used` names the audit action of the factor taken. */
-export async function checkSecondFactor<T>(ctx: AppContext, kind: AccountKind, account: Account, check: () => Promise<T>, actionOf: (used: T) => string): Promise<T> {
-  const admission = await throttleFor(ctx).admit(ctx, { accountKey: accountKey(kind, `mfa:${account.id}`), asksProof: false });
+const CODE_BUDGET_SPENT = 'This account has had too many wrong codes. Use one of your recovery codes, or sign in from a device you have used before.';
+
+/**
+ * Runs the check; a throw counts as a failure against the account's second factor. `used` names the audit
+ * action of the factor taken. `guessable`: a 6-digit code, refused from new devices once wrong codes spent
+ * the account's budget (a recovery code or a passkey cannot be guessed, and is the way in then).
+ */
+export async function checkSecondFactor<T>(
+  ctx: AppContext,
+  kind: AccountKind,
+  account: Account,
+  check: () => Promise<T>,
+  actionOf: (used: T) => string,
+  guessable = false,
+): Promise<T> {
+  const admission = await throttleFor(ctx).admit(ctx, {
+    accountKey: accountKey(kind, `mfa:${account.id}`),
+    asksProof: false,
+    budgetSpent: guessable ? CODE_BUDGET_SPENT : undefined,
+  });
   const patientId = patientIdOf(kind, account);
   try {
     const used = await check();

@@ -8,7 +8,7 @@ import { emptyBodySchema } from '../../../common/schemas/misc';
 import { recordAudit } from '../../services/audit';
 import { signedIn } from '../../services/account-sessions';
 import type { AccountKind } from '../../services/sign-in';
-import { recoveryCodesLeft } from '../../services/mfa/recovery-codes';
+import { RECOVERY_CODE_PATTERN, recoveryCodesLeft } from '../../services/mfa/recovery-codes';
 import {
   accountOf,
   checkCode,
@@ -43,6 +43,7 @@ function verifyCode(ctx: AppContext, kind: AccountKind, account: Account, code: 
     account,
     () => checkCode(ctx.deps.knex, ctx.deps.config, kind, account, code, settingUp),
     (used) => (used === 'recovery' ? 'auth.mfa_recovery_code' : 'auth.mfa_verify'),
+    !RECOVERY_CODE_PATTERN.test(code.toLowerCase()),
   );
 }
 

@@ -51,6 +51,7 @@ export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
     // The password's SCRAM verifier, never the password: a failing statement is logged with its text.
     const credentials = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT PASSWORD ${literal(scramVerifier(role.password))}`;
     await trx.raw(`${rows.length ? 'ALTER' : 'CREATE'} ROLE ?? ${credentials}`, [role.name]);
+    await letOwnerActAs(trx, role.name);
     const { rows: database } = await trx.raw<{ rows: Array<{ name: string }> }>('SELECT current_database() AS name');
     await trx.raw('GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ?? TO ??', [database[0]!.name, role.name]);
     await trx.raw('GRANT USAGE ON SCHEMA public TO ??', [role.name]);
@@ -64,6 +65,19 @@ export async function grantAppRole(owner: Knex, role: AppRole): Promise<void> {
     for (const table of MIGRATION_TABLES) await trx.raw('REVOKE ALL ON ?? FROM ??', [table, role.name]);
     await ownJobQueueSchema(trx, role.name);
   });
+}
+
+/**
+ * An owner that is not a superuser (managed PostgreSQL's) may hand the app role a schema, or objects in it,
+ * only as a member of that role: since PostgreSQL 16 creating a role makes its creator only an admin of it.
+ * A superuser needs no membership and is given none.
+ */
+async function letOwnerActAs(trx: Knex.Transaction, roleName: string): Promise<void> {
+  const { rows } = await trx.raw<{ rows: Array<{ needed: boolean }> }>(
+    `SELECT NOT rolsuper AND NOT pg_has_role(current_user, ?, 'SET') AS needed FROM pg_roles WHERE rolname = current_user`,
+    [roleName],
+  );
+  if (rows[0]?.needed) await trx.raw('GRANT ?? TO CURRENT_USER', [roleName]);
 }
 
 /**

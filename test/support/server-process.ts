@@ -24,7 +24,7 @@ export interface ServerProcess {
 class PortTaken extends Error {}
 
 /**
- * Starts `server/main.ts` as `npm start` would, and resolves once /api/health answers 200. The free port
+ * Starts `server/main.ts` as `npm start` would, and resolves once /api/health/ready answers 200. The free port
  * found can be taken by another process before the server listens (parallel suites open connections all
  * the time): then it starts again on another.
  */
@@ -60,7 +60,8 @@ async function launch(env: Record<string, string>, timeoutMs: number): Promise<S
       const message = `server exited early (${child.exitCode}):\n${output}`;
       throw output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    // The readiness probe answers any host, so a production server (421 to hosts other than PUBLIC_URL) is seen too.
+    const ok = await fetch(`${url}/api/health/ready`).then((r) => r.status === 200, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

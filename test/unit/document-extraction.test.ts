@@ -95,6 +95,25 @@ describe('extracting a lab sheet', () => {
   });
 });
 
+describe("a lab report's own date", () => {
+  const labWith = (dateLine: string) => extractDocument(['City Lab', dateLine, 'Hemoglobin 13.5 g/dL (13.5-17.5)', 'Glucose 92 mg/dL (70-99)'].join('\n'));
+
+  it.each([
+    ['Date of Collection: 11/20/2026', '2026-11-20'],
+    ['Sample date 20/11/2026', '2026-11-20'],
+    ['Specimen collected: 2026-11-20', '2026-11-20'],
+    ['Date reported - 20 Nov 2026', '2026-11-20'],
+  ])('is read from %j, with the line it came from', (line, date) => {
+    const extraction = labWith(line);
+    expect(extraction.report.reportDate).toBe(date);
+    expect(extraction.sources.consultationDate).toBe(line);
+  });
+
+  it('is not taken from a line that only begins like a date label', () => {
+    expect(labWith('Sample collected by nurse Ada').report.reportDate).toBeNull();
+  });
+});
+
 describe('pieces', () => {
   it('reads the common ways a date is written', () => {
     expect(parseDocumentDate('2025-03-14')).toBe('2025-03-14');

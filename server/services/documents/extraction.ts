@@ -46,11 +46,20 @@ export interface DocumentExtraction {
 
 type TextField = 'patientInfo.name' | 'patientInfo.patientId' | 'consultationDate' | 'chiefComplaint' | 'diagnosis' | 'treatmentPlan' | 'followUp' | 'additionalNotes' | 'doctorName' | 'facility';
 
+/** What a document's own date is called: the visit's, the report's, or (on lab reports) the sample's. */
+const DATE_LABELS = [
+  'date of consultation', 'consultation date', 'date of visit', 'visit date', 'date of service',
+  'date of report', 'report date', 'date reported', 'reported on',
+  'date of collection', 'collection date', 'date collected', 'collected on', 'collected',
+  'date of sample', 'sample date', 'sample collected', 'sampled on', 'date of specimen', 'specimen date', 'specimen collected',
+  'date',
+];
+
 /** Labels as they start a line, most specific first. OCR often reads ':' as ';' or '.', so all three separate. */
 const FIELD_LABELS: ReadonlyArray<[TextField, string[]]> = [
   ['patientInfo.patientId', ['patient id', 'patient no', 'patient number', 'mrn', 'medical record number', 'medical record no', 'record no', 'hospital no']],
   ['patientInfo.name', ["patient's name", 'patient name', 'patient', 'name']],
-  ['consultationDate', ['date of consultation', 'consultation date', 'date of visit', 'visit date', 'date of service', 'report date', 'collection date', 'date collected', 'collected', 'date']],
+  ['consultationDate', DATE_LABELS],
   ['chiefComplaint', ['chief complaint', 'presenting complaint', 'reason for visit', 'complaint', 'complaints', 'symptoms', 'cc']],
   ['diagnosis', ['diagnosis', 'diagnoses', 'assessment', 'impression', 'dx']],
   ['treatmentPlan', ['treatment plan', 'plan of care', 'management plan', 'treatment', 'management', 'plan', 'rx']],
@@ -73,8 +82,13 @@ const GENDER = /\b(?:gender|sex)\s*[:;.\-]?\s*(male|female|other|non-binary|m|f)
 
 const GENDER_NAMES: Record<string, string> = { m: 'Male', f: 'Female' };
 
+/** A date label with no separator before its date ('Sample date 20/11/2026'). */
+const DATE_LABEL_THEN_DIGITS = new RegExp(`^(?:${DATE_LABELS.map(escape).join('|')})\\s+(\\d.*)$`, 'i');
+
 function labelledField(line: string): { field: TextField; value: string } | null {
   const match = LABELLED_LINE.exec(line);
+  const bareDate = match ? null : DATE_LABEL_THEN_DIGITS.exec(line);
+  if (bareDate) return { field: 'consultationDate', value: bareDate[1]!.split(INLINE_LABEL)[0]!.trim() };
   if (!match) return null;
   const group = match.findIndex((part, index) => index > 0 && part !== undefined);
   return { field: FIELD_LABELS[group - 1]![0], value: match.at(-1)!.split(INLINE_LABEL)[0]!.trim() };

@@ -12,6 +12,11 @@ type Limits = Config['login'];
 type Scope = 'pair' | 'address' | 'account' | 'streak';
 
 let lastPurge = 0;
+/**
+ * A streak with no failure for this long is forgotten. Unknown names keep streaks too (or the budget's answer
+ * would tell which accounts exist), so streaks cannot be kept for ever; a month is far beyond any guessing.
+ */
+const STREAK_FORGOTTEN_AFTER = '30 days';
 
 /** What one sign-in attempt is counted under. `accountKey` is null when it names no account (an unknown passkey). */
 export interface SignInAttempt {
@@ -147,28 +152,35 @@ class SignInThrottle {
     throw new TooManyRequests(`Too many failed sign-in attempts. Please wait ${waitInWords(seconds)} and try again.`, seconds);
   }
 
-  /** One statement counts the failure for the address and for the account, each in its own window, and in the account's streak (no window). */
+  /**
+   * One statement counts the failure for the address and for the account, each in its own window, and in the
+   * account's streak (no window; its window_start is the last failure's time).
+   */
   private async countFailure(address: string, accountKey: string | null): Promise<void> {
     const keys: Array<[Scope, string]> = [['address', address], ...(accountKey ? ([['account', accountKey], ['streak', accountKey]] as Array<[Scope, string]>) : [])];
     const windowOver = `c.scope <> 'streak' AND c.window_start <= now() - ?::interval`;
     await this.knex.raw(
       `INSERT INTO sign_in_counters AS c (scope, key, window_start, count) VALUES ${keys.map(() => '(?, ?, now(), 1)').join(', ')}
        ON CONFLICT (scope, key) DO UPDATE SET
-         window_start = CASE WHEN ${windowOver} THEN now() ELSE c.window_start END,
+         window_start = CASE WHEN c.scope = 'streak' OR (${windowOver}) THEN now() ELSE c.window_start END,
          count = CASE WHEN ${windowOver} THEN 1 ELSE c.count + 1 END`,
       [...keys.flat(), this.window, this.window],
     );
     await this.purgeOldWindows();
   }
 
-  /** Rows whose window is over count for nothing (a streak has none): dropped at most once a minute per process. */
+  /** Rows whose window is over count for nothing, nor do forgotten streaks: dropped at most once a minute per process. */
   private async purgeOldWindows(): Promise<void> {
     if (Date.now() - lastPurge < 60_000) return;
     lastPurge = Date.now();
     await this.knex('sign_in_counters')
-      .whereNot('scope', 'streak')
-      .where('windowStart', '<=', this.knex.raw('now() - ?::interval', [this.window]))
-      .andWhere('waitUntil', '<=', this.knex.fn.now())
+      .where((over) =>
+        over
+          .whereNot('scope', 'streak')
+          .where('windowStart', '<=', this.knex.raw('now() - ?::interval', [this.window]))
+          .andWhere('waitUntil', '<=', this.knex.fn.now()),
+      )
+      .orWhere((forgotten) => forgotten.where('scope', 'streak').andWhere('windowStart', '<=', this.knex.raw(`now() - '${STREAK_FORGOTTEN_AFTER}'::interval`)))
       .delete();
   }
 }

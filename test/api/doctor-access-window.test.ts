@@ -1,5 +1,6 @@
 import { insertDocumentWithOriginal } from '../support/stored-documents';
 import { startTestServer, type TestServer } from '../support/app';
+import { startSmtpServer } from '../support/smtp';
 import { createAdmin, createDoctor, createPatient, signedInClient } from '../support/factories';
 import { AuditEvent, BreakGlassGrant, Consultation, MedicalReport } from '../../db/models';
 import type { Account } from '../support/factories';
@@ -11,11 +12,16 @@ import type { TestClient } from '../support/client';
  * only through break-glass, with a reason, for an hour. Every read and every break-glass is audited.
  */
 let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
 
 const DAY = 86_400_000;
 const REASON = 'Patient called the clinic with chest pain; checking earlier ECG results.';
@@ -130,6 +136,19 @@ describe('break-glass', () => {
       patientName: 'Pat Ient',
       reason: REASON,
     });
+  });
+
+  it('is mailed to every admin at once: who and until when, with the portal link, but no patient and no reason', async () => {
+    const admin = await createAdmin();
+    const care = await careEnded(40);
+    const opened = await breakGlass(care, { reason: REASON });
+    expect(opened.status).toBe(201);
+    const mail = await smtp.nextMailTo(admin.record.email);
+    expect(mail.text).toContain('Subject: MediVault: break-glass access to patient records');
+    expect(mail.text).toContain("Dr. Lena Ortiz opened a patient's records outside the access window (break-glass)");
+    expect(mail.text).toContain(`the access lasts until ${opened.body.until}`);
+    expect(mail.text).toContain(`${server.url}/admin/doctors`);
+    for (const secret of [REASON, 'Pat', 'Ient', care.patient.record.email]) expect(mail.text).not.toContain(secret);
   });
 
   it('closes again when the grant expires', async () => {

@@ -6,6 +6,7 @@ import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
 import { SignallingError } from '../errors';
 import { NotFound } from '../../server/errors';
 import { clientIce } from '../media/ice';
+import { socketActor } from '../auth';
 import { recordSocketAudit } from '../audit';
 import { loadMembership, type Membership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
@@ -50,7 +51,7 @@ export const joinHandler = defineHandler({
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
     const [history, room, prepared] = await Promise.all([
       ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
-      open ? announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
+      open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
       withMedia ? prepareSfuMedia(ctx, consultationId, rtpCapabilities) : undefined,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);

@@ -1,11 +1,11 @@
 import { Consultation } from '../../db/models';
-import { NotFound } from '../errors';
+import { RefusedAccess } from '../errors';
 import type { DoctorActor, PatientActor } from './actor';
 
 /**
  * Who reaches which consultation, for REST and sockets alike. A patient reaches their own bookings, a
  * doctor the consultations booked with them; admins reach none. Anything out of reach answers 404, as if
- * it did not exist.
+ * it did not exist, and is audited as a refusal.
  */
 
 /** Someone who can be one of a consultation's two sides. */
@@ -34,9 +34,10 @@ export function consultationsOf(actor: ConsultationSide) {
   return Consultation.query().where(`consultations.${column}`, id);
 }
 
-/** A consultation the actor is a side of, with its patient and doctor; 404 for any other. */
+/** A consultation the actor is a side of, with its patient and doctor; any other is refused (404). */
 export async function consultationFor(actor: ConsultationSide, id: string): Promise<Consultation> {
   const consultation = await consultationsOf(actor).findById(id).withGraphFetched('[patient, doctor]');
-  if (!consultation) throw new NotFound('Consultation not found.');
-  return consultation;
+  if (consultation) return consultation;
+  const foreign = await Consultation.query().findById(id).select('patientId');
+  throw new RefusedAccess('Consultation not found.', { resourceType: 'consultation', resourceId: id, patientId: foreign?.patientId });
 }

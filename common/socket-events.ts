@@ -16,8 +16,8 @@ import type { ApiError, IsoDateString } from './api-types';
 // Acks
 // ---------------------------------------------------------------------------
 
-/** The REST error shape (without the request id): `{ code, message, details?, fields? }`. */
-export interface AckError extends Omit<ApiError, 'code' | 'requestId'> {
+/** The REST error shape: `{ code, message, details?, fields?, requestId }` (the request id also names the request's audit rows). */
+export interface AckError extends Omit<ApiError, 'code'> {
   code: SignallingErrorCode | string;
 }
 

@@ -34,6 +34,7 @@ import { startAuditSealing } from './services/audit-seal';
 import { useAuditKeys } from './services/audit';
 import { createMailer } from './services/mail';
 import { ReminderService } from './services/reminders/service';
+import { ConsultationStandings } from './services/consultation-standings';
 
 export interface AppOptions {
   config: Config;
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions): App {
     reminders,
     mailer: createMailer(config.mail),
     shutdown: new ShutdownState(),
+    consultationStandings: new ConsultationStandings(config.sockets.authRecheckMs),
   };
   Object.assign(koa.context, { deps });
 

@@ -12,6 +12,7 @@ import type { PdfTextPool } from './services/documents/pdf';
 import type { ReminderService } from './services/reminders/service';
 import type { ShutdownState } from './services/shutdown-state';
 import type { ClaimedKey } from './services/idempotency';
+import type { ConsultationStandings } from './services/consultation-standings';
 
 export interface AppState {
   actor: Actor;
@@ -53,6 +54,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Set once the process begins to shut down: the readiness probe then answers 503. */
   shutdown: ShutdownState;
+  /** Where each actor stands in the consultations sockets ask about (follow it for this process's status changes). */
+  consultationStandings: ConsultationStandings;
 }
 
 export type AppContext = ParameterizedContext<AppState, Context & { deps: AppDeps }>;

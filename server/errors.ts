@@ -57,6 +57,28 @@ export class NotFound extends AppError {
   }
 }
 
+/** What a refusal at record level was about, for its `denied` audit row. */
+export interface RefusedResource {
+  resourceType: string;
+  resourceId: string;
+  /** The patient whose data it is, when the record exists (the row then shows in their Access history). */
+  patientId?: string;
+}
+
+/**
+ * A record the actor may not reach. It answers exactly as a record that does not exist (404, its message),
+ * and the request that met it writes a `denied` audit row naming `refused` (REST: routes/define.ts; sockets:
+ * signalling/handlers/define.ts).
+ */
+export class RefusedAccess extends NotFound {
+  constructor(
+    message: string,
+    readonly refused: RefusedResource,
+  ) {
+    super(message);
+  }
+}
+
 export class Conflict extends AppError {
   constructor(message: string, fields?: Record<string, string>) {
     super(409, 'conflict', message, fields);

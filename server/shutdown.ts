@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { App } from './app';
 import type { AppServer } from './http-server';
-import type { Signalling } from '../signalling';
 import type { Database } from '../db/connection';
 
 /** What a running server is made of, in the order it started. */
 export interface RunningServer {
   app: App;
   server: AppServer;
-  signalling: Signalling;
+  /** Socket.IO and its media (signalling/, started by main.ts): shutting down only closes it. */
+  signalling: { close(): Promise<void> };
   db: Database;
 }
 

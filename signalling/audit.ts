@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { writeAuditRow, writeAuditRowIn, type AuditRow } from '../server/services/audit';
+import type { RefusedResource } from '../server/errors';
+import { refusedAction, writeAuditRow, writeAuditRowIn, type AuditRow } from '../server/services/audit';
 import type { SignallingSocket } from './types';
 
 export interface SocketAuditEntry {
@@ -10,18 +11,20 @@ export interface SocketAuditEntry {
   patientId?: string;
 }
 
+/** Who asked: the socket's owner and address. */
+function socketActorFields(socket: SignallingSocket): Pick<AuditRow, 'actorKind' | 'actorId' | 'actorName' | 'ip'> {
+  const { role, id, name, address } = socket.data;
+  return { actorKind: role, actorId: id, actorName: name, ip: address };
+}
+
 function socketRow(socket: SignallingSocket, entry: SocketAuditEntry): AuditRow {
-  const { role, id, name } = socket.data;
   return {
-    actorKind: role,
-    actorId: id,
-    actorName: name,
+    ...socketActorFields(socket),
     action: entry.action,
     resourceType: 'consultation',
     resourceId: entry.consultationId,
     patientId: entry.patientId ?? null,
     outcome: entry.outcome,
-    ip: socket.data.address,
     requestId: null,
   };
 }
@@ -34,4 +37,17 @@ export async function recordSocketAudit(socket: SignallingSocket, entry: SocketA
 /** The same row for a write, stored in the write's own transaction. */
 export function recordSocketAuditIn(trx: Knex.Transaction, socket: SignallingSocket, entry: SocketAuditEntry): Promise<void> {
   return writeAuditRowIn(trx, socketRow(socket, entry));
+}
+
+/** The `denied` row of a socket request refused a record (as REST writes it: routes/define.ts), with the request's id. */
+export async function recordSocketRefusal(socket: SignallingSocket, request: { event: string; requestId: string }, refused: RefusedResource): Promise<void> {
+  await writeAuditRow({
+    ...socketActorFields(socket),
+    action: refusedAction(request.event),
+    resourceType: refused.resourceType,
+    resourceId: refused.resourceId,
+    patientId: refused.patientId ?? null,
+    outcome: 'denied',
+    requestId: request.requestId,
+  });
 }

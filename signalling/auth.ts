@@ -3,6 +3,7 @@ import { ServerResponse } from 'node:http';
 import type { App } from '../server/app';
 import type { AppContext } from '../server/context';
 import { ANONYMOUS, type Actor } from '../server/policies/actor';
+import type { ConsultationSide } from '../server/policies/consultation';
 import { actorOfRequest } from '../server/middleware/actor';
 import { isAllowedOrigin } from '../server/middleware/security';
 import { misdirectedMessage, servesHost } from '../server/middleware/public-host';
@@ -29,6 +30,11 @@ export function socketIdentity(actor: Actor): Omit<SocketData, 'media' | 'addres
   if (actor.kind === 'patient') return { role: 'patient', id: actor.userId, name: actor.name };
   if (actor.kind === 'doctor') return { role: 'doctor', id: actor.doctorId, name: actor.name };
   return null;
+}
+
+/** The socket's owner as the server's policies know them (the reverse of socketIdentity). */
+export function socketActor({ role, id, name }: Pick<SocketData, 'role' | 'id' | 'name'>): ConsultationSide {
+  return role === 'patient' ? { kind: 'patient', userId: id, name } : { kind: 'doctor', doctorId: id, name };
 }
 
 /**

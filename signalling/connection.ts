@@ -1,4 +1,5 @@
 import { SocketGate } from './access/gate';
+import { socketActor } from './auth';
 import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
 import { actorRoom, joinedConsultations } from './rooms/names';
@@ -30,7 +31,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
     const { role, name } = socket.data;
     for (const consultationId of leftRooms) {
       const announce = () =>
-        announceRoomChange(services, consultationId).catch((err: Error) =>
+        announceRoomChange(services, consultationId, socketActor(socket.data)).catch((err: Error) =>
           log.warn({ consultationId, error: err.message }, 'presence after disconnect failed'),
         );
       if (dropped) services.reconnecting.hold(consultationId, { role, name }, announce, socket.data.joinedAt[consultationId]);

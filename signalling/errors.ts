@@ -29,12 +29,16 @@ export class SessionEnded extends SignallingError {
   }
 }
 
-/** Maps any thrown value to the ack's error shape by class; unknown errors get a generic message. */
-export function toAckError(err: unknown, event: string, socketId: string): AckError {
+/** Maps any thrown value to the ack's error shape by class, with the request's id; unknown errors get a generic message. */
+export function toAckError(err: unknown, request: { event: string; socketId: string; requestId: string }): AckError {
+  return { ...errorShape(err, request), requestId: request.requestId };
+}
+
+function errorShape(err: unknown, request: { event: string; socketId: string; requestId: string }): Omit<AckError, 'requestId'> {
   if (err instanceof SignallingError) return { code: err.code, message: err.message };
   if (err instanceof AppError) return errorBody(err);
   // The HTTP side logs an outage once; a line per socket event would flood the log while it lasts.
   if (isDatabaseUnreachable(err)) return errorBody(databaseAway());
-  log.error({ event, socketId, error: err instanceof Error ? err.message : String(err) }, 'signalling handler failed');
+  log.error({ ...request, error: err instanceof Error ? err.message : String(err) }, 'signalling handler failed');
   return { code: SIGNALLING_ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
 }

@@ -2,12 +2,11 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { App } from '../server/app';
 import type { MediaMode } from '../common/socket-events';
-import { ConsultationStandings } from './access/consultation-standing';
 import { originCheck, sessionAuth } from './auth';
 import { onConnection } from './connection';
 import { createMediaBackend } from './media';
 import { connectRedisAdapter } from './redis';
-import { ChatStore } from './rooms/chat-store';
+import { ChatStore } from '../server/services/chat-store';
 import { LocalChatLimits, RedisChatLimits, sharedChatLimitSettings } from './access/shared-chat-limits';
 import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
@@ -47,10 +46,9 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   );
   const reconnecting = new ReconnectingParticipants();
   const lifecycle = new SignallingLifecycle();
-  const standings = new ConsultationStandings(config.sockets.authRecheckMs);
   const chatLimitSettings = sharedChatLimitSettings(config.sockets.rateLimits.chat);
   const chatLimits = redis ? new RedisChatLimits(redis.client, chatLimitSettings) : new LocalChatLimits(chatLimitSettings);
-  const services = { io, app, media, chat: new ChatStore(), reconnecting, standings, lifecycle, chatLimits };
+  const services = { io, app, media, chat: new ChatStore(), reconnecting, lifecycle, chatLimits };
   app.deps.metrics.readSignallingFrom(() => ({
     sockets: io.engine.clientsCount,
     rooms: [...io.of('/').adapter.rooms.keys()].filter((room) => consultationOfRoom(room) !== null).length,
@@ -62,7 +60,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   const stops = [
     broadcastStatusChanges(app.deps.realtime, io),
     broadcastDocumentProgress(app.deps.realtime, io),
-    standings.follow(app.deps.realtime),
+    app.deps.consultationStandings.follow(app.deps.realtime),
     closeEndedConsultations(app.deps.realtime, io),
     disconnectEndedSessions(app.deps.realtime, io),
     releaseMediaOnLeave(io, media),

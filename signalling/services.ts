@@ -1,8 +1,7 @@
 import type { App } from '../server/app';
 import type { SocketGate } from './access/gate';
-import type { ConsultationStandings } from './access/consultation-standing';
 import type { MediaBackend } from './media';
-import type { ChatStore } from './rooms/chat-store';
+import type { ChatStore } from '../server/services/chat-store';
 import type { SharedChatLimits } from './access/shared-chat-limits';
 import type { ReconnectingParticipants } from './rooms/reconnecting';
 import type { SignallingServer, SignallingSocket } from './types';
@@ -15,7 +14,6 @@ export interface SignallingServices {
   chat: ChatStore;
   reconnecting: ReconnectingParticipants;
   lifecycle: SignallingLifecycle;
-  standings: ConsultationStandings;
   chatLimits: SharedChatLimits;
 }
 

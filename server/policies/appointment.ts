@@ -8,7 +8,7 @@ import { findOwned } from './owned-record';
 /** A patient reaches only their own appointments. */
 export const appointmentsOf = (patient: PatientActor) => Appointment.query().where('appointments.userId', patient.userId);
 
-export const findOwnAppointment = (patient: PatientActor, id: string) => findOwned(appointmentsOf(patient), id, 'Appointment');
+export const findOwnAppointment = (patient: PatientActor, id: string) => findOwned(appointmentsOf(patient), id, { what: 'Appointment', resourceType: 'appointment' });
 
 const described = (appointment: Appointment) => `A ${APPOINTMENT_STATUS_LABELS[appointment.status].toLowerCase()} appointment`;
 

@@ -1,36 +1,43 @@
 import { Consultation } from '../../db/models';
-import { NotFound } from '../errors';
+import { RefusedAccess } from '../errors';
 import type { DoctorActor, PatientActor } from './actor';
 
 /**
- * Who reaches which consultation. A patient reaches their own bookings, a doctor the consultations
- * booked with them; admins reach none. Anything out of reach answers 404, as if it did not exist.
+ * Who reaches which consultation, for REST and sockets alike. A patient reaches their own bookings, a
+ * doctor the consultations booked with them; admins reach none. Anything out of reach answers 404, as if
+ * it did not exist, and is audited as a refusal.
  */
 
-export function consultationsOfPatient(actor: PatientActor) {
-  return Consultation.query().where('consultations.patientId', actor.userId);
+/** Someone who can be one of a consultation's two sides. */
+export type ConsultationSide = PatientActor | DoctorActor;
+
+/** The two sides of a consultation, as its row names them. */
+export interface ConsultationSides {
+  patientId: string;
+  doctorId: string;
 }
 
-export function consultationsOfDoctor(actor: DoctorActor) {
-  return Consultation.query().where('consultations.doctorId', actor.doctorId);
+/** The column that ties the actor to a consultation, and the actor's value there. */
+function sideColumn(actor: ConsultationSide): { column: keyof ConsultationSides; id: string } {
+  return actor.kind === 'patient' ? { column: 'patientId', id: actor.userId } : { column: 'doctorId', id: actor.doctorId };
 }
 
-export async function findPatientConsultation(actor: PatientActor, id: string): Promise<Consultation> {
-  const consultation = await consultationsOfPatient(actor).findById(id).withGraphFetched('doctor');
-  if (!consultation) throw new NotFound('Consultation not found.');
-  return consultation;
+/** Whether the actor is one of these sides: the rule of consultationsOf, for facts already at hand. */
+export function isSideOf(actor: ConsultationSide, sides: ConsultationSides): boolean {
+  const { column, id } = sideColumn(actor);
+  return sides[column] === id;
 }
 
-export async function findDoctorConsultation(actor: DoctorActor, id: string): Promise<Consultation> {
-  const consultation = await consultationsOfDoctor(actor).findById(id).withGraphFetched('[patient, doctor]');
-  if (!consultation) throw new NotFound('Consultation not found.');
-  return consultation;
+/** The consultations the actor is a side of. */
+export function consultationsOf(actor: ConsultationSide) {
+  const { column, id } = sideColumn(actor);
+  return Consultation.query().where(`consultations.${column}`, id);
 }
 
-/** A consultation the actor is a side of, with its patient and doctor: the patient's own, or one booked with the doctor. */
-export async function findOwnConsultation(actor: PatientActor | DoctorActor, id: string): Promise<Consultation> {
-  const scope = actor.kind === 'patient' ? consultationsOfPatient(actor) : consultationsOfDoctor(actor);
-  const consultation = await scope.findById(id).withGraphFetched('[patient, doctor]');
-  if (!consultation) throw new NotFound('Consultation not found.');
-  return consultation;
+/** A consultation the actor is a side of, with its patient and doctor; any other is refused (404). */
+export async function consultationFor(actor: ConsultationSide, id: string): Promise<Consultation> {
+  const consultation = await consultationsOf(actor).findById(id).withGraphFetched('[patient, doctor]');
+  if (consultation) return consultation;
+  const foreign = await Consultation.query().findById(id).select('patientId');
+  throw new RefusedAccess('Consultation not found.', { resourceType: 'consultation', resourceId: id, patientId: foreign?.patientId });
 }

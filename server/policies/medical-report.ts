@@ -6,7 +6,7 @@ import { batchedLookup } from '../lib/batcher';
 /** A patient reaches only their own reports. */
 export const reportsOf = (patient: PatientActor) => MedicalReport.query().where('medical_reports.userId', patient.userId);
 
-export const findOwnReport = (patient: PatientActor, id: string) => findOwned(reportsOf(patient), id, 'Report');
+export const findOwnReport = (patient: PatientActor, id: string) => findOwned(reportsOf(patient), id, { what: 'Report', resourceType: 'medical_report' });
 
 /** The list screen's read, newest first. Concurrent lists (of any patients) share one query. */
 const listsByOwner = batchedLookup(async (userIds: string[]) => {

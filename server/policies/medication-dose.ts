@@ -11,4 +11,4 @@ export const dosesOfPatient = (patientId: string, days: number) =>
     .orderBy('scheduledTime', 'asc');
 
 export const findOwnDose = (patient: PatientActor, id: string) =>
-  findOwned(MedicationReminder.query().where('userId', patient.userId).withGraphFetched('medication'), id, 'Dose');
+  findOwned(MedicationReminder.query().where('userId', patient.userId).withGraphFetched('medication'), id, { what: 'Dose', resourceType: 'medication_reminder' });

@@ -5,4 +5,4 @@ import { findOwned } from './owned-record';
 /** A patient reaches only their own medications. */
 export const medicationsOf = (patient: PatientActor) => Medication.query().where('medications.userId', patient.userId);
 
-export const findOwnMedication = (patient: PatientActor, id: string) => findOwned(medicationsOf(patient), id, 'Medication');
+export const findOwnMedication = (patient: PatientActor, id: string) => findOwned(medicationsOf(patient), id, { what: 'Medication', resourceType: 'medication' });

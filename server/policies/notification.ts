@@ -6,4 +6,4 @@ import { findOwned } from './owned-record';
 /** A patient reaches only their own notifications. */
 export const notificationsOf = (patient: PatientActor, trx?: Knex.Transaction) => Notification.query(trx).where('notifications.userId', patient.userId);
 
-export const findOwnNotification = (patient: PatientActor, id: string) => findOwned(notificationsOf(patient), id, 'Notification');
+export const findOwnNotification = (patient: PatientActor, id: string) => findOwned(notificationsOf(patient), id, { what: 'Notification', resourceType: 'notification' });

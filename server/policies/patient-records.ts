@@ -1,13 +1,18 @@
-import { Appointment, BreakGlassGrant, Consultation, MedicalReport, Medication } from '../../db/models';
-import { NotFound } from '../errors';
+import { Appointment, BreakGlassGrant, Consultation, MedicalReport, Medication, User } from '../../db/models';
+import { RefusedAccess } from '../errors';
 import type { DoctorActor } from './actor';
 import type { RecordAccess } from '../../common/api-types';
+
+/** The refusal of a patient's records; `patientId` names the patient only when they are known to exist. */
+const refusedRecords = (resourceId: string, patientId?: string) =>
+  new RefusedAccess('Patient not found.', { resourceType: 'patient_records', resourceId, patientId });
 
 /**
  * A doctor reads a patient's records from booking until `windowMs` after a consultation with them ends
  * (its scheduled end: appointment date plus duration; one in progress is always inside), or while a
  * break-glass grant of theirs for that patient lasts. Cancelled consultations give no reach. A doctor who
  * never had a consultation with the patient (other doctors, admins) gets 404, as if the patient did not exist.
+ * Both refusals are audited.
  */
 export async function recordAccessOf(actor: DoctorActor, patientId: string, windowMs: number): Promise<RecordAccess> {
   const window = `${windowMs} milliseconds`;
@@ -25,7 +30,10 @@ export async function recordAccessOf(actor: DoctorActor, patientId: string, wind
       until: Date | null;
     }>,
   ]);
-  if (!care.consultations) throw new NotFound('Patient not found.');
+  if (!care.consultations) {
+    const patient = await User.query().findById(patientId).where('role', 'patient').select('id');
+    throw refusedRecords(patientId, patient?.id);
+  }
   const windowEnds = care.windowEnds ? new Date(care.windowEnds) : null;
   if (care.inProgress || (windowEnds && windowEnds.getTime() > Date.now())) {
     return { state: 'care', until: care.inProgress ? null : windowEnds!.toISOString() };
@@ -36,7 +44,7 @@ export async function recordAccessOf(actor: DoctorActor, patientId: string, wind
 
 /** Passes when the doctor may read the patient's records now; 404 otherwise (outside the window too). */
 export async function assertDoctorMayReadRecords(actor: DoctorActor, patientId: string, windowMs: number): Promise<void> {
-  if ((await recordAccessOf(actor, patientId, windowMs)).state === 'closed') throw new NotFound('Patient not found.');
+  if ((await recordAccessOf(actor, patientId, windowMs)).state === 'closed') throw refusedRecords(patientId, patientId);
 }
 
 /** The records a doctor may read, newest first. Call assertDoctorMayReadRecords before. */

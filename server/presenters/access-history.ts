@@ -3,6 +3,7 @@ import type { AccessHistoryEntry } from '../../common/api-types';
 import type { PatientActor } from '../policies/actor';
 import { iso } from '../lib/dates';
 import { doctorLabel } from '../../common/names';
+import { isRefusedAction } from '../services/audit';
 
 export const BREAK_GLASS_ACTION = 'doctor.break_glass';
 const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
@@ -92,6 +93,8 @@ function words(text: string): string {
 /** 'report.export' -> 'Exported report'; an unknown shape -> its words, capitalised. */
 function describeAction(action: string, outcome: AuditEvent['outcome']): string {
   if (SIGN_IN_ACTIONS.has(action) && outcome !== 'success') return 'Failed sign-in attempt';
+  // A refused request's action is what it asked (a path): the patient is told what happened instead.
+  if (isRefusedAction(action)) return 'Tried to open your records and was refused';
   const known = LABELS[action];
   if (known) return known;
   const [resource = '', verb = ''] = action.split('.', 2);

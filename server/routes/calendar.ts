@@ -4,7 +4,7 @@ import { calendarFeedResponse, calendarFile } from '../presenters/response-schem
 import { patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { appointmentsOf, findOwnAppointment } from '../policies/appointment';
-import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
+import { consultationsOf, consultationFor } from '../policies/consultation';
 import { appointmentEntry, consultationEntry, presentCalendarFeed } from '../presenters/calendar';
 import { icsCalendar } from '../services/calendar/ics';
 import { feedByToken, feedOf, issueFeedToken, revokeFeed } from '../services/calendar/feed';
@@ -51,7 +51,7 @@ export function registerCalendarRoutes(router: Router): void {
     response: calendarFile,
     handler: async (ctx, { params, query }) => {
       const patient = asPatient(ctx.state.actor);
-      const consultation = await findPatientConsultation(patient, params.id!);
+      const consultation = await consultationFor(patient, params.id!);
       await recordAudit(ctx, { action: 'consultation.calendar', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: patient.userId });
       return sendCalendar(ctx, 'consultation.ics', icsCalendar('MediVault consultation', query.timeZone, [consultationEntry(consultation, appOrigin(ctx), 'file')]));
     },
@@ -116,7 +116,7 @@ export function registerCalendarRoutes(router: Router): void {
       const since = new Date(Date.now() - FEED_HISTORY_DAYS * 24 * 60 * 60_000);
       const [appointments, consultations] = await Promise.all([
         appointmentsOf(patient).whereNot('status', APPOINTMENT_ACTIONS.cancel.to).where('appointmentDate', '>=', since),
-        consultationsOfPatient(patient).whereNot('status', CONSULTATION_ACTIONS.cancel.to).where('appointmentDate', '>=', since),
+        consultationsOf(patient).whereNot('status', CONSULTATION_ACTIONS.cancel.to).where('appointmentDate', '>=', since),
       ]);
       const entries = [
         ...appointments.map((a) => appointmentEntry(a, appOrigin(ctx), 'feed')),

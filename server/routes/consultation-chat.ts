@@ -3,7 +3,7 @@ import { defineRoute } from './define';
 import { chatTranscriptResponse } from '../presenters/response-schemas';
 import { patientOrDoctor } from '../policies/route-policy';
 import { asPatientOrDoctor } from '../policies/actor';
-import { findOwnConsultation } from '../policies/consultation';
+import { consultationFor } from '../policies/consultation';
 import { chatTranscriptQuerySchema } from '../../common/schemas/chat';
 import { personName } from '../../common/names';
 import { chatPage } from '../services/chat-transcript';
@@ -22,7 +22,7 @@ export function registerConsultationChatRoutes(router: Router): void {
     query: chatTranscriptQuerySchema,
     response: chatTranscriptResponse,
     handler: async (ctx, { params, query }) => {
-      const consultation = await findOwnConsultation(asPatientOrDoctor(ctx.state.actor), params.id!);
+      const consultation = await consultationFor(asPatientOrDoctor(ctx.state.actor), params.id!);
       const names = { patient: personName(consultation.patient!), doctor: consultation.doctor!.name };
       const [page] = await Promise.all([
         chatPage(consultation.id, names, query),

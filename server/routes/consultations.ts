@@ -3,7 +3,7 @@ import { defineRoute } from './define';
 import { consultationResponse, listOf } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
-import { consultationsOfPatient, findPatientConsultation } from '../policies/consultation';
+import { consultationsOf, consultationFor } from '../policies/consultation';
 import { consultationCancelSchema, consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
 import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
@@ -44,7 +44,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: listOf(consultationResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
-      const consultations = await consultationsOfPatient(patient).withGraphFetched('doctor').orderBy('appointmentDate', 'desc');
+      const consultations = await consultationsOf(patient).withGraphFetched('doctor').orderBy('appointmentDate', 'desc');
       await recordAudit(ctx, { action: 'consultation.list', outcome: 'success', resourceType: 'consultation', patientId: patient.userId });
       return consultations.map(presentConsultation);
     },
@@ -72,7 +72,7 @@ export function registerConsultationsRoutes(router: Router): void {
     policy: patientOnly,
     response: consultationResponse,
     handler: async (ctx, { params }) => {
-      const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
       await recordAudit(ctx, consultationEntry('consultation.read')(consultation));
       return presentConsultation(consultation);
     },
@@ -89,7 +89,7 @@ export function registerConsultationsRoutes(router: Router): void {
     response: consultationResponse,
     refusals: { 409: 'The consultation can no longer be cancelled, or cancelling now would refund another amount than the refundAmount sent' },
     handler: async (ctx, { params, body }) => {
-      const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
       assertRefundAsShown(owned, body.refundAmount);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to, {}, auditChange(ctx, 'consultation.cancel'));
       await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
@@ -105,7 +105,7 @@ export function registerConsultationsRoutes(router: Router): void {
     body: consultationRescheduleSchema,
     response: consultationResponse,
     handler: async (ctx, { params, body }) => {
-      const owned = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
       const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate, auditChange(ctx, 'consultation.reschedule'));
       return withDoctor(moved);
     },

@@ -2,9 +2,9 @@ import type { Router, RouterMiddleware } from '@koa/router';
 import type { Next } from 'koa';
 import type * as yup from 'yup';
 import type { AppContext } from '../context';
-import { Forbidden, NotFound, Unauthenticated } from '../errors';
+import { Forbidden, NotFound, RefusedAccess, Unauthenticated, type RefusedResource } from '../errors';
 import { allows, type RoutePolicy } from '../policies/route-policy';
-import { recordAudit } from '../services/audit';
+import { recordAudit, refusedAction, type AuditEntry } from '../services/audit';
 import { validateInput } from '../validation/validate';
 import { OWN_BODY_MARK, readJsonBody, readRawBody } from '../middleware/own-body';
 import { UUID_PATTERN } from '../../common/schemas/helpers';
@@ -81,6 +81,11 @@ function worthAuditing(ctx: AppContext): boolean {
   return ctx.state.actor.kind !== 'anonymous' || ctx.method !== 'GET';
 }
 
+/** The `denied` row of a refused request: what was asked and, for a record the actor may not reach, which record. */
+function deniedEntry(ctx: AppContext, refused?: RefusedResource): AuditEntry {
+  return { action: refusedAction(`${ctx.method} ${ctx.path}`), outcome: 'denied', ...refused };
+}
+
 function readOwnBody(ctx: AppContext, { limitBytes, tooLargeMessage, raw }: OwnBody): Promise<unknown> {
   return raw ? readRawBody(ctx, limitBytes, tooLargeMessage) : readJsonBody(ctx, limitBytes, tooLargeMessage);
 }
@@ -89,7 +94,7 @@ function enforce(policy: RoutePolicy): Middleware {
   const middleware: Middleware = async (ctx, next) => {
     const { actor } = ctx.state;
     if (!allows(policy, actor)) {
-      if (worthAuditing(ctx)) await recordAudit(ctx, { action: `denied ${ctx.method} ${ctx.path}`, outcome: 'denied' });
+      if (worthAuditing(ctx)) await recordAudit(ctx, deniedEntry(ctx));
       // The admin area answers 403 to everyone else, signed in or not: it never invites a sign-in.
       if (policy.otherwise === 403) throw new Forbidden();
       if (actor.kind === 'anonymous') throw new Unauthenticated();
@@ -110,7 +115,7 @@ export function routeDefinitions(router: Router): readonly AnyRouteDefinition[] 
   return definitions.get(router) ?? [];
 }
 
-/** Registers a route as a checklist: [before] -> policy -> validate -> handler -> present. */
+/** Registers a route as a checklist: [before] -> policy -> validate -> handler -> present; a record the handler is refused is audited. */
 export function defineRoute<B = undefined, Q = undefined>(router: Router, route: RouteDefinition<B, Q>): void {
   definitions.set(router, [...routeDefinitions(router), route]);
   const handle: Middleware = async (ctx) => {
@@ -121,7 +126,13 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     const body = route.body ? validateInput(route.body, raw ?? {}) : ((route.ownBody?.raw ? raw : undefined) as B);
     const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
     ctx.state.successStatus = route.status ?? 200;
-    const result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
+    let result: unknown;
+    try {
+      result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });
+    } catch (err) {
+      if (err instanceof RefusedAccess) await recordAudit(ctx, deniedEntry(ctx, err.refused));
+      throw err;
+    }
     if (result === undefined) {
       ctx.status = 204;
       return;

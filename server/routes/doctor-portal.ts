@@ -3,7 +3,7 @@ import { defineRoute } from './define';
 import { doctorConsultationResponse, listOf, patientCountResponse, patientRecordsResponse, recordAccessResponse } from '../presenters/response-schemas';
 import { doctorOnly } from '../policies/route-policy';
 import { asDoctor } from '../policies/actor';
-import { consultationsOfDoctor, findDoctorConsultation } from '../policies/consultation';
+import { consultationsOf, consultationFor } from '../policies/consultation';
 import { doctorConsultationList } from '../services/consultations/doctor-list';
 import { doctorConsultationsQuerySchema } from '../../common/schemas/doctor-consultations';
 import { readPage } from '../lib/paging';
@@ -52,7 +52,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     policy: doctorOnly,
     response: patientCountResponse,
     handler: async (ctx) => {
-      const counted = (await consultationsOfDoctor(asDoctor(ctx.state.actor)).countDistinct('patientId as totalPatients').first()) as unknown as { totalPatients: string };
+      const counted = (await consultationsOf(asDoctor(ctx.state.actor)).countDistinct('patientId as totalPatients').first()) as unknown as { totalPatients: string };
       return { totalPatients: Number(counted.totalPatients) };
     },
   });
@@ -64,7 +64,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     policy: doctorOnly,
     response: doctorConsultationResponse,
     handler: async (ctx, { params }) => {
-      const consultation = await findDoctorConsultation(asDoctor(ctx.state.actor), params.id!);
+      const consultation = await consultationFor(asDoctor(ctx.state.actor), params.id!);
       await recordAudit(ctx, {
         action: 'doctor.view_consultation',
         outcome: 'success',
@@ -127,7 +127,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     response: doctorConsultationResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = asDoctor(ctx.state.actor);
-      const consultation = await findDoctorConsultation(doctor, params.id!);
+      const consultation = await consultationFor(doctor, params.id!);
       const updated = await changeConsultationStatus(ctx.deps.realtime, consultation.id, body.status, body, (trx) =>
         recordAuditIn(trx, ctx, {
           action: `doctor.consultation_${body.status}`,
@@ -138,7 +138,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
         }),
       );
       await settleCancelledConsultation(ctx.deps, updated, 'doctor');
-      return presentDoctorConsultation(await findDoctorConsultation(doctor, consultation.id));
+      return presentDoctorConsultation(await consultationFor(doctor, consultation.id));
     },
   });
 }

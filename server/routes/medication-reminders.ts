@@ -4,7 +4,7 @@ import { listOf, medicationDoseResponse, publicUserTimeZoneResponse } from '../p
 import { doctorOnly, patientOnly } from '../policies/route-policy';
 import { asDoctor, asPatient } from '../policies/actor';
 import { dosesOfPatient, findOwnDose } from '../policies/medication-dose';
-import { findDoctorConsultation } from '../policies/consultation';
+import { consultationFor } from '../policies/consultation';
 import { assertDoctorMayReadRecords } from '../policies/patient-records';
 import { adherenceQuerySchema, doseMarkSchema, timeZoneSchema } from '../../common/schemas/reminders';
 import { presentMedicationDose } from '../presenters/medication-dose';
@@ -63,7 +63,7 @@ export function registerMedicationRemindersRoutes(router: Router): void {
     response: listOf(medicationDoseResponse),
     handler: async (ctx, { params, query }) => {
       const doctor = asDoctor(ctx.state.actor);
-      const consultation = await findDoctorConsultation(doctor, params.id!);
+      const consultation = await consultationFor(doctor, params.id!);
       // The same rule as the patient's other records: within the access window, or a break-glass grant.
       await assertDoctorMayReadRecords(doctor, consultation.patientId, ctx.deps.config.doctorAccessWindowMs);
       const doses = await dosesOfPatient(consultation.patientId, query.days);

@@ -10,7 +10,7 @@ import {
 } from '../presenters/response-schemas';
 import { anySignedIn, patientOnly, publicAccess } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
-import { findPatientConsultation } from '../policies/consultation';
+import { consultationFor } from '../policies/consultation';
 import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
 import { NotFound } from '../errors';
 import { FREE_CANCELLATION_HOURS } from '../../common/payment-status';
@@ -110,7 +110,7 @@ export function registerPaymentsRoutes(router: Router): void {
     body: emptyBodySchema,
     response: paymentCheckoutResponse,
     handler: async (ctx, { params }) => {
-      const consultation = await findPatientConsultation(asPatient(ctx.state.actor), params.id!);
+      const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
       const checkout = await feeCheckout(ctx.deps, consultation, clientAttemptKey(ctx));
       await recordAudit(ctx, { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId });
       return checkout;

@@ -23,6 +23,11 @@ export const recordEntries =
 
 export type AuditRow = Omit<AuditRowContent, 'id'>;
 
+/** The action of a refused request names what was asked: 'denied GET /api/medical-reports/{id}', 'denied consultation:join'. */
+export const refusedAction = (asked: string): string => `denied ${asked}`;
+
+export const isRefusedAction = (action: string): boolean => action.startsWith('denied ');
+
 let keys: AuditKeys | undefined;
 
 /** The keys rows are tagged with (from AUDIT_KEY): set by the app at start, before any row is written. */

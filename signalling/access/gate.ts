@@ -1,5 +1,6 @@
 import { NotFound } from '../../server/errors';
 import { consultationEnded, notJoined } from '../errors';
+import { socketActor } from '../auth';
 import { consultationRoom } from '../rooms/names';
 import type { SignallingServices } from '../services';
 import type { SignallingSocket } from '../types';
@@ -22,7 +23,7 @@ export class SocketGate {
   private readonly session: SessionCheck;
 
   constructor(
-    private readonly services: Pick<SignallingServices, 'app' | 'standings' | 'chatLimits'>,
+    private readonly services: Pick<SignallingServices, 'app' | 'chatLimits'>,
     private readonly socket: SignallingSocket,
   ) {
     const { sockets } = services.app.deps.config;
@@ -51,7 +52,7 @@ export class SocketGate {
   async authorize(access: Access, consultationId: string): Promise<void> {
     await this.session.assertLive();
     if (access === 'session') return;
-    const standing = await this.services.standings.standing(consultationId, this.socket.data);
+    const standing = await this.services.app.deps.consultationStandings.standing(socketActor(this.socket.data), consultationId);
     const room = consultationRoom(consultationId);
     const inRoom = this.socket.rooms.has(room);
     if (standing === 'open') {

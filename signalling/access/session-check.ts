@@ -2,7 +2,7 @@ import type { App } from '../../server/app';
 import { actorFromHandshake, socketIdentity } from '../auth';
 import { SessionEnded } from '../errors';
 import type { SignallingSocket } from '../types';
-import { ShortLived } from './short-lived';
+import { ShortLived } from '../../server/lib/short-lived';
 
 /** Whether the socket's session cookie still signs in the person the socket was opened for. */
 async function sessionStillValid(app: App, socket: SignallingSocket): Promise<boolean> {

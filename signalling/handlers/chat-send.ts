@@ -26,7 +26,7 @@ export const chatSendHandler = defineHandler({
   precheck: wellFormedLine,
   async handle(ctx, { consultationId, text }) {
     const { role, id, name } = ctx.socket.data;
-    const patientId = (await ctx.standings.patientOf(consultationId)) ?? null;
+    const patientId = (await ctx.app.deps.consultationStandings.patientOf(consultationId)) ?? null;
     const message = await ctx.chat.save({ consultationId, sender: role, senderId: id, senderName: name, patientId, ip: ctx.socket.data.address, text });
     ctx.io.to(consultationRoom(consultationId)).emit('chat:message', message);
     return { message };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type * as yup from 'yup';
 import type { Ack, AckCallback, ClientToServerEvents, ConsultationRef } from '../../common/socket-events';
 import type { Access } from '../access/gate';
@@ -5,6 +6,8 @@ import type { RateClass } from '../access/rate-limit';
 import { SessionEnded, toAckError } from '../errors';
 import { isPlainObject } from '../../common/schemas/helpers';
 import { validateInput } from '../../server/validation/validate';
+import { RefusedAccess } from '../../server/errors';
+import { recordSocketRefusal } from '../audit';
 import type { HandlerContext } from '../services';
 
 type AckDataOf<E extends keyof ClientToServerEvents> =
@@ -41,7 +44,7 @@ interface Outcome {
 
 /**
  * Wires a handler to a socket: the socket's rate limit -> validate (the same validateInput as REST) -> session and
- * consultation checks -> chat's account and consultation limits -> handle -> ack. Nothing a client sends can throw out of here: bad payloads,
+ * consultation checks -> chat's account and consultation limits -> handle -> ack (a refused record audited). Nothing a client sends can throw out of here: bad payloads,
  * missing or extra arguments and handler failures all end in an error ack (or nothing, when the client
  * gave no ack callback). A socket whose session has ended gets its answer, then is closed.
  */
@@ -71,7 +74,21 @@ async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToSer
     if (handler.rate === 'chat') await ctx.gate.throttleChat(consultationId);
     const data = await handler.handle(ctx, input);
     return { answer: { ok: true, data: data ?? null } };
-  } catch (failure) {
-    return { answer: { ok: false, error: toAckError(failure, handler.event, ctx.socket.id) }, failure };
+  } catch (caught) {
+    // Only a failed request needs its id: the ack carries it, and so does a refusal's audit row.
+    const request = { event: handler.event, socketId: ctx.socket.id, requestId: randomUUID() };
+    const failure = await auditedRefusal(ctx, request, caught);
+    return { answer: { ok: false, error: toAckError(failure, request) }, failure };
+  }
+}
+
+/** A refused record is written down before the refusal is answered; if that write fails, its failure is the answer. */
+async function auditedRefusal(ctx: HandlerContext, request: { event: string; requestId: string }, failure: unknown): Promise<unknown> {
+  if (!(failure instanceof RefusedAccess)) return failure;
+  try {
+    await recordSocketRefusal(ctx.socket, request, failure.refused);
+    return failure;
+  } catch (auditFailure) {
+    return auditFailure;
   }
 }

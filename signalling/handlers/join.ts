@@ -4,10 +4,10 @@ import { canJoinConsultation } from '../../common/consultation-status';
 import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../common/payment-status';
 import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
 import { SignallingError } from '../errors';
-import { NotFound } from '../../server/errors';
 import { clientIce } from '../media/ice';
+import { socketActor } from '../auth';
 import { recordSocketAudit } from '../audit';
-import { loadMembership, type Membership } from '../rooms/membership';
+import { loadMembership } from '../rooms/membership';
 import { consultationRoom } from '../rooms/names';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
@@ -30,13 +30,8 @@ export const joinHandler = defineHandler({
   access: 'session',
   rate: 'signalling',
   async handle(ctx, { consultationId, rtpCapabilities }) {
-    let membership: Membership;
-    try {
-      membership = await loadMembership(consultationId, ctx.socket.data);
-    } catch (err) {
-      if (err instanceof NotFound) await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId });
-      throw err;
-    }
+    // A consultation not theirs is refused here, and audited as a refusal (handlers/define.ts).
+    const membership = await loadMembership(consultationId, ctx.socket.data);
     const open = canJoinConsultation(membership.consultation.status);
     if (open && !paymentAllowsJoining(membership.paymentStatus)) {
       await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId, patientId: membership.patientId });
@@ -50,7 +45,7 @@ export const joinHandler = defineHandler({
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
     const [history, room, prepared] = await Promise.all([
       ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
-      open ? announceRoomChange(ctx, consultationId, { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
+      open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
       withMedia ? prepareSfuMedia(ctx, consultationId, rtpCapabilities) : undefined,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);

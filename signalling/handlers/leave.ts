@@ -1,4 +1,5 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
+import { socketActor } from '../auth';
 import { consultationRoom } from '../rooms/names';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
@@ -16,7 +17,7 @@ export const leaveHandler = defineHandler({
     await ctx.socket.leave(room);
     ctx.reconnecting.release(consultationId, ctx.socket.data.role);
     delete ctx.socket.data.joinedAt[consultationId];
-    await announceRoomChange(ctx, consultationId);
+    await announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data));
     return null;
   },
 });

@@ -1,5 +1,6 @@
 import { emptyBodySchema } from '../../common/schemas/misc';
 import { Forbidden } from '../../server/errors';
+import { socketActor } from '../auth';
 import { waitingPatientsOf } from '../rooms/waiting';
 import { defineHandler } from './define';
 
@@ -13,7 +14,8 @@ export const waitingPatientsHandler = defineHandler({
   access: 'session',
   rate: 'signalling',
   async handle(ctx) {
-    if (ctx.socket.data.role !== 'doctor') throw new Forbidden('Only doctors can see who is waiting for them.');
-    return { patients: await waitingPatientsOf(ctx, ctx.socket.data.id) };
+    const actor = socketActor(ctx.socket.data);
+    if (actor.kind !== 'doctor') throw new Forbidden('Only doctors can see who is waiting for them.');
+    return { patients: await waitingPatientsOf(ctx, actor) };
   },
 });

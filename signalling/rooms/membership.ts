@@ -1,9 +1,9 @@
-import { Consultation } from '../../db/models';
-import { NotFound } from '../../server/errors';
 import type { CallConsultation, ParticipantRole, SocketData } from '../../common/socket-events';
-import type { ConsultationStatus, ConsultationType, PaymentStatus } from '../../common/constants';
+import type { PaymentStatus } from '../../common/constants';
+import { consultationFor } from '../../server/policies/consultation';
 import { iso } from '../../server/lib/dates';
 import { personName } from '../../common/names';
+import { socketActor } from '../auth';
 
 export interface Membership {
   consultation: CallConsultation;
@@ -16,64 +16,28 @@ export interface Membership {
   names: Record<ParticipantRole, string>;
 }
 
-interface MembershipRow {
-  id: string;
-  patientId: string;
-  doctorId: string;
-  status: ConsultationStatus;
-  consultationType: ConsultationType;
-  appointmentDate: Date;
-  duration: number;
-  paymentStatus: PaymentStatus;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
-  doctorName: string;
-  doctorSpecialty: string;
-}
-
 /**
- * The caller's place in a consultation, read from the database. Anyone but its patient and its
- * doctor is told it does not exist (the same 404 rule as the REST routes).
+ * The caller's place in a consultation, read fresh through the server's consultation policy: anyone but
+ * its patient and its doctor is told it does not exist (the same 404 as the REST routes).
  */
-export async function loadMembership(consultationId: string, who: Pick<SocketData, 'role' | 'id'>): Promise<Membership> {
-  const row: MembershipRow | undefined = await Consultation.knex()('consultations as c')
-    .join('users as p', 'p.id', 'c.patientId')
-    .join('doctors as d', 'd.id', 'c.doctorId')
-    .where('c.id', consultationId)
-    .andWhere(who.role === 'patient' ? 'c.patientId' : 'c.doctorId', who.id)
-    .first(
-      'c.id',
-      'c.patientId',
-      'c.doctorId',
-      'c.status',
-      'c.consultationType',
-      'c.appointmentDate',
-      'c.duration',
-      'c.paymentStatus',
-      'p.firstName',
-      'p.lastName',
-      'p.username',
-      'd.name as doctorName',
-      'd.specialty as doctorSpecialty',
-    );
-  if (!row) throw new NotFound('Consultation not found.');
-  const names = { patient: personName(row), doctor: row.doctorName };
+export async function loadMembership(consultationId: string, who: Pick<SocketData, 'role' | 'id' | 'name'>): Promise<Membership> {
+  const consultation = await consultationFor(socketActor(who), consultationId);
+  const names = { patient: personName(consultation.patient!), doctor: consultation.doctor!.name };
   return {
     role: who.role,
-    patientId: row.patientId,
-    doctorId: row.doctorId,
-    paymentStatus: row.paymentStatus,
+    patientId: consultation.patientId,
+    doctorId: consultation.doctorId,
+    paymentStatus: consultation.paymentStatus,
     names,
     consultation: {
-      id: row.id,
-      status: row.status,
-      consultationType: row.consultationType,
-      doctorName: row.doctorName,
-      doctorSpecialty: row.doctorSpecialty,
+      id: consultation.id,
+      status: consultation.status,
+      consultationType: consultation.consultationType,
+      doctorName: consultation.doctor!.name,
+      doctorSpecialty: consultation.doctor!.specialty,
       patientName: names.patient,
-      appointmentDate: iso(row.appointmentDate)!,
-      duration: row.duration,
+      appointmentDate: iso(consultation.appointmentDate)!,
+      duration: consultation.duration,
     },
   };
 }

@@ -1,7 +1,8 @@
 import { CONSULTATION_STATUSES, type ConsultationStatus } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
 import type { WaitingPatient } from '../../common/socket-events';
-import { Consultation } from '../../db/models';
+import type { DoctorActor } from '../../server/policies/actor';
+import { consultationsOf, type ConsultationSide } from '../../server/policies/consultation';
 import type { SignallingServices } from '../services';
 import { actorRoom } from './names';
 import { roomSnapshots, type RoomSnapshot } from './presence';
@@ -30,10 +31,10 @@ function waitingPatient({ participants, joinedAt }: RoomSnapshot): Omit<WaitingP
 /**
  * Tells the doctor's screens (their own room, so every tab: dashboard, consultation page, call) whether
  * the patient now waits in this consultation's call. Without a subject at hand (a leave, a drop) it is
- * read from the database; a consultation that is over has nobody waiting.
+ * read fresh, as `who` (the one who came or went) reaches it; a consultation that is over has nobody waiting.
  */
-export async function announceWaiting(services: WaitingServices, consultationId: string, room: RoomSnapshot, known?: WaitingSubject): Promise<void> {
-  const subject = known ?? (await Consultation.query().findById(consultationId).select('doctorId', 'status'));
+export async function announceWaiting(services: WaitingServices, consultationId: string, room: RoomSnapshot, who: ConsultationSide, known?: WaitingSubject): Promise<void> {
+  const subject = known ?? (await consultationsOf(who).findById(consultationId).select('doctorId', 'status'));
   if (!subject) return;
   const waiting = canJoinConsultation(subject.status) ? waitingPatient(room) : null;
   services.io
@@ -42,8 +43,8 @@ export async function announceWaiting(services: WaitingServices, consultationId:
 }
 
 /** The doctor's consultations that can still be held and have a patient waiting right now (one room fetch for all). */
-export async function waitingPatientsOf(services: WaitingServices, doctorId: string): Promise<WaitingPatient[]> {
-  const open = await Consultation.query().where('doctorId', doctorId).whereIn('status', OPEN_STATUSES).select('id');
+export async function waitingPatientsOf(services: WaitingServices, doctor: DoctorActor): Promise<WaitingPatient[]> {
+  const open = await consultationsOf(doctor).whereIn('status', OPEN_STATUSES).select('id');
   const rooms = await roomSnapshots(services, open.map((c) => c.id));
   const waiting: WaitingPatient[] = [];
   for (const [consultationId, room] of rooms) {

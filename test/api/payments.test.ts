@@ -247,7 +247,7 @@ describe('Consultation fees', () => {
     const doctorSocket = await signedInSocket(server.url, doctor.client);
     try {
       const refused = await request(patientSocket, 'consultation:join', { consultationId: booked.id });
-      expect(refused).toEqual({ ok: false, error: { code: 'payment_failed', message: PAYMENT_FAILED_JOIN_MESSAGE } });
+      expect(refused).toEqual({ ok: false, error: { code: 'payment_failed', message: PAYMENT_FAILED_JOIN_MESSAGE, requestId: expect.any(String) } });
       expect((await request(doctorSocket, 'consultation:join', { consultationId: booked.id })).ok).toBe(false);
       await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
       expect((await request(patientSocket, 'consultation:join', { consultationId: booked.id })).ok).toBe(true);

@@ -4,7 +4,7 @@
  * once, with exactly one audit row.
  */
 import type { Knex } from 'knex';
-import { CHAT_LINE_ACTION } from '../../signalling/rooms/chat-store';
+import { CHAT_LINE_ACTION } from '../../server/services/chat-store';
 import { LatencyBook, type LatencyRow } from './latency';
 import type { Clinic } from './clinic';
 import { DAY_CHAT_LINE, callDay, doctorDay, patientDay, type Acknowledged, type DayPlan } from './visits';

@@ -101,7 +101,7 @@ describe('chat', () => {
     const { consultationId, patient } = await joinedPair();
     expect(await request(patient, 'chat:send', { consultationId, text: ' ' })).toEqual({
       ok: false,
-      error: { code: 'validation_failed', message: 'Message cannot be empty', fields: { text: 'Message cannot be empty' } },
+      error: { code: 'validation_failed', message: 'Message cannot be empty', fields: { text: 'Message cannot be empty' }, requestId: expect.any(String) },
     });
     const long = await request(patient, 'chat:send', { consultationId, text: 'x'.repeat(2001) });
     expect(long.ok === false && long.error.message).toBe('Message must be at most 2,000 characters');
@@ -195,7 +195,7 @@ describe('consultation:status', () => {
       expect(overRest.status).toBe(409);
       const { code, message, fields } = overRest.body;
       expect({ code, fields }).toEqual({ code: 'conflict', fields: { status: expect.stringMatching(/^Cannot move from /) } });
-      expect(overSocket).toEqual({ ok: false, error: { code, message, fields } });
+      expect(overSocket).toEqual({ ok: false, error: { code, message, fields, requestId: expect.any(String) } });
     }
     expect((await Consultation.query().findById(consultationId))!.status).toBe(from);
   });

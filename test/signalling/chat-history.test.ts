@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_HISTORY_PAGE } from '../../common/constants';
 import type { ChatMessage as ChatLine } from '../../common/socket-events';
-import { ChatMessage } from '../../db/models';
+import { AuditEvent, ChatMessage } from '../../db/models';
 import { createCallParties, request, useSignallingServer, type CallParties } from './helpers';
 
 const harness = useSignallingServer();
@@ -86,7 +86,11 @@ describe('chat history', () => {
     const otherLines = await storedLines(others, 3);
     expect(otherLines).toHaveLength(3);
     const stranger = await harness.socketFor(others.patientHttp);
-    expect(await request(stranger, 'chat:history', { consultationId })).toEqual({ ok: false, error: { code: 'not_found', message: 'Consultation not found.' } });
+    const refused = await request(stranger, 'chat:history', { consultationId });
+    expect(refused).toEqual({ ok: false, error: { code: 'not_found', message: 'Consultation not found.', requestId: expect.any(String) } });
+    expect(await AuditEvent.query().where({ requestId: !refused.ok && refused.error.requestId }).select('actorId', 'action', 'resourceId', 'patientId', 'outcome')).toEqual([
+      { actorId: others.patient.record.id, action: 'denied chat:history', resourceId: consultationId, patientId: parties.patient.record.id, outcome: 'denied' },
+    ]);
 
     const foreign = (await ChatMessage.query().where({ consultationId: others.consultation.id }).first())!;
     const patient = await harness.socketFor(parties.patientHttp);
@@ -99,7 +103,7 @@ describe('chat history', () => {
     const patient = await harness.socketFor(parties.patientHttp);
     expect(await request(patient, 'chat:history', { consultationId, limit: CHAT_HISTORY_PAGE + 1 })).toEqual({
       ok: false,
-      error: { code: 'validation_failed', message: `Limit must be at most ${CHAT_HISTORY_PAGE}`, fields: { limit: `Limit must be at most ${CHAT_HISTORY_PAGE}` } },
+      error: { code: 'validation_failed', message: `Limit must be at most ${CHAT_HISTORY_PAGE}`, fields: { limit: `Limit must be at most ${CHAT_HISTORY_PAGE}` }, requestId: expect.any(String) },
     });
     for (const limit of [0, 2.5, 'many']) expect(await request(patient, 'chat:history', { consultationId, limit })).toMatchObject({ ok: false, error: { code: 'validation_failed', fields: { limit: expect.any(String) } } });
     for (const before of ['yesterday', 42]) expect(await request(patient, 'chat:history', { consultationId, before })).toMatchObject({ ok: false, error: { code: 'validation_failed', fields: { before: 'Before must be a message id' } } });

@@ -51,7 +51,7 @@ describe('consultation:join', () => {
 
     for (const stranger of [strangerPatient, strangerDoctor]) {
       const answer = await request(stranger, 'consultation:join', { consultationId });
-      expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: 'Consultation not found.' } });
+      expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: 'Consultation not found.', requestId: expect.any(String) } });
       const chat = await request(stranger, 'chat:send', { consultationId, text: 'let me in' });
       expect(chat).toMatchObject({ ok: false, error: { code: 'not_joined' } });
       const signal = await request(stranger, 'p2p:signal', { consultationId, session: 's1', signal: { type: 'offer', sdp: 'x' } });
@@ -85,22 +85,32 @@ describe('consultation:join', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
-  it('puts each refused join on record as denied, naming who asked and which consultation', async () => {
+  it('puts each refused join on record as denied, naming who asked, which consultation, whose it is and the request', async () => {
     const parties = await createCallParties(harness.server.url);
     const strangerAccount = await createDoctor({ name: 'Ivo Stranger' });
     const stranger = await socketFor(await signedInClient(harness.server.url, strangerAccount));
-    expect(await request(stranger, 'consultation:join', { consultationId: parties.consultation.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const refused = await request(stranger, 'consultation:join', { consultationId: parties.consultation.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not_found', requestId: expect.any(String) } });
     const unpaid = await createCallParties(harness.server.url, { paymentStatus: 'failed' });
     const patient = await socketFor(unpaid.patientHttp);
     expect(await request(patient, 'consultation:join', { consultationId: unpaid.consultation.id })).toMatchObject({ ok: false, error: { code: 'payment_failed' } });
 
-    const deniedJoins = (consultationId: string) =>
-      AuditEvent.query().where({ action: 'consultation.join', resourceId: consultationId }).select('actorKind', 'actorId', 'actorName', 'resourceType', 'patientId', 'outcome');
-    expect(await deniedJoins(parties.consultation.id)).toEqual([
-      { actorKind: 'doctor', actorId: strangerAccount.record.id, actorName: 'Ivo Stranger', resourceType: 'consultation', patientId: null, outcome: 'denied' },
+    const columns = ['actorKind', 'actorId', 'actorName', 'action', 'resourceType', 'patientId', 'outcome', 'requestId'] as const;
+    const deniedRows = (consultationId: string) => AuditEvent.query().where({ resourceId: consultationId, outcome: 'denied' }).select(...columns);
+    expect(await deniedRows(parties.consultation.id)).toEqual([
+      {
+        actorKind: 'doctor',
+        actorId: strangerAccount.record.id,
+        actorName: 'Ivo Stranger',
+        action: 'denied consultation:join',
+        resourceType: 'consultation',
+        patientId: parties.patient.record.id,
+        outcome: 'denied',
+        requestId: !refused.ok && refused.error.requestId,
+      },
     ]);
-    expect(await deniedJoins(unpaid.consultation.id)).toEqual([
-      { actorKind: 'patient', actorId: unpaid.patient.record.id, actorName: 'Nora Quinn', resourceType: 'consultation', patientId: unpaid.patient.record.id, outcome: 'denied' },
+    expect(await deniedRows(unpaid.consultation.id)).toEqual([
+      { actorKind: 'patient', actorId: unpaid.patient.record.id, actorName: 'Nora Quinn', action: 'consultation.join', resourceType: 'consultation', patientId: unpaid.patient.record.id, outcome: 'denied', requestId: null },
     ]);
   });
 });

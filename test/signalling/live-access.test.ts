@@ -31,8 +31,8 @@ const sessionId = (client: TestClient) => fingerprintOf(decodeURIComponent(/mv\.
 /** Resolves with the reason once the server closes the socket. */
 const closed = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
-const SESSION_ENDED = { ok: false, error: { code: 'session_ended', message: 'Your session has ended. Please sign in again.' } };
-const CONSULTATION_ENDED = { ok: false, error: { code: 'consultation_ended', message: CONSULTATION_ENDED_MESSAGE } };
+const SESSION_ENDED = { ok: false, error: { code: 'session_ended', message: 'Your session has ended. Please sign in again.', requestId: expect.any(String) } };
+const CONSULTATION_ENDED = { ok: false, error: { code: 'consultation_ended', message: CONSULTATION_ENDED_MESSAGE, requestId: expect.any(String) } };
 
 describe('a session that ended under an open socket', () => {
   it('whose row was deleted: the next chat line is refused with session_ended, then the socket is closed', async () => {

@@ -6,7 +6,7 @@ const harness = useSignallingServer();
 /** The most a bucket can have let through since `since`: its burst plus what refilled (this machine may be slow). */
 const allowance = (burst: number, perSecond: number, since: number) => burst + Math.ceil(((performance.now() - since) / 1000) * perSecond);
 
-const RATE_LIMITED_CHAT = { ok: false, error: { code: 'rate_limited', message: 'Too many messages. Please slow down.' } };
+const RATE_LIMITED_CHAT = { ok: false, error: { code: 'rate_limited', message: 'Too many messages. Please slow down.', requestId: expect.any(String) } };
 
 async function joinedPair() {
   const parties = await createCallParties(harness.server.url);
@@ -51,7 +51,7 @@ describe('per-socket rate limits', () => {
     // The join, the 40 and the accepted part of the flood: within the burst plus what refilled meanwhile.
     expect(1 + 40 + flood.length - refused.length).toBeLessThanOrEqual(allowance(100, 50, started));
     expect(refused.length).toBeGreaterThan(0);
-    for (const answer of refused) expect(answer).toEqual({ ok: false, error: { code: 'rate_limited', message: 'Too many requests. Please slow down.' } });
+    for (const answer of refused) expect(answer).toEqual({ ok: false, error: { code: 'rate_limited', message: 'Too many requests. Please slow down.', requestId: expect.any(String) } });
     expect(patient.connected).toBe(true);
 
     await sleep(100);

@@ -25,7 +25,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const RATE_LIMITED_CHAT = { ok: false, error: { code: 'rate_limited', message: 'Too many messages. Please slow down.' } };
+const RATE_LIMITED_CHAT = { ok: false, error: { code: 'rate_limited', message: 'Too many messages. Please slow down.', requestId: expect.any(String) } };
 
 /** The most a bucket can have let through since `since`: its burst plus what refilled (this machine may be slow). */
 const allowance = (burst: number, perSecond: number, since: number) => burst + Math.ceil(((performance.now() - since) / 1000) * perSecond);

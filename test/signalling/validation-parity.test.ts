@@ -45,7 +45,7 @@ describe('the same bad payload over REST and over the socket', () => {
     expect(ack.ok).toBe(false);
     const { code, message, fields } = rest.body;
     expect(code).toBe('validation_failed');
-    expect(ack.ok === false && ack.error).toEqual({ code, message, fields });
+    expect(ack.ok === false && ack.error).toEqual({ code, message, fields, requestId: expect.any(String) });
     if (expectedFields) expect(fields).toEqual(expectedFields);
     expect((await Consultation.query().findById(consultation.id))!.status).toBe('scheduled');
   });

@@ -28,6 +28,21 @@ const RULES: Rule[] = [
     refuses: ({ target }) => within(target, 'server/routes'),
   },
   {
+    name: 'signalling reaches the database only through the server\'s policies and services, never db/ itself',
+    appliesTo: (file) => within(file, 'signalling'),
+    refuses: ({ target }) => within(target, 'db'),
+  },
+  {
+    name: 'the server starts signalling from its start-up file only (server/main.ts); nothing else in it depends on signalling',
+    appliesTo: (file) => within(file, 'server') && file !== 'server/main.ts',
+    refuses: ({ target }) => within(target, 'signalling'),
+  },
+  {
+    name: 'the web app imports only web/ and common/ (and packages)',
+    appliesTo: (file) => within(file, 'web'),
+    refuses: ({ target }) => target !== null && !within(target, 'web') && !within(target, 'common'),
+  },
+  {
     name: 'routes, policies and services never import the demo seed (only start-up runs seeds)',
     appliesTo: (file) => ['server/routes', 'server/policies', 'server/services'].some((folder) => within(file, folder)),
     refuses: ({ target }) => within(target, 'db/seeds'),
@@ -99,6 +114,10 @@ describe('import boundaries', () => {
     const found = violations([
       { file: 'signalling/handlers/x.ts', source: "import { defineRoute } from '../../server/routes/define';" },
       { file: 'signalling/x.ts', source: "import { policy } from '../server/policies/consultation';" },
+      { file: 'signalling/rooms/x.ts', source: "import { Consultation } from '../../db/models';" },
+      { file: 'server/shutdown.ts', source: "import type { Signalling } from '../signalling';" },
+      { file: 'server/main.ts', source: "import { attachSignalling } from '../signalling';" },
+      { file: 'web/scenes/x.tsx', source: "import type { Config } from '../../server/config';\nimport { a } from '../../common/constants';\nimport { b } from '../api/client';\nimport React from 'react';" },
       { file: 'server/routes/auth/x.ts', source: "export { DEMO } from '../../../db/seeds/demo';" },
       { file: 'server/services/x.ts', source: "const seed = () => import('../../db/seeds/demo');" },
       { file: 'server/policies/x.ts', source: "type Seed = typeof import('../../db/seeds/demo');" },
@@ -112,6 +131,9 @@ describe('import boundaries', () => {
     ]);
     expect(found).toEqual([
       "signalling/handlers/x.ts imports '../../server/routes/define' (signalling may use the server's services and policies, never its route modules)",
+      "signalling/rooms/x.ts imports '../../db/models' (signalling reaches the database only through the server's policies and services, never db/ itself)",
+      "server/shutdown.ts imports '../signalling' (the server starts signalling from its start-up file only (server/main.ts); nothing else in it depends on signalling)",
+      "web/scenes/x.tsx imports '../../server/config' (the web app imports only web/ and common/ (and packages))",
       "server/routes/auth/x.ts imports '../../../db/seeds/demo' (routes, policies and services never import the demo seed (only start-up runs seeds))",
       "server/services/x.ts imports '../../db/seeds/demo' (routes, policies and services never import the demo seed (only start-up runs seeds))",
       "server/policies/x.ts imports '../../db/seeds/demo' (routes, policies and services never import the demo seed (only start-up runs seeds))",

@@ -3,7 +3,7 @@ import { CONSULTATION_STATUSES } from '../../../common/constants';
 import { canJoinConsultation } from '../../../common/consultation-status';
 import { User } from '../../../db/models';
 import type { DoctorConsultationsQuery } from '../../../common/schemas/doctor-consultations';
-import { consultationsOfDoctor } from '../../policies/consultation';
+import { consultationsOf } from '../../policies/consultation';
 import type { DoctorActor } from '../../policies/actor';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -18,7 +18,7 @@ const OVER = CONSULTATION_STATUSES.filter((status) => !canJoinConsultation(statu
  * username when there is neither.
  */
 export function doctorConsultationList(doctor: DoctorActor, filters: DoctorConsultationsQuery, now = new Date()) {
-  const query = consultationsOfDoctor(doctor);
+  const query = consultationsOf(doctor);
   if (filters.when === 'upcoming') query.whereIn('consultations.status', OPEN).where('consultations.appointmentDate', '>', now);
   if (filters.when === 'past') query.where((past) => past.where('consultations.appointmentDate', '<=', now).orWhereIn('consultations.status', OVER));
   if (filters.status) query.where('consultations.status', filters.status);

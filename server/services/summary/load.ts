@@ -2,7 +2,7 @@ import type { PatientActor } from '../../policies/actor';
 import { reportsOf } from '../../policies/medical-report';
 import { medicationsOf } from '../../policies/medication';
 import { appointmentsOf } from '../../policies/appointment';
-import { consultationsOfPatient } from '../../policies/consultation';
+import { consultationsOf } from '../../policies/consultation';
 import { presentReport } from '../../presenters/report';
 import { presentMedication } from '../../presenters/medication';
 import { presentAppointment } from '../../presenters/appointment';
@@ -15,7 +15,7 @@ export async function loadSummaryRecords(patient: PatientActor): Promise<Summary
     reportsOf(patient),
     medicationsOf(patient),
     appointmentsOf(patient),
-    consultationsOfPatient(patient).withGraphFetched('doctor(nameOnly)').modifiers({ nameOnly: (q) => q.select('id', 'name') }),
+    consultationsOf(patient).withGraphFetched('doctor(nameOnly)').modifiers({ nameOnly: (q) => q.select('id', 'name') }),
   ]);
   return {
     reports: reports.map(presentReport),

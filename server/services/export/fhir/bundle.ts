@@ -4,7 +4,7 @@ import type { PatientActor } from '../../../policies/actor';
 import { reportsOf } from '../../../policies/medical-report';
 import { medicationsOf } from '../../../policies/medication';
 import { appointmentsOf } from '../../../policies/appointment';
-import { consultationsOfPatient } from '../../../policies/consultation';
+import { consultationsOf } from '../../../policies/consultation';
 import type { Attachment, Bundle, BundleEntry, ExportedResource } from './types';
 import { patientResource } from './patient';
 import { reportResources } from './reports';
@@ -29,7 +29,7 @@ function loadRecords(patient: PatientActor) {
     reportsOf(patient).orderBy(['reportDate', 'id']),
     medicationsOf(patient).orderBy(['startDate', 'id']),
     appointmentsOf(patient).orderBy(['appointmentDate', 'id']),
-    consultationsOfPatient(patient)
+    consultationsOf(patient)
       .withGraphFetched('doctor(nameOnly)')
       .modifiers({ nameOnly: (query) => query.select('id', 'name') })
       .orderBy(['appointmentDate', 'id']),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
 import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
-import { chatPage } from '../../server/services/chat-transcript';
-import { Batcher } from '../../server/lib/batcher';
-import { auditRowsInsert, type AuditRow } from '../../server/services/audit';
+import { chatPage } from './chat-transcript';
+import { Batcher } from '../lib/batcher';
+import { auditRowsInsert, type AuditRow } from './audit';
 
 /** The audit action of a chat line. */
 export const CHAT_LINE_ACTION = 'consultation.chat_message';

@@ -1,18 +1,16 @@
 import { Consultation } from '../../db/models';
 import type { ConsultationStatus } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
-import type { SocketData } from '../../common/socket-events';
-import type { ConsultationStatusChange, RealtimeEvents } from '../../server/services/realtime';
-import { batchedLookup } from '../../server/lib/batcher';
-import { ShortLived } from './short-lived';
+import { isSideOf, type ConsultationSide, type ConsultationSides } from '../policies/consultation';
+import type { ConsultationStatusChange, RealtimeEvents } from './realtime';
+import { batchedLookup } from '../lib/batcher';
+import { ShortLived } from '../lib/short-lived';
 
-interface ConsultationFacts {
+interface ConsultationFacts extends ConsultationSides {
   status: ConsultationStatus;
-  patientId: string;
-  doctorId: string;
 }
 
-/** Where a socket's owner stands in a consultation: one of its two sides while it runs, after it ended, or outside it. */
+/** Where the actor stands in a consultation: one of its two sides while it runs, after it ended, or outside it. */
 export type Standing = 'open' | 'ended' | 'stranger';
 
 /** Sockets of many consultations ask at once: one query answers them all. */
@@ -25,9 +23,9 @@ const readFacts = batchedLookup(async (ids: string[]) => {
 const SWEEP_EVERY_MS = 30_000;
 
 /**
- * Each consultation's status and its two sides, shared by every socket of this process and read again
- * at most once per recheck period; a status change made in this process is known at once. A change
- * made in another process is seen here within the recheck period.
+ * Each consultation's status and its two sides (policies/consultation.ts decides who is one), shared by
+ * every socket of this process and read again at most once per recheck period; a status change made in
+ * this process is known at once. A change made in another process is seen here within the recheck period.
  */
 export class ConsultationStandings {
   private readonly facts = new Map<string, ShortLived<ConsultationFacts | undefined>>();
@@ -35,9 +33,9 @@ export class ConsultationStandings {
 
   constructor(private readonly recheckMs: number) {}
 
-  async standing(consultationId: string, who: Pick<SocketData, 'role' | 'id'>): Promise<Standing> {
+  async standing(actor: ConsultationSide, consultationId: string): Promise<Standing> {
     const facts = await this.entry(consultationId).get();
-    if (!facts || (who.role === 'patient' ? facts.patientId : facts.doctorId) !== who.id) return 'stranger';
+    if (!facts || !isSideOf(actor, facts)) return 'stranger';
     return canJoinConsultation(facts.status) ? 'open' : 'ended';
   }
 

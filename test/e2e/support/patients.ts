@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { embeddedDatabaseUrl } from '../../../db/embedded';
-import { E2E_PG_PORT } from './e2e-servers';
+import { runSql } from './database';
 
 interface NewPatient {
   firstName: string;
@@ -48,11 +46,5 @@ export async function signInFreshPatient(page: Page, { prefix, ...who }: { prefi
 /** Premium as the payments service leaves it: a subscription id on the signed-in user (written to the e2e database). */
 export async function makePremium(page: Page): Promise<void> {
   const me = await (await page.request.get('/api/auth/me')).json();
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(E2E_PG_PORT) });
-  await client.connect();
-  try {
-    await client.query(`update users set stripe_subscription_id = 'sub_e2e_' || id where id = $1`, [me.id]);
-  } finally {
-    await client.end();
-  }
+  await runSql(`update users set stripe_subscription_id = 'sub_e2e_' || id where id = $1`, [me.id]);
 }

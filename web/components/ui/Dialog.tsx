@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { useFocusReturn } from './focus-return';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -43,10 +44,11 @@ interface DialogProps {
   children: React.ReactNode;
 }
 
-/** Modal dialog: focus moves in, Escape or the backdrop closes it. */
+/** Modal dialog: focus moves in, Escape or the backdrop closes it, and focus goes back to its opener. */
 export function Dialog({ open, title, description, onClose, children }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  useFocusReturn(open);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();

@@ -7,3 +7,4 @@ export * from './Feedback';
 export * from './Tabs';
 export * from './Icon';
 export * from './DeviceList';
+export * from './focus-return';

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { AppNotification } from '../../../common/api-types';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../api/records';
 import { RECORD_ICONS } from '../../components/records/icons';
-import { Button, Icon, IconButton } from '../../components/ui';
+import { Button, Icon, IconButton, useFocusReturn } from '../../components/ui';
 
 const Anchor = styled.div`
   position: relative;
@@ -112,6 +112,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
   const unread = items.filter((n) => !n.isRead).length;
+  useFocusReturn(open);
 
   useEffect(() => {
     if (!open) return;

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { CAMERA_IDEAL, CAMERA_JPEG_QUALITY } from '../../../common/constants';
 import { RECORD_ICONS } from '../../components/records/icons';
-import { Button, EmptyState, Icon, IconButton } from '../../components/ui';
+import { Button, EmptyState, Icon, IconButton, useFocusReturn } from '../../components/ui';
 
 const Overlay = styled.div`
   position: fixed;
@@ -66,7 +66,7 @@ const Spacer = styled.span`
 const Failure = styled.div`
   margin: auto;
   max-width: 360px;
-  background: white;
+  background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radii.lg};
 `;
@@ -78,6 +78,7 @@ export function CameraCapture({ onUse, onClose }: { onUse: (dataUrl: string) => 
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
+  useFocusReturn(true);
 
   const stop = useCallback(() => {
     stream.current?.getTracks().forEach((t) => t.stop());

@@ -1,35 +1,108 @@
 /**
- * axe-core on every screen, as a visitor, a patient, a doctor and an admin, at phone (390 px) and
- * desktop (1280 px) widths: no serious or critical WCAG 2.1 A/AA violation.
+ * axe-core on every screen, as a visitor, a patient, a doctor and an admin, and on every patient dialog and
+ * popover and a toast, in the light and the dark theme at phone (390 px) and desktop (1280 px) widths: no
+ * serious or critical WCAG 2.1 A/AA violation. On the way, nothing inside a card reaches past the card's edge.
+ * One signed-in browser per role, theme and width walks its screens once.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
+import { spillingOutOfCards } from './support/layout';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+const THEMES = ['light', 'dark'] as const;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Role = 'visitor' | 'patient' | 'doctor' | 'admin';
 
-const SCREENS: Record<Role, string[]> = {
-  visitor: ['/', '/login', '/signup', '/terms', '/privacy', '/doctor/login'],
-  patient: [
-    '/dashboard',
-    '/reports',
-    `/reports/${DEMO_IDS.reports.bloodWorkRecent}`,
-    '/scanner',
-    '/medications',
-    '/appointments',
-    '/ai-summary',
-    '/health-summary',
-    '/premium',
-    '/telemedicine',
-    '/access-history',
-    '/settings',
-    `/video-call/${DEMO_IDS.consultations.scheduledToday}`,
+/** Something a screen opens over itself (a dialog, a popover, a toast), checked on its own while open. */
+interface Overlay {
+  name: string;
+  open: (page: Page) => Promise<unknown>;
+  shown: (page: Page) => Locator;
+  /** Closes it again; Escape when not given. */
+  close?: (page: Page) => Promise<unknown>;
+}
+
+interface Screen {
+  path: string;
+  overlays?: Overlay[];
+}
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** A dialog opened by the first button named `opener` (inside an element with the test id `within` when given). */
+function dialogFrom(opener: string, name: string, within?: string): Overlay {
+  return {
+    name,
+    open: (page) => (within ? page.getByTestId(within).getByRole('button', { name: opener, exact: true }).first() : button(page, opener)).click(),
+    shown: (page) => dialog(page, name),
+  };
+}
+
+const SCREENS: Record<Role, Screen[]> = {
+  visitor: [
+    { path: '/' },
+    {
+      path: '/login',
+      overlays: [
+        {
+          name: 'the Missing information toast',
+          open: (page) => page.getByRole('button', { name: 'Sign In', exact: true }).click(),
+          shown: (page) => page.locator('.Toastify__toast'),
+          close: (page) => page.locator('.Toastify__toast').getByRole('button', { name: /close/i }).click(),
+        },
+      ],
+    },
+    { path: '/signup' },
+    { path: '/terms' },
+    { path: '/privacy' },
+    { path: '/doctor/login' },
   ],
-  doctor: ['/doctor/dashboard', `/doctor/consultation/${DEMO_IDS.consultations.scheduledToday}`],
-  admin: ['/admin/doctors'],
+  patient: [
+    {
+      path: '/dashboard',
+      overlays: [{ name: 'Notifications', open: (page) => page.getByRole('button', { name: /^Notifications/ }).click(), shown: (page) => dialog(page, 'Notifications') }],
+    },
+    { path: '/reports' },
+    {
+      path: `/reports/${DEMO_IDS.reports.bloodWorkRecent}`,
+      overlays: [dialogFrom('Edit', 'Edit Report'), dialogFrom('Delete Report', 'Delete this report?')],
+    },
+    {
+      path: '/scanner',
+      overlays: [
+        dialogFrom('Add Report', 'Add Report'),
+        { name: 'Camera', open: (page) => button(page, 'Open Camera').click(), shown: (page) => dialog(page, 'Camera'), close: (page) => button(page, 'Close camera').click() },
+      ],
+    },
+    { path: '/medications', overlays: [dialogFrom('Add Medication', 'Add Medication')] },
+    {
+      path: '/appointments',
+      overlays: [
+        dialogFrom('Book Appointment', 'Book Appointment'),
+        dialogFrom('Reschedule', 'Reschedule Appointment', 'upcoming-appointment'),
+        dialogFrom('Cancel', 'Cancel Appointment?', 'upcoming-appointment'),
+      ],
+    },
+    { path: '/ai-summary' },
+    { path: '/health-summary' },
+    { path: '/premium', overlays: [dialogFrom('Upgrade Now', 'Complete Your Purchase')] },
+    {
+      path: '/telemedicine',
+      overlays: [
+        dialogFrom('Book Consultation', 'Book Consultation', 'doctor-card'),
+        dialogFrom('Reschedule', 'Reschedule Consultation', 'consultation-card'),
+        dialogFrom('Cancel', 'Cancel Consultation?', 'consultation-card'),
+      ],
+    },
+    { path: '/access-history' },
+    { path: '/settings', overlays: [dialogFrom('Delete my account', 'Delete your account?')] },
+    { path: `/video-call/${DEMO_IDS.consultations.scheduledToday}` },
+  ],
+  doctor: [{ path: '/doctor/dashboard' }, { path: `/doctor/consultation/${DEMO_IDS.consultations.scheduledToday}` }],
+  admin: [{ path: '/admin/doctors' }],
 };
 
 async function signIn(page: Page, role: Role): Promise<void> {
@@ -52,29 +125,54 @@ function describeNode(node: AxeNode): string {
   return node.target.join(' ') + (contrast ? ` (${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio})` : '');
 }
 
-/** Serious and critical violations on the page as it stands, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+/** Serious and critical violations on the page as it stands (or in `within`, a CSS selector), one line each. */
+async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map(describeNode).join(', ')}`);
 }
 
-for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`at ${viewport.width} px (${viewportName})`, () => {
-    test.use({ viewport, permissions: ['camera', 'microphone'] });
-    for (const role of Object.keys(SCREENS) as Role[]) {
-      for (const screen of SCREENS[role]) {
-        test(`axe finds no serious or critical violation on ${screen} as ${role}`, async ({ page }) => {
+/** The page as it stands after navigating: its content drawn, its data arrived and skeletons gone. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+async function checkOverlay(page: Page, overlay: Overlay): Promise<string[]> {
+  await overlay.open(page);
+  const shown = overlay.shown(page);
+  await expect(shown, overlay.name).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Scanned on its own: the page behind it had its own scan.
+  const marker = `axe-overlay-${Date.now()}`;
+  await shown.evaluate((element, id) => element.setAttribute('data-axe-overlay', id), marker);
+  const found = await seriousViolations(page, `[data-axe-overlay="${marker}"]`);
+  await (overlay.close ? overlay.close(page) : page.keyboard.press('Escape'));
+  await expect(shown, `${overlay.name} closes`).toBeHidden();
+  return found.map((line) => `${overlay.name}: ${line}`);
+}
+
+for (const colorScheme of THEMES) {
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    test.describe(`${colorScheme} theme at ${viewport.width} px (${viewportName})`, () => {
+      test.use({ viewport, colorScheme, permissions: ['camera', 'microphone'] });
+      for (const role of Object.keys(SCREENS) as Role[]) {
+        test(`axe finds no serious or critical violation on any ${role} screen${role === 'patient' || role === 'visitor' ? ' or what it opens' : ''}`, async ({ page }) => {
+          test.setTimeout(60_000 + SCREENS[role].length * 30_000);
           await signIn(page, role);
-          await page.goto(screen);
-          await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-          // Let data arrive and skeletons give way to content before the scan.
-          await page.waitForLoadState('networkidle');
-          const found = await seriousViolations(page);
+          const found: string[] = [];
+          for (const screen of SCREENS[role]) {
+            await page.goto(screen.path);
+            await settle(page);
+            const onScreen = [...(await seriousViolations(page)), ...(await spillingOutOfCards(page))];
+            for (const overlay of screen.overlays ?? []) onScreen.push(...(await checkOverlay(page, overlay)));
+            found.push(...onScreen.map((line) => `${screen.path} ${line}`));
+          }
           expect(found, found.join('\n')).toEqual([]);
         });
       }
-    }
-  });
+    });
+  }
 }

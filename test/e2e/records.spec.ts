@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { format, isSameDay } from 'date-fns';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { APPOINTMENT_SPECIALTIES, APPOINTMENT_STATUS_LABELS, MEDICATION_FREQUENCY_LABELS, greetingFor } from '../../common/constants';
 import { medicationState, isPastAppointment, isUpcomingAppointment } from '../../common/records';
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
+import { runSql } from './support/database';
 import { signInFreshPatient } from './support/patients';
 
 /**
@@ -19,7 +19,6 @@ const DEMO_REPORTS = {
   brainMri: '30000000-0000-4000-8000-000000000004',
   premiumAnalysis: '30000000-0000-4000-8000-000000000008',
 };
-const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
 
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: { usernameOrEmail: login, password } });
@@ -35,17 +34,6 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   const res = await request.get(path);
   expect(res.ok(), path).toBe(true);
   return (await res.json()) as T;
-}
-
-/** Rows no endpoint creates (reports come from documents, notifications from the server), written to the e2e database. */
-async function insertRows(sql: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql, values);
-  } finally {
-    await client.end();
-  }
 }
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -175,9 +163,9 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/scanner$/);
   });
 
-  test('the bell counts unread notifications and marks them read from its list', async ({ page }) => {
+  test('the bell counts unread notifications; opening one marks it read and leads to what it is about', async ({ page }) => {
     const patientId = await freshPatient(page);
-    await insertRows(
+    await runSql(
       `insert into notifications (user_id, title, message, type, is_read, created_at) values
        ($1, 'Medication reminder', 'Time to take Metformin 500mg.', 'medication_reminder', false, now() - interval '1 hour'),
        ($1, 'New report available', 'Your lab results are ready.', 'report', false, now()),
@@ -189,8 +177,35 @@ test.describe('dashboard', () => {
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
     const list = page.getByRole('dialog', { name: 'Notifications' });
     await expect(list.getByTestId('notification')).toHaveCount(3);
+    // A general note leads nowhere: the list stays open.
+    await list.getByRole('button', { name: 'Welcome to MediVault' }).click();
+    await expect(list).toBeVisible();
     await list.getByRole('button', { name: 'New report available (unread)' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page.getByRole('heading', { name: 'Medical Reports', exact: true })).toBeVisible();
+    // Back in the app (not a reload, which could cut the marking short).
+    await page.goBack();
     await expect(page.getByTestId('unread-count')).toHaveText('1');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await list.getByRole('button', { name: 'Medication reminder (unread)' }).click();
+    await expect(page).toHaveURL(/\/medications$/);
+    await page.goBack();
+    await expect(page.getByTestId('unread-count')).toHaveCount(0);
+    const stored = await getJson<AppNotification[]>(page.request, '/api/notifications');
+    expect(stored.every((n) => n.isRead)).toBe(true);
+  });
+
+  test('Mark all as read in the bell marks every notification read', async ({ page }) => {
+    const patientId = await freshPatient(page);
+    await runSql(
+      `insert into notifications (user_id, title, message, type, is_read, created_at) values
+       ($1, 'Medication reminder', 'Time to take Metformin 500mg.', 'medication_reminder', false, now() - interval '1 hour'),
+       ($1, 'New report available', 'Your lab results are ready.', 'report', false, now())`,
+      [patientId],
+    );
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    const list = page.getByRole('dialog', { name: 'Notifications' });
     await list.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByTestId('unread-count')).toHaveCount(0);
     const stored = await getJson<AppNotification[]>(page.request, '/api/notifications');
@@ -291,7 +306,7 @@ test.describe('reports', () => {
     await page.goto('/reports');
     await expect(page.getByText('No medical reports yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Report' })).toHaveAttribute('href', '/scanner');
-    await insertRows(`update users set stripe_subscription_id = 'sub_e2e_' || $1 where id = $1`, [patientId]);
+    await runSql(`update users set stripe_subscription_id = 'sub_e2e_' || $1 where id = $1`, [patientId]);
     await page.goto('/reports');
     await page.getByRole('button', { name: 'Export PDF' }).click();
     await expect(toast(page, 'Your PDF export is being generated...')).toBeVisible();
@@ -381,7 +396,7 @@ test.describe('report detail', () => {
   test('empty, unparseable and array results, and a missing report', async ({ page }) => {
     const patientId = await freshPatient(page);
     const [none, broken, arrays] = [randomUUID(), randomUUID(), randomUUID()];
-    await insertRows(
+    await runSql(
       `insert into medical_reports (id, user_id, title, type, status, report_date, results) values
        ($1, $4, 'No Results', 'consultation', 'active', now(), null),
        ($2, $4, 'Broken Results', 'x_ray', 'normal', now(), to_jsonb('{not json'::text)),

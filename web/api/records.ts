@@ -33,8 +33,24 @@ export const dashboardSummaryQuery = queryOptions<DashboardSummary>({ queryKey: 
 
 const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
 
-/** Lists answer empty on failure (spec section 7): the screens then show their empty states. */
-const listOf = <T>(query: { data?: T[]; isPending: boolean }) => ({ items: query.data ?? [], isPending: query.isPending });
+/** A list as its screens need it: `failed` when nothing could be loaded (no answer and nothing kept on this device). */
+export interface ListState<T> {
+  items: T[];
+  isPending: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * Spec section 7 has the lists answer empty on failure; the screens then said 'No medical reports yet' to a
+ * patient who has reports (issue 39). A failure with nothing to show is told apart, so the screen can say so.
+ */
+const listOf = <T>(query: { data?: T[]; isPending: boolean; isError: boolean; refetch: () => unknown }): ListState<T> => ({
+  items: query.data ?? [],
+  isPending: query.isPending,
+  failed: query.isError && query.data === undefined,
+  retry: () => void query.refetch(),
+});
 
 export const useReports = () => listOf(useQuery(reportsQuery));
 export const useNotifications = () => listOf(useQuery(notificationsQuery));

@@ -30,7 +30,6 @@ const Title = styled.div`
 `;
 const Description = styled.div`
   font-size: 0.9rem;
-  opacity: 0.9;
 `;
 
 const ActionButton = styled.button`

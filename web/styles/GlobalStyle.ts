@@ -14,6 +14,12 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.primary}; }
   button, input, select, textarea { font: inherit; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  /* Toasts are drawn in the theme's colours (the library's light toast is grey #757575 on white, 4.6:1 before any fading). */
+  :root {
+    --toastify-color-light: ${({ theme }) => theme.colors.surface};
+    --toastify-text-color-light: ${({ theme }) => theme.colors.text};
+    --toastify-font-family: ${({ theme }) => theme.font};
+  }
   /* Toasts sit at the bottom, above the phone's bottom bar, so they never hide a page header's buttons. */
   .Toastify__toast-container { max-width: 100vw; }
   .Toastify__toast-container--bottom-right { bottom: calc(${({ theme }) => theme.layout.bottomNavHeight} + 8px + env(safe-area-inset-bottom)); }

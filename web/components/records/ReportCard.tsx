@@ -39,11 +39,13 @@ const Tags = styled.div`
   flex-wrap: wrap;
 `;
 
+/** Side by side while both fit, one under the other when not: a button's label never wraps nor spills out of the card. */
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   margin-top: auto;
-  & > * { flex: 1; }
+  & > * { flex: 1 1 auto; }
 `;
 
 export const isPremiumOnly = (report: MedicalReport) => PREMIUM_REPORT_TYPES.includes(report.type);

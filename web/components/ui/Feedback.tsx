@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { Button } from './Button';
 
 const pulse = keyframes`
   0% { opacity: 0.55; }
@@ -41,6 +42,23 @@ export function EmptyState({ title, message, action }: { title: string; message?
       {message ? <p>{message}</p> : null}
       {action}
     </EmptyBox>
+  );
+}
+
+/** In place of a list that could not be loaded: says so (never that the list is empty) and offers to try again. */
+export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div role="alert">
+      <EmptyState
+        title="Loading failed"
+        message={`Your ${what} could not be loaded. Check your connection and try again.`}
+        action={
+          <Button $variant="secondary" onClick={onRetry}>
+            Try Again
+          </Button>
+        }
+      />
+    </div>
   );
 }
 

@@ -40,7 +40,7 @@ const Choice = styled.button`
   background: ${({ theme }) => theme.colors.surface};
   color: inherit;
   cursor: pointer;
-  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.primary}; background: #f0fdfa; }
+  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.primarySoft}; }
   div { flex: 1; min-width: 0; }
   strong { display: flex; align-items: center; justify-content: space-between; gap: 8px; font-size: 0.98rem; }
   p { margin: 4px 0 0; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
@@ -65,12 +65,12 @@ const Actions = styled.div`
 `;
 
 const Premium = styled(Card)`
-  background: linear-gradient(135deg, #fffbeb, #fef3c7);
-  border-color: #fde68a;
+  background: ${({ theme }) => theme.colors.warningSoft};
+  border-color: ${({ theme }) => theme.colors.warning};
   h2 { margin: 0 0 10px; font-size: 1.05rem; display: flex; align-items: center; gap: 8px; }
   ul { margin: 0 0 14px; padding: 0; list-style: none; display: grid; gap: 6px; }
   li { display: flex; gap: 8px; align-items: center; font-size: 0.92rem; }
-  li svg { color: #b45309; }
+  li svg { color: ${({ theme }) => theme.colors.warning}; }
 `;
 
 const PREMIUM_FEATURES = ['Detailed medication interaction analysis', 'Trend analysis across reports', 'Personalized recommendations', 'PDF export of your summaries'];

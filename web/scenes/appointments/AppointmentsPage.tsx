@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/records/ConfirmDialog';
 import { StatRow } from '../../components/records/Layout';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { showToast } from '../../components/toast';
-import { Button, Card, EmptyState, Grid, Icon, Skeleton, StatCard } from '../../components/ui';
+import { Button, Card, EmptyState, Grid, Icon, LoadFailed, Skeleton, StatCard } from '../../components/ui';
 import { AppointmentCard } from './AppointmentCard';
 import { BookAppointmentDialog } from './BookAppointmentDialog';
 import { CalendarFeedCard } from './CalendarFeedCard';
@@ -30,7 +30,7 @@ const pastAndCancelledAppointments = (appointments: Appointment[]) =>
     .sort((a, b) => Date.parse(b.appointmentDate) - Date.parse(a.appointmentDate));
 
 export default function AppointmentsPage() {
-  const { items: appointments, isPending } = useAppointments();
+  const { items: appointments, isPending, failed, retry } = useAppointments();
   const cancel = useCancelAppointment();
   const [booking, setBooking] = useState(false);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
@@ -63,6 +63,12 @@ export default function AppointmentsPage() {
         <Skeleton $height="180px" />
         <Skeleton $height="180px" />
       </Grid>
+    );
+  } else if (failed) {
+    content = (
+      <Card>
+        <LoadFailed what="appointments" onRetry={retry} />
+      </Card>
     );
   } else if (!upcoming.length && !past.length) {
     content = (

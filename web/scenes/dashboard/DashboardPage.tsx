@@ -57,9 +57,9 @@ export default function DashboardPage() {
       </StatRow>
       <ServiceTiles />
       <Main $ratio="3fr 2fr">
-        <RecentReports reports={reports.items} search={search} isPending={reports.isPending} />
+        <RecentReports list={reports} search={search} />
         <Side>
-          <UpcomingAppointments appointments={appointments.items} isPending={appointments.isPending} />
+          <UpcomingAppointments list={appointments} />
           <HealthSummaryCard summary={summary.data ?? null} />
         </Side>
       </Main>

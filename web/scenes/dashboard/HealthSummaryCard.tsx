@@ -9,7 +9,7 @@ const Panel = styled(Link)`
   padding: 18px;
   border-radius: ${({ theme }) => theme.radii.lg};
   background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.primaryDark});
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   text-decoration: none;
   box-shadow: ${({ theme }) => theme.shadow.card};
   header { display: flex; align-items: center; justify-content: space-between; margin-bottom: 14px; }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { formatDistanceToNow } from 'date-fns';
 import styled from 'styled-components';
 import type { AppNotification } from '../../../common/api-types';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../api/records';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { Button, Icon, IconButton, useFocusReturn } from '../../components/ui';
+import { notificationDestination } from './notification-destination';
 
 const Anchor = styled.div`
   position: relative;
@@ -19,7 +21,7 @@ const Count = styled.span`
   padding: 0 5px;
   border-radius: 999px;
   background: ${({ theme }) => theme.colors.danger};
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 0.72rem;
   font-weight: 700;
   display: grid;
@@ -57,7 +59,7 @@ const Panel = styled.div`
   }
 `;
 
-const Item = styled.button<{ $unread: boolean }>`
+const Item = styled.button<{ $unread: boolean; $actionable: boolean }>`
   display: flex;
   gap: 10px;
   width: 100%;
@@ -66,12 +68,22 @@ const Item = styled.button<{ $unread: boolean }>`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   padding: 12px 14px;
   background: ${({ $unread, theme }) => ($unread ? theme.colors.primarySoft + '66' : 'transparent')};
-  cursor: ${({ $unread }) => ($unread ? 'pointer' : 'default')};
+  cursor: ${({ $actionable }) => ($actionable ? 'pointer' : 'default')};
   color: inherit;
   &:last-child { border-bottom: none; }
   strong { display: block; font-size: 0.92rem; }
   span { display: block; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
   small { display: block; margin-top: 4px; font-size: 0.75rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** Read out (the dot says it to the eye) but not shown. */
+const ScreenReaderOnly = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
 `;
 
 const Dot = styled.i<{ $unread: boolean }>`
@@ -90,13 +102,22 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-function NotificationItem({ notification, onRead }: { notification: AppNotification; onRead: (id: string) => void }) {
+function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen: (notification: AppNotification) => void }) {
   const unread = !notification.isRead;
+  const leads = Boolean(notificationDestination(notification));
   return (
-    <Item $unread={unread} onClick={() => unread && onRead(notification.id)} aria-label={`${notification.title}${unread ? ' (unread)' : ''}`} data-testid="notification">
+    <Item
+      $unread={unread}
+      $actionable={unread || leads}
+      onClick={() => onOpen(notification)}
+      data-testid="notification"
+    >
       <Dot $unread={unread} />
       <div>
-        <strong>{notification.title}</strong>
+        <strong>
+          {notification.title}
+          {unread ? <ScreenReaderOnly> (unread)</ScreenReaderOnly> : null}
+        </strong>
         <span>{notification.message}</span>
         <small>{formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}</small>
       </div>
@@ -104,12 +125,13 @@ function NotificationItem({ notification, onRead }: { notification: AppNotificat
   );
 }
 
-/** The bell with the unread count; its list marks a notification read when it is opened. */
+/** The bell with the unread count; opening a notification marks it read and goes to the screen it is about. */
 export function NotificationBell() {
   const { items } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const anchor = useRef<HTMLDivElement>(null);
   const unread = items.filter((n) => !n.isRead).length;
   useFocusReturn(open);
@@ -127,6 +149,14 @@ export function NotificationBell() {
     };
   }, [open]);
 
+  const openNotification = (notification: AppNotification) => {
+    if (!notification.isRead) markRead.mutate(notification.id);
+    const destination = notificationDestination(notification);
+    if (!destination) return;
+    setOpen(false);
+    void navigate({ to: destination });
+  };
+
   return (
     <Anchor ref={anchor}>
       <IconButton onClick={() => setOpen((o) => !o)} aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'} aria-expanded={open}>
@@ -143,7 +173,7 @@ export function NotificationBell() {
               </Button>
             ) : null}
           </header>
-          {items.length ? items.map((n) => <NotificationItem key={n.id} notification={n} onRead={(id) => markRead.mutate(id)} />) : <Empty>No notifications</Empty>}
+          {items.length ? items.map((n) => <NotificationItem key={n.id} notification={n} onOpen={openNotification} />) : <Empty>No notifications</Empty>}
         </Panel>
       ) : null}
     </Anchor>

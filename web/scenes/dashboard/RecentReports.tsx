@@ -2,7 +2,8 @@ import { DASHBOARD_RECENT_REPORTS } from '../../../common/constants';
 import type { MedicalReport } from '../../../common/api-types';
 import { ReportRow } from '../../components/records/ReportRow';
 import { SectionCard } from '../../components/records/SectionCard';
-import { EmptyState, LinkButton, Skeleton, Stack } from '../../components/ui';
+import { EmptyState, LinkButton, LoadFailed, Skeleton, Stack } from '../../components/ui';
+import type { ListState } from '../../api/records';
 
 /** Reports whose title contains the search, case-insensitive. */
 const matchingTitle = (reports: MedicalReport[], search: string) => {
@@ -10,7 +11,8 @@ const matchingTitle = (reports: MedicalReport[], search: string) => {
   return needle ? reports.filter((r) => r.title.toLowerCase().includes(needle)) : reports;
 };
 
-export function RecentReports({ reports, search, isPending }: { reports: MedicalReport[]; search: string; isPending: boolean }) {
+export function RecentReports({ list, search }: { list: ListState<MedicalReport>; search: string }) {
+  const { items: reports, isPending, failed, retry } = list;
   const shown = matchingTitle(reports, search).slice(0, DASHBOARD_RECENT_REPORTS);
   let body: React.ReactNode;
   if (isPending) {
@@ -21,6 +23,8 @@ export function RecentReports({ reports, search, isPending }: { reports: Medical
         <Skeleton $height="48px" />
       </Stack>
     );
+  } else if (failed) {
+    body = <LoadFailed what="reports" onRetry={retry} />;
   } else if (!reports.length) {
     body = (
       <EmptyState

@@ -7,7 +7,8 @@ import { formatAppointmentTime } from '../../components/records/appointment-time
 import { ReminderToggle } from '../../components/records/ReminderToggle';
 import { SectionCard } from '../../components/records/SectionCard';
 import { AppointmentStatusBadge } from '../../components/records/StatusBadge';
-import { EmptyState, LinkButton, Skeleton } from '../../components/ui';
+import { EmptyState, LinkButton, LoadFailed, Skeleton } from '../../components/ui';
+import type { ListState } from '../../api/records';
 
 const Item = styled.article`
   display: flex;
@@ -44,12 +45,14 @@ function AppointmentItem({ appointment }: { appointment: Appointment }) {
   );
 }
 
-export function UpcomingAppointments({ appointments, isPending }: { appointments: Appointment[]; isPending: boolean }) {
-  const upcoming = upcomingAppointments(appointments).slice(0, DASHBOARD_UPCOMING_APPOINTMENTS);
+export function UpcomingAppointments({ list }: { list: ListState<Appointment> }) {
+  const upcoming = upcomingAppointments(list.items).slice(0, DASHBOARD_UPCOMING_APPOINTMENTS);
   return (
     <SectionCard title="Upcoming Appointments" link="/appointments" testId="upcoming-appointments">
-      {isPending ? (
+      {list.isPending ? (
         <Skeleton $height="80px" />
+      ) : list.failed ? (
+        <LoadFailed what="appointments" onRetry={list.retry} />
       ) : upcoming.length ? (
         upcoming.map((a) => <AppointmentItem key={a.id} appointment={a} />)
       ) : (

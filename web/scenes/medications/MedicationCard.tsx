@@ -14,7 +14,7 @@ const Body = styled(Card)<{ $faded: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 10px;
-  ${({ $faded }) => ($faded ? 'background: #fafbfc;' : '')}
+  ${({ $faded, theme }) => ($faded ? `background: ${theme.colors.surfaceMuted};` : '')}
 `;
 
 const Top = styled.header`

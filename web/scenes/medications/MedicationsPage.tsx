@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ConfirmDialog } from '../../components/records/ConfirmDialog';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { showToast } from '../../components/toast';
-import { Button, Card, EmptyState, Grid, Icon, Skeleton } from '../../components/ui';
+import { Button, Card, EmptyState, Grid, Icon, LoadFailed, Skeleton } from '../../components/ui';
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
 import { QueuedMedications, useQueuedMedications } from './QueuedMedications';
@@ -20,7 +20,7 @@ import { ADHERENCE_WINDOWS_DAYS } from '../../../common/reminders';
 type Editing = null | 'new' | Medication;
 
 export default function MedicationsPage() {
-  const { items: medications, isPending } = useMedications();
+  const { items: medications, isPending, failed, retry } = useMedications();
   const queued = useQueuedMedications();
   const remove = useDeleteMedication();
   const [editing, setEditing] = useState<Editing>(null);
@@ -57,6 +57,10 @@ export default function MedicationsPage() {
           <Skeleton $height="180px" />
           <Skeleton $height="180px" />
         </Grid>
+      ) : failed ? (
+        <Card>
+          <LoadFailed what="medications" onRetry={retry} />
+        </Card>
       ) : medications.length ? (
         <Grid $min="300px">
           {medications.map((m) => (

@@ -33,8 +33,8 @@ const Chip = styled.button`
   &[aria-pressed='true'] {
     background: ${({ theme }) => theme.colors.primary};
     border-color: ${({ theme }) => theme.colors.primary};
-    color: white;
-    span { background: rgba(255, 255, 255, 0.22); color: white; }
+    color: ${({ theme }) => theme.colors.onPrimary};
+    span { background: ${({ theme }) => theme.colors.primaryDark}; color: ${({ theme }) => theme.colors.onPrimary}; }
   }
 `;
 

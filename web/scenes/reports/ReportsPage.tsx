@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useIsPremium, useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { ReportCard } from '../../components/records/ReportCard';
-import { Button, EmptyState, Grid, LinkButton, Select, Skeleton, StatCard } from '../../components/ui';
+import { Button, EmptyState, Grid, LinkButton, LoadFailed, Select, Skeleton, StatCard } from '../../components/ui';
 import { SearchInput, StatRow } from '../../components/records/Layout';
 import { useSearchQuery } from '../../components/records/search-query';
 import { ExportButton } from './ExportButton';
@@ -46,7 +46,7 @@ const ListBar = styled.div`
 `;
 
 export default function ReportsPage() {
-  const { items: reports, isPending } = useReports();
+  const { items: reports, isPending, failed, retry } = useReports();
   const premium = useIsPremium();
   const [search, setSearch] = useSearchQuery();
   const [filter, setFilter] = useState<ReportFilter>('All');
@@ -65,6 +65,8 @@ export default function ReportsPage() {
         <Skeleton $height="200px" />
       </List>
     );
+  } else if (failed) {
+    list = <LoadFailed what="reports" onRetry={retry} />;
   } else if (!reports.length) {
     list = (
       <EmptyState
@@ -118,7 +120,7 @@ export default function ReportsPage() {
       </Tools>
       <FilterChips value={filter} counts={filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
       <ListBar>
-        <p>{isPending ? 'Loading reports…' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
+        <p>{isPending ? 'Loading reports…' : failed ? 'No reports loaded' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
         <ExportButton premium={premium} />
       </ListBar>
       {list}

@@ -1,0 +1,68 @@
+import { test, expect, type Page } from '@playwright/test';
+import { runSql } from './support/database';
+import { spillingOutOfCards } from './support/layout';
+import { makePremium, signInFreshPatient } from './support/patients';
+import { shootBothThemes } from './support/screens';
+
+/** Issue 39: a screen that could not load says so rather than that there is nothing, and report cards hold their buttons. */
+
+async function freshPatient(page: Page): Promise<string> {
+  return signInFreshPatient(page, { prefix: 'screens', firstName: 'Ira', lastName: 'Screens', password: 'Patient-Screens-1!' });
+}
+
+async function addReport(page: Page, data: Record<string, unknown>): Promise<void> {
+  const created = await page.request.post('/api/medical-reports', { data: { reportDate: '2026-10-01', ...data } });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+test('a server error on a device with nothing kept says loading failed, never that there are no records; Try Again loads them', async ({ page }) => {
+  await freshPatient(page);
+  await addReport(page, { title: 'Lipid panel kept on the server', type: 'blood_work' });
+  const failing = ['/api/medical-reports', '/api/medications', '/api/appointments'];
+  await page.route(
+    (url) => failing.includes(url.pathname),
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Something went wrong' }) }),
+  );
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('recent-reports').getByText('Loading failed')).toBeVisible();
+  await expect(page.getByTestId('upcoming-appointments').getByText('Loading failed')).toBeVisible();
+  await expect(page.getByText('No medical reports yet')).toHaveCount(0);
+  await expect(page.getByText('No upcoming appointments')).toHaveCount(0);
+
+  for (const [path, emptyText] of [
+    ['/medications', 'No medications yet'],
+    ['/appointments', 'No appointments scheduled'],
+    ['/reports', 'No medical reports yet'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('alert').filter({ hasText: 'Loading failed' }), path).toBeVisible();
+    await expect(page.getByText(emptyText), path).toHaveCount(0);
+  }
+  await expect(page.getByText('could not be loaded. Check your connection and try again.')).toBeVisible();
+  await shootBothThemes(page, 'reports-load-failed');
+
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByText('Lipid panel kept on the server')).toBeVisible();
+  await expect(page.getByText('Loading failed')).toHaveCount(0);
+});
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px every report card holds its buttons: a locked Premium report's Download stays inside its card`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const patientId = await freshPatient(page);
+    await makePremium(page);
+    await addReport(page, { title: 'Premium trend analysis', type: 'premium_analysis' });
+    await runSql('update users set stripe_subscription_id = null where id = $1', [patientId]);
+    await addReport(page, { title: 'Complete blood count', type: 'blood_work' });
+
+    await page.goto('/reports');
+    const locked = page.locator('[data-testid="report-card"][data-locked="true"]');
+    await expect(locked.getByRole('button', { name: 'Premium Required' })).toBeVisible();
+    await expect(locked.getByRole('button', { name: 'Download' })).toBeVisible();
+    await expect(page.getByTestId('report-card')).toHaveCount(2);
+    expect(await spillingOutOfCards(page, '[data-testid="report-card"]')).toEqual([]);
+    await shootBothThemes(page, 'reports-locked-card');
+  });
+}

@@ -1,0 +1,15 @@
+import type { AppNotification } from '../../../common/api-types';
+
+/**
+ * The screen a notification is about, by its type: the reminders' own (as their pushes open them) and a
+ * new report's list. A general note (the welcome) leads nowhere and is only marked read.
+ */
+const DESTINATIONS: Record<string, string> = {
+  medication_reminder: '/medications',
+  appointment_reminder: '/appointments',
+  consultation_reminder: '/telemedicine',
+  consultation_started: '/telemedicine',
+  report: '/reports',
+};
+
+export const notificationDestination = (notification: AppNotification): string | undefined => DESTINATIONS[notification.type];

@@ -10,7 +10,8 @@ export async function shootBothThemes(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.join(folder, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+    // Transitions finished: a button's background eases into the new theme's over 120 ms.
+    await page.screenshot({ path: path.join(folder, `${name}-${width}-${colorScheme}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: null });
 }

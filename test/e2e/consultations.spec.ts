@@ -294,7 +294,7 @@ test("My Consultations and the doctor's dashboard follow each other's changes li
   const doctorContext = await browser.newContext();
   const portal = await doctorContext.newPage();
   await signInDoctorThroughTheForm(portal, doctor.email);
-  const rows = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row');
+  const rows = portal.getByTestId('doctor-consultation-row');
   await expect(rows.filter({ hasText: 'Dizzy spells' })).toContainText('Scheduled');
   await patient.goto('/telemedicine');
   const cards = patient.getByTestId('consultation-card');
@@ -355,7 +355,7 @@ test("a patient waiting in the call shows on the doctor's dashboard; leaving the
   const doctorContext = await browser.newContext({ permissions });
   const portal = await doctorContext.newPage();
   await signInDoctorThroughTheForm(portal, doctor.email);
-  const row = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row').filter({ hasText: patientName });
+  const row = portal.getByTestId('doctor-consultation-row').filter({ hasText: patientName });
   const waiting = row.getByText('Patient is waiting');
   await expect(row).toContainText('Scheduled');
   await expect(waiting).toHaveCount(0);

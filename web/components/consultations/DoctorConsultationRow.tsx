@@ -41,7 +41,7 @@ const Text = styled.div`
   flex: 1;
   min-width: 0;
   strong { display: block; }
-  span {
+  & > span {
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 0.85rem;
@@ -57,13 +57,6 @@ const Trailing = styled.div`
   align-items: center;
   gap: 8px;
   margin-left: auto;
-`;
-
-/** A line of its own under the text (past the type icon), so the note never wraps beside a long name. */
-const WaitingLine = styled.div`
-  flex-basis: 100%;
-  padding-left: 56px;
-  margin-top: -6px;
 `;
 
 interface Props {
@@ -91,6 +84,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
           <strong>{patientName}</strong>
           <span>{when}</span>
           {c.symptoms ? <span>{c.symptoms}</span> : null}
+          {waiting ? <PatientWaitingNote since={waiting.waitingSince} now={now} /> : null}
         </Text>
       </RowLink>
       <Trailing>
@@ -103,11 +97,6 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
           </AnchorButton>
         ) : null}
       </Trailing>
-      {waiting ? (
-        <WaitingLine>
-          <PatientWaitingNote since={waiting.waitingSince} now={now} />
-        </WaitingLine>
-      ) : null}
     </RowBox>
   );
 }

@@ -5,10 +5,13 @@ const pulse = keyframes`
   50% { box-shadow: 0 0 0 5px rgba(21, 128, 61, 0); }
 `;
 
+/** In a narrow row 'for N min' goes to the next line whole, never word by word. */
 const Note = styled.div`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 8px;
+  gap: 0 8px;
+  white-space: nowrap;
   margin-top: 4px;
   color: ${({ theme }) => theme.colors.success};
   font-size: 0.85rem;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { CONSULTATION_STATUSES, CONSULTATION_STATUS_LABELS, type ConsultationStatus } from '../../../../common/constants';
 import type { DoctorConsultationPeriod } from '../../../../common/schemas/doctor-consultations';
+import { canJoinConsultation } from '../../../../common/consultation-status';
 import { doctorConsultationPageQuery } from '../../../api/doctor';
 import { messageOf } from '../../../api/auth';
 import { useWaitingPatient } from '../../../api/waiting-patients';
@@ -10,14 +11,14 @@ import { Button, Card, CardHeader, CardTitle, EmptyState, Input, Muted, Row, Sel
 import { DoctorConsultationRow } from '../../../components/consultations/DoctorConsultationRow';
 import { useNow } from './useNow';
 
+/** The name search on a line of its own unless the card is wide enough for all three; the day and status share a line. */
 const Filters = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
+  display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 12px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
-  }
+  & > * { flex: 1 1 140px; min-width: 0; }
+  & > input[type='search'] { flex: 3 1 340px; }
 `;
 
 const Pager = styled(Row)`
@@ -36,6 +37,12 @@ function dayBounds(day: string): { from?: string; to?: string } {
   end.setMilliseconds(-1);
   return { from: start.toISOString(), to: end.toISOString() };
 }
+
+/** The statuses a period's list can hold: an upcoming consultation is still open; a past one may be anything. */
+const STATUSES_OF: Record<DoctorConsultationPeriod, readonly ConsultationStatus[]> = {
+  upcoming: CONSULTATION_STATUSES.filter(canJoinConsultation),
+  past: CONSULTATION_STATUSES,
+};
 
 interface Props {
   when: DoctorConsultationPeriod;
@@ -61,6 +68,12 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
     setPage(0);
   };
   const total = list.data?.total ?? 0;
+  // Rows that left the list (completed, cancelled, moved) can leave the page shown past the end: back to the last one.
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage);
+  }, [pastTheEnd, lastPage]);
   const shownFrom = total === 0 ? 0 : page * pageSize + 1;
   const shownTo = Math.min(total, (page + 1) * pageSize);
 
@@ -74,7 +87,7 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
         <Input type="date" aria-label="Date" value={day} onChange={(e) => refilter(setDay)(e.target.value)} />
         <Select aria-label="Status" value={status} onChange={(e) => refilter(setStatus)(e.target.value as ConsultationStatus | '')}>
           <option value="">All statuses</option>
-          {CONSULTATION_STATUSES.map((s) => (
+          {STATUSES_OF[when].map((s) => (
             <option key={s} value={s}>
               {CONSULTATION_STATUS_LABELS[s]}
             </option>
@@ -89,9 +102,11 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
         <EmptyState title={patient || day || status ? 'No consultations match' : empty} />
       ) : (
         <Stack $gap="8px" aria-busy={list.isPlaceholderData}>
-          {list.data.items.map((c) => (
-            <DoctorConsultationRow key={c.id} consultation={c} showDay waiting={waitingOf(c)} now={now} />
-          ))}
+          {list.data.items.map((c) => {
+            const waiting = waitingOf(c);
+            // Join on the row while the patient waits, whichever day the consultation was booked for.
+            return <DoctorConsultationRow key={c.id} consultation={c} showDay waiting={waiting} now={now} joinable={waiting !== undefined} />;
+          })}
         </Stack>
       )}
       {total > pageSize ? (

@@ -1,27 +1,13 @@
-import { test, expect, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 import { enterCall } from './support/call-parties';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
-
-const ADMIN = { usernameOrEmail: 'admin@medivault.test', password: 'Admin1234!' };
-const DOCTOR_PASSWORD = 'Clinic-Pass-42';
+import { DOCTOR_PASSWORD, addVerifiedDoctor, signInAdmin, signInDoctorThroughTheForm, unverifyAddedDoctors, unverifyLater } from './support/doctors';
 
 const tag = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
-/** Doctors a test added; unverified afterwards so repeated runs don't crowd the shared Available Doctors grid. */
-let addedDoctorNames: string[] = [];
-
-test.afterEach(async ({ browser }) => {
-  const context = await browser.newContext();
-  await signInAdmin(context.request);
-  const roster: Array<{ id: string; name: string }> = await (await context.request.get('/api/admin/doctors')).json();
-  for (const doctor of roster.filter((d) => addedDoctorNames.includes(d.name))) {
-    await context.request.patch(`/api/admin/doctors/${doctor.id}/verification`, { data: { isVerified: false } });
-  }
-  addedDoctorNames = [];
-  await context.close();
-});
+test.afterEach(async ({ browser }) => unverifyAddedDoctors(browser));
 
 /** 'YYYY-MM-DDTHH:MM' for a datetime-local input, `minutes` from now on a 5-minute mark. */
 function localSlot(minutes: number): { input: string; at: Date } {
@@ -30,42 +16,12 @@ function localSlot(minutes: number): { input: string; at: Date } {
   return { input: format(at, "yyyy-MM-dd'T'HH:mm"), at };
 }
 
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A new verified doctor, added through the admin API so bookings never collide with earlier runs. */
-async function addVerifiedDoctor(browser: Browser, feeCents: number, name = `Avery Quinn ${tag()}`) {
-  const context = await browser.newContext();
-  await signInAdmin(context.request);
-  addedDoctorNames.push(name);
-  const email = `avery.${tag()}@clinic.test`;
-  const created = await context.request.post('/api/admin/doctors', {
-    data: { name, email, specialty: 'General Practice', licenseNumber: `MD-${tag()}`, phone: '+1 555 0142', experience: 8, consultationFee: feeCents, password: DOCTOR_PASSWORD, bio: 'Family doctor.' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const doctor = await created.json();
-  const verified = await context.request.patch(`/api/admin/doctors/${doctor.id}/verification`, { data: { isVerified: true } });
-  expect(verified.status()).toBe(200);
-  await context.close();
-  return { id: doctor.id as string, name, email };
-}
-
 /** Signs up a brand-new patient (with phone and emergency contact) and signs them in; returns the full name. */
 async function signUpPatient(request: APIRequestContext): Promise<string> {
   const patient = newPatient('tele', { firstName: 'Jules', lastName: `Park${tag().slice(0, 4)}` });
   await signUpByApi(request, patient, { phone: '+1 555 0177', emergencyContact: { name: 'Sam Park', phone: '+1 555 0178', relation: 'parent' } });
   await signInByApi(request, patient);
   return `${patient.firstName} ${patient.lastName}`;
-}
-
-async function signInDoctorThroughTheForm(page: Page, email: string) {
-  await page.goto('/doctor/login');
-  await page.getByLabel('Medical Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DOCTOR_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/doctor\/dashboard$/);
 }
 
 test('a patient books; the doctor reads the records, starts and completes it; the patient sees the diagnosis', async ({ browser }) => {
@@ -231,7 +187,7 @@ test('an admin adds, verifies and re-prices a doctor, who then appears under Ava
   await expect(admin.getByRole('heading', { name: 'Doctor Management' })).toBeVisible();
 
   const name = `Rowan Ellis ${tag()}`;
-  addedDoctorNames.push(name);
+  unverifyLater(name);
   await admin.getByRole('button', { name: 'Add Doctor' }).click();
   const add = admin.getByRole('dialog', { name: 'Add New Doctor' });
   await add.getByLabel('Full Name').fill(name);
@@ -294,7 +250,7 @@ test("My Consultations and the doctor's dashboard follow each other's changes li
   const doctorContext = await browser.newContext();
   const portal = await doctorContext.newPage();
   await signInDoctorThroughTheForm(portal, doctor.email);
-  const rows = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row');
+  const rows = portal.getByTestId('doctor-consultation-row');
   await expect(rows.filter({ hasText: 'Dizzy spells' })).toContainText('Scheduled');
   await patient.goto('/telemedicine');
   const cards = patient.getByTestId('consultation-card');
@@ -355,7 +311,7 @@ test("a patient waiting in the call shows on the doctor's dashboard; leaving the
   const doctorContext = await browser.newContext({ permissions });
   const portal = await doctorContext.newPage();
   await signInDoctorThroughTheForm(portal, doctor.email);
-  const row = portal.getByTestId('recent-consultations').getByTestId('doctor-consultation-row').filter({ hasText: patientName });
+  const row = portal.getByTestId('doctor-consultation-row').filter({ hasText: patientName });
   const waiting = row.getByText('Patient is waiting');
   await expect(row).toContainText('Scheduled');
   await expect(waiting).toHaveCount(0);

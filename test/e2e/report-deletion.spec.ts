@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
@@ -6,6 +5,7 @@ import { CLINIC_NOTE_LINES, dataUrl, frameWithoutDocument } from '../support/doc
 import { signUpPatient } from './support/call-parties';
 import { launchWithCamera, openCameraAsNewPatient, renderNote } from './support/document-fixtures';
 import { vaultKeys } from './support/vault';
+import { shootWidthsAndThemes } from './support/screens';
 
 /**
  * Issue 39, the scans: a camera frame with no document is refused and leaves nothing; a scan can be
@@ -19,19 +19,7 @@ const UNABLE_TO_PROCESS = 'Unable to process the medical document. Please try ag
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 /** The page at both widths in both themes, into test-results/report-deletion/{name}-{width}-{theme}.png. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const height = page.viewportSize()!.height;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height });
-}
+const shoot = (page: Page, name: string) => shootWidthsAndThemes(page, SHOTS, name);
 
 const reportTitles = async (page: Page) => ((await (await page.request.get('/api/medical-reports')).json()) as { title: string }[]).map((r) => r.title);
 

@@ -1,24 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
+import { expect, test } from '@playwright/test';
 import { CONSULTATION_ENDED_MESSAGE } from '../../common/consultation-status';
-import { openCallParties } from './support/call-parties';
-
-/** Writes `count` numbered lines into the consultation's chat as the context's user, at the pace the server allows. */
-async function chatLines(context: BrowserContext, baseUrl: string, consultationId: string, count: number): Promise<void> {
-  const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
-  const socket: Socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
-  try {
-    expect((await socket.timeout(10_000).emitWithAck('consultation:join', { consultationId })).ok).toBe(true);
-    for (let i = 1; i <= count; ) {
-      const answer = await socket.timeout(10_000).emitWithAck('chat:send', { consultationId, text: `line ${i}` });
-      if (answer.ok) i++;
-      else if (answer.error.code === 'rate_limited') await new Promise((r) => setTimeout(r, 200));
-      else throw new Error(JSON.stringify(answer));
-    }
-  } finally {
-    socket.close();
-  }
-}
+import { openCallParties, writeChat } from './support/call-parties';
 
 test.describe('consultation chat', () => {
   test('shows the latest 50 lines, loads earlier ones at the top, and is read-only once the consultation is completed', async ({ browser }) => {
@@ -27,7 +9,7 @@ test.describe('consultation chat', () => {
     try {
       const { patient, doctor, consultationId } = call;
       const baseUrl = test.info().project.use.baseURL!;
-      await chatLines(patient.context, baseUrl, consultationId, 55);
+      await writeChat(patient.context, baseUrl, consultationId, Array.from({ length: 55 }, (_, i) => `line ${i + 1}`));
 
       await patient.page.goto(`/video-call/${consultationId}`);
       const lines = patient.page.getByTestId('chat-message');

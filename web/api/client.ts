@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '../../common/schemas/paging';
 import type { ApiError as ApiErrorBody } from '../../common/api-types';
 
 /** A non-OK response. `message` is '{status}: {body text}' as spec section 8 defines; `body` keeps the parsed error. */
@@ -66,6 +67,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) throw apiError(response.status, response.statusText, await response.text(), response.headers.has('Retry-After'));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/** One page of a list and how many rows match in all (the server's X-Total-Count header). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** GET a paged list: the body is the page, X-Total-Count the number of matches. */
+export async function apiPage<T>(path: string): Promise<ListPage<T>> {
+  const response = await fetch(path, { credentials: 'include' });
+  if (!response.ok) throw apiError(response.status, response.statusText, await response.text(), response.headers.has('Retry-After'));
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+}
+
+/** A path with the query parameters that have a value (blank and undefined ones left out). */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /** The request never got an answer: offline, or the server out of reach (fetch rejects with a TypeError). */

@@ -1,12 +1,39 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DoctorConsultation, PatientRecords, RecordAccess } from '../../common/api-types';
 import type { BreakGlassInput } from '../../common/schemas/break-glass';
 import type { ConsultationStatusInput } from '../../common/schemas/consultation';
-import { apiRequest } from './client';
+import { apiPage, apiRequest, withQuery, type ListPage } from './client';
+import type { ConsultationStatus } from '../../common/constants';
+import type { DoctorConsultationPeriod } from '../../common/schemas/doctor-consultations';
 
 /** The signed-in doctor's consultations, newest appointment first. */
 export const doctorConsultationsQuery = queryOptions<DoctorConsultation[]>({
   queryKey: ['/api/doctor/consultations'],
+});
+
+/** What one of the dashboard's lists asks GET /api/doctor/consultations for. */
+export interface DoctorConsultationFilters {
+  when?: DoctorConsultationPeriod;
+  patient?: string;
+  status?: ConsultationStatus;
+  from?: string;
+  to?: string;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of the doctor's consultations that match; under doctorConsultationsQuery's key, so every change that refreshes the list refreshes it. */
+export const doctorConsultationPageQuery = (filters: DoctorConsultationFilters) =>
+  queryOptions<ListPage<DoctorConsultation>>({
+    queryKey: [...doctorConsultationsQuery.queryKey, filters],
+    queryFn: () => apiPage<DoctorConsultation>(withQuery('/api/doctor/consultations', { ...filters })),
+    placeholderData: keepPreviousData,
+  });
+
+/** How many different patients the doctor has consultations with. */
+export const doctorPatientCountQuery = queryOptions<{ totalPatients: number }>({
+  queryKey: ['/api/doctor/patient-count'],
 });
 
 /** The first segment of every doctorConsultationQuery key (all of them at once). */

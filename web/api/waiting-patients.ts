@@ -12,10 +12,16 @@ const waitingPatientsQuery = queryOptions<WaitingPatient[]>({
   queryFn: async () => (await realtimeRequest('consultation:waitingPatients', {})).patients,
 });
 
-/** Whether a consultation's patient waits in the call now; never once the consultation is over, whichever news came last. */
-export function useIsPatientWaiting(): (consultation: Pick<Consultation, 'id' | 'status'>) => boolean {
+/** The patient waiting in a consultation's call now, and since when; never once the consultation is over, whichever news came last. */
+export function useWaitingPatient(): (consultation: Pick<Consultation, 'id' | 'status'>) => WaitingPatient | undefined {
   const { data } = useQuery(waitingPatientsQuery);
-  return useCallback((c) => canJoinConsultation(c.status) && Boolean(data?.some((p) => p.consultationId === c.id)), [data]);
+  return useCallback((c) => (canJoinConsultation(c.status) ? data?.find((p) => p.consultationId === c.id) : undefined), [data]);
+}
+
+/** Whether a consultation's patient waits in the call now (see useWaitingPatient). */
+export function useIsPatientWaiting(): (consultation: Pick<Consultation, 'id' | 'status'>) => boolean {
+  const waitingPatient = useWaitingPatient();
+  return useCallback((c) => waitingPatient(c) !== undefined, [waitingPatient]);
 }
 
 /**

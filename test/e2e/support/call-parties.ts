@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
 import { newPatient, signInByApi, signUpByApi } from './patients';
 
 export const DEMO_DOCTOR = { email: 'sarah.chen@medivault.test', password: 'Doctor123!', name: 'Sarah Chen', id: '20000000-0000-4000-8000-000000000001' };
@@ -65,6 +66,23 @@ export async function openCallParties(browser: Browser, consultationType: 'video
 export async function enterCall(page: Page, consultationId: string): Promise<void> {
   await page.goto(`/video-call/${consultationId}`);
   await page.getByRole('button', { name: 'Join consultation' }).click();
+}
+
+/** Writes the lines into the consultation's chat as the context's user, at the pace the server allows. */
+export async function writeChat(context: BrowserContext, baseUrl: string, consultationId: string, lines: string[]): Promise<void> {
+  const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const socket: Socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  try {
+    expect((await socket.timeout(10_000).emitWithAck('consultation:join', { consultationId })).ok).toBe(true);
+    for (let i = 0; i < lines.length; ) {
+      const answer = await socket.timeout(10_000).emitWithAck('chat:send', { consultationId, text: lines[i] });
+      if (answer.ok) i++;
+      else if (answer.error.code === 'rate_limited') await new Promise((r) => setTimeout(r, 200));
+      else throw new Error(JSON.stringify(answer));
+    }
+  } finally {
+    socket.close();
+  }
 }
 
 /** Resolves once the element's video is really playing frames. */

@@ -1,33 +1,47 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { DoctorConsultation } from '../../../common/api-types';
+import type { WaitingPatient } from '../../../common/socket-events';
 import { personName } from '../../../common/names';
+import { canJoinConsultation } from '../../../common/consultation-status';
+import { paymentAllowsJoining } from '../../../common/payment-status';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { usePaymentsEnabled } from '../../api/payments';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
 import { PatientWaitingNote } from './PatientWaitingNote';
 import { formatDay, formatTime } from './format';
+import { AnchorButton, Icon } from '../ui';
+import { CONSULTATION_TYPE_ICONS } from './icons';
 
-const RowLink = styled(Link)`
+const RowBox = styled.div<{ $waiting?: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   padding: 12px;
   border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme, $waiting }) => ($waiting ? theme.colors.success : theme.colors.border)};
+  transition: background 120ms ease, border-color 120ms ease;
+  &:hover, &:focus-within { background: ${({ theme }) => theme.colors.surfaceMuted}; border-color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const RowLink = styled(Link)`
+  display: flex;
+  flex: 1 1 220px;
+  min-width: 0;
+  align-items: center;
+  gap: 12px;
   color: inherit;
   text-decoration: none;
-  transition: background 120ms ease, border-color 120ms ease;
-  &:hover, &:focus-visible { background: ${({ theme }) => theme.colors.surfaceMuted}; border-color: ${({ theme }) => theme.colors.primary}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 4px; border-radius: 4px; }
 `;
 
 const Text = styled.div`
   flex: 1;
   min-width: 0;
   strong { display: block; }
-  span {
+  & > span {
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 0.85rem;
@@ -37,32 +51,52 @@ const Text = styled.div`
   }
 `;
 
-/** A line of its own under the text (past the type icon), so the note never wraps beside a long name. */
-const WaitingLine = styled.div`
-  flex-basis: 100%;
-  padding-left: 56px;
-  margin-top: -10px;
+const Trailing = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-left: auto;
 `;
 
+interface Props {
+  consultation: DoctorConsultation;
+  showDay?: boolean;
+  /** The patient waiting in the call now, if they are. */
+  waiting?: WaitingPatient;
+  /** For how long they have waited: the time now (ms) when given. */
+  now?: number;
+  /** Offer Join on the row itself: straight to the call's device check, in a window of its own. */
+  joinable?: boolean;
+}
+
 /** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
-export function DoctorConsultationRow({ consultation: c, showDay, waiting }: { consultation: DoctorConsultation; showDay?: boolean; waiting?: boolean }) {
+export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, joinable }: Props) {
   const paymentsEnabled = usePaymentsEnabled();
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
+  const patientName = personName(c.patient);
+  const canJoin = joinable && canJoinConsultation(c.status) && paymentAllowsJoining(c.paymentStatus);
   return (
-    <RowLink to={`/doctor/consultation/${c.id}`} data-testid="doctor-consultation-row">
-      <ConsultationTypeIcon type={c.consultationType} />
-      <Text>
-        <strong>{personName(c.patient)}</strong>
-        <span>{when}</span>
-        {c.symptoms ? <span>{c.symptoms}</span> : null}
-      </Text>
-      <ConsultationStatusBadge status={c.status} />
-      {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
-      {waiting ? (
-        <WaitingLine>
-          <PatientWaitingNote />
-        </WaitingLine>
-      ) : null}
-    </RowLink>
+    <RowBox data-testid="doctor-consultation-row" $waiting={Boolean(waiting)}>
+      <RowLink to={`/doctor/consultation/${c.id}`}>
+        <ConsultationTypeIcon type={c.consultationType} />
+        <Text>
+          <strong>{patientName}</strong>
+          <span>{when}</span>
+          {c.symptoms ? <span>{c.symptoms}</span> : null}
+          {waiting ? <PatientWaitingNote since={waiting.waitingSince} now={now} /> : null}
+        </Text>
+      </RowLink>
+      <Trailing>
+        <ConsultationStatusBadge status={c.status} />
+        {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+        {canJoin ? (
+          <AnchorButton href={`/video-call/${c.id}`} target="_blank" rel="noopener" $size="sm" $variant={waiting ? 'primary' : 'secondary'} aria-label={`Join the consultation with ${patientName}`}>
+            <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
+            Join
+          </AnchorButton>
+        ) : null}
+      </Trailing>
+    </RowBox>
   );
 }

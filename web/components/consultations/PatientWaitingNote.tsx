@@ -5,10 +5,13 @@ const pulse = keyframes`
   50% { box-shadow: 0 0 0 5px rgba(21, 128, 61, 0); }
 `;
 
+/** In a narrow row 'for N min' goes to the next line whole, never word by word. */
 const Note = styled.div`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 8px;
+  gap: 0 8px;
+  white-space: nowrap;
   margin-top: 4px;
   color: ${({ theme }) => theme.colors.success};
   font-size: 0.85rem;
@@ -26,7 +29,23 @@ const Note = styled.div`
   }
 `;
 
-/** Marks a consultation whose patient is in the call while the doctor is not. */
-export function PatientWaitingNote() {
-  return <Note data-testid="patient-waiting">Patient is waiting</Note>;
+const Since = styled.span`
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Whole minutes since `iso` ('just now' under one). */
+export function waitedFor(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  return minutes < 1 ? 'just now' : `for ${minutes} min`;
+}
+
+/** Marks a consultation whose patient is in the call while the doctor is not; with `since`, for how long. */
+export function PatientWaitingNote({ since, now }: { since?: string; now?: number }) {
+  return (
+    <Note data-testid="patient-waiting">
+      Patient is waiting
+      {since && now ? <Since data-testid="waited-for">{waitedFor(since, now)}</Since> : null}
+    </Note>
+  );
 }

@@ -22,6 +22,7 @@ import { ConsultationOverview } from '../../components/consultations/Consultatio
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
 import { PatientInfoCard } from '../../components/consultations/PatientInfoCard';
+import { ChatTranscript } from '../../components/consultations/ChatTranscript';
 import { PatientWaitingNote } from '../../components/consultations/PatientWaitingNote';
 import { AppointmentHistory, MedicationList, ReportList } from '../../components/consultations/PatientRecordLists';
 import { PortalMain, TwoColumns } from '../../components/consultations/PortalMain';
@@ -201,6 +202,14 @@ export default function DoctorConsultationPage() {
         </Card>
         <Stack>
           <PatientInfoCard patient={c.patient} />
+          {canJoinConsultation(c.status) ? null : (
+            <Card aria-labelledby="chat-transcript-heading">
+              <Stack $gap="10px">
+                <CardTitle id="chat-transcript-heading">Chat</CardTitle>
+                <ChatTranscript consultationId={c.id} side="doctor" />
+              </Stack>
+            </Card>
+          )}
           {c.meetingRoomId && canJoinConsultation(c.status) ? (
             <Card aria-labelledby="video-call-heading">
               <Stack $gap="10px">

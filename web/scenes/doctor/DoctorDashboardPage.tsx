@@ -3,18 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { DOCTOR_RECENT_CONSULTATIONS } from '../../../common/constants';
-import type { DoctorConsultation } from '../../../common/api-types';
 import { doctorLabel } from '../../../common/names';
 import { ApiError } from '../../api/client';
 import { doctorMeQuery } from '../../api/doctor-session';
-import { doctorConsultationsQuery } from '../../api/doctor';
-import { useIsPatientWaiting } from '../../api/waiting-patients';
+import { doctorConsultationPageQuery, doctorPatientCountQuery } from '../../api/doctor';
 import { PageHeading } from '../../components/PageHeading';
-import { Card, CardHeader, CardTitle, EmptyState, Grid, Skeleton, Stack, StatCard } from '../../components/ui';
-import { DoctorConsultationRow } from '../../components/consultations/DoctorConsultationRow';
+import { Card, EmptyState, Grid, Stack, StatCard } from '../../components/ui';
 import { PortalMain, TwoColumns } from '../../components/consultations/PortalMain';
-import { isTodayDate } from '../../components/consultations/format';
 import { DoctorLogoutButton } from '../../components/consultations/LogoutButton';
+import { TodaysSchedule, todayFilters } from './dashboard/TodaysSchedule';
+import { ConsultationListCard } from './dashboard/ConsultationListCard';
 
 const Stats = styled(Grid)`
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -24,41 +22,24 @@ const Stats = styled(Grid)`
   }
 `;
 
-const byDate = (a: DoctorConsultation, b: DoctorConsultation) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
-
-/** Spec section 4: today's are dated today; upcoming are scheduled with a future date. */
-function summarise(consultations: DoctorConsultation[], now = new Date()) {
-  const today = consultations.filter((c) => isTodayDate(c.appointmentDate, now)).sort(byDate);
-  const upcoming = consultations.filter((c) => c.status === 'scheduled' && Date.parse(c.appointmentDate) > now.getTime());
-  const recent = [...consultations].sort((a, b) => byDate(b, a)).slice(0, DOCTOR_RECENT_CONSULTATIONS);
-  const patients = new Set(consultations.map((c) => c.patientId)).size;
-  return { today, upcoming, recent, patients };
-}
-
-function ConsultationList({ items, empty, showDay }: { items: DoctorConsultation[]; empty: string; showDay?: boolean }) {
-  const isWaiting = useIsPatientWaiting();
-  if (items.length === 0) return <EmptyState title={empty} />;
-  return (
-    <Stack $gap="8px">
-      {items.map((c) => (
-        <DoctorConsultationRow key={c.id} consultation={c} showDay={showDay} waiting={isWaiting(c)} />
-      ))}
-    </Stack>
-  );
-}
+/** Spec section 4: upcoming are scheduled with a future date (the count needs only the total). */
+const UPCOMING_COUNT = { when: 'upcoming', status: 'scheduled', limit: 1 } as const;
+/** Enough upcoming rows to see the next days at a glance. */
+const UPCOMING_PAGE = 10;
 
 export default function DoctorDashboardPage() {
   const navigate = useNavigate();
   const doctor = useQuery(doctorMeQuery);
-  const consultations = useQuery(doctorConsultationsQuery);
-  const signedOut = (!doctor.isPending && !doctor.data) || (consultations.error instanceof ApiError && consultations.error.status === 401);
+  const today = useQuery(doctorConsultationPageQuery(todayFilters()));
+  const upcoming = useQuery(doctorConsultationPageQuery(UPCOMING_COUNT));
+  const patients = useQuery(doctorPatientCountQuery);
+  const signedOut = (!doctor.isPending && !doctor.data) || (today.error instanceof ApiError && today.error.status === 401);
 
   useEffect(() => {
     if (signedOut) void navigate({ to: '/doctor/login' });
   }, [signedOut, navigate]);
 
-  const summary = summarise(consultations.data ?? []);
-  const loading = consultations.isPending;
+  const count = (value: number | undefined) => value ?? '–';
 
   return (
     <PortalMain>
@@ -68,30 +49,23 @@ export default function DoctorDashboardPage() {
         actions={<DoctorLogoutButton />}
       />
       <Stats>
-        <StatCard label="Today's Consultations" value={loading ? '–' : summary.today.length} testId="stat-today" />
-        <StatCard label="Upcoming" value={loading ? '–' : summary.upcoming.length} testId="stat-upcoming" />
-        <StatCard label="Total Patients" value={loading ? '–' : summary.patients} testId="stat-patients" />
+        <StatCard label="Today's Consultations" value={count(today.data?.total)} testId="stat-today" />
+        <StatCard label="Upcoming" value={count(upcoming.data?.total)} testId="stat-upcoming" />
+        <StatCard label="Total Patients" value={count(patients.data?.totalPatients)} testId="stat-patients" />
         <StatCard label="Status" value={doctor.data?.isAvailable === false ? 'Unavailable' : 'Available'} testId="stat-status" />
       </Stats>
-      {consultations.isError && !signedOut ? (
+      {today.isError && !signedOut ? (
         <Card>
           <EmptyState title="Failed to fetch consultations" message="Please reload the page to try again." />
         </Card>
       ) : (
-        <TwoColumns>
-          <Card aria-labelledby="today-heading" data-testid="todays-schedule">
-            <CardHeader>
-              <CardTitle id="today-heading">Today's Schedule</CardTitle>
-            </CardHeader>
-            {loading ? <Skeleton $height="72px" /> : <ConsultationList items={summary.today} empty="No consultations today" />}
-          </Card>
-          <Card aria-labelledby="recent-heading" data-testid="recent-consultations">
-            <CardHeader>
-              <CardTitle id="recent-heading">Recent Consultations</CardTitle>
-            </CardHeader>
-            {loading ? <Skeleton $height="72px" /> : <ConsultationList items={summary.recent} empty="No consultations yet" showDay />}
-          </Card>
-        </TwoColumns>
+        <Stack $gap="16px">
+          <TwoColumns>
+            <TodaysSchedule today={today} />
+            <ConsultationListCard when="past" title="Recent Consultations" testId="recent-consultations" pageSize={DOCTOR_RECENT_CONSULTATIONS} empty="No consultations yet" />
+          </TwoColumns>
+          <ConsultationListCard when="upcoming" title="Upcoming" testId="upcoming-consultations" pageSize={UPCOMING_PAGE} empty="No upcoming consultations" />
+        </Stack>
       )}
     </PortalMain>
   );

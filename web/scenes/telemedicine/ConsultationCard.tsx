@@ -14,6 +14,7 @@ import { formatDay, formatTime } from '../../components/consultations/format';
 import { AddToCalendar } from '../../components/calendar/AddToCalendar';
 import type { PaymentStatus } from '../../../common/constants';
 import { cancelledFeeLabel } from './refund-terms';
+import { ChatTranscriptToggle } from '../../components/consultations/ChatTranscriptToggle';
 
 const When = styled(Row)`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -106,6 +107,7 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
           <strong>Diagnosis:</strong> {c.diagnosis}
         </Diagnosis>
       ) : null}
+      {canJoinConsultation(c.status) ? null : <ChatTranscriptToggle consultationId={c.id} side="patient" />}
       {canJoinConsultation(c.status) && !joinable ? <PaymentNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</PaymentNote> : null}
       {canJoinConsultation(c.status) ? (
         <Actions $wrap>

@@ -20,6 +20,7 @@ describe('configuration', () => {
       addressMaxFailures: 100,
       challengeAfter: 20,
       challengeBits: 15,
+      accountMaxFailures: 100,
       knownDeviceMs: 180 * 86_400_000,
     });
     expect(config.doctorAccessWindowMs).toBe(30 * 86_400_000);

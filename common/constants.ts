@@ -315,3 +315,6 @@ export function greetingFor(date: Date, firstName?: string | null): string {
   const name = firstName?.trim() || 'Patient';
   return `Good ${part}, ${name}`;
 }
+
+/** The header a paged list's total travels in, so the body stays the plain list the spec describes. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -19,6 +19,3 @@ export const pagingFields = () => ({
     .max(1_000_000, 'Offset must be at most 1000000')
     .optional(),
 });
-
-/** The header a paged list's total travels in, so the body stays the plain list the spec describes. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';

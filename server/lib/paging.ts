@@ -1,6 +1,6 @@
 import type { Model, QueryBuilder } from 'objection';
 import type { AppContext } from '../context';
-import { TOTAL_COUNT_HEADER } from '../../common/schemas/paging';
+import { TOTAL_COUNT_HEADER } from '../../common/constants';
 
 export interface Paging {
   limit?: number;

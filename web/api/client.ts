@@ -1,4 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '../../common/schemas/paging';
+// The constant, not the paging schema: this module is in every page's first chunk, and the schema brings yup.
+import { TOTAL_COUNT_HEADER } from '../../common/constants';
 import type { ApiError as ApiErrorBody } from '../../common/api-types';
 
 /** A non-OK response. `message` is '{status}: {body text}' as spec section 8 defines; `body` keeps the parsed error. */

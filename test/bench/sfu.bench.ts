@@ -48,6 +48,7 @@ import { ensureWebBuild } from '../../server/web-build';
 import { detectMediasoupWorker } from '../../signalling/media/detect';
 import { MEDIA_CODECS, webRtcTransportOptions } from '../../signalling/media/mediasoup/settings';
 import { mediasoupWorkerPids } from '../support/mediasoup-worker';
+import { newVideoFramesWithin, trackPeerConnections } from '../e2e/support/call-parties';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, enterCall, fmt, median, openCall, startApp, type CallUnderTest } from './support/call';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -274,12 +275,11 @@ function armMediaBackProbe(page: Page): Promise<void> {
 }
 
 const APP_REMOTE_VIDEO = '[data-testid="remote-video"]';
-const BARE_REMOTE_VIDEO = '#v';
 
-/** Remote video frames the page presents within `ms` (in the element `selector` names). */
-function framesWithin(page: Page, ms: number, selector = APP_REMOTE_VIDEO): Promise<number> {
+/** Remote video frames the page presents (renders) within `ms`. */
+function framesWithin(page: Page, ms: number): Promise<number> {
   return page.evaluate(`(() => {
-    const video = document.querySelector('${selector}');
+    const video = document.querySelector('${APP_REMOTE_VIDEO}');
     if (!video) return 0;
     return new Promise((resolve) => {
       let frames = 0;
@@ -293,10 +293,10 @@ function framesWithin(page: Page, ms: number, selector = APP_REMOTE_VIDEO): Prom
   })()`);
 }
 
-async function waitForFlowingVideo(page: Page, selector = APP_REMOTE_VIDEO): Promise<void> {
+async function waitForFlowingVideo(page: Page): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if ((await framesWithin(page, 500, selector)) >= 3) return;
+    if ((await newVideoFramesWithin(page, 500)) >= 3) return;
   }
   throw new Error('remote video is not flowing');
 }
@@ -349,6 +349,7 @@ async function openBareCalls(browser: Browser, url: string, calls: number): Prom
       const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
       contexts.push(context);
       const page = await context.newPage();
+      await trackPeerConnections(page);
       await page.goto(url);
       return page;
     }));
@@ -356,8 +357,8 @@ async function openBareCalls(browser: Browser, url: string, calls: number): Prom
     await first!.evaluate((room) => (window as unknown as BarePage).bareJoin(false, room), `call-${call}`);
     await second!.evaluate((room) => (window as unknown as BarePage).bareJoin(true, room), `call-${call}`);
     await first!.evaluate(() => (window as unknown as BarePage).bareConsumeOthers());
-    await waitForFlowingVideo(first!, BARE_REMOTE_VIDEO);
-    await waitForFlowingVideo(second!, BARE_REMOTE_VIDEO);
+    await waitForFlowingVideo(first!);
+    await waitForFlowingVideo(second!);
   }
   return contexts;
 }

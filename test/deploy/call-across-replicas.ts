@@ -12,7 +12,7 @@ import { generate } from 'otplib';
 import { CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../support/chromium';
 import { ROOT } from '../support/test-database';
 import { signupBody, SIGNUP_PASSWORD } from '../support/signup';
-import { trackPeerConnections } from '../e2e/support/call-parties';
+import { newVideoFramesWithin, trackPeerConnections } from '../e2e/support/call-parties';
 import type { HttpsClient } from './https-client';
 import { until } from './eventually';
 
@@ -72,31 +72,7 @@ async function joinCall(page: Page, consultationId: string): Promise<void> {
   await page.getByRole('button', { name: 'Join consultation' }).click();
 }
 
-/** Video frames this page has decoded from the other side so far, over all its media links. */
-function decodedVideoFrames(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let frames = 0;
-    for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
-      if (connection.connectionState === 'closed') continue;
-      (await connection.getStats()).forEach((report: { type: string; kind?: string; framesDecoded?: number }) => {
-        if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesDecoded ?? 0;
-      });
-    }
-    return frames;
-  });
-}
-
-/**
- * Whether the other side's video is arriving: frames decoded over two seconds, read from WebRTC's own
- * statistics (a loaded machine renders few frames; what crosses the network is what this check is about).
- */
-async function newFramesOverTwoSeconds(page: Page): Promise<number> {
-  const before = await decodedVideoFrames(page);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  return (await decodedVideoFrames(page)) - before;
-}
-
-const videoArriving = (page: Page, what: string, timeoutMs: number) => until(what, async () => (await newFramesOverTwoSeconds(page)) >= 2, timeoutMs);
+const videoArriving = (page: Page, what: string, timeoutMs: number) => until(what, async () => (await newVideoFramesWithin(page, 2000)) >= 2, timeoutMs);
 
 async function chat(from: Page, to: Page, text: string, timeoutMs: number): Promise<void> {
   const box = from.getByRole('textbox', { name: 'Message' });
@@ -171,7 +147,7 @@ export async function callAcrossReplicas({ publicUrl, freshClient, adminLogin, m
     const killedAt = Date.now();
     kill('app1');
     // No new frame, or a media link closed (its counts gone): the media went through app1.
-    await until('the media stopping with its replica (it went through app1)', async () => (await newFramesOverTwoSeconds(doctorPage)) <= 0, 60_000);
+    await until('the media stopping with its replica (it went through app1)', async () => (await newVideoFramesWithin(doctorPage, 2000)) <= 0, 60_000);
     await videoArriving(doctorPage, "the patient's video at the doctor after app1 died", 90_000);
     await videoArriving(patient, "the doctor's video at the patient after app1 died", 90_000);
     report(`  video both ways again after the media's replica was killed: ${Date.now() - killedAt} ms`);

@@ -12,6 +12,7 @@ import { createCallParties } from '../../signalling/helpers';
 import type { TestClient } from '../../support/client';
 import { createHttpServer } from '../../../server/http-server';
 import { FAKE_MEDIA_ARGS } from '../../support/chromium';
+import { trackPeerConnections } from '../../e2e/support/call-parties';
 
 export { CHROMIUM_PATH } from '../../support/chromium';
 export const CHROMIUM_ARGS = [...FAKE_MEDIA_ARGS, '--mute-audio'];
@@ -103,6 +104,7 @@ export async function openCall(browser: Browser, url: string): Promise<CallUnder
   await cookiesFor(doctorPage, doctorHttp, url);
   await cookiesFor(patientPage, patientHttp, url);
   await patientPage.addInitScript(FIRST_FRAME_PROBE);
+  await Promise.all([doctorPage, patientPage].map(trackPeerConnections));
   const callUrl = `${url}/video-call/${consultation.id}`;
   await enterCall(doctorPage, callUrl);
   await doctorPage.getByText(waitingForPatient).waitFor();

@@ -176,6 +176,30 @@ export async function trackPeerConnections(page: Page): Promise<void> {
   });
 }
 
+/** Video frames this page has decoded from the other side so far, over all its media links (needs trackPeerConnections). */
+export function decodedVideoFrames(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let frames = 0;
+    for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
+      if (connection.connectionState === 'closed') continue;
+      (await connection.getStats()).forEach((report: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesDecoded ?? 0;
+      });
+    }
+    return frames;
+  });
+}
+
+/**
+ * Frames of the other side's video decoded over `ms`, read from WebRTC's own statistics: a loaded machine
+ * renders few frames, while what crosses the network is what the callers ask about.
+ */
+export async function newVideoFramesWithin(page: Page, ms: number): Promise<number> {
+  const before = await decodedVideoFrames(page);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return (await decodedVideoFrames(page)) - before;
+}
+
 function madePeerConnections(page: Page, action: 'count' | 'close'): Promise<number> {
   return page.evaluate((what) => {
     const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;

@@ -21,15 +21,17 @@ const LONG_SIDE = { min: 1600, max: 3300 };
  */
 const MIN_INK_CONTRAST = 64;
 
+interface GreyImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+
 /** The frame's grey span, measured on a copy at most 1024 pixels long, median-filtered. */
-async function greySpan(bytes: Buffer): Promise<number> {
-  const grey = await sharp(bytes, { limitInputPixels: MAX_DOCUMENT_PIXELS, failOn: 'error' })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
-    .median(3)
-    .raw()
-    .toBuffer();
+async function greySpan(image: GreyImage): Promise<number> {
+  const grey = await rawGrey(image).resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).median(3).raw().toBuffer();
   let darkest = 255;
   let lightest = 0;
   for (const level of grey) {
@@ -39,12 +41,32 @@ async function greySpan(bytes: Buffer): Promise<number> {
   return lightest - darkest;
 }
 
+/** The upload decoded once: turned upright from its EXIF orientation, transparency on white, greyscale. */
+async function decodeUpright(bytes: Buffer): Promise<GreyImage> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_DOCUMENT_PIXELS, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The image with its long side in LONG_SIDE's span. */
+async function scaledForReading(image: GreyImage): Promise<GreyImage> {
+  const longSide = Math.max(image.width, image.height);
+  const target = Math.min(Math.max(longSide, LONG_SIDE.min), LONG_SIDE.max);
+  if (target === longSide) return image;
+  const { data, info } = await rawGrey(image).resize({ width: target, height: target, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
 /**
- * An upload ready for OCR: turned upright from its EXIF orientation, transparency on white, greyscale,
- * scaled to a useful resolution, as an uncompressed greyscale image (PGM): nothing to compress here and
- * nothing to unpack in the OCR thread, which reads it about a quarter faster than a PNG. The header is read first, so an image declaring more than
- * MAX_DOCUMENT_PIXELS is refused before a single pixel is decoded; sharp's limitInputPixels holds too.
- * sharp works in libuv's thread pool, off the event loop.
+ * An upload ready for OCR: decoded once (upright, on white, greyscale), refused when it holds no ink, scaled
+ * to a useful resolution, as an uncompressed greyscale image (PGM): nothing to compress here and nothing to
+ * unpack in the OCR thread, which reads it about a quarter faster than a PNG. The header is read first, so
+ * an image declaring more than MAX_DOCUMENT_PIXELS is refused before a single pixel is decoded; sharp's
+ * limitInputPixels holds too. sharp works in libuv's thread pool, off the event loop.
  */
 export async function prepareImage(bytes: Buffer): Promise<Buffer> {
   let metadata: Metadata;
@@ -56,19 +78,10 @@ export async function prepareImage(bytes: Buffer): Promise<Buffer> {
   const { width, height } = metadata;
   if (!width || !height) throw new Unprocessable(UNREADABLE_DOCUMENT);
   if (width * height > MAX_DOCUMENT_PIXELS) throw new PayloadTooLarge(TOO_MANY_PIXELS);
-  if ((await greySpan(bytes).catch(() => 0)) < MIN_INK_CONTRAST) throw new Unprocessable(UNREADABLE_DOCUMENT);
-  const longSide = Math.max(width, height);
-  const target = Math.min(Math.max(longSide, LONG_SIDE.min), LONG_SIDE.max);
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_DOCUMENT_PIXELS, failOn: 'error' })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .greyscale()
-      .resize(target === longSide ? undefined : { width: target, height: target, fit: 'inside' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
-  } catch {
-    throw new Unprocessable(UNREADABLE_DOCUMENT);
-  }
+  const scaled = await (async () => {
+    const upright = await decodeUpright(bytes);
+    return (await greySpan(upright)) < MIN_INK_CONTRAST ? null : scaledForReading(upright);
+  })().catch(() => null);
+  if (!scaled) throw new Unprocessable(UNREADABLE_DOCUMENT);
+  return Buffer.concat([Buffer.from(`P5\n${scaled.width} ${scaled.height}\n255\n`), scaled.data]);
 }

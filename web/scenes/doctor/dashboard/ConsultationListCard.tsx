@@ -10,6 +10,7 @@ import { useWaitingPatient } from '../../../api/waiting-patients';
 import { Button, Card, CardHeader, CardTitle, EmptyState, Input, Muted, Row, Select, Skeleton, Stack } from '../../../components/ui';
 import { DoctorConsultationRow } from '../../../components/consultations/DoctorConsultationRow';
 import { useNow } from './useNow';
+import { useSettledValue } from './useSettledValue';
 
 /** The name search on a line of its own unless the card is wide enough for all three; the day and status share a line. */
 const Filters = styled.div`
@@ -60,7 +61,8 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
   const [page, setPage] = useState(0);
   const waitingOf = useWaitingPatient();
   const now = useNow();
-  const filters = { when, patient: patient.trim() || undefined, status: status || undefined, ...dayBounds(day), limit: pageSize, offset: page * pageSize };
+  const searchedName = useSettledValue(patient.trim());
+  const filters = { when, patient: searchedName || undefined, status: status || undefined, ...dayBounds(day), limit: pageSize, offset: page * pageSize };
   const list = useQuery(doctorConsultationPageQuery(filters));
   const headingId = `${testId}-heading`;
   const refilter = <T,>(set: (value: T) => void) => (value: T) => {
@@ -99,7 +101,7 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
       ) : list.isError ? (
         <EmptyState title="Failed to fetch consultations" message={messageOf(list.error, 'Please try again.')} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={patient || day || status ? 'No consultations match' : empty} />
+        <EmptyState title={searchedName || day || status ? 'No consultations match' : empty} />
       ) : (
         <Stack $gap="8px" aria-busy={list.isPlaceholderData}>
           {list.data.items.map((c) => {

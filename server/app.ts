@@ -16,6 +16,7 @@ import { apiGuards, securityHeaders } from './middleware/security';
 import { onlyPublicHost } from './middleware/public-host';
 import { ShutdownState } from './services/shutdown-state';
 import { loadActor } from './middleware/actor';
+import { timedMiddleware, timeQueriesOf } from './lib/request-timing';
 import { refuseUnboundedJson } from './middleware/bounded-json';
 import { leaveOwnBodiesUnparsed } from './middleware/own-body';
 import { honourIdempotencyKeys } from './middleware/idempotency';
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions): App {
   };
   Object.assign(koa.context, { deps });
 
+  timeQueriesOf(knex);
   const sessionStore = new PgSessionStore(knex, config.sessionAbsoluteMs);
   const session = sessionMiddleware(koa, config, sessionStore);
   const apiRouter = new Router({ prefix: '/api' });
@@ -127,7 +129,7 @@ export function createApp(options: AppOptions): App {
     }) as unknown as Koa.Middleware,
   );
   koa.use(refuseUnboundedJson as Koa.Middleware);
-  koa.use(session);
+  koa.use(timedMiddleware('session', session));
   koa.use(loadActor as Koa.Middleware);
   koa.use(honourIdempotencyKeys as Koa.Middleware);
   koa.use(apiRouter.routes() as unknown as Koa.Middleware);

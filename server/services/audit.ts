@@ -6,6 +6,7 @@ import { actorId } from '../policies/actor';
 import { Batcher } from '../lib/batcher';
 import { rowTag, type AuditKeys, type AuditRowContent } from './audit-chain';
 import { answerToKeep, keyCompletion, type StoredAnswer } from './idempotency';
+import { timeStage } from '../lib/request-timing';
 
 export interface AuditEntry {
   action: string;
@@ -102,7 +103,7 @@ export function requestRow(ctx: AppContext, entry: AuditEntry): AuditRow {
 
 /** Writes one audit_events row. Never holds health data itself: only who, what kind of thing, and when. */
 export async function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
-  await writeAuditRow(requestRow(ctx, entry));
+  await timeStage('audit', () => writeAuditRow(requestRow(ctx, entry)));
 }
 
 /**

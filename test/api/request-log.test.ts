@@ -44,6 +44,20 @@ describe('request log', () => {
     expect(written).not.toContain(alex.account.record.email);
   });
 
+  it('tells where a request spent its time: its session (with the actor), its audit row and its database queries', async () => {
+    const report = await insertReport(alex.account.record.id, { title: 'Cardiology letter' });
+    const before = captured.lines.length;
+    const res = await alex.client.get(`/api/medical-reports/${report.id}`);
+    expect(res.status).toBe(200);
+    const [line] = captured.lines.slice(before) as Array<Record<string, number>>;
+    // The session row with its actor, the report and its audit row: each a query this request sent.
+    expect(line!.queries).toBeGreaterThanOrEqual(3);
+    expect(line!.queryMs).toBeGreaterThan(0);
+    for (const stage of ['sessionMs', 'auditMs']) expect(line![stage]).toBeGreaterThan(0);
+    const stagesMs = line!.sessionMs! + line!.auditMs!;
+    expect(stagesMs).toBeLessThanOrEqual(line!.durationMs!);
+  });
+
   it('labels requests that match no API route without their path', async () => {
     const before = captured.lines.length;
     const res = await alex.client.get('/api/no-such-thing/Jane-Doe');

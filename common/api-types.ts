@@ -593,6 +593,11 @@ export interface Passkey {
 // ---------------------------------------------------------------------------
 
 /** GET/POST /api/calendar/feed answer. The secret URL is in the answer that creates it, and never again. */
+/** GET /api/auth/vault-key: what unwraps the account's offline vault key on a device. */
+export interface OfflineVaultKey {
+  key: string;
+}
+
 export interface CalendarFeedStatus {
   enabled: boolean;
   url: string | null;

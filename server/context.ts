@@ -23,6 +23,8 @@ export interface AppState {
   idempotencyKey?: ClaimedKey;
   /** The status a route answers with when its handler returns a body (defineRoute). */
   successStatus?: number;
+  /** The route's answer carries a secret shown once: an Idempotency-Key never keeps it (defineRoute). */
+  answerHoldsSecrets?: boolean;
 }
 
 /** A demo account's sign-in, shown as a hint on its login page. */

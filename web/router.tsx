@@ -3,6 +3,8 @@ import { queryClient } from './api/query-client';
 import { meQuery } from './api/session';
 import { doctorMeQuery } from './api/doctor-session';
 import { showKeptAnswers } from './offline/kept-answers';
+import { unlockVaultEarly, vaultLockedHere } from './offline/vault-key';
+import { isNetworkFailure } from './api/client';
 import { NotFoundPage } from './scenes/NotFoundPage';
 import { DeferredOutlet } from './components/DeferredOutlet';
 import { LAYOUTS, SCREENS, type ScreenPath } from './screens';
@@ -52,16 +54,25 @@ function prefetchLists(matches: ReadonlyArray<{ routeId: unknown }>): void {
   for (const options of optionsOf(matches)) for (const path of options?.staticData?.lists ?? []) void queryClient.prefetchQuery({ queryKey: [path] });
 }
 
+/** Offline with the vault locked (a fresh page holds no key): the offline PIN opens it, then the page the patient asked for. */
+async function offlineUnlockFor(error: unknown, to: string): Promise<null> {
+  if (isNetworkFailure(error) && (await vaultLockedHere().catch(() => false))) throw redirect({ to: '/unlock', search: { to } });
+  return null;
+}
+
 /** Patient screens: a failed session check sends the visitor to / (spec section 2). */
 const patientRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'patient',
   component: lazyModule(LAYOUTS.patient.module, 'PatientLayout'),
-  beforeLoad: async ({ matches }) => {
+  beforeLoad: async ({ matches, location }) => {
     preloadScreens(matches);
     // A visitor already known to have no session (a public page asked) is sent on without asking for lists that would answer 401.
-    if (queryClient.getQueryData(meQuery.queryKey) !== null) prefetchLists(matches);
-    const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
+    if (queryClient.getQueryData(meQuery.queryKey) !== null) {
+      prefetchLists(matches);
+      void unlockVaultEarly();
+    }
+    const me = await queryClient.ensureQueryData(meQuery).catch((error: unknown) => offlineUnlockFor(error, location.href));
     if (!me) throw redirect({ to: '/' });
     await showKeptAnswers(queryClient, me.id);
   },
@@ -116,6 +127,7 @@ const publicPages = [
   createRoute({ getParentRoute: () => rootRoute, path: '/terms', ...screen('/terms') }),
   createRoute({ getParentRoute: () => rootRoute, path: '/privacy', ...screen('/privacy') }),
   createRoute({ getParentRoute: () => rootRoute, path: '/doctor/login', ...screen('/doctor/login') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/unlock', ...screen('/unlock') }),
   /** Both sides of a call use this page; it checks the patient or doctor session itself. */
   createRoute({ getParentRoute: () => rootRoute, path: '/video-call/$consultationId', ...screen('/video-call/$consultationId') }),
 ];

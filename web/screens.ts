@@ -34,6 +34,7 @@ export const SCREENS = {
   '/terms': { module: 'scenes/legal/TermsPage.tsx' },
   '/privacy': { module: 'scenes/legal/PrivacyPage.tsx' },
   '/doctor/login': { module: 'scenes/doctor/DoctorLoginPage.tsx' },
+  '/unlock': { module: 'scenes/auth/UnlockVaultPage.tsx' },
   '/video-call/$consultationId': { module: 'scenes/video-call/VideoCallPage.tsx' },
   '/dashboard': {
     module: 'scenes/dashboard/DashboardPage.tsx',

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Actor } from '../policies/actor';
 import { Conflict, Unprocessable, ValidationFailed } from '../errors';
 import { isDatabaseUnreachable } from '../lib/database-errors';
-import { answerToKeep, claimKey, purgeExpiredKeys, releaseKey, storeAnswer } from '../services/idempotency';
+import { answerToKeep, claimKey, markApplied, purgeExpiredKeys, releaseKey, storeAnswer } from '../services/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
@@ -36,7 +36,8 @@ function isStorable(ctx: AppContext): boolean {
  * `Idempotency-Key` on any state-changing API request: the first successful answer for a caller's key is
  * kept for a day and returned, with `Idempotent-Replayed: true`, to every retry, which changes nothing. A
  * retry while the first request still runs answers 409; the key reused for a different request, 422.
- * Failed requests change nothing and keep nothing, so their retry runs afresh. The answer is kept by the
+ * Failed requests change nothing and keep nothing, so their retry runs afresh; an answer holding a secret
+ * (a route's `answerHoldsSecrets`) is never kept, its retry is told the request was carried out. The answer is kept by the
  * write's own transaction where the route gives it (auditedWrite), so that a write committed just before
  * the process or PostgreSQL died is still answered, never repeated; otherwise it is kept here, after.
  */
@@ -89,7 +90,8 @@ export async function honourIdempotencyKeys(ctx: AppContext, next: Next): Promis
     return;
   }
   try {
-    if (!claimed.completed) await storeAnswer(knex, scope, key, answerToKeep(ctx, ctx.status, ctx.body));
+    if (ctx.state.answerHoldsSecrets) await markApplied(knex, scope, key);
+    else if (!claimed.completed) await storeAnswer(knex, scope, key, answerToKeep(ctx, ctx.status, ctx.body));
     await purgeExpiredKeys(knex);
   } catch (err) {
     // The write itself committed: answering 503 now would send the client to retry. Its true answer goes

@@ -16,6 +16,7 @@ import type {
   Appointment,
   BreakGlassEntry,
   CalendarFeedStatus,
+  OfflineVaultKey,
   Consultation,
   ConsultationPatient,
   DashboardSummary,
@@ -433,6 +434,10 @@ export const passkeyResponse: yup.ObjectSchema<Passkey> = yup.object({
 export const webAuthnOptionsResponse = yup
   .object({ challenge: text() })
   .meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3)' });
+
+export const offlineVaultKeyResponse: yup.ObjectSchema<OfflineVaultKey> = yup.object({
+  key: text().meta({ description: 'AES-KW key, 32 bytes, base64url' }),
+});
 
 export const calendarFeedResponse: yup.ObjectSchema<CalendarFeedStatus> = yup.object({
   enabled: flag(),

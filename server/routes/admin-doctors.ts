@@ -168,6 +168,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     body: emptyBodySchema,
     status: 201,
     response: doctorPasswordResetResponse,
+    answerHoldsSecrets: true,
     handler: async (ctx, { params }) => {
       const doctor = await findRosterDoctor(params.id!);
       const link = resetLink(ctx, await issueResetToken(ctx.deps.knex, 'doctor', doctor.id));

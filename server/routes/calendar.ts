@@ -74,6 +74,7 @@ export function registerCalendarRoutes(router: Router): void {
     body: calendarFeedSchema,
     status: 201,
     response: calendarFeedResponse,
+    answerHoldsSecrets: true,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const { token, feed } = await auditedWrite(

@@ -68,6 +68,11 @@ export interface RouteDefinition<B, Q> {
    * the body streams in (the global parser's limit is smaller), answering `bodyTooLargeMessage` beyond it.
    */
   ownBody?: OwnBody;
+  /**
+   * The answer carries a secret shown once (a reset link, an authenticator key, recovery codes, a feed
+   * address): it is never kept for a retried Idempotency-Key, whose retry is told the request was carried out.
+   */
+  answerHoldsSecrets?: boolean;
   /** Status of a successful answer: 200 unless said; 204 for a route whose handler returns undefined (say so, for the API reference). */
   status?: number;
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => Promise<unknown> | unknown;
@@ -126,6 +131,7 @@ export function defineRoute<B = undefined, Q = undefined>(router: Router, route:
     const body = route.body ? validateInput(route.body, raw ?? {}) : ((route.ownBody?.raw ? raw : undefined) as B);
     const query = route.query ? validateInput(route.query, ctx.query) : (undefined as Q);
     ctx.state.successStatus = route.status ?? 200;
+    ctx.state.answerHoldsSecrets = route.answerHoldsSecrets;
     let result: unknown;
     try {
       result = await route.handler(ctx, { body, query, params: ctx.params as Record<string, string> });

@@ -19,6 +19,7 @@ import { registerApiReferenceRoutes } from './api-reference';
 import { registerCalendarRoutes } from './calendar';
 import { registerPaymentsRoutes } from './payments';
 import { registerPushRoutes } from './push';
+import { registerOfflineVaultRoutes } from './offline-vault';
 import { registerMedicationRemindersRoutes } from './medication-reminders';
 import { registerExportRoutes } from './export';
 
@@ -43,6 +44,7 @@ export function registerApiRoutes(router: Router): void {
   registerCalendarRoutes(router);
   registerPaymentsRoutes(router);
   registerPushRoutes(router);
+  registerOfflineVaultRoutes(router);
   registerMedicationRemindersRoutes(router);
   registerExportRoutes(router);
   // Last: it describes every route registered before it.

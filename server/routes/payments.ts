@@ -14,24 +14,23 @@ import { consultationFor } from '../policies/consultation';
 import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
 import { NotFound } from '../errors';
 import { FREE_CANCELLATION_HOURS } from '../../common/payment-status';
-import { recordAudit } from '../services/audit';
-import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium } from '../services/payments/premium';
-import { feeCheckout } from '../services/payments/consultation-payments';
+import { auditWithAnswer, type AuditEntry } from '../services/audit';
+import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium, type PremiumCheckout, type PremiumStatus } from '../services/payments/premium';
+import { feeCheckout, type FeeCheckout } from '../services/payments/consultation-payments';
 import { applyStripeEvent, verifiedEvent } from '../services/payments/webhook-events';
 import { presentPremiumStatus } from '../presenters/premium';
 import { presentUser } from '../presenters/user';
-import { User } from '../../db/models';
 import type { AppContext } from '../context';
 
 /** Stripe's events are small; anything near this is not one of them. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
+const paymentEntry = (action: string): AuditEntry => ({ action, outcome: 'success', resourceType: 'payment' });
+
 /** The client's Idempotency-Key for this attempt, handed on to Stripe so a retried attempt charges nothing twice. */
 const clientAttemptKey = (ctx: AppContext) => ctx.get('Idempotency-Key') || undefined;
 
-async function presentOwnAccount(userId: string) {
-  return presentUser((await User.query().findById(userId))!);
-}
+const subscriptionAnswer = (status: PremiumStatus | null) => ({ subscription: presentPremiumStatus(status) });
 
 /** Premium subscriptions and consultation fees through Stripe, its webhooks, and Testing Mode. */
 export function registerPaymentsRoutes(router: Router): void {
@@ -56,9 +55,8 @@ export function registerPaymentsRoutes(router: Router): void {
     response: paymentIntentResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
-      const checkout = await startPremium(ctx.deps, patient.userId, requestedPlan(body), clientAttemptKey(ctx));
-      await recordAudit(ctx, { action: `premium.checkout_${checkout.plan}`, outcome: 'success', resourceType: 'payment' });
-      return checkout;
+      const audit = auditWithAnswer(ctx, (checkout: PremiumCheckout) => paymentEntry(`premium.checkout_${checkout.plan}`), (checkout) => checkout);
+      return startPremium(ctx.deps, patient.userId, requestedPlan(body), audit, clientAttemptKey(ctx));
     },
   });
 
@@ -68,7 +66,7 @@ export function registerPaymentsRoutes(router: Router): void {
     summary: 'The subscription that gives the user Premium, if any',
     policy: patientOnly,
     response: premiumSubscriptionResponse,
-    handler: async (ctx) => ({ subscription: presentPremiumStatus(await premiumStatusOf(asPatient(ctx.state.actor).userId)) }),
+    handler: async (ctx) => subscriptionAnswer(await premiumStatusOf(asPatient(ctx.state.actor).userId)),
   });
 
   defineRoute(router, {
@@ -80,9 +78,8 @@ export function registerPaymentsRoutes(router: Router): void {
     response: premiumSubscriptionResponse,
     handler: async (ctx) => {
       const { userId } = asPatient(ctx.state.actor);
-      await cancelPremiumAtPeriodEnd(ctx.deps, userId);
-      await recordAudit(ctx, { action: 'premium.cancel', outcome: 'success', resourceType: 'payment' });
-      return { subscription: presentPremiumStatus(await premiumStatusOf(userId)) };
+      const status = await cancelPremiumAtPeriodEnd(ctx.deps, userId, auditWithAnswer(ctx, () => paymentEntry('premium.cancel'), subscriptionAnswer));
+      return subscriptionAnswer(status);
     },
   });
 
@@ -96,9 +93,7 @@ export function registerPaymentsRoutes(router: Router): void {
     handler: async (ctx) => {
       if (!ctx.deps.config.premiumTestMode) throw new NotFound();
       const { userId } = asPatient(ctx.state.actor);
-      await grantTestPremium(userId);
-      await recordAudit(ctx, { action: 'premium.test_grant', outcome: 'success', resourceType: 'payment' });
-      return presentOwnAccount(userId);
+      return presentUser(await grantTestPremium(userId, auditWithAnswer(ctx, () => paymentEntry('premium.test_grant'), presentUser)));
     },
   });
 
@@ -111,9 +106,8 @@ export function registerPaymentsRoutes(router: Router): void {
     response: paymentCheckoutResponse,
     handler: async (ctx, { params }) => {
       const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
-      const checkout = await feeCheckout(ctx.deps, consultation, clientAttemptKey(ctx));
-      await recordAudit(ctx, { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId });
-      return checkout;
+      const entry: AuditEntry = { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId };
+      return feeCheckout(ctx.deps, consultation, auditWithAnswer(ctx, () => entry, (checkout: FeeCheckout) => checkout), clientAttemptKey(ctx));
     },
   });
 

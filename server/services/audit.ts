@@ -146,11 +146,23 @@ export function auditedWrite<T>(
   entryOf: (written: T) => AuditEntry,
   answerOf?: (written: T) => unknown,
 ): Promise<T> {
+  const audit = auditWithAnswer(ctx, entryOf, answerOf);
   return AuditEvent.transaction(async (trx) => {
     const written = await write(trx);
-    const body = answerOf?.(written);
-    const answer = answerOf ? answerToKeep(ctx, body === undefined ? 204 : (ctx.state.successStatus ?? 200), body ?? null) : undefined;
-    await recordAuditIn(trx, ctx, entryOf(written), answer);
+    await audit(trx, written);
     return written;
   });
+}
+
+/**
+ * The request's audit row for a write a service runs in its own transaction, with (given `answerOf`)
+ * the answer to keep for the request's Idempotency-Key: both commit with the write.
+ */
+export function auditWithAnswer<T>(ctx: AppContext, entryOf: (written: T) => AuditEntry, answerOf?: (written: T) => unknown): AuditOfWrite<T> {
+  return async (trx, written) => {
+    const keeps = answerOf && !ctx.state.answerHoldsSecrets;
+    const body = keeps ? answerOf(written) : undefined;
+    const answer = keeps ? answerToKeep(ctx, body === undefined ? 204 : (ctx.state.successStatus ?? 200), body ?? null) : undefined;
+    await recordAuditIn(trx, ctx, entryOf(written), answer);
+  };
 }

@@ -82,6 +82,11 @@ export function keyCompletion(trx: Knex.Transaction, claimed: ClaimedKey, answer
     .update(answer ? answerColumns(answer) : { state: 'applied' });
 }
 
+/** Carried out, its answer not kept (it holds a secret): a retry is told so. */
+export async function markApplied(knex: Knex, scope: string, key: string): Promise<void> {
+  await knex('idempotency_keys').where({ scope, key, state: 'pending' }).update({ state: 'applied' });
+}
+
 /** A request that failed changed nothing: its key is free for the retry. */
 export async function releaseKey(knex: Knex, scope: string, key: string): Promise<void> {
   await knex('idempotency_keys').where({ scope, key, state: 'pending' }).delete();

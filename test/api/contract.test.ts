@@ -84,6 +84,7 @@ beforeAll(async () => {
   await recordInto(exchanges, new TestClient(server.url)).post('/api/auth/login', { usernameOrEmail: alex.account.login, password: alex.account.password });
   await patient.get('/api/auth/me');
   await patient.get('/api/auth/session');
+  await patient.get('/api/auth/vault-key');
   const report = await insertReport(patientId, { results: { hemoglobin: { value: 14.1, unit: 'g/dL' } } });
   await insertReport(patientId, { results: null, summary: null, doctorName: null });
   await patient.get('/api/medical-reports');

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { patientParty, doctorParty, book, type Party } from './consultations-fixtures';
 import { Consultation, Medication, MedicalReport, type Doctor, type User } from '../../db/models';
 import { insertReport } from './records-fixtures';
+import { minutesLater, withLostAnswer } from '../support/lost-answer';
 
 let server: TestServer;
 let patient: Party<User>;
@@ -120,68 +121,49 @@ describe('Idempotency-Key', () => {
     expect(await countMedications(patient.account.record.id, 'No key')).toBe(2);
   });
 
+  it('never keeps an answer that holds a secret (a calendar feed address): the retry is told the request was carried out', async () => {
+    const key = randomUUID();
+    const first = await patient.client.post('/api/calendar/feed', { timeZone: 'Europe/London' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const token = String(first.body.url).split('/').pop()!.replace('.ics', '');
+    const kept = await Medication.knex()('idempotency_keys').where({ key }).first('state', 'body');
+    expect(kept).toEqual({ state: 'applied', body: null });
+    expect(JSON.stringify(await Medication.knex()('idempotency_keys').where({ key }))).not.toContain(token);
+    const retry = await patient.client.post('/api/calendar/feed', { timeZone: 'Europe/London' }, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toMatch(/^A request with this Idempotency-Key was already carried out/);
+  });
+
   describe('after a write committed and PostgreSQL went away before the request could answer', () => {
     const owner = () => Medication.knex();
-    const trigger = (key: string) => `idempotency_crash_${key.replace(/-/g, '')}`;
-
-    /**
-     * As the database owner: any statement of its own that completes this key after the write (the
-     * request's last step before answering) fails as a PostgreSQL shutting down does (57P01).
-     */
-    async function failSeparateCompletion(key: string): Promise<void> {
-      const name = trigger(key);
-      await owner().raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF lower(current_query()) LIKE 'update "idempotency_keys"%' THEN
-            RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01';
-          END IF;
-          RETURN NEW;
-        END $$`);
-      await owner().raw(`CREATE TRIGGER ${name} BEFORE UPDATE ON idempotency_keys FOR EACH ROW
-        WHEN (OLD.key = '${key}' AND NEW.state IS DISTINCT FROM OLD.state) EXECUTE FUNCTION ${name}()`);
-    }
-
-    async function restoreCompletion(key: string): Promise<void> {
-      await owner().raw(`DROP TRIGGER IF EXISTS ${trigger(key)} ON idempotency_keys`);
-      await owner().raw(`DROP FUNCTION IF EXISTS ${trigger(key)}()`);
-    }
-
-    /** Minutes later: a key still pending by then counts as abandoned, and its retry would run afresh. */
-    const minutesLater = (key: string) => owner()('idempotency_keys').where({ key }).update({ created_at: new Date(Date.now() - 10 * 60_000) });
 
     it('answers the retry with the answer the write stored, and creates the record once', async () => {
       const key = randomUUID();
-      await failSeparateCompletion(key);
-      try {
+      await withLostAnswer(owner(), key, async () => {
         const first = await patient.client.post('/api/medications', medication('Committed before the crash'), { 'Idempotency-Key': key });
         expect(first.status).toBe(201);
-        await minutesLater(key);
+        await minutesLater(owner(), key);
         const retry = await patient.client.post('/api/medications', medication('Committed before the crash'), { 'Idempotency-Key': key });
         expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
         expect(retry.body).toEqual(first.body);
         expect(retry.headers.get('etag')).toBe(first.headers.get('etag'));
-      } finally {
-        await restoreCompletion(key);
-      }
+      });
       expect(await countMedications(patient.account.record.id, 'Committed before the crash')).toBe(1);
     });
 
     it('tells the retry of a write that keeps no answer that it was carried out, and acts no more', async () => {
       const report = await insertReport(patient.account.record.id);
       const key = randomUUID();
-      await failSeparateCompletion(key);
-      try {
+      await withLostAnswer(owner(), key, async () => {
         const first = await patient.client.request('DELETE', `/api/medical-reports/${report.id}`, undefined, { 'Idempotency-Key': key });
         expect(first.status).toBe(204);
-        await minutesLater(key);
+        await minutesLater(owner(), key);
         const retry = await patient.client.request('DELETE', `/api/medical-reports/${report.id}`, undefined, { 'Idempotency-Key': key });
         expect(retry.status).toBe(409);
         expect(retry.body.message).toBe(
           'A request with this Idempotency-Key was already carried out, but its answer was not kept. Look at the result (for example, list the records) instead of retrying.',
         );
-      } finally {
-        await restoreCompletion(key);
-      }
+      });
       expect(await MedicalReport.query().findById(report.id)).toBeUndefined();
     });
   });

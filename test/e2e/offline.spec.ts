@@ -6,11 +6,11 @@ import pg from 'pg';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { writeCompressedCopies } from '../../web/build/precompress';
 import { signInFreshPatient } from './support/patients';
-import { vaultKeys } from './support/vault';
+import { setOfflinePin, unlockOffline, vaultKeys } from './support/vault';
 
 /**
  * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
- * screens open offline from records kept sealed on the device, nothing of them is readable in plaintext
+ * screens open offline (a page loaded afresh, with the offline PIN) from records kept sealed on the device, nothing of them is readable in plaintext
  * in Cache Storage, IndexedDB or localStorage, logout leaves nothing readable, and a change made offline
  * reaches the server once when the connection returns.
  */
@@ -131,9 +131,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await resize(390);
 }
 
+/** A page loaded afresh offline holds no key: it opens with the offline PIN. */
+async function openOffline(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await unlockOffline(page);
+}
+
 async function goOffline(context: BrowserContext, page: Page, path: string): Promise<void> {
   await context.setOffline(true);
-  await page.goto(path);
+  await openOffline(page, path);
 }
 
 test.describe('offline vault', () => {
@@ -148,6 +154,7 @@ test.describe('offline vault', () => {
     const added = await page.request.post('/api/medications', { data: { name: words.medication, dosage: '50mcg', frequency: 'once_daily', reminderTimes: ['08:00'] } });
     expect(added.status(), await added.text()).toBe(201);
 
+    await setOfflinePin(page);
     await page.goto('/dashboard');
     await expect(page.getByText(words.title).first()).toBeVisible();
     await waitForServiceWorker(page);
@@ -155,23 +162,25 @@ test.describe('offline vault', () => {
 
     await context.setOffline(true);
     await page.reload();
+    await unlockOffline(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('offline-status')).toContainText('Offline');
     await expect(page.getByTestId('offline-status')).toContainText('last synced');
     await expect(page.getByText(words.title).first()).toBeVisible();
     await expect(page.getByTestId('stat-reports')).toContainText('1');
     await shoot(page, 'offline-indicator-dashboard');
 
-    await page.goto('/reports');
+    await openOffline(page, '/reports');
     await expect(page.getByText(words.title).first()).toBeVisible();
     await expect(page.getByTestId('stat-offline')).toContainText('1');
 
-    await page.goto(`/reports/${report!.id}`);
+    await openOffline(page, `/reports/${report!.id}`);
     await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
     await expect(page.getByText(words.result)).toBeVisible();
     await expect(page.getByText(words.summary)).toBeVisible();
     await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
 
-    await page.goto('/medications');
+    await openOffline(page, '/medications');
     await expect(page.getByRole('article', { name: words.medication })).toBeVisible();
 
     await expectDumpFindsPlaintext(page);
@@ -220,11 +229,13 @@ test.describe('offline vault', () => {
 
   test('only the server ending the session signs the patient out, and then the kept records go', async ({ page, context }) => {
     const patientId = await freshPatient(page);
+    await setOfflinePin(page);
     await page.goto('/dashboard');
     await waitForServiceWorker(page);
     await waitForVault(page, ['/api/auth/me', '/api/medications']);
     await context.setOffline(true);
     await page.reload();
+    await unlockOffline(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('offline-status')).toContainText('Offline');
 
@@ -254,6 +265,7 @@ test.describe('offline vault', () => {
     const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ id: string; title: string; isOfflineAvailable: boolean; documentUrl: string | null }>;
     const marked = reports.filter((r) => r.isOfflineAvailable && r.documentUrl?.startsWith('/api/documents/'));
     expect(marked.length).toBeGreaterThan(0);
+    await setOfflinePin(page);
     await page.goto('/reports');
     await waitForServiceWorker(page);
     await waitForVault(page, ['/api/medical-reports', ...marked.map((r) => `document:${r.documentUrl}`)]);
@@ -287,6 +299,7 @@ test.describe('offline vault', () => {
   test('a medication added offline waits as "Will sync when online" and reaches the server once after reconnecting', async ({ page, context }) => {
     const patientId = await freshPatient(page);
     const name = secrets().medication;
+    await setOfflinePin(page);
     await page.goto('/medications');
     await waitForServiceWorker(page);
     await waitForVault(page, ['/api/medications']);
@@ -325,6 +338,7 @@ test.describe('offline vault', () => {
       data: { doctorName: 'Dr. Lee', specialty: 'Cardiology', facility: 'Heart Centre', appointmentDate: new Date(Date.now() + 5 * 86_400_000).toISOString() },
     });
     expect(booked.status(), await booked.text()).toBe(201);
+    await setOfflinePin(page);
     await page.goto('/appointments');
     await waitForServiceWorker(page);
     await waitForVault(page, ['/api/appointments']);

@@ -4,7 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { CLINIC_NOTE_LINES, dataUrl, frameWithoutDocument } from '../support/document-fixtures';
 import { signUpPatient } from './support/call-parties';
 import { launchWithCamera, openCameraAsNewPatient, renderNote } from './support/document-fixtures';
-import { vaultKeys } from './support/vault';
+import { setOfflinePin, unlockOffline, vaultKeys } from './support/vault';
 import { shootWidthsAndThemes } from './support/screens';
 
 /**
@@ -79,6 +79,7 @@ test.describe('deleting a report', () => {
     expect((await page.request.patch(`/api/medical-reports/${report.id}`, { data: { isOfflineAvailable: true } })).status()).toBe(200);
 
     // The vault keeps the list and the report's document once a screen has loaded them.
+    await setOfflinePin(page);
     await page.goto('/reports');
     await expect(page.getByText(report.title).first()).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -118,6 +119,7 @@ test.describe('deleting a report', () => {
     await expect.poll(() => vaultKeys(page)).not.toContain(`document:${report.documentUrl}`);
     await context.setOffline(true);
     await page.goto('/reports');
+    await unlockOffline(page);
     await expect(page.getByText('Chest X-ray kept').first()).toBeVisible();
     await expect(page.getByText(report.title)).toHaveCount(0);
     await context.setOffline(false);

@@ -6,6 +6,7 @@ import { apiRequest } from './client';
 import { browserTimeZone, browserZoneFingerprint, dashboardSummaryQuery, notificationsQuery } from './records';
 import { meQuery } from './session';
 import { whenIdle } from '../when-idle';
+import { base64UrlBytes } from '../base64url';
 
 /** The patient's doses of the longest window the chart shows (30 days); shorter windows are read from it. */
 const dosesQuery = queryOptions<MedicationDose[]>({
@@ -114,9 +115,4 @@ export async function disablePush(): Promise<PushState> {
     await subscription.unsubscribe();
   }
   return 'off';
-}
-
-function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }

@@ -1,6 +1,6 @@
 /**
  * The device vault's IndexedDB database, shared by the pages and the service worker. Every value in
- * 'records' and 'outbox' is sealed (see sealed.ts); 'keys' holds the non-extractable CryptoKey and 'meta'
+ * 'records' and 'outbox' is sealed (see sealed.ts); 'keys' holds the vault's key, wrapped (vault-key.ts), and 'meta'
  * holds only bookkeeping (whose vault it is, when it last synced), never health data.
  */
 const DB_NAME = 'medivault-vault';

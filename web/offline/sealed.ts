@@ -1,26 +1,12 @@
-import { idbAdd, idbGet } from './idb';
+import { vaultKey } from './vault-key';
 
 /**
- * AES-GCM sealing for everything the vault keeps. The key is generated on the device as non-extractable
- * (no script, ours included, can read its bytes) and stored as a CryptoKey object in IndexedDB; deleting
- * the database destroys it. Each value is bound to its slot (additional data) so sealed values cannot be
- * swapped between slots.
+ * AES-GCM sealing for everything the vault keeps, with the vault's key (vault-key.ts). Each value is
+ * bound to its slot (additional data) so sealed values cannot be swapped between slots.
  */
 export interface Sealed {
   iv: Uint8Array<ArrayBuffer>;
   data: ArrayBuffer;
-}
-
-const KEY_SLOT = 'vault-key';
-
-/** Read afresh each time: another tab's logout may have deleted the key since. */
-async function vaultKey(): Promise<CryptoKey> {
-  const existing = await idbGet<CryptoKey>('keys', KEY_SLOT);
-  if (existing) return existing;
-  const created = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  // Two contexts (a page and the service worker) may race here: the first key stored wins.
-  if (await idbAdd('keys', KEY_SLOT, created)) return created;
-  return (await idbGet<CryptoKey>('keys', KEY_SLOT))!;
 }
 
 const encoder = new TextEncoder();

@@ -1,6 +1,7 @@
 import { deleteDatabase, vaultExists, idbClear, idbDelete, idbGet, idbKeys, idbPut } from './idb';
 import { openBytes, openJson, sealBytes, sealJson, type Sealed } from './sealed';
 import { SHELL_CACHE_PREFIX } from './shell-cache';
+import { dropVaultKey, forgetVaultKey } from './vault-key';
 
 /**
  * The patient's records kept on the device, sealed, one slot per API answer ('/api/medical-reports', ...)
@@ -65,6 +66,7 @@ export async function forgetRecords(): Promise<void> {
  * holds only the built app. (The server's Clear-Site-Data answer clears that too.)
  */
 export async function wipeDevice(): Promise<void> {
+  forgetVaultKey();
   await deleteDatabase();
   if (!('caches' in globalThis)) return;
   const names = (await caches.keys()).filter((name) => !name.startsWith(SHELL_CACHE_PREFIX));
@@ -73,7 +75,7 @@ export async function wipeDevice(): Promise<void> {
 
 /**
  * A vault belongs to one account: when someone else signs in on this device, everything of the previous
- * account (records and queued changes) goes before anything of theirs is kept.
+ * account (records, queued changes, its key and offline PIN) goes before anything of theirs is kept.
  */
 export async function claimVault(userId: string): Promise<void> {
   const owner = await idbGet<string>('meta', OWNER);
@@ -81,6 +83,7 @@ export async function claimVault(userId: string): Promise<void> {
   if (owner) {
     await forgetRecords();
     await idbClear('outbox');
+    await dropVaultKey();
   }
   await idbPut('meta', OWNER, userId);
 }

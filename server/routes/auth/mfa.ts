@@ -80,6 +80,7 @@ export function registerMfaRoutes(router: Router): void {
     body: emptyBodySchema,
     status: 201,
     response: mfaEnrolmentResponse,
+    answerHoldsSecrets: true,
     handler: async (ctx) => {
       if (ctx.state.actor.kind !== 'anonymous') {
         const { kind, account } = await ownAccount(ctx);
@@ -100,6 +101,7 @@ export function registerMfaRoutes(router: Router): void {
     body: mfaCodeSchema,
     status: 201,
     response: recoveryCodesResponse,
+    answerHoldsSecrets: true,
     handler: async (ctx, { body }) => {
       const { kind, account } = await ownAccount(ctx);
       if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);

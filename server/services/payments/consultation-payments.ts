@@ -11,6 +11,7 @@ import { stripeOf } from './gateway';
 import { customerOf } from './customers';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { cancellationIsRefunded } from './refund-rule';
+import type { AuditOfWrite } from '../audit';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
 const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -23,24 +24,29 @@ export interface FeeCheckout {
 /**
  * The PaymentIntent for a booked consultation's fee (the doctor's fee as booked, never the client's): made
  * once per consultation and reused while it can still be paid, so a declined card is simply retried.
+ * `audit` runs in the transaction that stores the payment (the request's audit row and its answer).
  */
-export async function feeCheckout(deps: AppDeps, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
+export async function feeCheckout(deps: AppDeps, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
   const stripe = stripeOf(deps.config);
   // One at a time per consultation, so two tabs get the same PaymentIntent rather than one each.
   return withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
     const current = (await Consultation.query().findById(consultation.id))!;
-    return checkoutFee(stripe, current, idempotencyKey);
+    return checkoutFee(stripe, current, audit, idempotencyKey);
   });
 }
 
-async function checkoutFee(stripe: Stripe, consultation: Consultation, idempotencyKey?: string): Promise<FeeCheckout> {
+async function checkoutFee(stripe: Stripe, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
   if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');
   if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict('This consultation is already paid.');
   if (consultation.fee <= 0) throw new Conflict('This consultation has no fee to pay.');
   const existing = await Payment.query().findOne({ consultationId: consultation.id });
   if (existing?.stripePaymentIntentId) {
     const intent = await stripe.paymentIntents.retrieve(existing.stripePaymentIntentId);
-    if (PAYABLE.has(intent.status) && intent.client_secret) return { clientSecret: intent.client_secret, amount: intent.amount };
+    if (PAYABLE.has(intent.status) && intent.client_secret) {
+      const reused = { clientSecret: intent.client_secret, amount: intent.amount };
+      await Payment.transaction((trx) => audit(trx, reused));
+      return reused;
+    }
   }
   const doctor = await consultation.$relatedQuery('doctor');
   const customer = await customerOf(stripe, consultation.patientId);
@@ -56,8 +62,12 @@ async function checkoutFee(stripe: Stripe, consultation: Consultation, idempoten
     idempotencyKey ? { idempotencyKey: `consultation-fee:${idempotencyKey}` } : undefined,
   );
   const row = { userId: consultation.patientId, consultationId: consultation.id, stripePaymentIntentId: intent.id, amount: intent.amount, currency: intent.currency, status: 'pending' as const, description: intent.description, updatedAt: new Date() };
-  await Payment.query().insert(row).onConflict('consultationId').merge(['stripePaymentIntentId', 'amount', 'status', 'updatedAt']);
-  return { clientSecret: intent.client_secret!, amount: intent.amount };
+  const checkout = { clientSecret: intent.client_secret!, amount: intent.amount };
+  await Payment.transaction(async (trx) => {
+    await Payment.query(trx).insert(row).onConflict('consultationId').merge(['stripePaymentIntentId', 'amount', 'status', 'updatedAt']);
+    await audit(trx, checkout);
+  });
+  return checkout;
 }
 
 /**

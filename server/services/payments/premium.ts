@@ -8,6 +8,7 @@ import type { AppDeps } from '../../context';
 import { stripeOf } from './gateway';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { customerOf, userOfCustomer } from './customers';
+import type { AuditOfWrite } from '../audit';
 
 /** Stripe statuses in which the subscriber has Premium: past_due keeps it while Stripe retries the card. */
 const PREMIUM_STATUSES = new Set(['active', 'trialing', 'past_due']);
@@ -71,19 +72,23 @@ async function unpaidCheckout(stripe: Stripe, userId: string, plan: PlanId): Pro
  * Starts Premium for the plan: a Stripe subscription at the plan's price (never a price from the client)
  * whose first invoice the browser pays with the returned client secret. Premium itself begins when Stripe
  * says the subscription is active (webhook). Asking again before paying reuses the unpaid subscription.
+ * `audit` runs in the transaction that stores the checkout (the request's audit row and its answer).
  */
-export async function startPremium(deps: AppDeps, userId: string, plan: PlanId, idempotencyKey?: string): Promise<PremiumCheckout> {
+export async function startPremium(deps: AppDeps, userId: string, plan: PlanId, audit: AuditOfWrite<PremiumCheckout>, idempotencyKey?: string): Promise<PremiumCheckout> {
   const stripe = stripeOf(deps.config);
   // One checkout at a time per user: a double click finds the first one's unpaid subscription instead of making a second.
-  return withAdvisoryLock(deps.knex, `premium-checkout:${userId}`, () => checkoutPremium(stripe, userId, plan, idempotencyKey));
+  return withAdvisoryLock(deps.knex, `premium-checkout:${userId}`, () => checkoutPremium(stripe, userId, plan, audit, idempotencyKey));
 }
 
-async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, idempotencyKey?: string): Promise<PremiumCheckout> {
+async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, audit: AuditOfWrite<PremiumCheckout>, idempotencyKey?: string): Promise<PremiumCheckout> {
   const user = await User.query().findById(userId);
   if (!user) throw new NotFound();
   if (user.stripeSubscriptionId) throw new Conflict('You already have Premium. Manage your subscription instead.');
   const unpaid = await unpaidCheckout(stripe, userId, plan);
-  if (unpaid) return unpaid;
+  if (unpaid) {
+    await Subscription.transaction((trx) => audit(trx, unpaid));
+    return unpaid;
+  }
   const [customer, product] = await Promise.all([customerOf(stripe, userId), premiumProduct(stripe)]);
   const { amountCents, interval, name } = PLANS[plan];
   const sub = await stripe.subscriptions.create(
@@ -100,6 +105,7 @@ async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, ide
   const invoice = sub.latest_invoice as Stripe.Invoice;
   const clientSecret = clientSecretOf(invoice);
   if (!clientSecret) throw new Error('Stripe returned a subscription without a payable first invoice');
+  const checkout = { clientSecret, amount: invoice.amount_due, plan };
   await Subscription.transaction(async (trx) => {
     await Subscription.query(trx)
       .insert({ id: sub.id, userId, plan, status: sub.status, currentPeriodEnd: periodEnd(sub), cancelAtPeriodEnd: sub.cancel_at_period_end, stateAt: sub.created })
@@ -109,8 +115,9 @@ async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, ide
       .insert({ userId, stripeInvoiceId: invoice.id, stripeSubscriptionId: sub.id, amount: invoice.amount_due, currency: invoice.currency, status: 'pending', description: `MediVault Premium (${name})` })
       .onConflict('stripeInvoiceId')
       .ignore();
+    await audit(trx, checkout);
   });
-  return { clientSecret, amount: invoice.amount_due, plan };
+  return checkout;
 }
 
 /** Gives or takes Premium as the subscription's status says; a newer subscription of the same user is left alone. */
@@ -141,25 +148,44 @@ export async function applySubscription(trx: Knex.Transaction, sub: Stripe.Subsc
   await followPremium(trx, userId, sub);
 }
 
-/** Manage Subscription: Premium stays until the end of the period Stripe has been paid for, then Stripe ends it. */
-export async function cancelPremiumAtPeriodEnd(deps: AppDeps, userId: string): Promise<void> {
+/**
+ * Manage Subscription: Premium stays until the end of the period Stripe has been paid for, then Stripe ends
+ * it. `audit` runs in the transaction of the change.
+ */
+export async function cancelPremiumAtPeriodEnd(deps: AppDeps, userId: string, audit: AuditOfWrite<PremiumStatus | null>): Promise<PremiumStatus | null> {
   const user = await User.query().findById(userId);
   const subscriptionId = user?.stripeSubscriptionId;
   if (!subscriptionId) throw new Conflict('You have no Premium subscription to cancel.');
   if (isTestGrant(subscriptionId)) {
-    await User.query().patch({ stripeSubscriptionId: null }).where({ id: userId, stripeSubscriptionId: subscriptionId });
-    return;
+    return User.transaction(async (trx) => {
+      await User.query(trx).patch({ stripeSubscriptionId: null }).where({ id: userId, stripeSubscriptionId: subscriptionId });
+      return auditedStatus(trx, userId, audit);
+    });
   }
   const sub = await stripeOf(deps.config).subscriptions.update(subscriptionId, { cancel_at_period_end: true });
   // Stripe's answer is at least as new as the state held; stamped with that state's time, never with this
   // server's clock (which may run ahead of Stripe's and would then hide Stripe's next events).
   const held = await Subscription.query().findById(subscriptionId);
-  await Subscription.transaction((trx) => applySubscription(trx, sub, held ? Number(held.stateAt) : sub.created));
+  return Subscription.transaction(async (trx) => {
+    await applySubscription(trx, sub, held ? Number(held.stateAt) : sub.created);
+    return auditedStatus(trx, userId, audit);
+  });
+}
+
+async function auditedStatus(trx: Knex.Transaction, userId: string, audit: AuditOfWrite<PremiumStatus | null>): Promise<PremiumStatus | null> {
+  const status = await premiumStatusOf(userId, trx);
+  await audit(trx, status);
+  return status;
 }
 
 /** Testing Mode (never in production): Premium without a payment, ended like any other from Manage Subscription. */
-export async function grantTestPremium(userId: string): Promise<void> {
-  await User.query().patch({ stripeSubscriptionId: `${TEST_GRANT_PREFIX}${randomUUID()}` }).where({ id: userId }).whereNull('stripeSubscriptionId');
+export async function grantTestPremium(userId: string, audit: AuditOfWrite<User>): Promise<User> {
+  return User.transaction(async (trx) => {
+    await User.query(trx).patch({ stripeSubscriptionId: `${TEST_GRANT_PREFIX}${randomUUID()}` }).where({ id: userId }).whereNull('stripeSubscriptionId');
+    const user = (await User.query(trx).findById(userId))!;
+    await audit(trx, user);
+    return user;
+  });
 }
 
 export interface PremiumStatus {
@@ -171,11 +197,11 @@ export interface PremiumStatus {
 }
 
 /** What Manage Subscription shows: the subscription that gives the user Premium, if any. */
-export async function premiumStatusOf(userId: string): Promise<PremiumStatus | null> {
-  const user = await User.query().findById(userId);
+export async function premiumStatusOf(userId: string, trx?: Knex.Transaction): Promise<PremiumStatus | null> {
+  const user = await User.query(trx).findById(userId);
   const subscriptionId = user?.stripeSubscriptionId;
   if (!subscriptionId) return null;
   if (isTestGrant(subscriptionId)) return { plan: null, status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, testMode: true };
-  const row = await Subscription.query().findById(subscriptionId);
+  const row = await Subscription.query(trx).findById(subscriptionId);
   return { plan: row?.plan ?? null, status: row?.status ?? 'active', currentPeriodEnd: row?.currentPeriodEnd ?? null, cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false, testMode: false };
 }

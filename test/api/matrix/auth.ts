@@ -13,6 +13,8 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/auth/doctor/login', body: () => ({ email: `${unique('nobody')}@clinic.test`, password: 'not-a-password' }), expect: statuses(401), freshSession: true },
   { route: 'GET /api/auth/session', expect: statuses(200) },
   { route: 'GET /api/auth/me', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
+  // What unwraps one's own offline vault on a device: patients and admins (doctors keep no vault).
+  { route: 'GET /api/auth/vault-key', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
   // One's own profile: patients and admins; a doctor's profile is the admin's roster.
   { route: 'PATCH /api/auth/me', body: () => ({}), expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200, admin: 200 }) },
   // A patient's own account: a wrong password changes nothing (400), keeping an account that is not being deleted is a no-op.

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The slots of the device's sealed vault ('/api/medical-reports', 'document:/api/documents/{id}/file', ...); none when it holds nothing. */
 export function vaultKeys(page: Page): Promise<string[]> {
@@ -22,4 +22,24 @@ export function vaultKeys(page: Page): Promise<string[]> {
         open.onerror = () => resolve([]);
       }),
   );
+}
+
+/** The offline PIN the specs set. */
+export const OFFLINE_PIN = 'harbour-7351';
+
+/** Sets this device's offline PIN from Settings (online). */
+export async function setOfflinePin(page: Page, pin = OFFLINE_PIN): Promise<void> {
+  await page.goto('/settings');
+  await page.getByLabel('Offline PIN', { exact: true }).fill(pin);
+  await page.getByLabel('Confirm PIN', { exact: true }).fill(pin);
+  await page.getByRole('button', { name: 'Set offline PIN' }).click();
+  await expect(page.getByText('An offline PIN is set on this device.')).toBeVisible();
+}
+
+/** A fresh page offline holds no key: the unlock screen asks for the offline PIN, then shows the page asked for. */
+export async function unlockOffline(page: Page, pin = OFFLINE_PIN): Promise<void> {
+  await expect(page).toHaveURL(/\/unlock\?/);
+  await page.getByLabel('Offline PIN', { exact: true }).fill(pin);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).not.toHaveURL(/\/unlock/);
 }

@@ -7,6 +7,7 @@ import { ProfileCard } from './ProfileCard';
 import { AppearanceCard } from './AppearanceCard';
 import { YourDataCard } from './YourDataCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { OfflinePinCard } from './OfflinePinCard';
 
 const Columns = styled.div`
   display: grid;
@@ -27,7 +28,7 @@ const SectionTitle = styled.h2`
   font-size: 1.1rem;
 `;
 
-/** /settings: the patient's profile, appearance, data, and security (password, devices, two-step verification), and leaving. */
+/** /settings: the patient's profile, appearance, data, and security (password, devices, two-step verification, the offline PIN), and leaving. */
 export default function SettingsPage() {
   return (
     <>
@@ -43,6 +44,7 @@ export default function SettingsPage() {
           <ChangePasswordCard />
           <DevicesCard />
           <TwoStepCard />
+          <OfflinePinCard />
           <DeleteAccountCard />
         </Column>
       </Columns>

@@ -259,6 +259,8 @@ export interface Consultation {
   recordingUrl: string | null;
   createdAt: IsoDateString;
   updatedAt: IsoDateString;
+  /** The asker may enter its call and chat now (still open, fee not failed): the server's own join rule, for the screens to show Join by. */
+  canJoin: boolean;
 }
 
 /** The server's refund rule applied to one consultation when the answer was made (server/services/payments/refund-rule.ts). */
@@ -276,6 +278,10 @@ export interface ConsultationCancellation {
 /** A consultation as its doctor sees it (GET /api/doctor/consultations and /consultation/{id}). */
 export interface DoctorConsultation extends Consultation {
   patient: ConsultationPatient;
+  /** The doctor may read this patient's records now (in care, or by break-glass), as GET /api/doctor/patient/{id}/records would answer. */
+  canReadRecords: boolean;
+  /** The doctor's access window to this patient has closed: the records open only by break-glass, with a reason. */
+  canBreakGlass: boolean;
 }
 
 /**
@@ -286,11 +292,6 @@ export interface DoctorConsultation extends Consultation {
 export interface RecordAccess {
   state: 'care' | 'break_glass' | 'closed';
   until: IsoDateString | null;
-}
-
-/** POST /api/doctor/patients/{patientId}/break-glass body. */
-export interface BreakGlassRequest {
-  reason: string;
 }
 
 /** A break-glass access as admins review it (GET /api/admin/break-glass). */

@@ -82,12 +82,25 @@ export const IOS_INSTALL_PROMPT_DELAY_MS = 2000;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** The toast viewport's width on medium screens and up. */
+export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
+/** How far a toast is swiped right before it is dismissed. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+// ---------------------------------------------------------------------------
+// Data cache (spec: loaded data never goes stale on its own; no retry)
+// ---------------------------------------------------------------------------
+
+export const QUERY_STALE_TIME = Infinity;
+export const QUERY_GC_TIME_MS = 5 * 60_000;
 
 // ---------------------------------------------------------------------------
 // Plans and billing
 // ---------------------------------------------------------------------------
 
 export const FREE_PLAN_REPORT_LIMIT = 10;
+/** What payments are charged in unless said otherwise (ISO 4217, as Stripe spells it). */
+export const DEFAULT_CURRENCY = 'usd';
 /** The server's answer (402) to a report the free plan has no room for; the scanner says it before an upload too. */
 export const REPORT_LIMIT_REACHED = `The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports. Upgrade to Premium to add more.`;
 

@@ -6,7 +6,7 @@ import type { AppContext } from './context';
 import type { PgSessionStore, SessionData } from './session-store';
 import type { Actor } from './policies/actor';
 
-export const SESSION_COOKIE = 'mv.sid';
+const SESSION_COOKIE = 'mv.sid';
 
 /**
  * The session cookie's name. In production it carries the `__Host-` prefix: a browser then keeps it only

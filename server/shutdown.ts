@@ -26,7 +26,7 @@ const CLOSE_BOUND_MS = 15_000;
  * document threads, closes the database pool and stops the embedded PostgreSQL if this process started
  * it, then exits 0. A second signal exits at once (1), telling an embedded PostgreSQL to shut down fast.
  */
-export async function shutDown(running: RunningServer, graceMs: number, log: Logger): Promise<void> {
+async function shutDown(running: RunningServer, graceMs: number, log: Logger): Promise<void> {
   const { app, server, signalling, db } = running;
   app.deps.shutdown.begin();
   const { cut } = await server.drain(graceMs);

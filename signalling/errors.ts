@@ -1,4 +1,4 @@
-import { AppError, errorBody } from '../server/errors';
+import { AppError, RefusedAccess, errorBody, type RefusedResource } from '../server/errors';
 import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from '../common/socket-events';
 import { CONSULTATION_ENDED_MESSAGE } from '../common/consultation-status';
 import { log } from '../server/log';
@@ -16,8 +16,25 @@ export class SignallingError extends Error {
   }
 }
 
-export const notJoined = () =>
-  new SignallingError(SIGNALLING_ERROR_CODES.notJoined, 'Join the consultation first (consultation:join).');
+const NOT_JOINED_MESSAGE = 'Join the consultation first (consultation:join).';
+
+export const notJoined = () => new SignallingError(SIGNALLING_ERROR_CODES.notJoined, NOT_JOINED_MESSAGE);
+
+/**
+ * A room request about a consultation the sender is no side of: answered not_joined, as to a side not yet in
+ * the room (so it never tells whether the consultation exists or has ended), and audited as a refusal.
+ */
+export class RefusedRoomRequest extends SignallingError {
+  constructor(readonly refused: RefusedResource) {
+    super(SIGNALLING_ERROR_CODES.notJoined, NOT_JOINED_MESSAGE);
+    this.name = 'RefusedRoomRequest';
+  }
+}
+
+/** What a refusal was about, for its `denied` row: a record the data layer refused, or a stranger's room request. */
+export function refusedResourceOf(failure: unknown): RefusedResource | undefined {
+  return failure instanceof RefusedAccess || failure instanceof RefusedRoomRequest ? failure.refused : undefined;
+}
 
 export const consultationEnded = () => new SignallingError(SIGNALLING_ERROR_CODES.consultationEnded, CONSULTATION_ENDED_MESSAGE);
 

@@ -18,4 +18,3 @@ export const accessHistoryQuerySchema = strictObject({
   by: yup.string().oneOf(['anyone', 'others'], 'By must be anyone or others').default('anyone'),
 });
 
-export type AccessHistoryQuery = yup.InferType<typeof accessHistoryQuerySchema>;

@@ -99,8 +99,6 @@ export const reminderSchema = strictObject({
 });
 
 export type AppointmentPayload = yup.InferType<typeof appointmentPayloadSchema>;
-export type AppointmentRescheduleInput = yup.InferType<typeof appointmentRescheduleSchema>;
-export type ReminderInput = yup.InferType<typeof reminderSchema>;
 
 /** Formik values of the Book Appointment dialog. */
 export interface AppointmentFormValues {

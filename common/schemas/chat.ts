@@ -35,9 +35,7 @@ export const chatHistorySchema = strictObject({
     .default(CHAT_HISTORY_PAGE),
 });
 
-export type ChatHistoryInput = yup.InferType<typeof chatHistorySchema>;
 
 /** GET /api/consultations/{id}/chat query: the transcript a page at a time, as 'chat:history' pages it. */
 export const chatTranscriptQuerySchema = chatHistorySchema.omit(['consultationId']);
 
-export type ChatTranscriptQuery = yup.InferType<typeof chatTranscriptQuerySchema>;

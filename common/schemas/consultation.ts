@@ -122,9 +122,7 @@ export const consultationCompleteSchema = strictObject({
 });
 
 export type ConsultationInsertInput = yup.InferType<typeof consultationInsertSchema>;
-export type ConsultationRescheduleInput = yup.InferType<typeof consultationRescheduleSchema>;
 export type ConsultationStatusInput = yup.InferType<typeof consultationStatusSchema>;
-export type ConsultationCompleteInput = yup.InferType<typeof consultationCompleteSchema>;
 
 /** Formik values of the Book Consultation dialog. */
 export interface ConsultationFormValues {

@@ -4,7 +4,7 @@ import { isValidIsoDate, optionalIsoDate, optionalString, strictObject } from '.
 import { pagingFields } from './paging';
 
 /** Upcoming: still to be held (scheduled or in progress) with its time ahead. Past: its time has gone by, or it is over (completed or cancelled). */
-export const DOCTOR_CONSULTATION_PERIODS = ['upcoming', 'past'] as const;
+const DOCTOR_CONSULTATION_PERIODS = ['upcoming', 'past'] as const;
 export type DoctorConsultationPeriod = (typeof DOCTOR_CONSULTATION_PERIODS)[number];
 
 const SORT_ORDERS = ['asc', 'desc'] as const;

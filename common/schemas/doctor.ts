@@ -108,7 +108,6 @@ export const adminDoctorEditFormSchema = adminDoctorFormSchema.omit(['password']
 
 export type AdminDoctorCreatePayload = yup.InferType<typeof adminDoctorCreateSchema>;
 export type AdminDoctorUpdatePayload = yup.InferType<typeof adminDoctorUpdateSchema>;
-export type VerificationInput = yup.InferType<typeof verificationSchema>;
 
 /** Formik values of the admin doctor dialogs. */
 export interface DoctorFormValues {
@@ -182,4 +181,3 @@ export const rosterQuerySchema = strictObject({
   ...pagingFields(),
 });
 
-export type RosterQuery = yup.InferType<typeof rosterQuerySchema>;

@@ -6,7 +6,7 @@ import { requiredString, strictObject, trimText, uuidField } from './helpers';
  * SHA-256(challenge + nonce) starts with the required number of zero bits. Asked for only after many
  * failed sign-ins of the account; the sign-in forms solve it themselves.
  */
-export const signInProofSchema = strictObject({
+const signInProofSchema = strictObject({
   challenge: uuidField('Challenge'),
   nonce: requiredString('Nonce', 'Nonce is required', 64),
 })
@@ -36,4 +36,3 @@ export const doctorLoginSchema = strictObject({
 export type SignInProof = NonNullable<yup.InferType<typeof signInProofSchema>>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type EmailLoginInput = yup.InferType<typeof emailLoginSchema>;
-export type DoctorLoginInput = yup.InferType<typeof doctorLoginSchema>;

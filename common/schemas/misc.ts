@@ -87,9 +87,3 @@ export const pushSubscriptionSchema = strictObject({
   }).required('Keys are required'),
 });
 
-export type MedicalSummaryRequest = yup.InferType<typeof medicalSummaryRequestSchema>;
-export type DashboardSummaryQuery = yup.InferType<typeof dashboardSummaryQuerySchema>;
-export type ProcessImageInput = yup.InferType<typeof processImageSchema>;
-export type ProcessPdfInput = yup.InferType<typeof processPdfSchema>;
-export type PaymentIntentInput = yup.InferType<typeof paymentIntentSchema>;
-export type PushSubscriptionInput = yup.InferType<typeof pushSubscriptionSchema>;

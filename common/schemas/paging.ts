@@ -1,7 +1,7 @@
 import { numberField } from './helpers';
 
 /** The most rows one page of a list may ask for. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /**
  * `limit` and `offset` of a paged list. Both optional: a client that sends neither gets the whole list, as

@@ -33,5 +33,3 @@ export const passkeyAuthenticationSchema = strictObject({
   credential: credentialJson('Passkey'),
 });
 
-export type PasskeyRegistrationInput = yup.InferType<typeof passkeyRegistrationSchema>;
-export type PasskeyAuthenticationInput = yup.InferType<typeof passkeyAuthenticationSchema>;

@@ -24,5 +24,3 @@ export const adherenceQuerySchema = strictObject({
 /** PUT /api/account/time-zone body: the browser's IANA zone, which medication reminder times are read in. */
 export const timeZoneSchema = strictObject({ timeZone: timeZone().required('Time zone is required') });
 
-export type DoseMarkInput = yup.InferType<typeof doseMarkSchema>;
-export type AdherenceQuery = yup.InferType<typeof adherenceQuerySchema>;

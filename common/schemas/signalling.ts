@@ -88,7 +88,3 @@ export const consumerRefSchema = strictObject({ consultationId: consultationId()
 export const producerRefSchema = strictObject({ consultationId: consultationId(), producerId: uuidField('Producer') });
 export const transportRefSchema = strictObject({ consultationId: consultationId(), transportId: uuidField('Transport') });
 
-export type ConsultationRefInput = yup.InferType<typeof consultationRefSchema>;
-export type MediaStateInput = yup.InferType<typeof mediaStateSchema>;
-export type SetStatusInput = yup.InferType<typeof setStatusSchema>;
-export type P2PSignalInput = yup.InferType<typeof p2pSignalSchema>;

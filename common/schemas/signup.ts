@@ -105,7 +105,6 @@ export const signupPayloadSchema = strictObject({
   emergencyContact: emergencyContactSchema.default(undefined).optional(),
 });
 
-export type SignupStep1Values = yup.InferType<typeof signupStep1Schema>;
 export type SignupPayload = yup.InferType<typeof signupPayloadSchema>;
 export type EmergencyContactInput = yup.InferType<typeof emergencyContactSchema>;
 

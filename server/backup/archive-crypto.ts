@@ -38,13 +38,13 @@ interface Header extends ArchiveDescription {
   keyCheck: string;
 }
 
-export class WrongBackupKey extends Error {
+class WrongBackupKey extends Error {
   constructor() {
     super('This backup key does not open the archive: use the BACKUP_KEY or BACKUP_KEY_FILE it was made with (or the archive header is damaged).');
   }
 }
 
-export class DamagedArchive extends Error {}
+class DamagedArchive extends Error {}
 
 const deriveKey = (secret: Buffer, salt: Buffer, params: { N: number; r: number; p: number }) =>
   new Promise<Buffer>((resolve, reject) => scrypt(secret, salt, 32, { ...params, maxmem: SCRYPT.maxmem }, (err, key) => (err ? reject(err) : resolve(key))));
@@ -111,7 +111,7 @@ export async function encryptingStream(secret: Buffer, description: ArchiveDescr
 }
 
 /** Reads an archive's header without the key. */
-export function parseHeader(start: Buffer): { header: Header; headerBytes: Buffer; bodyOffset: number } | null {
+function parseHeader(start: Buffer): { header: Header; headerBytes: Buffer; bodyOffset: number } | null {
   if (start.length < MAGIC.length + 4) return null;
   if (!start.subarray(0, MAGIC.length).equals(MAGIC)) throw new DamagedArchive('This file is not a MediVault backup archive.');
   const length = start.readUInt32BE(MAGIC.length);

@@ -1,9 +1,9 @@
 /** The secret backups are encrypted with: BACKUP_KEY (a passphrase) or BACKUP_KEY_FILE (a file holding one). */
 import { readFile } from 'node:fs/promises';
 
-export const MIN_KEY_CHARACTERS = 32;
+const MIN_KEY_CHARACTERS = 32;
 
-export class BackupKeyProblem extends Error {}
+class BackupKeyProblem extends Error {}
 
 export async function readBackupKey(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   if (env.BACKUP_KEY && env.BACKUP_KEY_FILE) throw new BackupKeyProblem('Set BACKUP_KEY or BACKUP_KEY_FILE, not both.');

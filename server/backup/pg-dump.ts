@@ -8,7 +8,7 @@ import pg from 'pg';
 import { output, run } from './child';
 import { serverVersion } from './server-version';
 
-export class ToolTooOld extends Error {}
+class ToolTooOld extends Error {}
 
 /** Parameters node-postgres reads that libpq's tools refuse ('invalid URI query parameter'). */
 const DRIVER_ONLY_PARAMETERS = ['uselibpqcompat', 'ssl'];
@@ -31,8 +31,8 @@ async function majorVersionOf(tool: string): Promise<number> {
   return Number(match[1]);
 }
 
-export const pgDumpPath = (env: NodeJS.ProcessEnv = process.env) => env.PG_DUMP_PATH || 'pg_dump';
-export const pgRestorePath = (env: NodeJS.ProcessEnv = process.env) => env.PG_RESTORE_PATH || 'pg_restore';
+const pgDumpPath = (env: NodeJS.ProcessEnv = process.env) => env.PG_DUMP_PATH || 'pg_dump';
+const pgRestorePath = (env: NodeJS.ProcessEnv = process.env) => env.PG_RESTORE_PATH || 'pg_restore';
 
 /** Checks pg_dump can dump this server; answers both versions. */
 export async function checkPgDump(url: string, tool = pgDumpPath()): Promise<{ postgres: string; pgDumpMajor: number }> {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { run } from './child';
 import { startEmbeddedPostgres } from '../../db/embedded';
 
-export class DataDirNotEmpty extends Error {}
+class DataDirNotEmpty extends Error {}
 
 /** Whether a directory is missing or holds nothing. */
 async function isEmpty(directory: string): Promise<boolean> {

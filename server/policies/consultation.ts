@@ -1,6 +1,9 @@
 import { Consultation } from '../../db/models';
 import { RefusedAccess } from '../errors';
 import type { DoctorActor, PatientActor } from './actor';
+import { canJoinConsultation } from '../../common/consultation-status';
+import { paymentAllowsJoining } from '../../common/payment-status';
+import type { ConsultationStatus, PaymentStatus } from '../../common/constants';
 
 /**
  * Who reaches which consultation, for REST and sockets alike. A patient reaches their own bookings, a
@@ -40,4 +43,9 @@ export async function consultationFor(actor: ConsultationSide, id: string): Prom
   if (consultation) return consultation;
   const foreign = await Consultation.query().findById(id).select('patientId');
   throw new RefusedAccess('Consultation not found.', { resourceType: 'consultation', resourceId: id, patientId: foreign?.patientId });
+}
+
+/** Whether a side may enter the consultation's call and chat now: it is still open and its fee has not failed (the join handler's rule). */
+export function mayJoin(consultation: { status: ConsultationStatus; paymentStatus: PaymentStatus }): boolean {
+  return canJoinConsultation(consultation.status) && paymentAllowsJoining(consultation.paymentStatus);
 }

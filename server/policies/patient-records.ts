@@ -1,10 +1,10 @@
-import { Appointment, BreakGlassGrant, Consultation, MedicalReport, Medication, User } from '../../db/models';
+import { BreakGlassGrant, Consultation, User } from '../../db/models';
 import { RefusedAccess } from '../errors';
 import type { DoctorActor } from './actor';
 import type { RecordAccess } from '../../common/api-types';
 
 /** The refusal of a patient's records; `patientId` names the patient only when they are known to exist. */
-const refusedRecords = (resourceId: string, patientId?: string) =>
+export const refusedRecords = (resourceId: string, patientId?: string) =>
   new RefusedAccess('Patient not found.', { resourceType: 'patient_records', resourceId, patientId });
 
 /**
@@ -40,19 +40,4 @@ export async function recordAccessOf(actor: DoctorActor, patientId: string, wind
   }
   if (grant?.until) return { state: 'break_glass', until: new Date(grant.until).toISOString() };
   return { state: 'closed', until: null };
-}
-
-/** Passes when the doctor may read the patient's records now; 404 otherwise (outside the window too). */
-export async function assertDoctorMayReadRecords(actor: DoctorActor, patientId: string, windowMs: number): Promise<void> {
-  if ((await recordAccessOf(actor, patientId, windowMs)).state === 'closed') throw refusedRecords(patientId, patientId);
-}
-
-/** The records a doctor may read, newest first. Call assertDoctorMayReadRecords before. */
-export async function patientRecords(patientId: string) {
-  const [reports, medications, appointments] = await Promise.all([
-    MedicalReport.query().where('userId', patientId).orderBy('reportDate', 'desc'),
-    Medication.query().where('userId', patientId).orderBy('startDate', 'desc'),
-    Appointment.query().where('userId', patientId).orderBy('appointmentDate', 'desc'),
-  ]);
-  return { reports, medications, appointments };
 }

@@ -6,6 +6,8 @@ import type {
 } from '../../common/api-types';
 import { iso } from '../lib/dates';
 import { cancellationTerms } from '../services/payments/refund-rule';
+import { mayJoin } from '../policies/consultation';
+import type { RecordAbilities } from '../policies/patient-data';
 
 function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty'> | undefined): ConsultationJson {
   return {
@@ -33,6 +35,7 @@ function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty
     recordingUrl: c.recordingUrl,
     createdAt: iso(c.createdAt)!,
     updatedAt: iso(c.updatedAt)!,
+    canJoin: mayJoin(c),
   };
 }
 
@@ -54,8 +57,8 @@ function presentConsultationPatient(patient: User): ConsultationPatient {
   };
 }
 
-/** A consultation as its doctor sees it (load the `[patient, doctor]` relations). */
-export function presentDoctorConsultation(c: Consultation): DoctorConsultation {
+/** A consultation as its doctor sees it (load the `[patient, doctor]` relations), with what the doctor may do with its patient's records. */
+export function presentDoctorConsultation(c: Consultation, records: RecordAbilities): DoctorConsultation {
   if (!c.patient) throw new Error('presentDoctorConsultation needs the patient relation');
-  return { ...presentFields(c, c.doctor), patient: presentConsultationPatient(c.patient) };
+  return { ...presentFields(c, c.doctor), patient: presentConsultationPatient(c.patient), ...records };
 }

@@ -191,7 +191,7 @@ const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object(
   original: yup.object({ type: oneOf(REPORT_TYPES), status: oneOf(REPORT_STATUSES), results: reportResults() }).nullable().defined() as yup.Schema<ReportProvenance['original']>,
 });
 
-export const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
+const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
 
 export const reportVersionResponse: yup.ObjectSchema<ReportVersion> = reportResponse.pick([...REPORT_VERSION_FIELDS]).shape({
   version: whole(),
@@ -300,6 +300,7 @@ const consultationFields = {
   recordingUrl: text().nullable(),
   createdAt: instant(),
   updatedAt: instant(),
+  canJoin: flag().meta({ description: 'The asker may enter its call and chat now (the consultation is open and its fee has not failed)' }),
 };
 
 export const consultationResponse: yup.ObjectSchema<Consultation> = yup.object(consultationFields);
@@ -332,6 +333,8 @@ const consultationPatient: yup.ObjectSchema<ConsultationPatient> = yup.object({
 export const doctorConsultationResponse: yup.ObjectSchema<DoctorConsultation> = yup.object({
   ...consultationFields,
   patient: consultationPatient.defined(),
+  canReadRecords: flag().meta({ description: "The doctor may read this patient's records now (in care, or by break-glass)" }),
+  canBreakGlass: flag().meta({ description: "The doctor's access window to this patient has closed: the records open only by break-glass" }),
 });
 
 export const recordAccessResponse: yup.ObjectSchema<RecordAccess> = yup.object({

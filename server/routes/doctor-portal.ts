@@ -7,7 +7,10 @@ import { consultationsOf, consultationFor } from '../policies/consultation';
 import { doctorConsultationList } from '../services/consultations/doctor-list';
 import { doctorConsultationsQuerySchema } from '../../common/schemas/doctor-consultations';
 import { readPage } from '../lib/paging';
-import { assertDoctorMayReadRecords, patientRecords, recordAccessOf } from '../policies/patient-records';
+import { recordAccessOf } from '../policies/patient-records';
+import { readerOf, recordAbilitiesFor, recordsFor } from '../policies/patient-data';
+import type { Consultation } from '../../db/models';
+import type { AppContext } from '../context';
 import { breakGlassSchema } from '../../common/schemas/break-glass';
 import { openBreakGlass } from '../services/break-glass';
 import { consultationStatusSchema } from '../../common/schemas/consultation';
@@ -19,6 +22,12 @@ import { provenanceOf } from '../services/report-provenance';
 import { presentMedication } from '../presenters/medication';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit, recordAuditIn } from '../services/audit';
+
+/** The doctor's consultations as they see them, each with what they may do with its patient's records. */
+async function presentForDoctor(ctx: AppContext, consultations: Consultation[]) {
+  const records = await recordAbilitiesFor(asDoctor(ctx.state.actor), ctx.deps.config.doctorAccessWindowMs, consultations.map((c) => c.patientId));
+  return consultations.map((c) => presentDoctorConsultation(c, records.get(c.patientId)!));
+}
 
 /**
  * The doctor portal (spec section 7): a doctor reaches only their own consultations, and those patients'
@@ -41,7 +50,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
       await Promise.all(
         patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
       );
-      return consultations.map(presentDoctorConsultation);
+      return presentForDoctor(ctx, consultations);
     },
   });
 
@@ -72,7 +81,8 @@ export function registerDoctorPortalRoutes(router: Router): void {
         resourceId: consultation.id,
         patientId: consultation.patientId,
       });
-      return presentDoctorConsultation(consultation);
+      const [presented] = await presentForDoctor(ctx, [consultation]);
+      return presented;
     },
   });
 
@@ -83,9 +93,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
     policy: doctorOnly,
     response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
-      const patientId = params.patientId!;
-      await assertDoctorMayReadRecords(asDoctor(ctx.state.actor), patientId, ctx.deps.config.doctorAccessWindowMs);
-      const { reports, medications, appointments } = await patientRecords(patientId);
+      const { patientId, reports, medications, appointments } = await recordsFor(readerOf(ctx), params.patientId!);
       const [provenance] = await Promise.all([
         provenanceOf(reports),
         recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
@@ -138,7 +146,8 @@ export function registerDoctorPortalRoutes(router: Router): void {
         }),
       );
       await settleCancelledConsultation(ctx.deps, updated, 'doctor');
-      return presentDoctorConsultation(await consultationFor(doctor, consultation.id));
+      const [presented] = await presentForDoctor(ctx, [await consultationFor(doctor, consultation.id)]);
+      return presented;
     },
   });
 }

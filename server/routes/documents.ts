@@ -2,7 +2,8 @@ import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { patientOnly, patientOrDoctor } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
-import { findReadableDocument, recentDocumentsOf } from '../policies/document';
+import { recentDocumentsOf } from '../policies/document';
+import { documentFor, readerOf } from '../policies/patient-data';
 import { presentProcessedDocument, presentRecentDocument } from '../presenters/document';
 import { recordAudit, requestRow } from '../services/audit';
 import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse, recentDocumentResponse } from '../presenters/response-schemas';
@@ -95,7 +96,7 @@ export function registerDocumentsRoutes(router: Router): void {
     policy: patientOrDoctor,
     response: documentFile,
     handler: async (ctx, { params }) => {
-      const document = await findReadableDocument(ctx.state.actor, params.id!, ctx.deps.config.doctorAccessWindowMs);
+      const document = await documentFor(readerOf(ctx), params.id!);
       const original = await readOriginal(document.id);
       if (!original) throw new NotFound('Document not found.');
       await recordAudit(ctx, { action: 'document.read', outcome: 'success', resourceType: 'document', resourceId: document.id, patientId: document.userId });

@@ -14,7 +14,7 @@ import { PREMIUM_REPORT_TYPES, type ReportType } from '../../common/constants';
 import { ValidationFailed } from '../errors';
 import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
 import { EXPORT_REQUIRES_PREMIUM, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
-import { patientRecords } from '../policies/patient-records';
+import { readerOf, recordsFor } from '../policies/patient-data';
 import { renderRecordsPdf } from '../services/export/records-pdf';
 import { personName } from '../../common/names';
 
@@ -80,8 +80,8 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       await requirePremium(patient.userId, EXPORT_REQUIRES_PREMIUM);
       const generatedAt = new Date();
-      const [user, records] = await Promise.all([User.query().findById(patient.userId).throwIfNotFound(), patientRecords(patient.userId)]);
-      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, ...records });
+      const [user, { reports, medications, appointments }] = await Promise.all([User.query().findById(patient.userId).throwIfNotFound(), recordsFor(readerOf(ctx))]);
+      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, reports, medications, appointments });
       await audit(ctx, 'report.export', patient.userId);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `attachment; filename="medivault-records-${generatedAt.toISOString().slice(0, 10)}.pdf"`);

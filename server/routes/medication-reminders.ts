@@ -3,9 +3,9 @@ import { defineRoute } from './define';
 import { listOf, medicationDoseResponse, publicUserTimeZoneResponse } from '../presenters/response-schemas';
 import { doctorOnly, patientOnly } from '../policies/route-policy';
 import { asDoctor, asPatient } from '../policies/actor';
-import { dosesOfPatient, findOwnDose } from '../policies/medication-dose';
+import { findOwnDose } from '../policies/medication-dose';
+import { dosesFor, readerOf } from '../policies/patient-data';
 import { consultationFor } from '../policies/consultation';
-import { assertDoctorMayReadRecords } from '../policies/patient-records';
 import { adherenceQuerySchema, doseMarkSchema, timeZoneSchema } from '../../common/schemas/reminders';
 import { presentMedicationDose } from '../presenters/medication-dose';
 import { auditedWrite, recordAudit } from '../services/audit';
@@ -25,7 +25,7 @@ export function registerMedicationRemindersRoutes(router: Router): void {
     response: listOf(medicationDoseResponse),
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
-      const doses = await dosesOfPatient(patient.userId, query.days);
+      const doses = await dosesFor(readerOf(ctx), query.days);
       await recordAudit(ctx, { action: 'medication_reminder.list', outcome: 'success', resourceType: 'medication_reminder', patientId: patient.userId });
       return doses.map(presentMedicationDose);
     },
@@ -62,11 +62,8 @@ export function registerMedicationRemindersRoutes(router: Router): void {
     query: adherenceQuerySchema,
     response: listOf(medicationDoseResponse),
     handler: async (ctx, { params, query }) => {
-      const doctor = asDoctor(ctx.state.actor);
-      const consultation = await consultationFor(doctor, params.id!);
-      // The same rule as the patient's other records: within the access window, or a break-glass grant.
-      await assertDoctorMayReadRecords(doctor, consultation.patientId, ctx.deps.config.doctorAccessWindowMs);
-      const doses = await dosesOfPatient(consultation.patientId, query.days);
+      const consultation = await consultationFor(asDoctor(ctx.state.actor), params.id!);
+      const doses = await dosesFor(readerOf(ctx), query.days, consultation.patientId);
       await recordAudit(ctx, {
         action: 'doctor.view_medication_log',
         outcome: 'success',

@@ -70,7 +70,7 @@ export interface ChainRow extends AuditRowContent {
 /** The link before the first row: it names where the untagged rows from before the key end. */
 export const chainStart = (keys: AuditKeys, legacyThrough: number): string => mac(keys.link, `start ${legacyThrough}`);
 
-export const nextLink = (keys: AuditKeys, previous: string, row: ChainRow): string =>
+const nextLink = (keys: AuditKeys, previous: string, row: ChainRow): string =>
   mac(keys.link, [previous, row.seq, row.createdMicros, contentText(row), row.tag ?? ''].join('\n'));
 
 /** Where the rows from before the key end (migration 20261128100000_keyed_audit_chain); null if that record is gone. */

@@ -11,7 +11,7 @@ export interface Checkpoint {
   madeAt: string;
 }
 
-export class CheckpointError extends Error {}
+class CheckpointError extends Error {}
 
 const signatureOf = (keys: AuditKeys, checkpoint: Checkpoint) =>
   mac(keys.checkpoint, JSON.stringify([FORMAT, checkpoint.seq, checkpoint.id, checkpoint.link, checkpoint.madeAt]));

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import type { SessionData } from '../session-store';
 import { ValidationFailed } from '../errors';
 
-export const RP_NAME = 'MediVault';
+const RP_NAME = 'MediVault';
 /** How long the browser may take (and the challenge stays valid): five minutes. */
 const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 
@@ -51,7 +51,7 @@ interface PendingChallenge {
  * Who we are to the authenticator: PUBLIC_URL's host, or in development the host the browser is on (so one
  * deployment works under any name), and the origins its pages may have (this one, plus ALLOWED_ORIGINS on the same host name).
  */
-export function relyingParty(ctx: AppContext): { rpID: string; origins: string[] } {
+function relyingParty(ctx: AppContext): { rpID: string; origins: string[] } {
   const { publicOrigin, allowedOrigins } = ctx.deps.config;
   // Koa 3's ctx.origin is the Origin request header, not this server's origin.
   const own = publicOrigin ?? `${ctx.protocol}://${ctx.host}`;

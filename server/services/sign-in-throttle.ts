@@ -189,7 +189,7 @@ class SignInThrottle {
  * An account whose consecutive failures spent its budget, asked from a browser that is not a known device
  * of it: 403, since waiting does not help; the message says which other way in there is.
  */
-export class AccountBudgetSpent extends AppError {
+class AccountBudgetSpent extends AppError {
   constructor(message: string) {
     super(403, 'account_protected', message);
   }

@@ -1,5 +1,5 @@
 import { NotFound } from '../../server/errors';
-import { consultationEnded, notJoined } from '../errors';
+import { RefusedRoomRequest, consultationEnded, notJoined } from '../errors';
 import { socketActor } from '../auth';
 import { consultationRoom } from '../rooms/names';
 import type { SignallingServices } from '../services';
@@ -47,7 +47,8 @@ export class SocketGate {
 
   /**
    * A room request in a consultation that has ended takes the socket out of its room (which releases
-   * its media) and is refused with consultation_ended; anyone else not in the room gets not_joined.
+   * its media) and is refused with consultation_ended; a side not in the room gets not_joined, and so does
+   * a stranger, whose request is also audited as a refusal (handlers/define.ts).
    */
   async authorize(access: Access, consultationId: string): Promise<void> {
     await this.session.assertLive();
@@ -62,6 +63,9 @@ export class SocketGate {
     // Ended, or no longer theirs: the room is no place for this socket any more.
     if (inRoom) await this.socket.leave(room);
     if (standing === 'ended') throw consultationEnded();
-    throw inRoom ? new NotFound('Consultation not found.') : notJoined();
+    // A socket in the room was a side: its consultation is gone (the account deleted), nothing was refused.
+    if (inRoom) throw new NotFound('Consultation not found.');
+    const patientId = await this.services.app.deps.consultationStandings.patientOf(consultationId);
+    throw new RefusedRoomRequest({ resourceType: 'consultation', resourceId: consultationId, patientId });
   }
 }

@@ -3,10 +3,9 @@ import type * as yup from 'yup';
 import type { Ack, AckCallback, ClientToServerEvents, ConsultationRef } from '../../common/socket-events';
 import type { Access } from '../access/gate';
 import type { RateClass } from '../access/rate-limit';
-import { SessionEnded, toAckError } from '../errors';
+import { SessionEnded, refusedResourceOf, toAckError } from '../errors';
 import { isPlainObject } from '../../common/schemas/helpers';
 import { validateInput } from '../../server/validation/validate';
-import { RefusedAccess } from '../../server/errors';
 import { recordSocketRefusal } from '../audit';
 import type { HandlerContext } from '../services';
 
@@ -84,9 +83,10 @@ async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToSer
 
 /** A refused record is written down before the refusal is answered; if that write fails, its failure is the answer. */
 async function auditedRefusal(ctx: HandlerContext, request: { event: string; requestId: string }, failure: unknown): Promise<unknown> {
-  if (!(failure instanceof RefusedAccess)) return failure;
+  const refused = refusedResourceOf(failure);
+  if (!refused) return failure;
   try {
-    await recordSocketRefusal(ctx.socket, request, failure.refused);
+    await recordSocketRefusal(ctx.socket, request, refused);
     return failure;
   } catch (auditFailure) {
     return auditFailure;

@@ -269,3 +269,20 @@ describe('rescheduling', () => {
     expect(res.body.fields.doctorId).toMatch(/not taking consultations/);
   });
 });
+
+describe('canJoin: whether a side may enter the call and chat now, by the join handler rule', () => {
+  it('holds for an open consultation, not once its fee failed, nor once it is cancelled, on both sides', async () => {
+    const patient = await patientParty(server.url);
+    const doctor = await doctorParty(server.url);
+    const booked = await book(patient.client, doctor.account.record.id);
+    const canJoin = async () => ({
+      patient: (await patient.client.get(`/api/consultations/${booked.id}`)).body.canJoin,
+      doctor: (await doctor.client.get(`/api/doctor/consultation/${booked.id}`)).body.canJoin,
+    });
+    expect(await canJoin()).toEqual({ patient: true, doctor: true });
+    await Consultation.query().findById(booked.id).patch({ paymentStatus: 'failed' });
+    expect(await canJoin()).toEqual({ patient: false, doctor: false });
+    await Consultation.query().findById(booked.id).patch({ paymentStatus: 'pending', status: 'cancelled' });
+    expect(await canJoin()).toEqual({ patient: false, doctor: false });
+  });
+});

@@ -170,3 +170,40 @@ describe('break-glass', () => {
     expect(await BreakGlassGrant.query().where({ patientId: care.patient.record.id }).resultSize()).toBe(0);
   });
 });
+
+describe('what the consultation tells the doctor about the records (canReadRecords, canBreakGlass)', () => {
+  const abilities = async (care: Care, consultationId = care.consultation.id) => {
+    const res = await care.doctorClient.get(`/api/doctor/consultation/${consultationId}`);
+    expect(res.status).toBe(200);
+    return { canReadRecords: res.body.canReadRecords, canBreakGlass: res.body.canBreakGlass, recordsAnswer: (await records(care)).status };
+  };
+
+  it('agrees with the records route in care, outside the window, under break-glass, and with only a cancelled consultation', async () => {
+    const inCare = await careEnded(3);
+    expect(await abilities(inCare)).toEqual({ canReadRecords: true, canBreakGlass: false, recordsAnswer: 200 });
+
+    const closed = await careEnded(31);
+    expect(await abilities(closed)).toEqual({ canReadRecords: false, canBreakGlass: true, recordsAnswer: 404 });
+    expect((await breakGlass(closed, { reason: REASON })).status).toBe(201);
+    expect(await abilities(closed)).toEqual({ canReadRecords: true, canBreakGlass: false, recordsAnswer: 200 });
+
+    const cancelled = await careEnded(-3, 'cancelled');
+    expect(await abilities(cancelled)).toEqual({ canReadRecords: false, canBreakGlass: false, recordsAnswer: 404 });
+  });
+
+  it("answers per patient, not per consultation: a cancelled one shows the records while another puts the patient in the doctor's care", async () => {
+    const care = await careEnded(-3, 'cancelled');
+    await Consultation.query().insert({
+      patientId: care.patient.record.id,
+      doctorId: care.doctor.record.id,
+      appointmentDate: new Date(Date.now() + 5 * DAY),
+      duration: 30,
+      status: 'scheduled',
+      consultationType: 'video',
+      fee: 5000,
+    });
+    expect(await abilities(care)).toEqual({ canReadRecords: true, canBreakGlass: false, recordsAnswer: 200 });
+    const listed = await care.doctorClient.get('/api/doctor/consultations');
+    expect(listed.body.map((c: { canReadRecords: boolean }) => c.canReadRecords)).toEqual([true, true]);
+  });
+});

@@ -120,6 +120,37 @@ test("a doctor opens a former patient's records outside the access window only w
   await shoot(own, 'patient-access-history-break-glass');
 });
 
+test("a cancelled consultation's page shows the records when the server says the doctor may read them, and not otherwise", async ({ browser, page }) => {
+  const patient = await signedUpPatient(page);
+  const booked = async (status: string, daysFromNow: number) =>
+    (
+      await sql(
+        `INSERT INTO consultations (patient_id, doctor_id, appointment_date, status, consultation_type, fee, symptoms)
+         VALUES ($1, $2, now() + make_interval(days => $3), $4, 'video', 5000, 'Sharing') RETURNING id`,
+        [patient.id, DEMO_DOCTOR.id, daysFromNow, status],
+      )
+    ).rows[0].id as string;
+  // Far-off days of their own, so no other run's booking with the demo doctor overlaps.
+  const day = 400 + Math.floor(Math.random() * 500);
+  const cancelled = await booked('cancelled', day);
+  await sql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Thyroid panel', 'blood_work', now())`, [patient.id]);
+
+  const portal = await (await browser.newContext()).newPage();
+  await signInDoctor(portal.request);
+  // Only a cancelled consultation: the records are not shared.
+  await portal.goto(`/doctor/consultation/${cancelled}`);
+  await portal.getByRole('tab', { name: 'Medical Records' }).click();
+  await expect(portal.getByRole('heading', { name: 'Records not shared' })).toBeVisible();
+  await expect(portal.getByText('Thyroid panel')).toHaveCount(0);
+
+  // Another consultation, still booked, puts the patient in the doctor's care: the cancelled one's page shows them too.
+  await booked('scheduled', day + 1);
+  await portal.reload();
+  await portal.getByRole('tab', { name: 'Medical Records' }).click();
+  await expect(portal.getByText('Thyroid panel')).toBeVisible();
+  await expect(portal.getByRole('heading', { name: 'Records not shared' })).toHaveCount(0);
+});
+
 test('the admin deactivates and reactivates a doctor from the roster, and reviews break-glass access', async ({ page }) => {
   expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
   const email = `ac_${randomUUID().slice(0, 8)}@clinic.test`;

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getByKey } from './client';
 import { readThrough } from '../offline/read-through';
+import { QUERY_GC_TIME_MS, QUERY_STALE_TIME } from '../../common/constants';
 
 /**
  * Spec section 9: data never goes stale on its own, gc after 5 minutes, no retries, no refetch on focus.
@@ -12,8 +13,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: ({ queryKey }) => readThrough(queryKey, () => getByKey(queryKey)),
-      staleTime: Infinity,
-      gcTime: 5 * 60_000,
+      staleTime: QUERY_STALE_TIME,
+      gcTime: QUERY_GC_TIME_MS,
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,

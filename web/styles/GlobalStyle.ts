@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { TOAST_VIEWPORT_MAX_WIDTH_PX } from '../../common/constants';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -24,7 +25,7 @@ export const GlobalStyle = createGlobalStyle`
   .Toastify__toast-container { max-width: 100vw; }
   .Toastify__toast-container--bottom-right { bottom: calc(${({ theme }) => theme.layout.bottomNavHeight} + 8px + env(safe-area-inset-bottom)); }
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    .Toastify__toast-container { width: 420px; max-width: 420px; }
+    .Toastify__toast-container { width: ${TOAST_VIEWPORT_MAX_WIDTH_PX}px; max-width: ${TOAST_VIEWPORT_MAX_WIDTH_PX}px; }
   }
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
     .Toastify__toast-container--bottom-right { bottom: 16px; }

@@ -3,7 +3,7 @@ import type { PdfStructure } from './pdf-structure';
 import { LexingBudget, PdfLexer, PdfName, PdfParser, PdfRef, UNCHECKABLE_PDF, type PdfDictionary, type PdfValue } from './pdf-syntax';
 import { unpackedStreamData } from './pdf-unpacking';
 
-export const ACTIVE_PDF = 'This PDF contains scripts, attached files or actions that run when it is opened, so it was refused. Print it to a new PDF (which keeps only its pages) and upload that.';
+const ACTIVE_PDF = 'This PDF contains scripts, attached files or actions that run when it is opened, so it was refused. Print it to a new PDF (which keeps only its pages) and upload that.';
 
 /**
  * Names that only a PDF which runs something, reaches out, or carries other files uses: scripts (JavaScript,

@@ -7,14 +7,14 @@ import { refusedImageFormat, sniffDocument, type DocumentKind } from './sniff';
  * browsers hand a file picker's HEIC photo over as JPEG, and each further decoder is more code reading
  * strangers' bytes (libwebp's CVE-2023-4863 was one such).
  */
-export const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG or PNG) or a PDF.';
+const UNSUPPORTED_DOCUMENT = 'This file type cannot be read. Upload a photo (JPEG or PNG) or a PDF.';
 
 const refusedFormat = (format: string) =>
   `${format} images are not accepted. Send the photo as JPEG or PNG (on an iPhone: Settings > Camera > Formats > Most Compatible), or as a PDF.`;
 
 const BYTES_BEFORE_PDF_HEADER = 'This PDF has other data before its "%PDF-" header, so it was refused. Open it and print or save it as a new PDF, then upload that.';
 
-export const MARKUP_IN_FILE = 'This file also contains web page code (HTML or script), so it was refused. Save the document again as a plain JPEG, PNG or PDF (print to a new PDF, or take a screenshot) and upload that.';
+const MARKUP_IN_FILE = 'This file also contains web page code (HTML or script), so it was refused. Save the document again as a plain JPEG, PNG or PDF (print to a new PDF, or take a screenshot) and upload that.';
 
 const PDF_INSIDE_IMAGE = 'This image also contains a PDF, so it was refused. Upload the photo and the PDF as separate files.';
 

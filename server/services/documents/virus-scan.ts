@@ -2,7 +2,7 @@ import { ServiceUnavailable, Unprocessable } from '../../errors';
 import { log } from '../../log';
 import { ClamdUnavailable, scanWithClamd, type ClamdAddress } from './clamd';
 
-export const VIRUS_FOUND = 'This file was refused by the virus scanner, so it was not saved. Check the device it came from with a virus scanner, then upload a clean copy of the document.';
+const VIRUS_FOUND = 'This file was refused by the virus scanner, so it was not saved. Check the device it came from with a virus scanner, then upload a clean copy of the document.';
 const SCANNER_UNAVAILABLE = 'The virus scanner cannot be reached, so uploads are paused and nothing was saved. Please try again in a few minutes.';
 
 /** clamd, when this server is set to scan uploads (CLAMD_SOCKET, or CLAMD_HOST and CLAMD_PORT). */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { Consultation, Payment } from '../../../db/models';
 import { consultationMachine } from '../../../common/consultation-status';
 import { paymentMachine } from '../../../common/payment-status';
-import type { PaymentStatus } from '../../../common/constants';
+import { DEFAULT_CURRENCY, type PaymentStatus } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { Conflict } from '../../errors';
 import type { AppDeps } from '../../context';
@@ -53,7 +53,7 @@ async function checkoutFee(stripe: Stripe, consultation: Consultation, audit: Au
   const intent = await stripe.paymentIntents.create(
     {
       amount: consultation.fee,
-      currency: 'usd',
+      currency: DEFAULT_CURRENCY,
       customer,
       automatic_payment_methods: { enabled: true },
       description: `Consultation with ${doctorLabel(doctor.name)}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
-import { PLANS, type PlanId } from '../../../common/constants';
+import { DEFAULT_CURRENCY, PLANS, type PlanId } from '../../../common/constants';
 import { Payment, Subscription, User } from '../../../db/models';
 import { Conflict, NotFound } from '../../errors';
 import type { AppDeps } from '../../context';
@@ -94,7 +94,7 @@ async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, aud
   const sub = await stripe.subscriptions.create(
     {
       customer,
-      items: [{ price_data: { currency: 'usd', product, unit_amount: amountCents, recurring: { interval } } }],
+      items: [{ price_data: { currency: DEFAULT_CURRENCY, product, unit_amount: amountCents, recurring: { interval } } }],
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
       metadata: { userId, plan },

@@ -21,15 +21,15 @@ export const rows: MatrixRow[] = [
   { route: 'POST /api/account/deletion', body: () => ({ password: 'not-the-password' }), expect: statuses(404, { anonymous: 401, patientA: 400, patientB: 400 }) },
   { route: 'DELETE /api/account/deletion', expect: statuses(404, { anonymous: 401, patientA: 200, patientB: 200 }) },
   // The test server seeds no demo data, so there is no hint to give anyone.
-  { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404) },
-  { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
+  { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404), notFoundIsNoRefusal: true },
+  { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200, formerDoctor: 200 }) },
   { route: 'POST /api/auth/logout', expect: statuses(200), freshSession: true },
   // One's own password and devices: every signed-in person, patients, admins and doctors alike.
   { route: 'POST /api/auth/password', body: () => ({ currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' }), expect: statuses(400, { anonymous: 401 }) },
   { route: 'GET /api/auth/sessions', expect: statuses(200, { anonymous: 401 }) },
   { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401 }) },
   // A handle that is none of the caller's sessions.
-  { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }) },
+  { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }), notFoundIsNoRefusal: true },
   // Password reset: the matrix server has no mail set up, which every caller is told alike; a token that is none is refused.
   { route: 'POST /api/auth/password-reset', body: () => ({ email: `${unique('mx_')}@example.test` }), expect: statuses(503) },
   {

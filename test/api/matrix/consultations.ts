@@ -57,11 +57,21 @@ export const rows: MatrixRow[] = [
     expect: statuses(404, { anonymous: 401, patientA: 200, doctor: 200 }),
   },
 
-  { route: 'GET /api/doctor/patient-count', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
-  { route: 'GET /api/doctor/consultations', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200 }) },
+  { route: 'GET /api/doctor/patient-count', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200, formerDoctor: 200 }) },
+  { route: 'GET /api/doctor/consultations', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200, formerDoctor: 200 }) },
   { route: 'GET /api/doctor/consultation/:id', path: (fx) => `/api/doctor/consultation/${fx.patientA.consultationId}`, expect: treatingDoctorOnly(200) },
-  { route: 'GET /api/doctor/patient/:patientId/records', path: (fx) => `/api/doctor/patient/${fx.patientA.id}/records`, expect: treatingDoctorOnly(200) },
-  { route: 'GET /api/doctor/patients/:patientId/record-access', path: (fx) => `/api/doctor/patients/${fx.patientA.id}/record-access`, expect: treatingDoctorOnly(200) },
+  // The former doctor once treated patient A, but outside the access window their records are refused like a stranger's.
+  {
+    route: 'GET /api/doctor/patient/:patientId/records',
+    path: (fx) => `/api/doctor/patient/${fx.patientA.id}/records`,
+    expect: treatingDoctorOnly(200),
+  },
+  // Asking whether the records are open is no reading of them: the former doctor is told they are closed.
+  {
+    route: 'GET /api/doctor/patients/:patientId/record-access',
+    path: (fx) => `/api/doctor/patients/${fx.patientA.id}/record-access`,
+    expect: statuses(404, { anonymous: 401, doctor: 200, formerDoctor: 200 }),
+  },
   {
     route: 'POST /api/doctor/patients/:patientId/break-glass',
     path: async (fx) => `/api/doctor/patients/${await formerPatientOfDoctor(fx)}/break-glass`,

@@ -30,6 +30,8 @@ export interface Fixtures {
   admin: Account<User>;
   doctor: DoctorFixture;
   otherDoctor: DoctorFixture;
+  /** Patient A's doctor of long ago, and that consultation (completed 40 days ago, outside the access window). */
+  formerDoctor: DoctorFixture & { consultationId: string };
   clients: Record<ActorName, TestClient>;
   /** A new browser signed in as the actor (a visitor's is simply new). */
   signIn(actor: ActorName): Promise<TestClient>;
@@ -66,11 +68,24 @@ async function patientWith(doctorId: string): Promise<PatientFixture> {
 }
 
 export async function buildFixtures(server: TestServer): Promise<Fixtures> {
-  const [doctorAccount, otherDoctorAccount, admin] = await Promise.all([createDoctor(), createDoctor({ name: 'Other Doctor' }), createAdmin()]);
+  const [doctorAccount, otherDoctorAccount, formerDoctorAccount, admin] = await Promise.all([
+    createDoctor(),
+    createDoctor({ name: 'Other Doctor' }),
+    createDoctor({ name: 'Former Doctor' }),
+    createAdmin(),
+  ]);
   const doctor = { account: doctorAccount, id: doctorAccount.record.id };
   const otherDoctor = { account: otherDoctorAccount, id: otherDoctorAccount.record.id };
   const [patientA, patientB] = await Promise.all([patientWith(doctor.id), patientWith(otherDoctor.id)]);
-  const accounts = { patientA: patientA.account, patientB: patientB.account, admin, doctor: doctor.account, otherDoctor: otherDoctor.account };
+  const longAgo = await Consultation.query().insert({
+    patientId: patientA.id,
+    doctorId: formerDoctorAccount.record.id,
+    appointmentDate: new Date(Date.now() - 40 * 86_400_000),
+    status: 'completed',
+    meetingRoomId: unique('mv-'),
+  });
+  const formerDoctor = { account: formerDoctorAccount, id: formerDoctorAccount.record.id, consultationId: longAgo.id };
+  const accounts = { patientA: patientA.account, patientB: patientB.account, admin, doctor: doctor.account, otherDoctor: otherDoctor.account, formerDoctor: formerDoctor.account };
   const signIn = (actor: ActorName) => (actor === 'anonymous' ? Promise.resolve(browser(server)) : signedIn(server, accounts[actor]));
   const clients = Object.fromEntries(await Promise.all(ACTORS.map(async (actor) => [actor, await signIn(actor)]))) as Record<ActorName, TestClient>;
   return {
@@ -80,6 +95,7 @@ export async function buildFixtures(server: TestServer): Promise<Fixtures> {
     admin,
     doctor,
     otherDoctor,
+    formerDoctor,
     clients,
     signIn,
     async newPasskeyOfPatientA() {

@@ -27,7 +27,8 @@ export const rows: MatrixRow[] = [
   },
   {
     route: 'GET /api/doctor/consultation/:id/medication-log',
-    path: (fx) => `/api/doctor/consultation/${fx.patientA.consultationId}/medication-log`,
+    // The former doctor asks through their own consultation with patient A: it is theirs, the window is not open.
+    path: (fx, actor) => `/api/doctor/consultation/${actor === 'formerDoctor' ? fx.formerDoctor.consultationId : fx.patientA.consultationId}/medication-log`,
     expect: statuses(404, { anonymous: 401, doctor: 200 }),
   },
   { route: 'PUT /api/auth/time-zone', body: () => ({ timeZone: 'Europe/Paris' }), expect: ownPatientData(200) },

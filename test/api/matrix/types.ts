@@ -1,7 +1,8 @@
 import type { Fixtures } from './fixtures';
 
 /** Who calls every route in the authorization matrix. */
-export const ACTORS = ['anonymous', 'patientA', 'patientB', 'admin', 'doctor', 'otherDoctor'] as const;
+/** `formerDoctor` treated patient A, but that consultation ended 40 days ago: outside the access window. */
+export const ACTORS = ['anonymous', 'patientA', 'patientB', 'admin', 'doctor', 'otherDoctor', 'formerDoctor'] as const;
 export type ActorName = (typeof ACTORS)[number];
 
 export type Expectations = Record<ActorName, number>;
@@ -20,6 +21,11 @@ export interface MatrixRow {
   expect: Expectations;
   /** Signs the actor in afresh for this row: for rows that sign in or out, which would spoil the shared sessions. */
   freshSession?: boolean;
+  /**
+   * The route's 404 to an actor its policy lets through means there is nothing to show (a demo hint the server
+   * does not have, a session handle that is no one's), not a record refused: no `denied` row is written for it.
+   */
+  notFoundIsNoRefusal?: boolean;
 }
 
 /** Expectations built from a default: `statuses(404, { anonymous: 401, patientA: 200 })`. */

@@ -3,8 +3,6 @@ import styled from 'styled-components';
 import type { DoctorConsultation } from '../../../common/api-types';
 import type { WaitingPatient } from '../../../common/socket-events';
 import { personName } from '../../../common/names';
-import { canJoinConsultation } from '../../../common/consultation-status';
-import { paymentAllowsJoining } from '../../../common/payment-status';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { usePaymentsEnabled } from '../../api/payments';
@@ -75,7 +73,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
   const paymentsEnabled = usePaymentsEnabled();
   const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
   const patientName = personName(c.patient);
-  const canJoin = joinable && canJoinConsultation(c.status) && paymentAllowsJoining(c.paymentStatus);
+  const canJoin = joinable && c.canJoin;
   return (
     <RowBox data-testid="doctor-consultation-row" $waiting={Boolean(waiting)}>
       <RowLink to={`/doctor/consultation/${c.id}`}>

@@ -1,10 +1,9 @@
-import { format, isSameDay } from 'date-fns';
+import { format } from 'date-fns';
 
 /** 'Mon, Mar 3, 2025' */
 export const formatDay = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
 /** '2:30 PM' */
 export const formatTime = (iso: string) => format(new Date(iso), 'h:mm a');
-export const isTodayDate = (iso: string, now = new Date()) => isSameDay(new Date(iso), now);
 
 /** A date as the value of <input type="datetime-local"> in local time: 'YYYY-MM-DDTHH:MM'. */
 export function toLocalInputValue(date: Date): string {

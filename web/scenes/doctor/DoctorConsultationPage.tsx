@@ -5,7 +5,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
-import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../../common/payment-status';
+import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../../common/payment-status';
 import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
 import { usePaymentsEnabled } from '../../api/payments';
 import type { DoctorConsultation } from '../../../common/api-types';
@@ -76,11 +76,12 @@ function NotFoundState() {
 }
 
 function RecordsTab({ consultation, tab }: { consultation: DoctorConsultation; tab: Exclude<Tab, 'Overview'> }) {
-  const shared = consultation.status !== 'cancelled';
+  // The server says whether this doctor reaches the patient's records at all; asking for them otherwise would be a refusal.
+  const shared = consultation.canReadRecords || consultation.canBreakGlass;
   const access = useQuery({ ...recordAccessQuery(consultation.patientId), enabled: shared });
   const open = access.data !== undefined && access.data.state !== 'closed';
   const records = useQuery({ ...patientRecordsQuery(consultation.patientId), enabled: shared && open });
-  if (!shared) return <EmptyState title="Records not shared" message="A cancelled consultation does not give access to the patient's records." />;
+  if (!shared) return <EmptyState title="Records not shared" message="None of your consultations with this patient gives access to their records." />;
   if (access.isPending) return <Skeleton $height="96px" />;
   if (access.isError) return <EmptyState title="Failed to fetch records" message={messageOf(access.error, 'Please try again.')} />;
   if (access.data.state === 'closed') return <BreakGlassForm patientId={consultation.patientId} />;
@@ -215,8 +216,8 @@ export default function DoctorConsultationPage() {
               <Stack $gap="10px">
                 <CardTitle id="video-call-heading">Video Call</CardTitle>
                 {isWaiting(c) ? <PatientWaitingNote /> : null}
-                <Muted>{paymentAllowsJoining(c.paymentStatus) ? 'The call opens in a new window so this page stays at hand.' : PAYMENT_FAILED_JOIN_MESSAGE}</Muted>
-                <Button $variant="secondary" $block onClick={() => openCall(c.id)} disabled={!paymentAllowsJoining(c.paymentStatus)}>
+                <Muted>{c.canJoin ? 'The call opens in a new window so this page stays at hand.' : PAYMENT_FAILED_JOIN_MESSAGE}</Muted>
+                <Button $variant="secondary" $block onClick={() => openCall(c.id)} disabled={!c.canJoin}>
                   <Icon path={ICONS.video} size={18} />
                   Join Video Call
                 </Button>

@@ -2,7 +2,7 @@ import type { MedicalReport } from '../../../common/api-types';
 import { REPORT_TYPE_LABELS, type ReportStatus } from '../../../common/constants';
 
 /** The filter chips of the reports list (spec section 2). */
-export const REPORT_FILTERS = {
+const REPORT_FILTERS = {
   All: () => true,
   Urgent: (r: MedicalReport) => r.status === 'urgent',
   'Blood Work': (r: MedicalReport) => r.type === 'blood_work',

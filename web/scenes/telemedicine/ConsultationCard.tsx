@@ -3,7 +3,7 @@ import type { Consultation } from '../../../common/api-types';
 import { canJoinConsultation, consultationMachine, isInJoinWindow } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { formatCents } from '../../../common/constants';
-import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining, paymentMachine } from '../../../common/payment-status';
+import { PAYMENT_FAILED_JOIN_MESSAGE, paymentMachine } from '../../../common/payment-status';
 import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
 import { Badge, Button, Icon, LinkButton, Row, type BadgeTone } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
@@ -73,7 +73,7 @@ function FeeBadge({ consultation: c }: { consultation: Consultation }) {
 }
 
 export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPay }: Props) {
-  const joinable = paymentAllowsJoining(c.paymentStatus);
+  const open = canJoinConsultation(c.status);
   return (
     <StackedCard as="article" aria-label={`Consultation with ${doctorLabel(c.doctorName)}`} data-testid="consultation-card">
       <CardHeading
@@ -107,16 +107,16 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
           <strong>Diagnosis:</strong> {c.diagnosis}
         </Diagnosis>
       ) : null}
-      {canJoinConsultation(c.status) ? null : <ChatTranscriptToggle consultationId={c.id} side="patient" />}
-      {canJoinConsultation(c.status) && !joinable ? <PaymentNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</PaymentNote> : null}
-      {canJoinConsultation(c.status) ? (
+      {open ? null : <ChatTranscriptToggle consultationId={c.id} side="patient" />}
+      {open && !c.canJoin ? <PaymentNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</PaymentNote> : null}
+      {open ? (
         <Actions $wrap>
           {onPay && needsPayment(c) ? (
             <Button $size="sm" onClick={onPay}>
               Pay ${formatCents(feeOf(c))}
             </Button>
           ) : null}
-          {joinable && isInJoinWindow(c) ? (
+          {c.canJoin && isInJoinWindow(c) ? (
             <LinkButton to={`/video-call/${c.id}`} $size="sm">
               <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
               Join Call

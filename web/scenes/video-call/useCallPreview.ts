@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { canJoinConsultation } from '../../../common/consultation-status';
 import type { ParticipantRole } from '../../../common/socket-events';
 import { myConsultationQuery } from '../../api/consultations';
 import { doctorConsultationQuery } from '../../api/doctor';
@@ -29,6 +28,6 @@ export function useCallPreview(consultationId: string, side: ParticipantRole | n
   if (!consultation) return { settled: true, otherName: '' };
   const otherName = callPartnerName(consultation);
   const type = consultation.consultationType;
-  const deviceCheck = canJoinConsultation(consultation.status) && type !== 'chat' ? type : undefined;
+  const deviceCheck = consultation.canJoin && type !== 'chat' ? type : undefined;
   return { settled: true, deviceCheck, otherName };
 }

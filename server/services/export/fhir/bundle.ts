@@ -1,4 +1,5 @@
-import { Document, User } from '../../../../db/models';
+import { User } from '../../../../db/models';
+import { documentsOf } from '../../../policies/document';
 import type { FhirBundleType } from '../../../../common/schemas/fhir-export';
 import type { PatientActor } from '../../../policies/actor';
 import { reportsOf } from '../../../policies/medical-report';
@@ -33,7 +34,7 @@ function loadRecords(patient: PatientActor) {
       .withGraphFetched('doctor(nameOnly)')
       .modifiers({ nameOnly: (query) => query.select('id', 'name') })
       .orderBy(['appointmentDate', 'id']),
-    Document.query().where('documents.userId', patient.userId).select('id', 'userId', 'filename', 'mimeType', 'byteSize', 'createdAt').orderBy(['createdAt', 'id']),
+    documentsOf(patient).select('id', 'userId', 'filename', 'mimeType', 'byteSize', 'createdAt').orderBy(['createdAt', 'id']),
   ]);
 }
 

@@ -21,6 +21,7 @@ import { registerPaymentsRoutes } from './payments';
 import { registerPushRoutes } from './push';
 import { registerMedicationRemindersRoutes } from './medication-reminders';
 import { registerExportRoutes } from './export';
+import { registerImportRoutes } from './import';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -45,6 +46,7 @@ export function registerApiRoutes(router: Router): void {
   registerPushRoutes(router);
   registerMedicationRemindersRoutes(router);
   registerExportRoutes(router);
+  registerImportRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

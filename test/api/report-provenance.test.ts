@@ -37,7 +37,7 @@ describe('report provenance', () => {
 
     const seen = await doctorsView(report.id);
     expect(seen.status).toBe('normal');
-    expect(seen.provenance).toEqual({ source: 'patient', patientChanged: ['status', 'results'], original: { type: 'blood_work', status: READ_FROM_UPLOAD.status, results: READ_FROM_UPLOAD.results } });
+    expect(seen.provenance).toEqual({ source: 'patient', patientChanged: ['status', 'results'], original: { type: 'blood_work', status: READ_FROM_UPLOAD.status, results: READ_FROM_UPLOAD.results }, importedFrom: null });
   });
 
   it('keeps every version with who made it, newest first, for the patient', async () => {
@@ -66,7 +66,7 @@ describe('report provenance', () => {
   it("says a report the patient wrote from the start is the patient's, with no original", async () => {
     const created = await patient.client.post('/api/medical-reports', { title: 'Home BP log', type: 'consultation', reportDate: new Date().toISOString() });
     expect(created.status).toBe(201);
-    expect((await doctorsView(created.body.id)).provenance).toEqual({ source: 'patient', patientChanged: [], original: null });
+    expect((await doctorsView(created.body.id)).provenance).toEqual({ source: 'patient', patientChanged: [], original: null, importedFrom: null });
   });
 
   it('refuses to relabel a report to or from a premium analysis, and allows other type changes', async () => {

@@ -14,6 +14,10 @@ const List = styled.ul`
   gap: 4px;
 `;
 
+const Preview = styled.section`
+  margin-top: 12px;
+`;
+
 const SectionHeading = styled.h3`
   margin: 12px 0 0;
   font-size: 1rem;
@@ -31,7 +35,7 @@ const problemOf = (error: unknown) => (error instanceof ApiError && error.detail
 function ImportPreview({ preview }: { preview: FhirImportAnswer }) {
   const adding = preview.reports.length + preview.medications.length;
   return (
-    <section aria-label="Import preview">
+    <Preview aria-label="Import preview">
       <Muted>
         From <strong>{preview.source}</strong>: {adding ? `${plural(preview.reports.length, 'report')} and ${plural(preview.medications.length, 'medication')} to add.` : 'nothing new to add.'}
       </Muted>
@@ -64,7 +68,7 @@ function ImportPreview({ preview }: { preview: FhirImportAnswer }) {
           </List>
         </>
       ) : null}
-    </section>
+    </Preview>
   );
 }
 

@@ -69,6 +69,17 @@ describe('report provenance', () => {
     expect((await doctorsView(created.body.id)).provenance).toEqual({ source: 'patient', patientChanged: [], original: null, importedFrom: null });
   });
 
+  it('shows the doctor where an imported report came from, still after the patient corrects it', async () => {
+    const file = { resourceType: 'Bundle', type: 'collection', meta: { source: 'Lakeside Clinic portal' }, entry: [{ resource: { resourceType: 'Condition', code: { text: 'Seasonal allergy' }, onsetDateTime: '2023-04-01' } }] };
+    const imported = await patient.client.post('/api/import/fhir', file);
+    expect(imported.status).toBe(201);
+    const { reports } = (await doctor.client.get(`/api/doctor/patient/${patient.account.record.id}/records`)).body as { reports: DoctorViewReport[] };
+    const report = reports.find((r) => r.title === 'Seasonal allergy')!;
+    expect(report.provenance).toEqual({ source: 'import', patientChanged: [], original: { type: 'consultation', status: 'normal', results: null }, importedFrom: 'Lakeside Clinic portal' });
+    expect((await patient.client.patch(`/api/medical-reports/${report.id}`, { status: 'review' })).status).toBe(200);
+    expect((await doctorsView(report.id)).provenance).toMatchObject({ source: 'patient', patientChanged: ['status'], importedFrom: 'Lakeside Clinic portal' });
+  });
+
   it('refuses to relabel a report to or from a premium analysis, and allows other type changes', async () => {
     const message = 'A report cannot be changed to or from a premium analysis: those come only from the premium service.';
     const ordinary = await insertReport(patient.account.record.id, { changedBy: 'document' });

@@ -315,6 +315,8 @@ export interface ReportProvenance {
   patientChanged: ProvenanceField[];
   /** That version's values (null when the patient wrote the report from the start). */
   original: Pick<MedicalReport, 'type' | 'status' | 'results'> | null;
+  /** Where an imported report came from ('imported from <source>'); null for any other. */
+  importedFrom: string | null;
 }
 
 /** A report as a treating doctor sees it: with its provenance. */
@@ -623,4 +625,14 @@ export interface MedicationDose {
 /** The server's VAPID public key, for PushManager.subscribe({ applicationServerKey }). */
 export interface PushPublicKey {
   publicKey: string;
+}
+
+/** POST /api/import/fhir/preview and /api/import/fhir answer: what the file adds (or added, once saved), and what it leaves out and why. */
+export interface FhirImportAnswer {
+  /** Where the records come from: their provenance says 'imported from <source>'. */
+  source: string;
+  saved: boolean;
+  reports: Array<{ from: string; title: string; type: ReportType; reportDate: string; results: number }>;
+  medications: Array<{ from: string; name: string; dosage: string; frequency: MedicationFrequency; startDate: string }>;
+  skipped: Array<{ resourceType: string; label: string; reason: string }>;
 }

@@ -104,6 +104,10 @@ export const DEFAULT_CURRENCY = 'usd';
 /** The server's answer (402) to a report the free plan has no room for; the scanner says it before an upload too. */
 export const REPORT_LIMIT_REACHED = `The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports. Upgrade to Premium to add more.`;
 
+/** A FHIR import's file: its size (413 beyond it) and its number of entries (400 beyond it). */
+export const FHIR_IMPORT_MAX_BYTES = 15 * 1024 * 1024;
+export const FHIR_IMPORT_MAX_ENTRIES = 10_000;
+
 export const PLAN_IDS = ['monthly', 'yearly'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -175,8 +179,8 @@ export const PREMIUM_REPORT_TYPES: readonly ReportType[] = ['premium_analysis'];
 export const REPORT_STATUSES = ['urgent', 'review', 'normal', 'active'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** Where a report's content came from: read from an upload, entered by a clinic, or written by the patient. */
-export const REPORT_SOURCES = ['patient', 'document', 'doctor'] as const;
+/** Where a report's content came from: read from an upload, entered by a clinic, written by the patient, or imported from a FHIR file. */
+export const REPORT_SOURCES = ['patient', 'document', 'doctor', 'import'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 /** The clinical fields whose patient changes a doctor is shown beside the original. */

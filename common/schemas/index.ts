@@ -18,3 +18,4 @@ export * from './break-glass';
 export * from './fhir-export';
 export * from './paging';
 export * from './doctor-consultations';
+export * from './fhir-import';

@@ -20,6 +20,7 @@ import * as keyedAuditChain from './20261128100000_keyed_audit_chain';
 import * as idempotencyApplied from './20261128100100_idempotency_applied';
 import * as rosterSearch from './20261128110000_roster_search';
 import * as accountFailureStreak from './20261128120000_account_failure_streak';
+import * as fhirImports from './20261128130000_fhir_imports';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128100100_idempotency_applied': idempotencyApplied,
   '20261128110000_roster_search': rosterSearch,
   '20261128120000_account_failure_streak': accountFailureStreak,
+  '20261128130000_fhir_imports': fhirImports,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,4 +16,5 @@ export { ChatMessage } from './ChatMessage';
 export { AuditEvent } from './AuditEvent';
 export { WebauthnCredential } from './WebauthnCredential';
 export { BreakGlassGrant } from './BreakGlassGrant';
+export { ImportedResource } from './ImportedResource';
 export type * from './types';

@@ -47,6 +47,7 @@ import type {
   RecentDocument,
   RecordAccess,
   StructuredRecord,
+  FhirImportAnswer,
 } from '../../common/api-types';
 import type { ChatHistoryResult } from '../../common/socket-events';
 import type { ExportedResource as FhirResource } from '../services/export/fhir/types';
@@ -189,6 +190,7 @@ const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object(
   source: oneOf(REPORT_SOURCES),
   patientChanged: list(oneOf(PROVENANCE_FIELDS)),
   original: yup.object({ type: oneOf(REPORT_TYPES), status: oneOf(REPORT_STATUSES), results: reportResults() }).nullable().defined() as yup.Schema<ReportProvenance['original']>,
+  importedFrom: maybeText(),
 });
 
 const doctorReportResponse: yup.ObjectSchema<DoctorViewReport> = reportResponse.shape({ provenance: reportProvenanceResponse.defined() });
@@ -564,3 +566,11 @@ export const signInRefusals = {
 export const webhookAcceptedResponse = yup.object({ received: yup.boolean<true>().oneOf([true]).defined() });
 
 export const listOf = <T extends yup.Schema>(item: T) => list(item);
+
+export const fhirImportResponse: yup.ObjectSchema<FhirImportAnswer> = yup.object({
+  source: text().meta({ description: "Where the records come from (the IPS's custodian or author, the Bundle's meta.source, else the file name): their provenance says 'imported from <source>'" }),
+  saved: flag().meta({ description: 'false for a preview, which saves nothing; true once saved' }),
+  reports: list(yup.object({ from: text(), title: text(), type: oneOf(REPORT_TYPES), reportDate: text(), results: whole() })),
+  medications: list(yup.object({ from: text(), name: text(), dosage: text(), frequency: oneOf(MEDICATION_FREQUENCIES), startDate: text() })),
+  skipped: list(yup.object({ resourceType: text(), label: text(), reason: text() })).meta({ description: 'Each resource left out, with why, in words for the patient' }),
+});

@@ -22,6 +22,7 @@ import { registerPushRoutes } from './push';
 import { registerOfflineVaultRoutes } from './offline-vault';
 import { registerMedicationRemindersRoutes } from './medication-reminders';
 import { registerExportRoutes } from './export';
+import { registerImportRoutes } from './import';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -47,6 +48,7 @@ export function registerApiRoutes(router: Router): void {
   registerOfflineVaultRoutes(router);
   registerMedicationRemindersRoutes(router);
   registerExportRoutes(router);
+  registerImportRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

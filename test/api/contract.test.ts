@@ -110,6 +110,18 @@ beforeAll(async () => {
   await patient.get('/api/export/fhir');
   await patient.get('/api/export/fhir?type=transaction');
   await patient.get('/api/export/fhir?type=batch');
+  // The FHIR import: a preview, the save, and a file of another FHIR version (422).
+  const fhirFile = {
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: [
+      { resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Atorvastatin' }, effectiveDateTime: '2025-01-01', dosage: [{ text: '20mg' }] } },
+      { resource: { resourceType: 'AllergyIntolerance', code: { text: 'Peanut' } } },
+    ],
+  };
+  await patient.post('/api/import/fhir/preview?filename=records.json', fhirFile);
+  await patient.post('/api/import/fhir?filename=records.json', fhirFile);
+  await patient.post('/api/import/fhir', { ...fhirFile, meta: { fhirVersion: '3.0.2' } });
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   await patient.get('/api/medications');

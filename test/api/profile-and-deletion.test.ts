@@ -117,7 +117,7 @@ describe('deleting the account', () => {
     expect(await eraseDueAccounts(await testKnex())).toBeGreaterThanOrEqual(1);
 
     const knex = await testKnex();
-    for (const table of ERASED_WITH_THE_ACCOUNT) expect([table, await knex(table).where({ user_id: userId }).first('id')]).toEqual([table, undefined]);
+    for (const table of ERASED_WITH_THE_ACCOUNT) expect([table, await knex(table).where({ user_id: userId }).first('user_id')]).toEqual([table, undefined]);
     // Every table that points at users either loses the account's rows or is one the law keeps: a new table must choose.
     const referencing = await knex.raw(`SELECT conrelid::regclass::text AS "table" FROM pg_constraint WHERE confrelid = 'users'::regclass AND contype = 'f'`);
     for (const { table } of referencing.rows as Array<{ table: string }>) expect([...ERASED_WITH_THE_ACCOUNT, ...KEPT_AFTER_ERASURE]).toContain(table);

@@ -37,7 +37,7 @@ describe('report provenance', () => {
 
     const seen = await doctorsView(report.id);
     expect(seen.status).toBe('normal');
-    expect(seen.provenance).toEqual({ source: 'patient', patientChanged: ['status', 'results'], original: { type: 'blood_work', status: READ_FROM_UPLOAD.status, results: READ_FROM_UPLOAD.results } });
+    expect(seen.provenance).toEqual({ source: 'patient', patientChanged: ['status', 'results'], original: { type: 'blood_work', status: READ_FROM_UPLOAD.status, results: READ_FROM_UPLOAD.results }, importedFrom: null });
   });
 
   it('keeps every version with who made it, newest first, for the patient', async () => {
@@ -66,7 +66,18 @@ describe('report provenance', () => {
   it("says a report the patient wrote from the start is the patient's, with no original", async () => {
     const created = await patient.client.post('/api/medical-reports', { title: 'Home BP log', type: 'consultation', reportDate: new Date().toISOString() });
     expect(created.status).toBe(201);
-    expect((await doctorsView(created.body.id)).provenance).toEqual({ source: 'patient', patientChanged: [], original: null });
+    expect((await doctorsView(created.body.id)).provenance).toEqual({ source: 'patient', patientChanged: [], original: null, importedFrom: null });
+  });
+
+  it('shows the doctor where an imported report came from, still after the patient corrects it', async () => {
+    const file = { resourceType: 'Bundle', type: 'collection', meta: { source: 'Lakeside Clinic portal' }, entry: [{ resource: { resourceType: 'Condition', code: { text: 'Seasonal allergy' }, onsetDateTime: '2023-04-01' } }] };
+    const imported = await patient.client.post('/api/import/fhir', file);
+    expect(imported.status).toBe(201);
+    const { reports } = (await doctor.client.get(`/api/doctor/patient/${patient.account.record.id}/records`)).body as { reports: DoctorViewReport[] };
+    const report = reports.find((r) => r.title === 'Seasonal allergy')!;
+    expect(report.provenance).toEqual({ source: 'import', patientChanged: [], original: { type: 'consultation', status: 'normal', results: null }, importedFrom: 'Lakeside Clinic portal' });
+    expect((await patient.client.patch(`/api/medical-reports/${report.id}`, { status: 'review' })).status).toBe(200);
+    expect((await doctorsView(report.id)).provenance).toMatchObject({ source: 'patient', patientChanged: ['status'], importedFrom: 'Lakeside Clinic portal' });
   });
 
   it('refuses to relabel a report to or from a premium analysis, and allows other type changes', async () => {

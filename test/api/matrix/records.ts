@@ -16,6 +16,11 @@ const freshOfPatientA = {
     (await Appointment.query().insert({ userId: fx.patientA.id, doctorName: 'Dr. Matrix', specialty: 'Cardiology', facility: 'Clinic', appointmentDate: inDays(3) })).id,
 };
 
+const fhirFile = () => ({
+  resourceType: 'Bundle',
+  type: 'collection',
+  entry: [{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Matrix medication' }, effectiveDateTime: '2025-01-01' } }],
+});
 const medication = () => ({ name: 'Matrix medication', dosage: '5mg', frequency: 'once_daily' });
 const appointment = () => ({ doctorName: 'Dr. Matrix', specialty: 'Cardiology', facility: 'Clinic', appointmentDate: inDays(4).toISOString(), cost: 0 });
 
@@ -25,6 +30,9 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/medical-reports/export', expect: ownPatientData(402) },
   // The FHIR export is free: both patients get it.
   { route: 'GET /api/export/fhir', expect: ownPatientData(200) },
+  // A FHIR import reads only the caller's file into the caller's records: any patient may, no one else.
+  { route: 'POST /api/import/fhir/preview', body: fhirFile, expect: ownPatientData(200) },
+  { route: 'POST /api/import/fhir', body: fhirFile, expect: ownPatientData(201) },
   { route: 'GET /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, expect: patientAOnly(200) },
   { route: 'GET /api/medical-reports/:id/versions', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}/versions`, expect: patientAOnly(200) },
   { route: 'PATCH /api/medical-reports/:id', path: (fx) => `/api/medical-reports/${fx.patientA.reportId}`, body: () => ({ isOfflineAvailable: true }), expect: patientAOnly(200) },

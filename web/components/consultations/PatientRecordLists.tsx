@@ -57,7 +57,7 @@ export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
           testId="patient-report"
           title={r.title}
           badge={<ReportStatusBadge status={r.status} />}
-          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility)}
+          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility, r.provenance.importedFrom && `Imported from ${r.provenance.importedFrom}`)}
           note={r.summary}
         >
           {r.results ? <TestResults results={r.results} compact /> : null}

@@ -6,6 +6,7 @@ import { TwoStepCard } from '../security/TwoStepCard';
 import { ProfileCard } from './ProfileCard';
 import { AppearanceCard } from './AppearanceCard';
 import { YourDataCard } from './YourDataCard';
+import { ImportRecordsCard } from './ImportRecordsCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { OfflinePinCard } from './OfflinePinCard';
 
@@ -28,7 +29,7 @@ const SectionTitle = styled.h2`
   font-size: 1.1rem;
 `;
 
-/** /settings: the patient's profile, appearance, data, and security (password, devices, two-step verification, the offline PIN), and leaving. */
+/** /settings: the patient's profile, appearance, data (export and import), and security (password, devices, two-step verification, the offline PIN), and leaving. */
 export default function SettingsPage() {
   return (
     <>
@@ -37,6 +38,7 @@ export default function SettingsPage() {
         <Column>
           <ProfileCard />
           <YourDataCard />
+          <ImportRecordsCard />
           <AppearanceCard />
         </Column>
         <Column>

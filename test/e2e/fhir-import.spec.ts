@@ -1,0 +1,82 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
+import { shootWidthsAndThemes } from './support/screens';
+
+/**
+ * Issue 37 in Chromium at 390 px: a patient picks a FHIR file in Settings, sees what it will add and what
+ * it skips (and why), saves it, and finds the report and the medication in the vault.
+ */
+const file = (firstName: string, lastName: string) => ({
+  resourceType: 'Bundle',
+  type: 'collection',
+  entry: [
+    { fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000001', resource: { resourceType: 'Patient', name: [{ family: lastName, given: [firstName] }] } },
+    {
+      fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000002',
+      resource: {
+        resourceType: 'DiagnosticReport',
+        status: 'final',
+        category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
+        code: { text: 'Thyroid panel' },
+        effectiveDateTime: '2025-02-03',
+        performer: [{ display: 'Dr. Ines Alvarez' }, { display: 'Northside Lab' }],
+        result: [{ reference: 'urn:uuid:e2e00000-0000-4000-8000-000000000003' }],
+      },
+    },
+    {
+      fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000003',
+      resource: { resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '3016-3' }], text: 'TSH' }, valueQuantity: { value: 2.1, unit: 'mIU/L' }, referenceRange: [{ text: '0.4-4.0' }] },
+    },
+    {
+      fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000004',
+      resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Levothyroxine' }, effectivePeriod: { start: '2025-02-10' }, dosage: [{ text: '50mcg', timing: { code: { coding: [{ code: 'QD' }] } } }] },
+    },
+    { fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000005', resource: { resourceType: 'AllergyIntolerance', code: { text: 'Penicillin' } } },
+  ],
+});
+
+const card = (page: Page) => page.getByRole('region', { name: 'Import records' });
+
+test('a patient imports a FHIR file from Settings: the preview shows what is added and skipped, Save adds it', async ({ page }) => {
+  const patient = newPatient('imp', { firstName: 'Lina', lastName: 'Okoro', password: 'Import-Lamp-31' });
+  await signUpByApi(page.request, patient);
+  await signInByApi(page.request, patient);
+  await page.goto('/settings');
+  await card(page).getByLabel('FHIR file').setInputFiles({ name: 'clinic-records.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file('Lina', 'Okoro'))) });
+
+  const preview = card(page).getByRole('region', { name: 'Import preview' });
+  await expect(preview).toContainText('From clinic-records.json: 1 report and 1 medication to add.');
+  await expect(preview.getByRole('listitem')).toHaveText([
+    'Thyroid panel (Blood Work, 2025-02-03, 1 result)',
+    'Levothyroxine 50mcg (once daily, since 2025-02-10)',
+    'AllergyIntolerance: Penicillin: MediVault does not keep AllergyIntolerance records.',
+  ]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const serious = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (process.env.SHOTS_DIR) {
+    await card(page).scrollIntoViewIfNeeded();
+    await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'import-records-preview');
+  }
+
+  await card(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Added 1 report and 1 medication from clinic-records.json.')).toBeVisible();
+  await expect(preview).toBeHidden();
+  const reports = await (await page.request.get('/api/medical-reports')).json();
+  expect(reports).toEqual([expect.objectContaining({ title: 'Thyroid panel', doctorName: 'Dr. Ines Alvarez', facility: 'Northside Lab', results: { tsh: { value: 2.1, unit: 'mIU/L', referenceRange: '0.4-4.0' } } })]);
+  const { medications } = await (await page.request.get('/api/medications')).json();
+  expect(medications).toEqual([expect.objectContaining({ name: 'Levothyroxine', dosage: '50mcg', frequency: 'once_daily', isActive: true })]);
+
+  // The same file again: nothing new, and Save has nothing to do.
+  await card(page).getByLabel('FHIR file').setInputFiles({ name: 'clinic-records.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file('Lina', 'Okoro'))) });
+  await expect(preview).toContainText('From clinic-records.json: nothing new to add.');
+  await expect(card(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  // Someone else's file: the server's reason, nothing saved.
+  await card(page).getByLabel('FHIR file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file('Marta', 'Silva'))) });
+  await expect(card(page).getByRole('alert')).toContainText('This file holds the records of someone else');
+});

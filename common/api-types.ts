@@ -401,6 +401,14 @@ export interface MedicationFound {
  * ('diagnosis', 'patientInfo.name', 'results.hemoglobin', 'medications.Metformin'...) the line of
  * extracted text it was read from.
  */
+/** A scanned document's date that was not read for certain: the review asks the patient for it. */
+export interface ReportDateQuestion {
+  /** The date as the document writes it; null when it names none. */
+  written: string | null;
+  /** 'YYYY-MM-DD' dates it can mean (day and month either way round); none when it could not be read. */
+  choices: string[];
+}
+
 export interface DocumentProcessingResult {
   success: true;
   message: string;
@@ -409,6 +417,8 @@ export interface DocumentProcessingResult {
   aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
   report: MedicalReport;
   sources: Record<string, string>;
+  /** Null when the report's date was read for certain; else the saved report holds today's until the review saves one. */
+  reportDateQuestion: ReportDateQuestion | null;
 }
 
 /** A PDF with no text and no readable page: nothing was saved (spec 'PDF Processing Unavailable'). */

@@ -465,6 +465,11 @@ export const documentProcessingResponse: yup.ObjectSchema<DocumentProcessingResu
     .object()
     .defined()
     .meta({ description: 'Per field path, the line of extracted text it was read from', jsonSchema: { additionalProperties: { type: 'string' } } }),
+  reportDateQuestion: yup
+    .object({ written: maybeText(), choices: list(text()) })
+    .nullable()
+    .defined()
+    .meta({ description: "Null when the report's date was read for certain; else the date as written (null: none found) and the dates it can mean, for the patient to choose" }),
 });
 
 const documentUnavailableResponse: yup.ObjectSchema<DocumentProcessingUnavailable> = yup.object({ success: yup.boolean<false>().oneOf([false]).defined(), message: text() });

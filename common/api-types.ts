@@ -338,13 +338,24 @@ export interface PatientRecords {
 // Summaries
 // ---------------------------------------------------------------------------
 
+/** A recommendation and the record it is drawn from. */
+export interface CitedRecommendation {
+  text: string;
+  recordType: SummaryStatement['recordType'];
+  recordId: string;
+  /** The record (and the result in it) as the patient knows it: 'LDL Cholesterol 162 mg/dL in Lipid panel from Apr 3, 2026'. */
+  cites: string;
+}
+
 /** GET /api/dashboard-summary answer. */
 export interface DashboardSummary {
   totalReports: number;
   urgentReports: number;
   activeMedications: number;
   upcomingAppointments: number;
+  /** Spec: a list of strings; the same recommendations, each with its source, are in citedRecommendations. */
   recommendations: string[];
+  citedRecommendations: CitedRecommendation[];
 }
 
 /** One sentence of a generated summary and the record it is drawn from. */

@@ -355,19 +355,25 @@ export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.obje
   appointments: list(appointmentResponse),
 });
 
+/** What a summary's statement or recommendation may be drawn from. */
+const SUMMARY_RECORD_TYPES = ['report', 'medication', 'appointment', 'consultation'] as const;
+
 export const dashboardSummaryResponse: yup.ObjectSchema<DashboardSummary> = yup.object({
   totalReports: whole(),
   urgentReports: whole(),
   activeMedications: whole(),
   upcomingAppointments: whole(),
   recommendations: list(text()),
+  citedRecommendations: list(
+    yup.object({ text: text(), recordType: oneOf(SUMMARY_RECORD_TYPES), recordId: id(), cites: text() }).meta({ description: 'A recommendation and the record it is drawn from' }),
+  ),
 });
 
 export const medicalSummaryResponse: yup.ObjectSchema<MedicalSummary> = yup.object({
   type: oneOf(MEDICAL_SUMMARY_TYPES),
   generatedAt: instant(),
   statements: list(
-    yup.object({ text: text(), recordType: oneOf(['report', 'medication', 'appointment', 'consultation'] as const), recordId: id() }),
+    yup.object({ text: text(), recordType: oneOf(SUMMARY_RECORD_TYPES), recordId: id() }),
   ),
   summary: text(),
   disclaimer: text(),

@@ -16,7 +16,7 @@ export const EXPORT_REQUIRES_PREMIUM = 'PDF export is part of Premium. Upgrade t
 
 const isPremiumReportType = (type: ReportType): boolean => PREMIUM_REPORT_TYPES.includes(type);
 
-async function hasPremium(userId: string, trx?: Knex.Transaction): Promise<boolean> {
+export async function hasPremium(userId: string, trx?: Knex.Transaction): Promise<boolean> {
   const user = await User.query(trx).findById(userId).select('stripeSubscriptionId');
   return Boolean(user && isPremium(user));
 }

@@ -84,12 +84,14 @@ export function registerDoctorPortalRoutes(router: Router): void {
     response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
       const patientId = params.patientId!;
-      await assertDoctorMayReadRecords(asDoctor(ctx.state.actor), patientId, ctx.deps.config.doctorAccessWindowMs);
+      const doctor = asDoctor(ctx.state.actor);
+      await assertDoctorMayReadRecords(doctor, patientId, ctx.deps.config.doctorAccessWindowMs);
       const { reports, medications, appointments } = await patientRecords(patientId);
       const [provenance] = await Promise.all([
         provenanceOf(reports),
         recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
       ]);
+      ctx.deps.reminders.alertRecordsOpened(patientId, doctor.doctorId);
       return {
         reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
         medications: medications.map(presentMedication),

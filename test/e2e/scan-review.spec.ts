@@ -39,6 +39,9 @@ test("a misread test name and an unsure date are corrected in the review, and th
   await question.getByLabel('Friday, April 3, 2026').check();
   await expect(page.getByLabel('Report Date')).toHaveValue('2026-04-03');
   await misread.getByLabel(/^Result \d+ name$/).fill('LDL Cholesterol');
+  await page.keyboard.press('Tab');
+  // The summary the scan wrote quotes the name as read: the correction is carried into it.
+  await expect(page.getByLabel('Summary (optional)')).toHaveValue(/outside the reference range: LDL Cholesterol high\.$/);
   await expect(page.getByRole('group', { name: 'LDL Cholesterol' }).getByLabel('LDL Cholesterol value')).toHaveValue('162');
   await page.getByRole('button', { name: 'Save Report' }).click();
   await expect(toast(page, 'Report saved')).toBeVisible();

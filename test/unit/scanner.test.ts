@@ -1,6 +1,6 @@
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
-import { blankResultRow, reportFormValues, resultRows, resultsFrom, resultsProblem, sourceOf, toCreatePayload, toUpdatePayload, validateAs } from '../../web/components/records/report-form';
+import { blankResultRow, renameInSummary, reportFormValues, resultRows, resultsFrom, resultsProblem, sourceOf, toCreatePayload, toUpdatePayload, validateAs } from '../../web/components/records/report-form';
 import { ApiError } from '../../web/api/client';
 import { failureToast, processedToast } from '../../web/scenes/scanner/document-results';
 import { overallPercent, progressText } from '../../web/scenes/scanner/progress';
@@ -41,6 +41,13 @@ describe('report form values', () => {
     expect(rows.map((row) => row.name)).toEqual(['Lo L Cholesterol', 'Resting Heart Rate']);
     rows[0]!.name = ' LDL Cholesterol ';
     expect(resultsFrom(rows)).toEqual({ ldlCholesterol: { value: 162, unit: 'mg/dL' }, resting_heart_rate: 61 });
+  });
+
+  it('carries a corrected name into the summary where the old one stands as whole words', () => {
+    const summary = '2 lab values read; outside the reference range: Lo L Cholesterol high. Lo L Cholesterols is another word.';
+    expect(renameInSummary(summary, 'Lo L Cholesterol', ' LDL Cholesterol ')).toBe('2 lab values read; outside the reference range: LDL Cholesterol high. Lo L Cholesterols is another word.');
+    expect(renameInSummary(summary, 'Lo L Cholesterol', '')).toBe(summary);
+    expect(renameInSummary('K (mmol/L) high', 'K (mmol/L)', 'Potassium')).toBe('Potassium high');
   });
 
   it('says what is wrong with the results: no name, a name twice, a range that cannot be compared', () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { FieldArray, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import styled from 'styled-components';
 
@@ -14,7 +15,7 @@ import type { ReportDateQuestion } from '../../../common/api-types';
 import { DateQuestion } from './DateQuestion';
 import { RECORD_ICONS } from './icons';
 import { SourceNote } from './SourceNote';
-import { blankResultRow, partLabel, resultLabel, sourceOf, toCreatePayload, toUpdatePayload, validateAs, type ReportFormValues, type Sources } from './report-form';
+import { blankResultRow, partLabel, renameInSummary, resultLabel, sourceOf, toCreatePayload, toUpdatePayload, validateAs, type ReportFormValues, type Sources } from './report-form';
 
 const Pair = styled.div`
   display: grid;
@@ -75,7 +76,10 @@ function Sourced({ sources, field, children }: { sources?: Sources; field: strin
 
 /** Each result's parts (value, unit, reference range...) as inputs; new ones are named by the patient. */
 function ResultsEditor({ sources }: { sources?: Sources }) {
-  const { values, errors, handleChange } = useFormikContext<ReportFormValues>();
+  const { values, errors, handleChange, setFieldValue } = useFormikContext<ReportFormValues>();
+  // A corrected name is carried into the summary, which the scan wrote with the name as it was read.
+  const nameAtFocus = useRef('');
+  const carryNameIntoSummary = (name: string) => void setFieldValue('summary', renameInSummary(values.summary, nameAtFocus.current, name));
   return (
     <FieldArray name="results">
       {({ push, remove }) => (
@@ -93,7 +97,14 @@ function ResultsEditor({ sources }: { sources?: Sources }) {
               <Parts>
                 <Label>
                   Name
-                  <Input name={`results.${index}.name`} value={row.name} onChange={handleChange} aria-label={`Result ${index + 1} name`} />
+                  <Input
+                    name={`results.${index}.name`}
+                    value={row.name}
+                    onChange={handleChange}
+                    onFocus={() => (nameAtFocus.current = row.name)}
+                    onBlur={() => carryNameIntoSummary(row.name)}
+                    aria-label={`Result ${index + 1} name`}
+                  />
                 </Label>
                 {row.parts.map((part, partIndex) => (
                   <Label key={part.part || 'value'}>

@@ -205,5 +205,14 @@ export function sourceOf(sources: Sources | undefined, field: string): string | 
   return keys.map((key) => sources[key]).find(Boolean);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The summary with a result's old name, where it stands as whole words, changed to its corrected name. */
+export function renameInSummary(summary: string, from: string, to: string): string {
+  const [old, next] = [from.trim(), to.trim()];
+  if (!old || !next || old === next) return summary;
+  return summary.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(old)}(?![\\p{L}\\p{N}])`, 'gu'), next);
+}
+
 export const resultLabel = (row: ResultRow) => row.name.trim() || 'New result';
 export const partLabel = (part: ResultPart) => (part.part ? formatResultKey(part.part) : 'Value');

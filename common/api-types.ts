@@ -341,13 +341,24 @@ export interface PatientRecords {
 // Summaries
 // ---------------------------------------------------------------------------
 
+/** A recommendation and the record it is drawn from. */
+export interface CitedRecommendation {
+  text: string;
+  recordType: SummaryStatement['recordType'];
+  recordId: string;
+  /** The record (and the result in it) as the patient knows it: 'LDL Cholesterol 162 mg/dL in Lipid panel from Apr 3, 2026'. */
+  cites: string;
+}
+
 /** GET /api/dashboard-summary answer. */
 export interface DashboardSummary {
   totalReports: number;
   urgentReports: number;
   activeMedications: number;
   upcomingAppointments: number;
+  /** Spec: a list of strings; the same recommendations, each with its source, are in citedRecommendations. */
   recommendations: string[];
+  citedRecommendations: CitedRecommendation[];
 }
 
 /** One sentence of a generated summary and the record it is drawn from. */
@@ -404,6 +415,14 @@ export interface MedicationFound {
  * ('diagnosis', 'patientInfo.name', 'results.hemoglobin', 'medications.Metformin'...) the line of
  * extracted text it was read from.
  */
+/** A scanned document's date that was not read for certain: the review asks the patient for it. */
+export interface ReportDateQuestion {
+  /** The date as the document writes it; null when it names none. */
+  written: string | null;
+  /** 'YYYY-MM-DD' dates it can mean (day and month either way round); none when it could not be read. */
+  choices: string[];
+}
+
 export interface DocumentProcessingResult {
   success: true;
   message: string;
@@ -412,6 +431,8 @@ export interface DocumentProcessingResult {
   aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
   report: MedicalReport;
   sources: Record<string, string>;
+  /** Null when the report's date was read for certain; else the saved report holds today's until the review saves one. */
+  reportDateQuestion: ReportDateQuestion | null;
 }
 
 /** A PDF with no text and no readable page: nothing was saved (spec 'PDF Processing Unavailable'). */

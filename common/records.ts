@@ -137,6 +137,21 @@ export function formatResultKey(key: string): string {
     .join(' ');
 }
 
+/**
+ * A result's name as the key it is stored under (formatResultKey reads it back): 'White Blood Cells (WBC)'
+ * -> 'whiteBloodCells'; 'HbA1c' -> 'hbA1c'; 'LDL Cholesterol' -> 'ldlCholesterol'.
+ */
+export function resultKey(name: string): string {
+  const words = name.replace(/\(.*?\)/g, ' ').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words
+    .map((word, index) => {
+      const upper = word === word.toUpperCase();
+      if (index === 0) return upper ? word.toLowerCase() : word.charAt(0).toLowerCase() + word.slice(1);
+      return word.charAt(0).toUpperCase() + (upper ? word.slice(1).toLowerCase() : word.slice(1));
+    })
+    .join('');
+}
+
 export interface ReferenceRange {
   low?: number;
   high?: number;

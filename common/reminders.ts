@@ -13,7 +13,8 @@ export const EVENT_REMINDER_OFFSETS_MINUTES = [24 * 60, 15] as const;
 /** A reminder the server could not send on time (it was down) is dropped once it is this late. */
 export const REMINDER_LATE_LIMIT_MS = 60 * 60_000;
 
-export type ReminderNotificationType = 'medication_reminder' | 'appointment_reminder' | 'consultation_reminder' | 'consultation_started';
+/** The pushed notifications: reminders, a consultation starting, and (Premium's enhanced security) records opened by a doctor. */
+export type ReminderNotificationType = 'medication_reminder' | 'appointment_reminder' | 'consultation_reminder' | 'consultation_started' | 'records_opened';
 
 /** The whole content of a web push. Ids only: no names, doses, doctors or times. */
 export interface PushPayload {

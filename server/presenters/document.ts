@@ -31,5 +31,6 @@ export function presentProcessedDocument(processed: Extract<ProcessedDocument, {
     aiAnalysis: { extractedText: text, medicationsFound: extraction.medicationsFound },
     report: presentReport(report),
     sources: extraction.sources,
+    reportDateQuestion: extraction.reportDateQuestion,
   };
 }

@@ -361,19 +361,25 @@ export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.obje
   appointments: list(appointmentResponse),
 });
 
+/** What a summary's statement or recommendation may be drawn from. */
+const SUMMARY_RECORD_TYPES = ['report', 'medication', 'appointment', 'consultation'] as const;
+
 export const dashboardSummaryResponse: yup.ObjectSchema<DashboardSummary> = yup.object({
   totalReports: whole(),
   urgentReports: whole(),
   activeMedications: whole(),
   upcomingAppointments: whole(),
   recommendations: list(text()),
+  citedRecommendations: list(
+    yup.object({ text: text(), recordType: oneOf(SUMMARY_RECORD_TYPES), recordId: id(), cites: text() }).meta({ description: 'A recommendation and the record it is drawn from' }),
+  ),
 });
 
 export const medicalSummaryResponse: yup.ObjectSchema<MedicalSummary> = yup.object({
   type: oneOf(MEDICAL_SUMMARY_TYPES),
   generatedAt: instant(),
   statements: list(
-    yup.object({ text: text(), recordType: oneOf(['report', 'medication', 'appointment', 'consultation'] as const), recordId: id() }),
+    yup.object({ text: text(), recordType: oneOf(SUMMARY_RECORD_TYPES), recordId: id() }),
   ),
   summary: text(),
   disclaimer: text(),
@@ -475,6 +481,11 @@ export const documentProcessingResponse: yup.ObjectSchema<DocumentProcessingResu
     .object()
     .defined()
     .meta({ description: 'Per field path, the line of extracted text it was read from', jsonSchema: { additionalProperties: { type: 'string' } } }),
+  reportDateQuestion: yup
+    .object({ written: maybeText(), choices: list(text()) })
+    .nullable()
+    .defined()
+    .meta({ description: "Null when the report's date was read for certain; else the date as written (null: none found) and the dates it can mean, for the patient to choose" }),
 });
 
 const documentUnavailableResponse: yup.ObjectSchema<DocumentProcessingUnavailable> = yup.object({ success: yup.boolean<false>().oneOf([false]).defined(), message: text() });

@@ -1,5 +1,5 @@
 import type { Consultation } from '../../db/models';
-import type { DashboardSummary } from '../../common/api-types';
+import type { CitedRecommendation, DashboardSummary } from '../../common/api-types';
 import { isUpcomingAppointment, medicationState } from '../../common/records';
 import type { ConsultationFacts, SummaryRecords } from '../services/summary/types';
 import { iso } from '../lib/dates';
@@ -17,12 +17,13 @@ export function presentConsultationFacts(c: Consultation): ConsultationFacts {
 }
 
 /** GET /api/dashboard-summary: counts by the same rules the screens use, plus the engine's recommendations. */
-export function presentDashboardSummary(records: SummaryRecords, recommendations: string[], now: number): DashboardSummary {
+export function presentDashboardSummary(records: SummaryRecords, recommendations: CitedRecommendation[], now: number): DashboardSummary {
   return {
     totalReports: records.reports.length,
     urgentReports: records.reports.filter((r) => r.status === 'urgent').length,
     activeMedications: records.medications.filter((m) => medicationState(m, now) === 'active').length,
     upcomingAppointments: records.appointments.filter((a) => isUpcomingAppointment(a, now)).length,
-    recommendations,
+    recommendations: recommendations.map((r) => r.text),
+    citedRecommendations: recommendations,
   };
 }

@@ -98,6 +98,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
         provenanceOf(reports),
         recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
       ]);
+      ctx.deps.reminders.alertRecordsOpened(patientId, asDoctor(ctx.state.actor).doctorId);
       return {
         reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
         medications: medications.map(presentMedication),

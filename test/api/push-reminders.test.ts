@@ -77,6 +77,26 @@ describe('push subscriptions', () => {
     expect((await patient.client.get('/api/notifications')).body.map((n: { type: string }) => n.type)).toEqual(['consultation_started']);
   });
 
+  it("tells a Premium patient, once per doctor and hour, that a doctor opened their records, and a free patient's bell nothing (enhanced security)", async () => {
+    const doctor = await doctorParty(server.url, { name: 'Olive Opener' });
+    const premium = await patientParty(server.url, { stripeSubscriptionId: `sub_test_${Math.random().toString(36).slice(2)}` });
+    const free = await patientParty(server.url);
+    const subscription = receiver.subscription();
+    await premium.client.post('/api/push/subscribe', subscription);
+    for (const [index, patient] of [premium, free].entries()) {
+      await book(patient.client, doctor.account.record.id, minutesFromNow(60 * (index + 1)));
+      for (let opened = 0; opened < 2; opened++) expect((await doctor.client.get(`/api/doctor/patient/${patient.account.record.id}/records`)).status).toBe(200);
+    }
+
+    await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+    const alerts = await Notification.query().where({ userId: premium.account.record.id, type: 'records_opened' });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.message).toMatch(/^Dr\. Olive Opener opened your medical records\./);
+    expect(JSON.parse(receiver.receivedAt(subscription.endpoint)[0]!.plaintext)).toEqual({ type: 'records_opened', notificationId: alerts[0]!.id, url: '/access-history' });
+    await sleep(500);
+    expect(await Notification.query().where({ userId: free.account.record.id, type: 'records_opened' })).toEqual([]);
+  });
+
   it('removes a subscription the push service says is gone (410)', async () => {
     const patient = await patientParty(server.url);
     const doctor = await doctorParty(server.url);

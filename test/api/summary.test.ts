@@ -46,7 +46,10 @@ describe('summaries from the patient’s own data', () => {
       activeMedications: 1,
       upcomingAppointments: 1,
       recommendations: expect.any(Array),
+      citedRecommendations: expect.any(Array),
     });
+    expect(res.body.citedRecommendations.map((r: { text: string }) => r.text)).toEqual(res.body.recommendations);
+    expect(res.body.citedRecommendations[0]).toMatchObject({ recordType: 'report', cites: expect.stringMatching(/^Brain MRI from /) });
     expect(res.body.recommendations[0]).toBe('Discuss your Brain MRI report with your doctor soon: it is marked urgent.');
     expect(res.body.recommendations).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Ask your doctor whether to stop or renew Ibuprofen/), expect.stringMatching(/^Ask your doctor about your ldl of 162 mg\/dL/)]),
@@ -57,7 +60,7 @@ describe('summaries from the patient’s own data', () => {
   it('answers zeros and no recommendations for a new patient', async () => {
     const fresh = await patientParty(server.url);
     const res = await fresh.client.get('/api/dashboard-summary');
-    expect(res.body).toEqual({ totalReports: 0, urgentReports: 0, activeMedications: 0, upcomingAppointments: 0, recommendations: [] });
+    expect(res.body).toEqual({ totalReports: 0, urgentReports: 0, activeMedications: 0, upcomingAppointments: 0, recommendations: [], citedRecommendations: [] });
   });
 
   it('dates the dashboard in the zone the account keeps when none is asked for (the app asks for none), else in the zone asked for', async () => {
@@ -125,6 +128,27 @@ describe('summaries from the patient’s own data', () => {
       extra: 'Unknown field: extra',
     });
     expect((await patient.client.get('/api/dashboard-summary?timeZone=Nowhere')).status).toBe(400);
+  });
+
+  it('analyses trends across reports for Premium only (spec: advanced AI analysis), and says so to the free plan', async () => {
+    const party = await patientParty(server.url);
+    const id = party.account.record.id;
+    await insertReport(id, { title: 'Lipid Panel', reportDate: daysFromNow(-60), results: { ldl: { value: 150, unit: 'mg/dL', referenceRange: '0-100' } } });
+    await insertReport(id, { title: 'Lipid Panel', reportDate: daysFromNow(-5), results: { ldl: { value: 171, unit: 'mg/dL', referenceRange: '0-100' } } });
+    const trend = /LDL rose from 150 to 171 mg\/dL across 2 Blood Work reports/;
+
+    const free = (await party.client.post('/api/medical-summary', { type: 'health_insights', timeZone: 'UTC' })).body;
+    expect(free.summary).not.toMatch(trend);
+    expect(free.summary).toContain('Trends of your results across reports are analysed with Premium.');
+
+    await User.query().findById(id).patch({ stripeSubscriptionId: `sub_test_${id.slice(0, 8)}` });
+    const premium = (await party.client.post('/api/medical-summary', { type: 'health_insights', timeZone: 'UTC' })).body;
+    expect(premium.summary).toMatch(trend);
+    expect(premium.summary).not.toContain('Premium');
+    const dashboard = (await party.client.get('/api/dashboard-summary?timeZone=UTC')).body;
+    expect(dashboard.citedRecommendations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: expect.stringMatching(/^Ask your doctor about your ldl trend/), recordType: 'report', cites: expect.stringMatching(/^LDL 171 mg\/dL in Lipid Panel from /) })]),
+    );
   });
 
   it('audits each summary against the patient', async () => {

@@ -5,6 +5,9 @@ import { CHROMIUM_PATH } from '../support/chromium';
 import { signUpPatient } from './support/call-parties';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, scannedPdf, textPdf } from '../support/document-fixtures';
 import { launchWithCamera, openCameraAsNewPatient, renderNote } from './support/document-fixtures';
+import { shootWidthsAndThemes } from './support/screens';
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/documents';
 
 /**
  * Documents become records through /scanner, against the real server: the file or photo is uploaded,
@@ -149,15 +152,30 @@ test.describe('scanner', () => {
     await dialog.getByLabel('Report Date').fill('2026-10-05');
     await dialog.getByLabel('Facility (optional)').fill('North Lab');
     await dialog.getByRole('button', { name: 'Add result' }).click();
-    await dialog.getByLabel('Result 1 name').fill('tsh');
-    await dialog.getByLabel('Tsh value').fill('2.1 mIU/L');
+    await dialog.getByLabel('Result 1 name').fill('TSH');
+    await dialog.getByLabel('TSH value').fill('5.2');
+    await dialog.getByLabel('TSH unit').fill('mIU/L');
+    await dialog.getByLabel('TSH reference range').fill('normal');
+    await dialog.getByRole('button', { name: 'Add Report' }).click();
+    await expect(dialog.getByText('TSH: write the reference range as 70-99, <200 or >40')).toBeVisible();
+    await dialog.getByLabel('TSH reference range').fill('0.4-4.0');
+    await dialog.getByRole('button', { name: 'Add result' }).click();
+    await dialog.getByLabel('Result 2 name').fill('Free T4');
+    await dialog.getByLabel('Free T4 value').fill('1.1');
+    await dialog.getByLabel('Free T4 reference range').fill('0.8-1.8');
+    await shootWidthsAndThemes(page, SHOTS, 'add-report-typed-results');
     await dialog.getByRole('button', { name: 'Add Report' }).click();
 
     await expect(toast(page, 'Report added')).toBeVisible();
     await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thyroid panel');
     await expect(page.getByText('North Lab')).toBeVisible();
-    await expect(page.getByTestId('test-results')).toContainText('2.1 mIU/L');
+    // Typed by hand, a result is compared with the range typed beside it, as a read one is.
+    const results = page.getByTestId('test-results');
+    await expect(results).toContainText('5.2 mIU/L');
+    await expect(results).toContainText('Reference range: 0.4-4.0 mIU/L');
+    await expect(results.getByTestId('range-flag')).toHaveText(['↑ High', 'In range']);
+    await shootWidthsAndThemes(page, SHOTS, 'report-typed-results');
     await expect(page.getByText(/Monday, October 5, 2026/)).toBeVisible();
   });
 

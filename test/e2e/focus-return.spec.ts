@@ -81,3 +81,36 @@ test('focus returns to Device settings when the call settings close', async ({ p
   const opener = page.getByRole('button', { name: 'Device settings' });
   await expectFocusBackBothWays(page, opener, page.getByRole('dialog', { name: 'Device settings' }), 'Done');
 });
+
+/** Whether the focused element is inside the open dialog. */
+const focusInside = (dialog: Locator) => dialog.evaluate((panel) => panel.contains(document.activeElement));
+
+test('Tab and Shift+Tab stay inside an open dialog, round and round (WAI-ARIA modal dialog)', async ({ page }) => {
+  await signUpPatient(page.request);
+  const report = await page.request.post('/api/medical-reports', { data: { title: 'Focus trap panel', type: 'blood_work', reportDate: '2026-10-01' } });
+  expect(report.status(), await report.text()).toBe(201);
+
+  await page.goto(`/reports/${(await report.json()).id}`);
+  await page.getByRole('button', { name: 'Delete Report' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this report?' });
+  const keep = confirm.getByRole('button', { name: 'Keep Report' });
+  const remove = confirm.getByRole('button', { name: 'Delete Report' });
+  await keep.focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/medications');
+  await page.getByRole('button', { name: 'Add Medication' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add Medication' });
+  await expect(form).toBeVisible();
+  for (let press = 0; press < 30; press++) {
+    await page.keyboard.press(press % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await focusInside(form), `focus left the dialog after ${press + 1} presses`).toBe(true);
+  }
+  // Focus sent to the page behind (as a script or an assistive tool may) is brought back in.
+  await page.locator('#main-content').evaluate((main) => main.focus());
+  expect(await focusInside(form)).toBe(true);
+});

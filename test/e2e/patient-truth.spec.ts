@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { makePremium, signInFreshPatient } from './support/patients';
+import { shootWidthsAndThemes } from './support/screens';
 
 /** What the patient's app says matches what is true for this patient and this browser (issue 39). */
 
@@ -20,7 +21,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
-const UPSELL_SCREENS = ['/ai-summary', '/reports', '/scanner', '/dashboard'];
+const UPSELL_SCREENS = ['/ai-summary', '/reports', '/scanner', '/dashboard', '/health-summary', '/medications', '/appointments', '/telemedicine', '/settings'];
 
 test('a Premium patient is offered Premium nowhere; a free patient is, on the AI summary', async ({ page }) => {
   await freshPatient(page);
@@ -36,6 +37,25 @@ test('a Premium patient is offered Premium nowhere; a free patient is, on the AI
   await page.goto('/ai-summary');
   await expect(page.getByRole('heading', { name: 'AI Medical Summary' })).toBeVisible();
   await shoot(page, 'ai-summary-premium');
+  await page.goto('/premium');
+  await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+  await shootWidthsAndThemes(page, process.env.SHOTS_DIR ?? SHOTS, 'premium-page-premium');
+});
+
+test('each Health Summary recommendation cites the report and result it comes from, and leads to it', async ({ page }) => {
+  await freshPatient(page);
+  const added = await page.request.post('/api/medical-reports', {
+    data: { title: 'Lipid panel', type: 'blood_work', reportDate: '2026-10-01T09:00:00.000Z', results: { ldlCholesterol: { value: 162, unit: 'mg/dL', referenceRange: '<130' } } },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = await added.json();
+  await page.goto('/health-summary');
+  const recommendation = page.getByTestId('recommendation').filter({ hasText: 'ldl cholesterol of 162 mg/dL' });
+  await expect(recommendation).toContainText('From: LDL Cholesterol 162 mg/dL in Lipid panel from Oct 1, 2026');
+  await shootWidthsAndThemes(page, process.env.SHOTS_DIR ?? SHOTS, 'health-summary-cited');
+  await recommendation.getByRole('link', { name: 'LDL Cholesterol 162 mg/dL in Lipid panel from Oct 1, 2026' }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lipid panel');
 });
 
 const NO_PUSH_TEXT = 'This browser cannot receive notifications.';

@@ -1,4 +1,5 @@
-import { extractDocument, parseDocumentDate, resultKey } from '../../server/services/documents/extraction';
+import { documentDateReadings, extractDocument } from '../../server/services/documents/extraction';
+import { resultKey } from '../../common/records';
 
 const CLINIC_NOTE = `Riverside Family Clinic
 Consultation Note
@@ -109,20 +110,39 @@ describe("a lab report's own date", () => {
     expect(extraction.sources.consultationDate).toBe(line);
   });
 
-  it('is not taken from a line that only begins like a date label', () => {
-    expect(labWith('Sample collected by nurse Ada').report.reportDate).toBeNull();
+  it('is not taken from a line that only begins like a date label, and is then asked for', () => {
+    const extraction = labWith('Sample collected by nurse Ada');
+    expect(extraction.report.reportDate).toBeNull();
+    expect(extraction.reportDateQuestion).toEqual({ written: null, choices: [] });
+  });
+
+  it('is asked for, with both readings and the line, when day and month could be either way round', () => {
+    const extraction = labWith('Date of Collection: 03/04/2026');
+    expect(extraction.report.reportDate).toBeNull();
+    expect(extraction.structuredRecord.consultationDate).toBe('03/04/2026');
+    expect(extraction.reportDateQuestion).toEqual({ written: '03/04/2026', choices: ['2026-03-04', '2026-04-03'] });
+    expect(extraction.sources.consultationDate).toBe('Date of Collection: 03/04/2026');
+  });
+
+  it('is not asked for when it was read for certain', () => {
+    expect(labWith('Date of Collection: 11/20/2026').reportDateQuestion).toBeNull();
   });
 });
 
 describe('pieces', () => {
   it('reads the common ways a date is written', () => {
-    expect(parseDocumentDate('2025-03-14')).toBe('2025-03-14');
-    expect(parseDocumentDate('03/14/2025')).toBe('2025-03-14');
-    expect(parseDocumentDate('14/03/2025')).toBe('2025-03-14');
-    expect(parseDocumentDate('14 Mar 2025')).toBe('2025-03-14');
-    expect(parseDocumentDate('Sept. 2, 2024')).toBe('2024-09-02');
-    expect(parseDocumentDate('2025-02-30')).toBeNull();
-    expect(parseDocumentDate('next Tuesday')).toBeNull();
+    expect(documentDateReadings('2025-03-14')).toEqual(['2025-03-14']);
+    expect(documentDateReadings('03/14/2025')).toEqual(['2025-03-14']);
+    expect(documentDateReadings('14/03/2025')).toEqual(['2025-03-14']);
+    expect(documentDateReadings('05.05.2025')).toEqual(['2025-05-05']);
+    expect(documentDateReadings('14 Mar 2025')).toEqual(['2025-03-14']);
+    expect(documentDateReadings('Sept. 2, 2024')).toEqual(['2024-09-02']);
+    expect(documentDateReadings('2025-02-30')).toEqual([]);
+    expect(documentDateReadings('next Tuesday')).toEqual([]);
+  });
+
+  it('gives both readings of a date whose day and month could be either way round', () => {
+    expect(documentDateReadings('03/04/2026')).toEqual(['2026-03-04', '2026-04-03']);
   });
 
   it('names results in camelCase so the report screen spells them back', () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { KNOWN_LAB_CODES, labCodeByLoinc, labCodeOf } from '../../common/lab-codes';
 import { KNOWN_UCUM_CODES, appUnitOf, ucumCodeOf } from '../../common/ucum-units';
-import { resultKey } from '../../server/services/documents/extraction';
+import { resultKey } from '../../common/records';
 
 /** The package ships no types: UCUM's own validator, with its table of units. */
 interface UcumUtils {

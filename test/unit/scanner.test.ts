@@ -1,6 +1,6 @@
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import { medicalReportCreateSchema, medicalReportUpdateSchema } from '../../common/schemas/medical-report';
-import { blankResultRow, reportFormValues, resultRows, resultsFrom, sourceOf, toCreatePayload, toUpdatePayload, validateAs } from '../../web/components/records/report-form';
+import { blankResultRow, renameInSummary, reportFormValues, resultRows, resultsFrom, resultsProblem, sourceOf, toCreatePayload, toUpdatePayload, validateAs } from '../../web/components/records/report-form';
 import { ApiError } from '../../web/api/client';
 import { failureToast, processedToast } from '../../web/scenes/scanner/document-results';
 import { overallPercent, progressText } from '../../web/scenes/scanner/progress';
@@ -28,9 +28,51 @@ describe('report form values', () => {
     expect(resultsFrom(rows)).toEqual({ ...labResults, hemoglobin: { ...labResults.hemoglobin, value: 12.9 }, markers: ['A', 'C'], deep: { value: 'not a number', trend: { last: 2 } } });
   });
 
-  it('adds a result named in the form and drops an unnamed one', () => {
-    const named = { ...blankResultRow(), key: 'tsh', parts: [{ part: '', text: '2.1 mIU/L', kind: 'text' as const }] };
-    expect(resultsFrom([named, blankResultRow()])).toEqual({ tsh: '2.1 mIU/L' });
+  it('adds a result named in the form, with its unit and range when given, and drops an unnamed one', () => {
+    const typed = blankResultRow();
+    typed.name = 'TSH';
+    typed.parts[0]!.text = '5.2';
+    typed.parts[2]!.text = '0.4-4.0';
+    expect(resultsFrom([typed, blankResultRow()])).toEqual({ tsh: { value: 5.2, referenceRange: '0.4-4.0' } });
+  });
+
+  it('saves a corrected name under the key the name gives, and an untouched one under its own key', () => {
+    const rows = resultRows({ loLCholesterol: { value: 162, unit: 'mg/dL' }, resting_heart_rate: 61 });
+    expect(rows.map((row) => row.name)).toEqual(['Lo L Cholesterol', 'Resting Heart Rate']);
+    rows[0]!.name = ' LDL Cholesterol ';
+    expect(resultsFrom(rows)).toEqual({ ldlCholesterol: { value: 162, unit: 'mg/dL' }, resting_heart_rate: 61 });
+  });
+
+  it('carries a corrected name into the summary where the old one stands as whole words', () => {
+    const summary = '2 lab values read; outside the reference range: Lo L Cholesterol high. Lo L Cholesterols is another word.';
+    expect(renameInSummary(summary, 'Lo L Cholesterol', ' LDL Cholesterol ')).toBe('2 lab values read; outside the reference range: LDL Cholesterol high. Lo L Cholesterols is another word.');
+    expect(renameInSummary(summary, 'Lo L Cholesterol', '')).toBe(summary);
+    expect(renameInSummary('K (mmol/L) high', 'K (mmol/L)', 'Potassium')).toBe('Potassium high');
+  });
+
+  it('says what is wrong with the results: no name, a name twice, a range that cannot be compared', () => {
+    const rows = () => {
+      const [first, second] = [blankResultRow(), blankResultRow()];
+      first.name = 'TSH';
+      first.parts[0]!.text = '5.2';
+      second.name = 'Free T4';
+      second.parts[0]!.text = '1.1';
+      return [first, second];
+    };
+    expect(resultsProblem(rows())).toBeNull();
+    const unnamed = rows();
+    unnamed[1]!.name = ' ';
+    expect(resultsProblem(unnamed)).toBe('Result 2 needs a name');
+    const twice = rows();
+    twice[1]!.name = 'tsh';
+    expect(resultsProblem(twice)).toBe('Two results are named TSH: give each its own name');
+    const unreadable = rows();
+    unreadable[0]!.parts[2]!.text = 'normal';
+    expect(resultsProblem(unreadable)).toBe('TSH: write the reference range as 70-99, <200 or >40');
+    const wordy = rows();
+    wordy[0]!.parts[0]!.text = 'high';
+    wordy[0]!.parts[2]!.text = '0.4-4.0';
+    expect(resultsProblem(wordy)).toBe('TSH: the value must be a number to be compared with its range');
   });
 
   it('builds the POST body without blank optional fields, and the PATCH body clearing them', () => {
@@ -100,7 +142,7 @@ describe('scanner progress', () => {
 });
 
 describe('scanner toasts (spec section 8)', () => {
-  const read = { success: true as const, message: 'ok', structuredRecord: { patientInfo: null, consultationDate: null, chiefComplaint: null, diagnosis: null, treatmentPlan: null, followUp: null, additionalNotes: null }, extractedText: 'Metformin 500 mg', sources: {}, report: report({ id: 'r1' }) };
+  const read = { success: true as const, message: 'ok', structuredRecord: { patientInfo: null, consultationDate: null, chiefComplaint: null, diagnosis: null, treatmentPlan: null, followUp: null, additionalNotes: null }, extractedText: 'Metformin 500 mg', sources: {}, report: report({ id: 'r1' }), reportDateQuestion: null };
   const withMedications = (count: number) => ({ ...read, aiAnalysis: { extractedText: read.extractedText, medicationsFound: Array.from({ length: count }, () => ({ name: 'Metformin', dose: null, frequency: null, source: '' })) } });
 
   it('says what processing answered', () => {

@@ -5,7 +5,7 @@ import { healthInsights } from '../../server/services/summary/health-insights';
 import type { SummaryRecords } from '../../server/services/summary/types';
 import { appointment, daysAgo, daysAhead, demoLikeRecords, medication, NOW, report } from './summary-sample';
 
-const ctx = { now: NOW, timeZone: 'UTC' };
+const ctx = { now: NOW, timeZone: 'UTC', premium: true };
 const empty: SummaryRecords = { reports: [], medications: [], appointments: [], consultations: [] };
 const texts = (section: { findings: Array<{ text: string }> }) => section.findings.map((f) => f.text);
 
@@ -124,6 +124,13 @@ describe('health insights', () => {
     ]);
   });
 
+  it('leaves trends to Premium: a free plan’s insights say so and have none', () => {
+    const section = healthInsights(demoLikeRecords(), { ...ctx, premium: false });
+    expect(texts(section).filter((text) => / across \d+ .* reports/.test(text))).toEqual([]);
+    expect(section.overview).toMatch(/Trends of your results across reports are analysed with Premium\.$/);
+    expect(healthInsights(demoLikeRecords(), ctx).overview).not.toContain('Premium');
+  });
+
   it('finds follow-ups that are overdue or due with nothing booked', () => {
     const records: SummaryRecords = {
       ...empty,
@@ -186,12 +193,12 @@ describe('the summary', () => {
 
   it('writes dates in the patient’s time zone', () => {
     const records = { ...empty, appointments: [appointment({ id: 'late', appointmentDate: '2026-03-18T23:30:00.000Z' })] };
-    const tokyo = healthInsights(records, { now: NOW, timeZone: 'Asia/Tokyo' });
+    const tokyo = healthInsights(records, { ...ctx, timeZone: 'Asia/Tokyo' });
     expect(tokyo.findings[0]!.text).toContain('on Mar 19, 2026 at 08:30');
   });
 
   it('recommends the most pressing findings first, at most five, never twice', () => {
-    const recommendations = recommendationsFor(demoLikeRecords(), ctx);
+    const recommendations = recommendationsFor(demoLikeRecords(), ctx).map((r) => r.text);
     expect(recommendations.length).toBeLessThanOrEqual(MAX_RECOMMENDATIONS);
     expect(new Set(recommendations).size).toBe(recommendations.length);
     expect(recommendations).toEqual([
@@ -201,6 +208,28 @@ describe('the summary', () => {
       'Set 2 reminder times for Metformin to match its twice daily schedule.',
       'Your next appointment: Cardiology with Dr. James Okafor at Heart & Vascular Clinic on Mar 18, 2026 at 10:30.',
     ]);
+  });
+
+  it('cites, for each recommendation, the record it is drawn from, and the result in it', () => {
+    const records = demoLikeRecords();
+    const cited = recommendationsFor(records, ctx);
+    expect(cited.map((r) => r.cites)).toEqual([
+      'Brain MRI from Jan 29, 2026',
+      expect.stringMatching(/^Ibuprofen /),
+      expect.stringMatching(/^Lisinopril /i),
+      expect.stringMatching(/^Metformin /),
+      'Cardiology appointment of Mar 18, 2026',
+    ]);
+    for (const r of cited) expect([...records.reports, ...records.medications, ...records.appointments, ...records.consultations].map((x) => x.id)).toContain(r.recordId);
+
+    const lipids = report({ id: 'lipids', title: 'Lipid panel', status: 'normal', reportDate: '2026-03-01T09:00:00.000Z', results: { ldlCholesterol: { value: 162, unit: 'mg/dL', referenceRange: '<130' } } });
+    const [high] = recommendationsFor({ ...empty, reports: [lipids] }, ctx);
+    expect(high).toEqual({
+      text: 'Ask your doctor about your ldl cholesterol of 162 mg/dL: it is above the reference range (<130).',
+      recordType: 'report',
+      recordId: 'lipids',
+      cites: 'LDL Cholesterol 162 mg/dL in Lipid panel from Mar 1, 2026',
+    });
   });
 
   it('recommends nothing for a patient with no records', () => {

@@ -4,8 +4,8 @@
  * Every field remembers the line it was read from (`sources`), so the patient can check each value.
  */
 import { REPORT_TYPE_LABELS, type ReportStatus, type ReportType } from '../../../common/constants';
-import type { MedicationFound, StructuredRecord } from '../../../common/api-types';
-import { parseReferenceRange, rangePosition } from '../../../common/records';
+import type { MedicationFound, ReportDateQuestion, StructuredRecord } from '../../../common/api-types';
+import { parseReferenceRange, rangePosition, resultKey } from '../../../common/records';
 import { GENERIC_DRUG_NAMES } from './medication-names';
 
 /** One lab value, in the shape the seeded reports and the report screen use. */
@@ -19,7 +19,7 @@ export interface ReportDraft {
   title: string;
   type: ReportType;
   status: ReportStatus;
-  /** 'YYYY-MM-DD' when the document names a date, else null (the caller uses today). */
+  /** 'YYYY-MM-DD' when the document names one date for certain, else null (the caller uses today until the patient answers). */
   reportDate: string | null;
   doctorName: string | null;
   facility: string | null;
@@ -38,6 +38,8 @@ export interface DocumentExtraction {
   /** Field path ('diagnosis', 'patientInfo.name', 'results.hemoglobin', 'medications.Metformin'...) -> its line. */
   sources: Record<string, string>;
   report: ReportDraft;
+  /** The document's date when it was not read with certainty, for the patient to give in the review. */
+  reportDateQuestion: ReportDateQuestion | null;
 }
 
 // ---------------------------------------------------------------------------
@@ -109,20 +111,26 @@ function isoDate(year: number, month: number, day: number): string | null {
 
 const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
 
-/** '2025-03-14', '03/14/2025' (month first unless the first number cannot be a month), '14 March 2025', 'Mar 14, 2025'. */
-export function parseDocumentDate(text: string): string | null {
+const only = (date: string | null) => (date ? [date] : []);
+
+/**
+ * The dates a text can mean: one when it is certain ('2025-03-14', '14/03/2025', '03/14/2025', '14 March 2025',
+ * 'Mar 14, 2025'), two when day and month could be either way round ('03/04/2026'), none when it holds no date.
+ */
+export function documentDateReadings(text: string): string[] {
   let m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
-  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (m) return only(isoDate(Number(m[1]), Number(m[2]), Number(m[3])));
   m = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b/.exec(text);
   if (m) {
-    const [first, second] = [Number(m[1]), Number(m[2])];
-    return first > 12 ? isoDate(fullYear(m[3]!), second, first) : isoDate(fullYear(m[3]!), first, second);
+    const [first, second, year] = [Number(m[1]), Number(m[2]), fullYear(m[3]!)];
+    const readings = [isoDate(year, first, second), isoDate(year, second, first)].filter((date): date is string => date !== null);
+    return [...new Set(readings)].sort();
   }
   m = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH},?\s+(\d{4})\b`, 'i').exec(text);
-  if (m) return isoDate(Number(m[3]), MONTHS.indexOf(m[2]!.toLowerCase()) + 1, Number(m[1]));
+  if (m) return only(isoDate(Number(m[3]), MONTHS.indexOf(m[2]!.toLowerCase()) + 1, Number(m[1])));
   m = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'i').exec(text);
-  if (m) return isoDate(Number(m[3]), MONTHS.indexOf(m[1]!.toLowerCase()) + 1, Number(m[2]));
-  return null;
+  if (m) return only(isoDate(Number(m[3]), MONTHS.indexOf(m[1]!.toLowerCase()) + 1, Number(m[2])));
+  return [];
 }
 
 // ---------------------------------------------------------------------------
@@ -177,18 +185,6 @@ const LAB_RANGE = new RegExp(String.raw`^\s*(?:[HL]\b|high\b|low\b)?\s*\(?\s*(?:
 
 /** Words that name something other than a lab value when followed by a number. */
 const NOT_LAB_NAMES = /^(age|dob|date|id|mrn|phone|tel|fax|page|room|bed|ward|zip|patient|name|ref|reference|no|number)\b/i;
-
-/** 'White Blood Cells (WBC)' -> 'whiteBloodCells'; 'HbA1c' -> 'hbA1c'; 'LDL Cholesterol' -> 'ldlCholesterol'. */
-export function resultKey(name: string): string {
-  const words = name.replace(/\(.*?\)/g, ' ').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return words
-    .map((word, index) => {
-      const upper = word === word.toUpperCase();
-      if (index === 0) return upper ? word.toLowerCase() : word.charAt(0).toLowerCase() + word.slice(1);
-      return word.charAt(0).toUpperCase() + (upper ? word.slice(1).toLowerCase() : word.slice(1));
-    })
-    .join('');
-}
 
 function labValue(line: string): { key: string; name: string; result: LabResult } | null {
   const match = LAB_LINE.exec(line);
@@ -329,10 +325,11 @@ export function extractDocument(text: string): DocumentExtraction {
   if (facilityLine) setField('facility', facilityLine.slice(0, 200), facilityLine);
 
   const consultationDateText = fields.get('consultationDate') ?? null;
-  const consultationDate = consultationDateText ? (parseDocumentDate(consultationDateText) ?? consultationDateText) : null;
+  const dateReadings = consultationDateText ? documentDateReadings(consultationDateText) : [];
+  const reportDate = dateReadings.length === 1 ? dateReadings[0]! : null;
   const structuredRecord: ReadRecord = {
     patientInfo: { name: fields.get('patientInfo.name') ?? null, patientId: fields.get('patientInfo.patientId') ?? null, age, gender },
-    consultationDate,
+    consultationDate: reportDate ?? consultationDateText,
     chiefComplaint: fields.get('chiefComplaint') ?? null,
     diagnosis: fields.get('diagnosis') ?? null,
     treatmentPlan: fields.get('treatmentPlan') ?? null,
@@ -354,10 +351,11 @@ export function extractDocument(text: string): DocumentExtraction {
       title: heading ?? DEFAULT_TITLES[type],
       type,
       status: type === 'prescription' ? 'active' : hasAbnormalResult(results) ? 'review' : 'normal',
-      reportDate: consultationDateText ? parseDocumentDate(consultationDateText) : null,
+      reportDate,
       doctorName: doctor && !/^dr\b/i.test(doctor) ? `Dr. ${doctor}` : doctor,
       facility: fields.get('facility') ?? null,
       summary: summarise(structuredRecord, medicationsFound, results, resultNames),
     },
+    reportDateQuestion: reportDate ? null : { written: consultationDateText, choices: dateReadings },
   };
 }

@@ -1,4 +1,5 @@
-import { Appointment, Consultation, Medication } from '../../../db/models';
+import { Appointment, Consultation, Doctor, Medication } from '../../../db/models';
+import { hasPremium } from '../plan';
 import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '../../../common/reminders';
 import { isDoseDue, nextDoseAfter } from './occurrences';
 import { accountTimeZone } from '../account-time-zone';
@@ -122,6 +123,26 @@ const consultation = eventRule(
 );
 
 export const REMINDER_RULES: Record<ReminderKind, ReminderRule> = { medication, appointment, consultation };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Premium's enhanced security: the patient is told when a doctor opens their records, at most once per doctor
+ * and hour (the notification's time is the hour's start, and a notification is unique per subject and time).
+ */
+export async function recordsOpenedDelivery(patientId: string, doctorId: string, openedAt: Date): Promise<Delivery | null> {
+  if (!(await hasPremium(patientId))) return null;
+  const doctor = await Doctor.query().findById(doctorId).select('name');
+  return {
+    userId: patientId,
+    type: 'records_opened',
+    subjectId: doctorId,
+    scheduledFor: new Date(Math.floor(openedAt.getTime() / HOUR_MS) * HOUR_MS),
+    title: 'Your records were opened',
+    message: `${doctorLabel(doctor?.name ?? '')} opened your medical records. If you did not expect this, see who opened what under Access History.`,
+    url: '/access-history',
+  };
+}
 
 /** The push a patient gets when the doctor starts their consultation (one per consultation). */
 export async function consultationStartedDelivery(id: string): Promise<Delivery | null> {

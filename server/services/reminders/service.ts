@@ -6,7 +6,7 @@ import { REMINDER_LATE_LIMIT_MS, type PushPayload } from '../../../common/remind
 import type { RealtimeEvents } from '../realtime';
 import { pushToPatient } from '../push/send';
 import { resolveVapidKeys, type VapidKeys } from '../push/vapid';
-import { REMINDER_RULES, consultationStartedDelivery, type Delivery, type ReminderKind } from './kinds';
+import { REMINDER_RULES, consultationStartedDelivery, recordsOpenedDelivery, type Delivery, type ReminderKind } from './kinds';
 
 /** A reminder's job: the thing and the instant. Its singleton key is the same three, so it is queued once. */
 interface DueJob {
@@ -130,6 +130,11 @@ export class ReminderService {
     }
     const after = new Date(Math.max(Date.now(), dueAt.getTime()));
     for (const at of await rule.upcoming(job.subjectId, after)) await this.enqueue({ kind: job.kind, subjectId: job.subjectId, dueAt: at.toISOString() });
+  }
+
+  /** A doctor opened a patient's records: a Premium patient is told (never failing or delaying the doctor's request). */
+  alertRecordsOpened(patientId: string, doctorId: string): void {
+    void this.deliverNow(() => recordsOpenedDelivery(patientId, doctorId, new Date()));
   }
 
   private async deliverNow(find: () => Promise<Delivery | null>): Promise<void> {

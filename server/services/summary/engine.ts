@@ -1,4 +1,5 @@
-import type { MedicalSummary, SummaryStatement } from '../../../common/api-types';
+import type { CitedRecommendation, MedicalSummary, SummaryStatement } from '../../../common/api-types';
+import { citationOf } from './citations';
 import type { MedicalSummaryType } from '../../../common/constants';
 import { healthInsights } from './health-insights';
 import { reviewMedications } from './medication-review';
@@ -53,9 +54,10 @@ export function buildSummary(
 
 const PRIORITY_ORDER: Priority[] = ['high', 'medium', 'low'];
 
-/** The actionable findings of all three analyses, most pressing first. */
-export function recommendationsFor(records: SummaryRecords, ctx: SummaryContext): string[] {
+/** The actionable findings of all three analyses, most pressing first, each citing the record it is drawn from. */
+export function recommendationsFor(records: SummaryRecords, ctx: SummaryContext): CitedRecommendation[] {
   const findings = sectionsFor('overview', records, ctx).flatMap((s) => s.findings);
-  const advice = PRIORITY_ORDER.flatMap((priority) => findings.filter((f) => f.priority === priority && f.advice).map((f) => f.advice!));
-  return [...new Set(advice)].slice(0, MAX_RECOMMENDATIONS);
+  const advised = PRIORITY_ORDER.flatMap((priority) => findings.filter((f) => f.priority === priority && f.advice));
+  const unique = advised.filter((finding, index) => advised.findIndex((f) => f.advice === finding.advice) === index);
+  return unique.slice(0, MAX_RECOMMENDATIONS).map((f) => ({ text: f.advice!, recordType: f.recordType, recordId: f.recordId, cites: citationOf(f, records, ctx) }));
 }

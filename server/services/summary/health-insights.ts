@@ -116,6 +116,7 @@ function trendFinding(key: string, series: Array<{ report: MedicalReport; measur
     recordId: last.report.id,
     priority: position && position !== 'within' && !steady ? 'medium' : 'low',
     text: `${label} ${movement} across ${series.length} ${typeLabel} reports (${span})${now}.`,
+    result: `${label} ${withUnit(last.measurement.value, unit)}`,
     advice: position && position !== 'within' && !steady ? `Ask your doctor about your ${label.toLowerCase()} trend: it ${movement}, ${position} the reference range.` : undefined,
   };
 }
@@ -141,7 +142,9 @@ function trendFindings(records: SummaryRecords, ctx: SummaryContext): Finding[] 
   return findings;
 }
 
-/** Upcoming appointments and consultations, overdue follow-ups, and trends across reports of one type. */
+const TRENDS_ARE_PREMIUM = 'Trends of your results across reports are analysed with Premium.';
+
+/** Upcoming appointments and consultations, overdue follow-ups, and (Premium) trends across reports of one type. */
 export function healthInsights(records: SummaryRecords, ctx: SummaryContext): Section {
   const upcoming = upcomingAppointmentFindings(records, ctx);
   const consultations = upcomingConsultationFindings(records, ctx);
@@ -150,7 +153,8 @@ export function healthInsights(records: SummaryRecords, ctx: SummaryContext): Se
     ...records.reports.map((r) => reportFollowUp(r, records, ctx)),
     ...records.appointments.map((a) => stalledAppointment(a, ctx)),
   ].filter((f): f is Finding => f !== null);
-  const trends = trendFindings(records, ctx);
-  const overview = `${plural(upcoming.length, 'upcoming appointment')}, ${plural(consultations.length, 'upcoming consultation')}, ${plural(followUps.length, 'follow-up')} to arrange.`;
+  const trends = ctx.premium ? trendFindings(records, ctx) : [];
+  const counts = `${plural(upcoming.length, 'upcoming appointment')}, ${plural(consultations.length, 'upcoming consultation')}, ${plural(followUps.length, 'follow-up')} to arrange.`;
+  const overview = ctx.premium ? counts : `${counts} ${TRENDS_ARE_PREMIUM}`;
   return { title: 'Health Insights', overview, findings: [...followUps, ...upcoming, ...consultations, ...trends] };
 }

@@ -3,6 +3,7 @@ import type { MedicalSummaryType } from '../../../common/constants';
 import type { Config } from '../../config';
 import type { PatientActor } from '../../policies/actor';
 import { presentDashboardSummary } from '../../presenters/summary';
+import { hasPremium } from '../plan';
 import { buildSummary, recommendationsFor, sectionsFor } from './engine';
 import { loadSummaryRecords } from './load';
 import { rephraseStatements } from './rephrase';
@@ -13,8 +14,9 @@ export async function medicalSummaryFor(
   request: { type: MedicalSummaryType; timeZone: string },
   aiSummary: Config['aiSummary'],
 ): Promise<MedicalSummary> {
-  const ctx = { now: Date.now(), timeZone: request.timeZone };
-  const sections = sectionsFor(request.type, await loadSummaryRecords(patient), ctx);
+  const [records, premium] = await Promise.all([loadSummaryRecords(patient), hasPremium(patient.userId)]);
+  const ctx = { now: Date.now(), timeZone: request.timeZone, premium };
+  const sections = sectionsFor(request.type, records, ctx);
   const summary = buildSummary(request.type, sections, ctx);
   const reworded = await rephraseStatements(summary.statements.map((s) => s.text), aiSummary);
   if (!reworded) return summary;
@@ -24,6 +26,6 @@ export async function medicalSummaryFor(
 /** GET /api/dashboard-summary. A zone still being looked up is read alongside the records. */
 export async function dashboardSummaryFor(patient: PatientActor, timeZone: string | Promise<string>): Promise<DashboardSummary> {
   const now = Date.now();
-  const [records, zone] = await Promise.all([loadSummaryRecords(patient), timeZone]);
-  return presentDashboardSummary(records, recommendationsFor(records, { now, timeZone: zone }), now);
+  const [records, zone, premium] = await Promise.all([loadSummaryRecords(patient), timeZone, hasPremium(patient.userId)]);
+  return presentDashboardSummary(records, recommendationsFor(records, { now, timeZone: zone, premium }), now);
 }

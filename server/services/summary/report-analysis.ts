@@ -68,6 +68,7 @@ function outOfRangeFindings(report: MedicalReport, reports: MedicalReport[], ctx
       recordId: report.id,
       priority: 'medium',
       text: `${reportName(report, ctx)}: ${label} ${value} is ${position} the reference range (${measurement.rangeText}).`,
+      result: `${label} ${value}`,
       advice: superseded.has(key) ? undefined : `Ask your doctor about your ${label.toLowerCase()} of ${value}: it is ${position} the reference range (${measurement.rangeText}).`,
     });
   }

@@ -23,6 +23,8 @@ export interface SummaryContext {
   now: number;
   /** IANA zone the dates are written in. */
   timeZone: string;
+  /** Premium's advanced analysis: trends of each result across reports (the free plan's summaries are without them). */
+  premium: boolean;
 }
 
 export type Priority = 'high' | 'medium' | 'low';
@@ -32,6 +34,8 @@ export interface Finding extends SummaryStatement {
   priority: Priority;
   /** An actionable sentence for the dashboard's recommendations; absent for plain facts. */
   advice?: string;
+  /** The result the finding is about, with its value ('LDL 162 mg/dL'), for the recommendation's citation. */
+  result?: string;
 }
 
 /** One analysis: a heading, lines that count (no single record behind them), and linked findings. */

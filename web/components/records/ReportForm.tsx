@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { FieldArray, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import styled from 'styled-components';
 
@@ -10,9 +11,11 @@ import { showToast } from '../toast';
 import { usePremiumRequiredToast } from '../premium-required';
 import { Button, FieldError, Icon, IconButton, Input, Label, Stack } from '../ui';
 import { FormField } from '../ui/FormField';
+import type { ReportDateQuestion } from '../../../common/api-types';
+import { DateQuestion } from './DateQuestion';
 import { RECORD_ICONS } from './icons';
 import { SourceNote } from './SourceNote';
-import { blankResultRow, partLabel, resultLabel, sourceOf, toCreatePayload, toUpdatePayload, validateAs, type ReportFormValues, type Sources } from './report-form';
+import { blankResultRow, partLabel, renameInSummary, resultLabel, sourceOf, toCreatePayload, toUpdatePayload, validateAs, type ReportFormValues, type Sources } from './report-form';
 
 const Pair = styled.div`
   display: grid;
@@ -53,6 +56,8 @@ const Parts = styled.div`
   gap: 8px;
   grid-template-columns: repeat(auto-fit, minmax(110px, 1fr));
   label { font-weight: 500; font-size: 0.82rem; }
+  /* The name, first, takes the whole row: a lab's names run longer than its numbers. */
+  label:first-child { grid-column: 1 / -1; }
 `;
 
 const SectionTitle = styled.h3`
@@ -71,7 +76,10 @@ function Sourced({ sources, field, children }: { sources?: Sources; field: strin
 
 /** Each result's parts (value, unit, reference range...) as inputs; new ones are named by the patient. */
 function ResultsEditor({ sources }: { sources?: Sources }) {
-  const { values, errors, handleChange } = useFormikContext<ReportFormValues>();
+  const { values, errors, handleChange, setFieldValue } = useFormikContext<ReportFormValues>();
+  // A corrected name is carried into the summary, which the scan wrote with the name as it was read.
+  const nameAtFocus = useRef('');
+  const carryNameIntoSummary = (name: string) => void setFieldValue('summary', renameInSummary(values.summary, nameAtFocus.current, name));
   return (
     <FieldArray name="results">
       {({ push, remove }) => (
@@ -87,12 +95,17 @@ function ResultsEditor({ sources }: { sources?: Sources }) {
                 </IconButton>
               </ResultHead>
               <Parts>
-                {row.added ? (
-                  <Label>
-                    Name
-                    <Input name={`results.${index}.key`} value={row.key} onChange={handleChange} aria-label={`Result ${index + 1} name`} />
-                  </Label>
-                ) : null}
+                <Label>
+                  Name
+                  <Input
+                    name={`results.${index}.name`}
+                    value={row.name}
+                    onChange={handleChange}
+                    onFocus={() => (nameAtFocus.current = row.name)}
+                    onBlur={() => carryNameIntoSummary(row.name)}
+                    aria-label={`Result ${index + 1} name`}
+                  />
+                </Label>
                 {row.parts.map((part, partIndex) => (
                   <Label key={part.part || 'value'}>
                     {partLabel(part)}
@@ -132,6 +145,8 @@ interface ReportFormProps<M extends keyof typeof MODES> {
   initialValues: ReportFormValues;
   /** Where each value was read from, after a scan. */
   sources?: Sources;
+  /** After a scan whose date was not read for certain: the patient is asked for it. */
+  reportDateQuestion?: ReportDateQuestion | null;
   submitLabel: string;
   pendingLabel: string;
   cancelLabel?: string;
@@ -152,7 +167,7 @@ function Choices<T extends string>({ values, labels }: { values: readonly T[]; l
  * A report's fields: the review after a scan, Edit on the report page and Add Report all use it. It
  * validates the body it will send with the server's own schema, so both answer the same messages.
  */
-export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, sources, submitLabel, pendingLabel, cancelLabel, failureMessage, onSubmit, onCancel }: ReportFormProps<M>) {
+export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, sources, reportDateQuestion, submitLabel, pendingLabel, cancelLabel, failureMessage, onSubmit, onCancel }: ReportFormProps<M>) {
   const { schema, toPayload } = MODES[mode];
   const premiumRequired = usePremiumRequiredToast();
   const submit = async (values: ReportFormValues, helpers: FormikHelpers<ReportFormValues>) => {
@@ -186,6 +201,7 @@ export function ReportForm<M extends keyof typeof MODES>({ mode, initialValues, 
               </FormField>
             </Pair>
             <Sourced sources={sources} field="reportDate">
+              {reportDateQuestion ? <DateQuestion question={reportDateQuestion} /> : null}
               <FormField name="reportDate" label="Report Date" type="date" />
             </Sourced>
             <Pair>

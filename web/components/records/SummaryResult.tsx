@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { MedicalSummary, SummaryStatement } from '../../../common/api-types';
+import type { MedicalSummary } from '../../../common/api-types';
 import { Badge, Card, Icon } from '../ui';
 import { RECORD_ICONS } from './icons';
+import { RECORD_PAGES } from './record-pages';
 
 const Box = styled(Card)`
   display: flex;
@@ -38,13 +39,6 @@ const Disclaimer = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   svg { flex-shrink: 0; margin-top: 2px; }
 `;
-
-const RECORD_PAGES: Record<SummaryStatement['recordType'], (id: string) => string> = {
-  report: (id) => `/reports/${id}`,
-  medication: () => '/medications',
-  appointment: () => '/appointments',
-  consultation: () => '/telemedicine',
-};
 
 function SummaryText({ summary }: { summary: MedicalSummary }) {
   let next = 0;

@@ -1,7 +1,7 @@
 import { yupToFormErrors, type FormikErrors } from 'formik';
 import type { DocumentProcessingResult, MedicalReport } from '../../../common/api-types';
 import { DEFAULT_REPORT_STATUS, type ReportStatus, type ReportType } from '../../../common/constants';
-import { formatResultKey, parseResults } from '../../../common/records';
+import { formatResultKey, parseReferenceRange, parseResults, resultKey } from '../../../common/records';
 import { dateInputToIso, isPlainObject, localDateString } from '../../../common/schemas/helpers';
 import type { MedicalReportCreateInput, MedicalReportUpdateInput } from '../../../common/schemas/medical-report';
 
@@ -21,12 +21,13 @@ export interface ResultPart {
 }
 
 export interface ResultRow {
+  /** The key it is stored under; '' for a result added in the form. */
   key: string;
+  /** Its name as the patient reads and corrects it ('LDL Cholesterol'). */
+  name: string;
   parts: ResultPart[];
   /** Values the form cannot show as text (nested deeper); saved back unchanged. */
   kept: Record<string, unknown>;
-  /** Added in the form: the patient names it. */
-  added?: boolean;
 }
 
 export interface ReportFormValues {
@@ -48,8 +49,9 @@ function partOf(part: string, value: unknown): ResultPart | null {
 }
 
 function rowOf(key: string, value: unknown): ResultRow {
+  const name = formatResultKey(key);
   const whole = partOf('', value);
-  if (whole) return { key, parts: [whole], kept: {} };
+  if (whole) return { key, name, parts: [whole], kept: {} };
   const parts: ResultPart[] = [];
   const kept: Record<string, unknown> = {};
   if (isPlainObject(value)) {
@@ -59,7 +61,7 @@ function rowOf(key: string, value: unknown): ResultRow {
       else kept[part] = inner;
     }
   }
-  return { key, parts, kept };
+  return { key, name, parts, kept };
 }
 
 /** Results as rows of text parts; results the report could not parse give no rows (and are not overwritten unless edited). */
@@ -75,18 +77,57 @@ function valueOf({ text, kind }: ResultPart): unknown {
   return trimmed;
 }
 
+/** The key a row is saved under: its own while its name reads as before, else the corrected name's ('LDL Cholesterol' -> 'ldlCholesterol'). */
+export function storedKey(row: ResultRow): string {
+  const name = row.name.trim();
+  return row.key && name === formatResultKey(row.key) ? row.key : resultKey(name);
+}
+
 export function resultsFrom(rows: ResultRow[]): Record<string, unknown> {
   const results: Record<string, unknown> = {};
   for (const row of rows) {
-    const key = row.key.trim();
+    const key = storedKey(row);
     if (!key) continue;
     const whole = row.parts.length === 1 && row.parts[0]!.part === '' ? row.parts[0]! : null;
-    results[key] = whole ? valueOf(whole) : { ...row.kept, ...Object.fromEntries(row.parts.map((p) => [p.part, valueOf(p)])) };
+    // A part left blank (a unit or range not given) is left out rather than kept as ''.
+    const filled = row.parts.filter((p) => p.text.trim() !== '');
+    results[key] = whole ? valueOf(whole) : { ...row.kept, ...Object.fromEntries(filled.map((p) => [p.part, valueOf(p)])) };
   }
   return results;
 }
 
-export const blankResultRow = (): ResultRow => ({ key: '', parts: [{ part: '', text: '', kind: 'text' }], kept: {}, added: true });
+/** A result typed in by hand: a number, its unit and its reference range, so it is flagged when outside the range. */
+export const blankResultRow = (): ResultRow => ({
+  key: '',
+  name: '',
+  parts: [
+    { part: 'value', text: '', kind: 'number' },
+    { part: 'unit', text: '', kind: 'text' },
+    { part: 'referenceRange', text: '', kind: 'text' },
+  ],
+  kept: {},
+});
+
+const partText = (row: ResultRow, part: string) => row.parts.find((p) => p.part === part)?.text.trim() ?? '';
+
+/**
+ * What the schema cannot see in the rows: a result without a name, two results of one name, or a range that
+ * cannot be compared (unreadable, or beside a value that is not a number). Null when there is nothing.
+ */
+export function resultsProblem(rows: ResultRow[]): string | null {
+  const keys = rows.map(storedKey);
+  const unnamed = rows.findIndex((row, index) => !keys[index] && row.parts.some((p) => p.text.trim() !== ''));
+  if (unnamed >= 0) return `Result ${unnamed + 1} needs a name`;
+  const repeated = keys.find((key, index) => key && keys.indexOf(key) !== index);
+  if (repeated) return `Two results are named ${formatResultKey(repeated)}: give each its own name`;
+  for (const row of rows) {
+    const range = partText(row, 'referenceRange');
+    if (!range) continue;
+    if (!parseReferenceRange(range)) return `${resultLabel(row)}: write the reference range as 70-99, <200 or >40`;
+    if (!Number.isFinite(Number(partText(row, 'value')))) return `${resultLabel(row)}: the value must be a number to be compared with its range`;
+  }
+  return null;
+}
 
 export function reportFormValues(report: MedicalReport | null): ReportFormValues {
   return {
@@ -109,7 +150,7 @@ export function toCreatePayload(values: ReportFormValues): MedicalReportCreateIn
   if (text(values.doctorName)) payload.doctorName = text(values.doctorName);
   if (text(values.facility)) payload.facility = text(values.facility);
   if (text(values.summary)) payload.summary = text(values.summary);
-  if (values.results.some((row) => row.key.trim())) payload.results = resultsFrom(values.results);
+  if (values.results.some((row) => storedKey(row))) payload.results = resultsFrom(values.results);
   return payload;
 }
 
@@ -136,11 +177,16 @@ export function validateAs(schema: { validate(body: unknown, options: { abortEar
     try {
       // The body exactly as it would be sent (Formik's own helper would first turn '' into undefined).
       await schema.validate(toPayload(values), { abortEarly: false });
-      return {};
+      return withResultsProblem({}, values);
     } catch (error) {
-      return yupToFormErrors(error) as FormikErrors<ReportFormValues>;
+      return withResultsProblem(yupToFormErrors(error) as FormikErrors<ReportFormValues>, values);
     }
   };
+}
+
+function withResultsProblem(errors: FormikErrors<ReportFormValues>, values: ReportFormValues): FormikErrors<ReportFormValues> {
+  const problem = resultsProblem(values.results);
+  return problem ? { ...errors, results: problem } : errors;
 }
 
 /** Where each form field may have been read from, as the processing answer's `sources` names them. */
@@ -159,5 +205,14 @@ export function sourceOf(sources: Sources | undefined, field: string): string | 
   return keys.map((key) => sources[key]).find(Boolean);
 }
 
-export const resultLabel = (row: ResultRow) => formatResultKey(row.key) || 'New result';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The summary with a result's old name, where it stands as whole words, changed to its corrected name. */
+export function renameInSummary(summary: string, from: string, to: string): string {
+  const [old, next] = [from.trim(), to.trim()];
+  if (!old || !next || old === next) return summary;
+  return summary.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(old)}(?![\\p{L}\\p{N}])`, 'gu'), next);
+}
+
+export const resultLabel = (row: ResultRow) => row.name.trim() || 'New result';
 export const partLabel = (part: ResultPart) => (part.part ? formatResultKey(part.part) : 'Value');

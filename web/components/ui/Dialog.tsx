@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useFocusReturn } from './focus-return';
+import { useFocusTrap } from './focus-trap';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -44,10 +45,12 @@ interface DialogProps {
   children: React.ReactNode;
 }
 
-/** Modal dialog: focus moves in, Escape or the backdrop closes it, and focus goes back to its opener. */
+/** Modal dialog: focus moves in and Tab keeps it there, Escape or the backdrop closes it, and focus goes back to its opener. */
 export function Dialog({ open, title, description, onClose, children }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The trap lets go before focus is sent back to the opener, outside it.
+  useFocusTrap(panel, open);
   useFocusReturn(open);
   useEffect(() => {
     if (!open) return;
@@ -59,7 +62,7 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
   if (!open) return null;
   return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         {description ? <Description>{description}</Description> : null}
         {children}

@@ -1,8 +1,8 @@
 import type { AppNotification } from '../../../common/api-types';
 
 /**
- * The screen a notification is about, by its type: the reminders' own (as their pushes open them) and a
- * new report's list. A general note (the welcome) leads nowhere and is only marked read.
+ * The screen a notification is about, by its type: the reminders' own (as their pushes open them), a
+ * new report's list, and the access history for records opened by a doctor. A general note (the welcome) leads nowhere and is only marked read.
  */
 const DESTINATIONS: Record<string, string> = {
   medication_reminder: '/medications',
@@ -10,6 +10,7 @@ const DESTINATIONS: Record<string, string> = {
   consultation_reminder: '/telemedicine',
   consultation_started: '/telemedicine',
   report: '/reports',
+  records_opened: '/access-history',
 };
 
 export const notificationDestination = (notification: AppNotification): string | undefined => DESTINATIONS[notification.type];

@@ -12,6 +12,7 @@ import { dashboardSummaryQuery, useGenerateSummary, useMedications, useReports }
 import { messageOf } from '../../api/auth';
 import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
+import { RECORD_PAGES } from '../../components/records/record-pages';
 import { ReportRow } from '../../components/records/ReportRow';
 import { MedicationIcon } from '../../components/records/ReportTypeIcon';
 import { SectionCard } from '../../components/records/SectionCard';
@@ -51,8 +52,16 @@ const Recommendations = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 10px;
-  li { display: flex; gap: 10px; font-size: 0.93rem; line-height: 1.45; }
+  li { display: flex; gap: 10px; font-size: 0.93rem; line-height: 1.45; overflow-wrap: anywhere; }
   svg { flex-shrink: 0; margin-top: 2px; color: ${({ theme }) => theme.colors.primary}; }
+  p { margin: 0; }
+`;
+
+/** Where a recommendation comes from, linked to the record's screen. */
+const Cited = styled.p`
+  font-size: 0.82rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  a { color: ${({ theme }) => theme.colors.primaryDark}; text-decoration: underline; display: inline-block; min-height: 24px; }
 `;
 
 interface TileSpec {
@@ -133,7 +142,8 @@ export default function HealthSummaryPage() {
 
   const recentReports = reports.items.slice(0, HEALTH_SUMMARY_RECENT_REPORTS);
   const activeMedications = medications.items.filter((m) => medicationState(m) === 'active').slice(0, HEALTH_SUMMARY_ACTIVE_MEDICATIONS);
-  const recommendations = summary.data.recommendations;
+  // A summary kept on the device by an earlier version has no citations: shown without recommendations until it is fetched again.
+  const recommendations = summary.data.citedRecommendations ?? [];
 
   return (
     <>
@@ -179,10 +189,15 @@ export default function HealthSummaryPage() {
           {recommendations.length ? (
             <SectionCard title="Health Recommendations" testId="recommendations">
               <Recommendations>
-                {recommendations.map((text) => (
-                  <li key={text}>
+                {recommendations.map((recommendation) => (
+                  <li key={recommendation.text} data-testid="recommendation">
                     <Icon path={RECORD_ICONS.check} size={18} />
-                    {text}
+                    <div>
+                      <p>{recommendation.text}</p>
+                      <Cited>
+                        From: <Link to={RECORD_PAGES[recommendation.recordType](recommendation.recordId)}>{recommendation.cites}</Link>
+                      </Cited>
+                    </div>
                   </li>
                 ))}
               </Recommendations>

@@ -76,12 +76,12 @@ const Testing = styled(Card)`
 `;
 
 const FEATURES = [
-  { icon: RECORD_ICONS.sparkles, title: 'Advanced AI Analysis', text: 'Deeper summaries and trends across all your reports.' },
+  { icon: RECORD_ICONS.sparkles, title: 'Advanced AI Analysis', text: 'Your AI summaries follow each result across your reports: how it moved, and where it stands.' },
   { icon: RECORD_ICONS.download, title: 'Export Reports', text: 'Download your records as PDF to share with any doctor.' },
-  { icon: RECORD_ICONS.shield, title: 'Enhanced Security', text: 'Extra protection for your most sensitive records.' },
+  { icon: RECORD_ICONS.shield, title: 'Enhanced Security', text: 'A notification each time a doctor opens your records, with who opened what in your access history.' },
   { icon: RECORD_ICONS.bell, title: 'Smart Reminders', text: 'Medication and appointment reminders that adapt to you.' },
   { icon: RECORD_ICONS.users, title: 'Priority Support', text: 'Answers from our team first, whenever you need help.' },
-  { icon: RECORD_ICONS.file, title: 'Unlimited Storage', text: 'Keep every report, scan and prescription, no limits.' },
+  { icon: RECORD_ICONS.file, title: 'Unlimited Storage', text: 'No limit on the number of reports, scans and prescriptions you keep.' },
 ];
 
 const FAQS = [

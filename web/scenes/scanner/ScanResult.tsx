@@ -75,6 +75,8 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
   const navigate = useNavigate();
   const fields = readFields(result);
   const medications = result.aiAnalysis.medicationsFound;
+  // A date not read for certain is asked for: the field starts empty and Save waits for an answer.
+  const initialValues = { ...reportFormValues(result.report), ...(result.reportDateQuestion ? { reportDate: '' } : {}) };
 
   const save = async (change: MedicalReportUpdateInput) => {
     const report = await update.mutateAsync({ report: result.report, change });
@@ -106,8 +108,9 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
         </Discard>
         <ReportForm
           mode="update"
-          initialValues={reportFormValues(result.report)}
+          initialValues={initialValues}
           sources={result.sources}
+          reportDateQuestion={result.reportDateQuestion}
           submitLabel="Save Report"
           pendingLabel="Saving..."
           cancelLabel="Process Another"

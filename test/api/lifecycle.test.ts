@@ -78,7 +78,7 @@ describe('the server process', () => {
   }, SLOW);
 
   it('refuses to start with invalid configuration and says why', async () => {
-    await expect(startServerProcess({ PORT: 'not-a-port' }, 30_000)).rejects.toThrow(/PORT/);
+    await expect(startServerProcess({ PORT: 'not-a-port' }, 90_000)).rejects.toThrow(/PORT/);
   }, SLOW);
 
   it('starts an embedded PostgreSQL under DATA_DIR, and stops it on SIGTERM', async () => {

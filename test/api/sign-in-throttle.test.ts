@@ -157,7 +157,7 @@ describe('counting', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(197);
     const checked = await AuditEvent.query().where({ action: 'auth.login', outcome: 'failure', resourceId: account.record.id }).resultSize();
     expect(checked).toBe(3);
-  });
+  }, 120_000); // 200 password hashes: minutes on a machine running other CPU-heavy work
 
   it('answers the real time left as Retry-After, with the RateLimit headers', async () => {
     const account = await createPatient();

@@ -38,6 +38,9 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   }
 }
 
+/** The line a server process logs (at info) once it listens. */
+const STARTED_LINE = '"msg":"MediVault is running"';
+
 async function launch(env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
@@ -54,6 +57,7 @@ async function launch(env: Record<string, string>, timeoutMs: number): Promise<S
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
+  const announcesStart = ['trace', 'debug', 'info'].includes(env.LOG_LEVEL ?? 'info');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
@@ -61,7 +65,8 @@ async function launch(env: Record<string, string>, timeoutMs: number): Promise<S
       throw output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
     }
     // The readiness probe answers any host, so a production server (421 to hosts other than PUBLIC_URL) is seen too.
-    const ok = await fetch(`${url}/api/health/ready`).then((r) => r.status === 200, () => false);
+    // Another process may have taken the port before this one listens: its answer counts only once this one says it runs.
+    const ok = announcesStart && !output.includes(STARTED_LINE) ? false : await fetch(`${url}/api/health/ready`).then((r) => r.status === 200, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -44,7 +44,7 @@ describe('unpacking a PDF stream through its filters, bounded', () => {
       // Parameters that say the other way: pdf.js pairs them with the filter or not, depending on how both are written.
       await expect(assertNoDecompressionBomb(await pdfWithContentStream(bomb, ['LZWDecode'], { EarlyChange: 1 - earlyChange }))).rejects.toThrow(/unpacks into far more data/);
     }
-  });
+  }, 120_000); // two 80 MB bombs encoded and refused: CPU-bound
 
   it('refuses a whole PDF holding a wrapped bomb, whose bytes do not look compressed', async () => {
     const bomb = asciiHexEncoded(zlib.deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 }));

@@ -1,9 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import fs from 'node:fs';
 import { newPatient, signUpByApi } from './support/patients';
-
-const SHOTS = '/work/notes/shots-hC';
-fs.mkdirSync(SHOTS, { recursive: true });
+import { keepShot } from './support/screens';
 
 /** Today at the hour given (local time): a fixed page clock makes the dashboard's greeting one known text. */
 function todayAt(hour: number): Date {
@@ -95,7 +92,7 @@ test('a taken username is reported as taken on its step, and the account stays a
   await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/That username is taken\. Choose another\./);
   await expect(page.getByText(/Account Created|Sign-up Received/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/signup$/);
-  await page.screenshot({ path: `${SHOTS}/signup-username-taken-390.png` });
+  await keepShot(page, 'signup-username-taken-390');
 
   // Nothing changed: the other password does not sign in, the first one still does.
   expect((await page.request.post('/api/auth/login', { data: { usernameOrEmail: existing.username, password: 'Other-Harbour-77' } })).status()).toBe(401);

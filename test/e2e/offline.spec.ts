@@ -7,6 +7,7 @@ import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { writeCompressedCopies } from '../../web/build/precompress';
 import { signInFreshPatient } from './support/patients';
 import { setOfflinePin, unlockOffline, vaultKeys } from './support/vault';
+import { keepShot } from './support/screens';
 
 /**
  * The offline vault in a real Chromium with the built app and its service worker: a signed-in patient's
@@ -16,7 +17,6 @@ import { setOfflinePin, unlockOffline, vaultKeys } from './support/vault';
  */
 
 const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
-const SHOTS = '/work/notes/shots-pwa';
 /** The worker the e2e server serves (it serves the built app from dist/). */
 const SERVED_WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/sw.js');
 
@@ -120,13 +120,14 @@ async function expectDumpFindsPlaintext(page: Page): Promise<void> {
 
 /** Screenshots at phone and desktop width, each once the layout and any toast have settled. */
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
   const resize = async (width: number) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(500);
   };
   for (const width of [390, 1280]) {
     await resize(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await keepShot(page, `${name}-${width}`);
   }
   await resize(390);
 }

@@ -1,24 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { makePremium, signInFreshPatient } from './support/patients';
-import { shootWidthsAndThemes } from './support/screens';
+import { shootBothThemes, shootWidthsAndThemes } from './support/screens';
 
 /** What the patient's app says matches what is true for this patient and this browser (issue 39). */
 
-const SHOTS = '/work/notes/shots-patient-truth';
-
 async function freshPatient(page: Page): Promise<void> {
   await signInFreshPatient(page, { prefix: 'truth', firstName: 'Casey', lastName: 'Truth', password: 'Patient-Truth-1!' });
-}
-
-/** The page in light and dark, for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 const UPSELL_SCREENS = ['/ai-summary', '/reports', '/scanner', '/dashboard', '/health-summary', '/medications', '/appointments', '/telemedicine', '/settings'];
@@ -36,10 +23,10 @@ test('a Premium patient is offered Premium nowhere; a free patient is, on the AI
   }
   await page.goto('/ai-summary');
   await expect(page.getByRole('heading', { name: 'AI Medical Summary' })).toBeVisible();
-  await shoot(page, 'ai-summary-premium');
+  await shootBothThemes(page, 'ai-summary-premium');
   await page.goto('/premium');
   await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
-  await shootWidthsAndThemes(page, process.env.SHOTS_DIR ?? SHOTS, 'premium-page-premium');
+  if (process.env.SHOTS_DIR) await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'premium-page-premium');
 });
 
 test('each Health Summary recommendation cites the report and result it comes from, and leads to it', async ({ page }) => {
@@ -52,7 +39,7 @@ test('each Health Summary recommendation cites the report and result it comes fr
   await page.goto('/health-summary');
   const recommendation = page.getByTestId('recommendation').filter({ hasText: 'ldl cholesterol of 162 mg/dL' });
   await expect(recommendation).toContainText('From: LDL Cholesterol 162 mg/dL in Lipid panel from Oct 1, 2026');
-  await shootWidthsAndThemes(page, process.env.SHOTS_DIR ?? SHOTS, 'health-summary-cited');
+  if (process.env.SHOTS_DIR) await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'health-summary-cited');
   await recommendation.getByRole('link', { name: 'LDL Cholesterol 162 mg/dL in Lipid panel from Oct 1, 2026' }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/${id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lipid panel');
@@ -68,7 +55,7 @@ test('a browser without push is told it cannot receive notifications and what to
   await expect(card).toContainText(NO_PUSH_TEXT);
   await expect(card).toContainText('another browser');
   await expect(card.getByRole('button')).toHaveCount(0);
-  await shoot(page, 'medications-no-push');
+  await shootBothThemes(page, 'medications-no-push');
 });
 
 test('a browser whose push service refuses the subscription is told it cannot receive notifications, not to try again', async ({ page, context }) => {
@@ -124,7 +111,7 @@ test('a 60-character word in a report or a medication does not scroll the page s
   for (const [screen, name] of [[`/reports/${id}`, 'report-long-word'], ['/medications', 'medications-long-word']]) {
     await page.goto(screen!);
     await expect(page.getByText(LONG_WORD).first()).toBeVisible();
-    await shoot(page, name!);
+    await shootBothThemes(page, name!);
   }
 });
 
@@ -149,7 +136,7 @@ test('the dashboard search is kept in the address: it survives a reload and Sear
   await expect(page.getByText('Lipid panel')).toBeVisible();
   await expect(page.getByText('Thyroid panel')).toBeVisible();
   await expect(page.getByText('Chest X-ray')).toHaveCount(0);
-  await shoot(page, 'reports-searched-from-dashboard');
+  await shootBothThemes(page, 'reports-searched-from-dashboard');
 
   await page.goBack();
   await expect(page.getByRole('search').getByLabel('Search reports')).toHaveValue('panel');

@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { ICONS } from '../../web/components/consultations/icons';
 import { signInFreshPatient } from './support/patients';
+import { keepShot } from './support/screens';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const DEMO = { usernameOrEmail: 'demo', password: 'Demo1234!' };
-const SHOTS = '/work/notes/shots-patient-ux';
 
 async function signInDemo(page: Page): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: DEMO });
@@ -194,7 +193,6 @@ const SCREENS = ['/dashboard', '/reports', '/reports/30000000-0000-4000-8000-000
 for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
   test(`screenshots of every patient screen at ${label} px`, async ({ page }) => {
     test.setTimeout(120_000);
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize(viewport);
     await signInDemo(page);
     for (const path of SCREENS) {
@@ -202,7 +200,7 @@ for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
       await expect(page.locator('main h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       const name = path.replace(/^\//, '').replace(/\//g, '-').replace(/-3000.*$/, '-detail');
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+      await keepShot(page, `${name}-${label}`, { fullPage: true });
     }
   });
 }

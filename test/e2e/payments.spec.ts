@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { StripeMock } from '../support/stripe-mock';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SHARED_DATABASE_ENV } from './support/e2e-servers';
 import { DEMO_DOCTOR, bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
+import { keepShot } from './support/screens';
 
 /**
  * Paying through Stripe in the browser. Stripe's servers cannot be reached from these machines, so:
@@ -50,14 +50,12 @@ const STRIPE_JS_STAND_IN = `(() => {
   window.Stripe = Stripe;
 })();`;
 
-const SHOTS = '/work/notes/shots-pay';
 const WEBHOOK_SECRET = 'whsec_e2e_payments';
 
 let stripe: StripeMock;
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   stripe = await new StripeMock().start();
   stripe.autoDeliver = true;
   server = await startServerProcess({
@@ -112,7 +110,7 @@ test('upgrade to Premium with a card through Stripe: a declined card, then an ac
   await page.getByRole('button', { name: 'Yearly' }).click();
   await expect(page.getByText('Save $19.89')).toBeVisible();
   await expect(page.getByText('Best value - 2 months free!')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/premium-390.png`, fullPage: true });
+  await keepShot(page, 'premium-390', { fullPage: true });
 
   await page.getByRole('button', { name: 'Upgrade Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Your Purchase' });
@@ -122,7 +120,7 @@ test('upgrade to Premium with a card through Stripe: a declined card, then an ac
   await expect(dialog.getByText('MediVault Premium, yearly: $99.99 now and every year until you cancel. Cancel anytime: Premium stays until the end of the year you paid for, and that payment is not refunded.')).toBeVisible();
   const pay = dialog.getByRole('button', { name: 'Pay $99.99' });
   await expect(pay).toBeEnabled();
-  await page.screenshot({ path: `${SHOTS}/premium-purchase-390.png` });
+  await keepShot(page, 'premium-purchase-390');
 
   await typeCard(page, '4000 0000 0000 0002');
   await pay.click();
@@ -147,7 +145,7 @@ test('upgrade to Premium with a card through Stripe: a declined card, then an ac
   await manageDialog.getByRole('button', { name: 'Cancel Subscription' }).click();
   await expect(page.getByText(/Premium stays active until/).first()).toBeVisible();
   await expect(manageDialog.getByText(/Yearly plan, cancelled: Premium stays active until/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/premium-manage-390.png` });
+  await keepShot(page, 'premium-manage-390');
   await context.close();
 });
 
@@ -164,7 +162,7 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   await dialog.getByRole('button', { name: `Pay $${(doctorFee / 100).toFixed(2)}` }).click();
   await expect(page.getByText('Payment Successful!')).toBeVisible();
   await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/telemedicine-paid-390.png`, fullPage: true });
+  await keepShot(page, 'telemedicine-paid-390', { fullPage: true });
   await context.close();
 
   // The doctor sees it paid in the portal.
@@ -173,21 +171,19 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   const doctorPage = await doctorContext.newPage();
   await doctorPage.goto(`/doctor/consultation/${consultationId}`);
   await expect(doctorPage.getByTestId('consultation-header').getByTestId('payment-status')).toHaveText('Paid');
-  await doctorPage.screenshot({ path: `${SHOTS}/doctor-consultation-paid-1280.png` });
+  await keepShot(doctorPage, 'doctor-consultation-paid-1280');
   await doctorContext.close();
 });
 
-const REFUND_SHOTS = '/work/notes/shots-hC';
-
-/** Saves the page at 390 and 1280 px, in light and dark, under `name`, with `subject` in view and toasts hidden. */
+/** With SHOTS_DIR set, saves the page at 390 and 1280 px, in light and dark, under `name`, with `subject` in view and toasts hidden. */
 async function shootBothThemes(page: Page, name: string, subject?: Locator): Promise<void> {
-  fs.mkdirSync(REFUND_SHOTS, { recursive: true });
+  if (!process.env.SHOTS_DIR) return;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await subject?.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${REFUND_SHOTS}/${name}-${width}-${colorScheme}.png`, style: '.Toastify { display: none; }' });
+      await keepShot(page, `${name}-${width}-${colorScheme}`, { style: '.Toastify { display: none; }' });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -286,7 +282,7 @@ test('a declined consultation fee keeps the call closed and says why, on the car
   await page.goto(`/video-call/${consultationId}`);
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByText(PAYMENT_FAILED_JOIN_MESSAGE)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/call-payment-failed-390.png` });
+  await keepShot(page, 'call-payment-failed-390');
   await context.close();
 });
 
@@ -299,10 +295,10 @@ test('on a server without Stripe keys the purchase says payments are not configu
   await expect(dialog.getByText('Payments are not configured on this server, so card payments cannot be taken here.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Pay $9.99' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Back' }).click();
-  await page.screenshot({ path: `${SHOTS}/premium-1280.png`, fullPage: true });
+  await keepShot(page, 'premium-1280', { fullPage: true });
 
   await page.getByRole('button', { name: 'Grant Premium Access' }).click();
   await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Grant Premium Access' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/premium-granted-1280.png`, fullPage: true });
+  await keepShot(page, 'premium-granted-1280', { fullPage: true });
 });

@@ -8,8 +8,8 @@ import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
 import { E2E_PG_PORT } from './support/e2e-servers';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { embeddedDatabaseUrl } from '../../db/embedded';
+import { keepShot } from './support/screens';
 
-const SHOTS = '/work/notes/shots-provenance';
 
 /** A report as a scanned document would have given it (the e2e database, written directly). */
 async function insertDocumentReport(userId: string): Promise<string> {
@@ -58,7 +58,7 @@ test("the doctor sees the patient's change to a lab report beside the document's
     await expect(change).toContainText('Status was Urgent');
     await expect(change).toContainText('Results were changed; the original results:');
     await expect(change.getByTestId('test-results')).toContainText('8');
-    await report.screenshot({ path: `${SHOTS}/doctor-patient-change-${viewport.width}.png` });
+    await keepShot(report, `doctor-patient-change-${viewport.width}`);
     await doctor.close();
   }
   await patient.close();

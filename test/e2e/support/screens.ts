@@ -10,6 +10,18 @@ async function shoot(page: Page, folder: string, name: string, colorScheme: Them
   await page.screenshot({ path: path.join(folder, `${name}-${width}-${colorScheme}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/** With SHOTS_DIR set, one screenshot of a page or an element as {SHOTS_DIR}/{name}.png, for a person to look at. */
+export async function keepShot(
+  target: { screenshot(options: { path: string; fullPage?: boolean; style?: string }): Promise<unknown> },
+  name: string,
+  options: { fullPage?: boolean; style?: string } = {},
+): Promise<void> {
+  const folder = process.env.SHOTS_DIR;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await target.screenshot({ path: path.join(folder, `${name}.png`), ...options });
+}
+
 /** With SHOTS_DIR set, the page in the light and the dark theme at its current width, for a person to look at. */
 export async function shootBothThemes(page: Page, name: string): Promise<void> {
   const folder = process.env.SHOTS_DIR;

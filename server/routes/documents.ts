@@ -40,7 +40,10 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
       virusScanner: deps.config.documents.virusScanner,
     },
     { userId: patient.userId, dataUrl, filename },
-    (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
+    {
+      audit: (reportId) => requestRow(ctx, { action: 'document.process', outcome: 'success', resourceType: 'medical_report', resourceId: reportId, patientId: patient.userId }),
+      idempotencyKey: ctx.state.idempotencyKey,
+    },
   );
   if (!processed.read) {
     await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });

@@ -75,7 +75,7 @@ export async function storeAnswer(knex: Knex, scope: string, key: string, answer
  * knows it, else marked 'applied'. Either way a retry after the write committed never acts again, even
  * if the process or PostgreSQL dies before the request could answer.
  */
-export function keyCompletion(trx: Knex.Transaction, claimed: ClaimedKey, answer?: StoredAnswer): Knex.QueryBuilder {
+export function keyCompletion(trx: Knex, claimed: ClaimedKey, answer?: StoredAnswer): Knex.QueryBuilder {
   return trx('idempotency_keys')
     .where({ scope: claimed.scope, key: claimed.key })
     .whereIn('state', answer ? ['pending', 'applied'] : ['pending'])

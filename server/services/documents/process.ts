@@ -16,6 +16,7 @@ import { acceptedKind } from './upload-allowlist';
 import { assertNoVirus, type VirusScanSettings } from './virus-scan';
 import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../plan';
 import type { AuditRow } from '../audit';
+import type { ClaimedKey } from '../idempotency';
 import { ThreadPoolClosed } from '../thread-pool';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
@@ -158,11 +159,14 @@ interface Reading {
   room: ReportRoom;
 }
 
-/** The audit row of the report a document becomes, given the report's id. */
-export type DocumentAudit = (reportId: string) => AuditRow;
+/** What the request saves with the report a document becomes: its audit row (given the report's id), and its Idempotency-Key when it has one. */
+export interface DocumentSaving {
+  audit: (reportId: string) => AuditRow;
+  idempotencyKey?: ClaimedKey;
+}
 
 /** What was read becomes the report: extraction, then the original's row, the report and its audit row in one statement. */
-async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, room }: Reading, audit: DocumentAudit): Promise<ProcessedDocument> {
+async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind, text, pages, room }: Reading, { audit, idempotencyKey }: DocumentSaving): Promise<ProcessedDocument> {
   deps.progress.report('extracting', 0, pages, pages);
   const extraction = extractDocument(text);
   deps.progress.report('saving', 0, pages, pages);
@@ -179,7 +183,7 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
   };
   const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
   const storage = { userId: upload.userId, size: bytes.length, quota: deps.storageQuota, plan: room };
-  const save = (trx?: Knex.Transaction) => storeWithinQuota(storage, (transaction) => storeDocumentWithReport(document, newReport, { trx: transaction, audit }), trx);
+  const save = (trx?: Knex.Transaction) => storeWithinQuota(storage, (transaction) => storeDocumentWithReport(document, newReport, { trx: transaction, audit, idempotencyKey }), trx);
   // Premium has no report limit and may add any type: its save needs neither the plan's lock nor its checks
   // (only the storage quota's), and an upload begun under Premium is kept even if the subscription ends while it is read.
   const report = room === 'premium' ? await save() : await withRoomForReport(upload.userId, draft.type, save);
@@ -196,7 +200,7 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
  * Waits overlap work: the plan is asked while the upload is scanned and a PDF's text layer read (which
  * costs about what the question does).
  */
-export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, audit: DocumentAudit): Promise<ProcessedDocument> {
+export async function processDocument(deps: DocumentProcessingDeps, upload: Upload, saving: DocumentSaving): Promise<ProcessedDocument> {
   const { bytes, kind } = decodeUpload(upload.dataUrl);
   const room = roomForUpload(deps, upload.userId, bytes.length);
   // Awaited wherever the upload goes next; an upload refused first must not leave the answer unheard.
@@ -205,5 +209,5 @@ export async function processDocument(deps: DocumentProcessingDeps, upload: Uplo
   deps.progress.report('preparing', 0);
   const { text, pages } = kind.kind === 'pdf' ? await readPdf(deps, bytes, room) : await readImage(deps, bytes, room);
   if (!hasWords(text)) return { read: false };
-  return saveAsReport(deps, { upload, bytes, kind, text, pages, room: await room }, audit);
+  return saveAsReport(deps, { upload, bytes, kind, text, pages, room: await room }, saving);
 }

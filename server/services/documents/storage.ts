@@ -5,6 +5,7 @@ import { Document, MedicalReport } from '../../../db/models';
 import type { JsonObject, ReportResults } from '../../../db/models/types';
 import type { ReportStatus, ReportType } from '../../../common/constants';
 import { auditRowsInsert, type AuditRow } from '../audit';
+import { keyCompletion, type ClaimedKey } from '../idempotency';
 
 /** Where a report's Download fetches its original (contract point 5). */
 export const documentFileUrl = (documentId: string) => `/api/documents/${documentId}/file`;
@@ -37,6 +38,8 @@ export interface StoreOptions {
   trx?: Knex.Transaction;
   /** The report's audit row, given the report's id. */
   audit?: (reportId: string) => AuditRow;
+  /** The request's Idempotency-Key, marked carried out by the same statement: a retry after a lost answer stores no second report. */
+  idempotencyKey?: ClaimedKey;
 }
 
 /**
@@ -45,13 +48,14 @@ export interface StoreOptions {
  * one round trip where a transaction would take five.
  */
 export async function storeDocumentWithReport(document: NewDocument, report: NewReport, options: StoreOptions = {}): Promise<MedicalReport> {
-  const { trx, audit } = options;
+  const { trx, audit, idempotencyKey } = options;
   const knex = trx ?? MedicalReport.knex();
   const id = randomUUID();
   // Named here so the audit row, written in the same statement, can name it.
   const reportId = randomUUID();
   const query = MedicalReport.query(trx);
   if (audit) query.with('audit', auditRowsInsert(knex, [audit(reportId)]));
+  if (idempotencyKey) query.with('key_carried_out', keyCompletion(knex, idempotencyKey));
   return query
     .with(
       'document',

@@ -27,11 +27,12 @@ interface GreyImage {
   height: number;
 }
 
+/** One channel in and, with toColourspace('b-w') before raw(), one out: sharp would write a resized grey image as three. */
 const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 
 /** The frame's grey span, measured on a copy at most 1024 pixels long, median-filtered. */
 async function greySpan(image: GreyImage): Promise<number> {
-  const grey = await rawGrey(image).resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).median(3).raw().toBuffer();
+  const grey = await rawGrey(image).resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).median(3).toColourspace('b-w').raw().toBuffer();
   let darkest = 255;
   let lightest = 0;
   for (const level of grey) {
@@ -57,7 +58,7 @@ async function scaledForReading(image: GreyImage): Promise<GreyImage> {
   const longSide = Math.max(image.width, image.height);
   const target = Math.min(Math.max(longSide, LONG_SIDE.min), LONG_SIDE.max);
   if (target === longSide) return image;
-  const { data, info } = await rawGrey(image).resize({ width: target, height: target, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await rawGrey(image).resize({ width: target, height: target, fit: 'inside' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 

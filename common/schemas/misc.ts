@@ -1,13 +1,14 @@
 import * as yup from 'yup';
 import { MEDICAL_SUMMARY_TYPES, PLAN_IDS, type PlanId } from '../constants';
 import { optionalString, requiredString, strictObject } from './helpers';
+import { dateFormat } from '../date-formats';
 
 /** Bodies that must be empty ({}): logout, grant premium, the socket's 'consultation:waitingPatients'. */
 export const emptyBodySchema = strictObject({});
 
 function isTimeZone(value: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    dateFormat('en-US', { timeZone: value });
     return true;
   } catch {
     return false;

@@ -5,33 +5,49 @@ import type { Middleware, Next } from 'koa';
 /** The stages of a request worth telling apart when one is slow. */
 export type Stage = 'session' | 'audit';
 
-/** Where one request's time went: its stages, and the time its database queries took (however many). */
+/**
+ * Where one request's time went: its stages, and the time its other database queries took (however many).
+ * The parts do not overlap: a query sent during a stage is that stage's time, not `queryMs`.
+ */
 export interface RequestTiming {
   stagesMs: Partial<Record<Stage, number>>;
   queryMs: number;
   queries: number;
 }
 
-const current = new AsyncLocalStorage<RequestTiming>();
+interface TimingState extends RequestTiming {
+  /** Stages timing right now (a stage's own work, not the rest of the chain it wraps). */
+  openStages: number;
+}
+
+const current = new AsyncLocalStorage<TimingState>();
 
 /** Runs `work` (a request) with its own timing, which the stages and queries it causes add to. */
 export function timeRequest<T>(work: () => Promise<T>): { timing: RequestTiming; done: Promise<T> } {
-  const timing: RequestTiming = { stagesMs: {}, queryMs: 0, queries: 0 };
+  const timing: TimingState = { stagesMs: {}, queryMs: 0, queries: 0, openStages: 0 };
   return { timing, done: current.run(timing, work) };
 }
 
-function addToStage(stage: Stage, ms: number): void {
+function openStage(): void {
   const timing = current.getStore();
-  if (timing) timing.stagesMs[stage] = (timing.stagesMs[stage] ?? 0) + ms;
+  if (timing) timing.openStages += 1;
+}
+
+function closeStage(stage: Stage, ms: number): void {
+  const timing = current.getStore();
+  if (!timing) return;
+  timing.openStages -= 1;
+  timing.stagesMs[stage] = (timing.stagesMs[stage] ?? 0) + ms;
 }
 
 /** Times `work` as `stage` of the request it runs in. */
 export async function timeStage<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  openStage();
   try {
     return await work();
   } finally {
-    addToStage(stage, performance.now() - started);
+    closeStage(stage, performance.now() - started);
   }
 }
 
@@ -39,22 +55,28 @@ export async function timeStage<T>(stage: Stage, work: () => Promise<T>): Promis
 export function timedMiddleware<C>(stage: Stage, middleware: Middleware<unknown, C>): Middleware<unknown, C> {
   return async (ctx, next: Next) => {
     let since = performance.now();
-    await middleware(ctx, async () => {
-      addToStage(stage, performance.now() - since);
-      try {
-        await next();
-      } finally {
-        since = performance.now();
-      }
-    });
-    addToStage(stage, performance.now() - since);
+    openStage();
+    try {
+      await middleware(ctx, async () => {
+        closeStage(stage, performance.now() - since);
+        try {
+          await next();
+        } finally {
+          since = performance.now();
+          openStage();
+        }
+      });
+    } finally {
+      closeStage(stage, performance.now() - since);
+    }
   };
 }
 
 const watched = new WeakSet<Knex>();
 
 /**
- * Adds every query's time to the request that sent it. The request is the one current when knex emits
+ * Adds every query's time to the request that sent it, unless a stage of that request sent it (the
+ * stage's time holds it already). The request is the one current when knex emits
  * 'query' (in the caller's chain); the answer may arrive in the connection's context, so it is found again
  * by the query's id.
  */
@@ -64,7 +86,7 @@ export function timeQueriesOf(knex: Knex): void {
   const inFlight = new Map<string, { timing: RequestTiming; started: number }>();
   knex.on('query', (query: { __knexQueryUid?: string }) => {
     const timing = current.getStore();
-    if (timing && query.__knexQueryUid) inFlight.set(query.__knexQueryUid, { timing, started: performance.now() });
+    if (timing && !timing.openStages && query.__knexQueryUid) inFlight.set(query.__knexQueryUid, { timing, started: performance.now() });
   });
   const settled = (query: { __knexQueryUid?: string }) => {
     const sent = query.__knexQueryUid ? inFlight.get(query.__knexQueryUid) : undefined;

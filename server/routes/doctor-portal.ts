@@ -47,10 +47,12 @@ export function registerDoctorPortalRoutes(router: Router): void {
       const consultations = await readPage(ctx, doctorConsultationList(doctor, query).withGraphFetched('[patient, doctor]'), query);
       // The list shows each patient's name and symptoms: one access row per patient whose data was shown.
       const patientIds = [...new Set(consultations.map((c) => c.patientId))];
-      await Promise.all(
-        patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
-      );
-      return presentForDoctor(ctx, consultations);
+      // The answer waits for its audit rows, not the work beside them.
+      const [presented] = await Promise.all([
+        presentForDoctor(ctx, consultations),
+        ...patientIds.map((patientId) => recordAudit(ctx, { action: 'doctor.list_consultations', outcome: 'success', resourceType: 'consultation', patientId })),
+      ]);
+      return presented;
     },
   });
 
@@ -74,14 +76,16 @@ export function registerDoctorPortalRoutes(router: Router): void {
     response: doctorConsultationResponse,
     handler: async (ctx, { params }) => {
       const consultation = await consultationFor(asDoctor(ctx.state.actor), params.id!);
-      await recordAudit(ctx, {
-        action: 'doctor.view_consultation',
-        outcome: 'success',
-        resourceType: 'consultation',
-        resourceId: consultation.id,
-        patientId: consultation.patientId,
-      });
-      const [presented] = await presentForDoctor(ctx, [consultation]);
+      const [[presented]] = await Promise.all([
+        presentForDoctor(ctx, [consultation]),
+        recordAudit(ctx, {
+          action: 'doctor.view_consultation',
+          outcome: 'success',
+          resourceType: 'consultation',
+          resourceId: consultation.id,
+          patientId: consultation.patientId,
+        }),
+      ]);
       return presented;
     },
   });

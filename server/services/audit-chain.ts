@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 
 /**
@@ -10,18 +10,21 @@ import type { Knex } from 'knex';
  * Both are computed from the raw columns, never through a function of the schema, which the owner may change.
  */
 export interface AuditKeys {
-  tag: Buffer;
-  link: Buffer;
-  checkpoint: Buffer;
+  tag: KeyObject;
+  link: KeyObject;
+  checkpoint: KeyObject;
 }
 
-/** One key per use, so that a value made for one use never passes as another. */
+/**
+ * One key per use, so that a value made for one use never passes as another. Kept as KeyObjects: every
+ * audit row is tagged, and an HMAC given raw key bytes builds a key from them each time.
+ */
 export function auditKeysFrom(secret: string): AuditKeys {
-  const derive = (use: string) => createHmac('sha256', secret).update(`medivault audit ${use}`).digest();
+  const derive = (use: string) => createSecretKey(createHmac('sha256', secret).update(`medivault audit ${use}`).digest());
   return { tag: derive('row tag'), link: derive('chain link'), checkpoint: derive('checkpoint') };
 }
 
-export const mac = (key: Buffer, text: string): string => createHmac('sha256', key).update(text, 'utf8').digest('base64url');
+export const mac = (key: KeyObject, text: string): string => createHmac('sha256', key).update(text, 'utf8').digest('base64url');
 
 /** The columns the app writes (one left out is null); the tag covers all of them. */
 export interface AuditRowContent {

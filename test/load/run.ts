@@ -9,6 +9,7 @@
  * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,9 +21,13 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded'
 import { startServerProcess } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { runClinicDay, type ClinicDayReport } from './clinic-day';
+import type { LatencyRow } from './latency';
+import { watchProcess, type ProcessHealth } from './process-health';
+import { ServerRequestLog, slowRequestStages, type SlowRequestStages } from './server-requests';
 import { openClinic } from './clinic';
 import { REJOIN_GOAL_MS, runProcessFaults } from './faults';
 import { describeMachine } from '../support/machine';
+import { recordRun } from './run-history';
 
 const DATA_DIR = path.join(ROOT, '.data-load');
 const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);
@@ -35,26 +40,55 @@ const THINK_MS: [number, number] = [1000, 3000];
 const GOAL_P99_MS = { rest: 100, socket: 50 };
 const RESTART_AFTER_MS = 10_000;
 const OUTAGE_MS = 3000;
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 
-function printReport(title: string, report: ClinicDayReport): void {
+/** A p99 needs enough samples to mean anything: a route or event with fewer is judged on its p95, and says so. */
+const MIN_SAMPLES_FOR_P99 = 100;
+
+const judged = (row: LatencyRow) => (row.count >= MIN_SAMPLES_FOR_P99 ? { percentile: 'p99', ms: row.p99 } : { percentile: 'p95', ms: row.p95 });
+const goalOf = (row: LatencyRow) => (row.name.startsWith('socket') ? GOAL_P99_MS.socket : GOAL_P99_MS.rest);
+
+interface DiagnosedDay extends ClinicDayReport {
+  stages: SlowRequestStages[];
+  health: ProcessHealth;
+}
+
+function printReport(title: string, report: ClinicDayReport & Partial<Pick<DiagnosedDay, 'stages' | 'health'>>): void {
   process.stdout.write(`\n${title}: ${report.requestsPerSecond} requests and events/s over ${report.seconds.toFixed(0)} s, ${report.unavailable} answered 503, ${report.errors} errors\n`);
   process.stdout.write(`${'route or event'.padEnd(44)} ${'count'.padStart(7)} ${'503'.padStart(6)} ${'errors'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}\n`);
   for (const row of report.rows) {
-    process.stdout.write(`${row.name.padEnd(44)} ${String(row.count).padStart(7)} ${String(row.unavailable).padStart(6)} ${String(row.errors).padStart(7)} ${row.p50.toFixed(1).padStart(7)} ${row.p95.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)}\n`);
+    const scarce = row.count < MIN_SAMPLES_FOR_P99 ? `  (fewer than ${MIN_SAMPLES_FOR_P99} samples: judged on p95)` : '';
+    process.stdout.write(`${row.name.padEnd(44)} ${String(row.count).padStart(7)} ${String(row.unavailable).padStart(6)} ${String(row.errors).padStart(7)} ${row.p50.toFixed(1).padStart(7)} ${row.p95.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)}${scarce}\n`);
   }
   const { acknowledged } = report;
   process.stdout.write(
     `acknowledged: ${acknowledged.medications} medications, ${acknowledged.appointments} appointments, ${acknowledged.statusChanges} status changes, ${acknowledged.chatLines} chat lines; ` +
       `write check: ${report.discrepancies.length ? report.discrepancies.join('; ') : 'every one stored exactly once, with its audit row'}\n`,
   );
+  if (report.stages && report.health) printDiagnosis(report.stages, report.health);
 }
 
 function missedGoals(report: ClinicDayReport): string[] {
-  const missed = report.rows
-    .filter((row) => row.p99 > (row.name.startsWith('socket') ? GOAL_P99_MS.socket : GOAL_P99_MS.rest))
-    .map((row) => `${row.name} p99 ${row.p99} ms`);
+  const missed = report.rows.filter((row) => judged(row).ms > goalOf(row)).map((row) => `${row.name} ${judged(row).percentile} ${judged(row).ms} ms`);
   if (report.errors + report.unavailable) missed.push(`${report.errors + report.unavailable} errors`);
   return [...missed, ...report.discrepancies];
+}
+
+function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): void {
+  process.stdout.write(`where the slowest 1% of each route's requests spent their time, by the server's log (means, ms):\n`);
+  process.stdout.write(`${'route'.padEnd(44)} ${'server p99'.padStart(10)} ${'n'.padStart(4)} ${'total'.padStart(7)} ${'session'.padStart(8)} ${'audit'.padStart(7)} ${'queries'.padStart(8)} ${'in them'.padStart(8)} ${'other'.padStart(7)}\n`);
+  for (const row of stages) {
+    process.stdout.write(
+      `${row.name.padEnd(44)} ${row.serverP99.toFixed(1).padStart(10)} ${String(row.slowest).padStart(4)} ${row.durationMs.toFixed(1).padStart(7)} ${row.sessionMs.toFixed(1).padStart(8)} ${row.auditMs.toFixed(1).padStart(7)} ${row.queries.toFixed(1).padStart(8)} ${row.queryMs.toFixed(1).padStart(8)} ${row.otherMs.toFixed(1).padStart(7)}\n`,
+    );
+  }
+  const { cpu, server, generator, database } = health;
+  process.stdout.write(`CPU, in % of one core of ${cpu.cores}: server ${cpu.server}, PostgreSQL ${cpu.database}, load generator ${cpu.generator}\n`);
+  process.stdout.write(
+    `server event loop delay p99 ${server.eventLoopP99Ms} ms (max ${server.eventLoopMaxMs}); GC ${server.gcPauses} pauses, ${server.gcTotalMs} ms in all, ${server.gcPausesOver10Ms} over 10 ms; ` +
+      `load generator's event loop delay p99 ${generator.eventLoopP99Ms} ms (max ${generator.eventLoopMaxMs})\n` +
+      `PostgreSQL: ${database.busyMean} of the app's connections busy on average, doing: ${database.doing.map((d) => `${d.what} ${d.share}%`).join(', ') || 'nothing seen'}; ${database.checkpoints} checkpoints\n`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -62,11 +96,17 @@ async function main(): Promise<void> {
   const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
   Model.knex(owner);
   await migrateToLatest(owner);
-  const server = await startServerProcess({ DATABASE_URL: database.url, RUN_JOBS: 'true', LOG_LEVEL: 'warn' });
+  // Logged at info, as in production: every request's line, which says where its time went.
+  const server = await startServerProcess({ DATABASE_URL: database.url, RUN_JOBS: 'true', LOG_LEVEL: 'info', METRICS_TOKEN });
+  const requests = new ServerRequestLog(server.child.stdout!);
   try {
     const clinic = await openClinic(server.url, SIZE);
-    const day = (durationMs: number, thinkMs: [number, number], during?: (until: number) => Promise<void>) =>
-      runClinicDay(owner, clinic, { baseUrl: server.url, durationMs, thinkMs, during });
+    const day = async (durationMs: number, thinkMs: [number, number], during?: (until: number) => Promise<void>): Promise<DiagnosedDay> => {
+      const started = Date.now();
+      const watch = await watchProcess(server.url, METRICS_TOKEN, owner, server.child.pid!);
+      const report = await runClinicDay(owner, clinic, { baseUrl: server.url, durationMs, thinkMs, during });
+      return { ...report, health: await watch.stop(), stages: slowRequestStages(requests.since(started)) };
+    };
     const steady = await day(SECONDS * 1000, THINK_MS);
     printReport('A clinic day', steady);
 
@@ -109,7 +149,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       size: SIZE,
       steady,
-      sustained: { requestsPerSecond: sustainedRate, perCore: Math.round((sustainedRate / os.cpus().length) * 10) / 10, rows: sustained?.rows ?? [] },
+      sustained: { requestsPerSecond: sustainedRate, perCore: Math.round((sustainedRate / os.cpus().length) * 10) / 10, rows: sustained?.rows ?? [], stages: sustained?.stages ?? [], health: sustained?.health },
       postgresRestart: { unavailable: faulted.unavailable, errors: faulted.errors, slowestP99Ms: slowest, discrepancies: faulted.discrepancies },
       redisRestart: processFaults.redisRestart,
       processKill: processFaults.processKill,
@@ -120,6 +160,7 @@ async function main(): Promise<void> {
     if (faulted.errors) missed.push(`${faulted.errors} errors other than a fast 503 around the restart`);
     if (faulted.discrepancies.length) missed.push(...faulted.discrepancies.map((text) => `after the restart: ${text}`));
     missed.push(...processFaults.problems);
+    process.stdout.write(`${await recordRun(DATA_DIR, { date: figures.date, sustainedPerSecond: sustainedRate, passed: !missed.length })}\n`);
     process.stdout.write(
       missed.length
         ? `load run failed: ${missed.join('; ')}\n`

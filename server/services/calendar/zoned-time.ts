@@ -1,10 +1,11 @@
 import type { ICalDateTimeValue } from 'ical-generator';
+import { dateFormat } from '../../../common/date-formats';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall-clock reading of an instant in an IANA zone, from the runtime's time zone data. */
 export function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

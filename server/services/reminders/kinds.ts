@@ -4,6 +4,7 @@ import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '.
 import { isDoseDue, nextDoseAfter } from './occurrences';
 import { accountTimeZone } from '../account-time-zone';
 import { doctorLabel } from '../../../common/names';
+import { dateFormat } from '../../../common/date-formats';
 
 export type ReminderKind = 'medication' | 'appointment' | 'consultation';
 
@@ -31,7 +32,7 @@ export interface ReminderRule {
 }
 
 function localTime(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+  return dateFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
     new Date(instant),
   );
 }

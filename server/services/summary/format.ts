@@ -1,3 +1,5 @@
+import { dateFormat } from '../../../common/date-formats';
+
 /** How the engine writes values into sentences. Dates follow the patient's time zone. */
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
@@ -12,12 +14,12 @@ export function sentence(text: string): string {
 
 /** 'Mar 3, 2026'. */
 export function formatDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(new Date(iso));
+  return dateFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
 /** '14:30'. */
 export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+  return dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 }
 
 export function formatNumber(value: number): string {

@@ -1,0 +1,126 @@
+/**
+ * What the server process and its database went through during one stretch of load: the event loop's
+ * delay and garbage collection (the server's /metrics, whose delay histogram restarts at each scrape),
+ * what PostgreSQL's connections were doing (pg_stat_activity, sampled), checkpoints, and the load
+ * generator's own event-loop delay (a busy generator times its requests late).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+
+export interface ProcessHealth {
+  /** CPU each part used, in percent of one core: the machine has `os.cpus().length` of them. */
+  cpu: { server: number; database: number; generator: number; cores: number };
+  server: { eventLoopP99Ms: number; eventLoopMaxMs: number; gcPauses: number; gcTotalMs: number; gcPausesOver10Ms: number };
+  generator: { eventLoopP99Ms: number; eventLoopMaxMs: number };
+  database: {
+    /** Connections of the app seen busy per sample, on average. */
+    busyMean: number;
+    /** What the busy connections were doing, as shares of all busy sightings, most common first. */
+    doing: Array<{ what: string; share: number }>;
+    checkpoints: number;
+  };
+}
+
+const SAMPLE_EVERY_MS = 100;
+
+// A connection inside a transaction but idle is waiting for the app (its JavaScript, or the event loop) while it may hold locks.
+const BUSY_CONNECTIONS = `select case when state = 'idle in transaction' then 'idle in transaction (waiting for the app)'
+    else coalesce(wait_event_type || ':' || wait_event, 'running') end as what, count(*)::int as n
+  from pg_stat_activity
+  where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+    and state in ('active', 'idle in transaction')
+  group by 1`;
+
+const CHECKPOINTS = 'select (num_timed + num_requested)::int as n from pg_stat_checkpointer';
+const DATABASE_PROCESSES = 'select pid from pg_stat_activity where datname = current_database() or datname is null';
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process has used (user and system), from /proc; 0 once it is gone. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name (which may hold spaces) in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : 0;
+}
+
+const sumOf = async (pids: number[]) => (await Promise.all(pids.map(cpuSecondsOf))).reduce((sum, seconds) => sum + seconds, 0);
+
+/** A metric's value in Prometheus' text format, summed over its label sets when `labels` is a filter. */
+function metric(text: string, name: string, labels = ''): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name) || (line[name.length] !== ' ' && line[name.length] !== '{')) continue;
+    if (labels && !line.includes(labels)) continue;
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
+  }
+  return sum;
+}
+
+const GC = 'medivault_nodejs_gc_duration_seconds';
+const ms = (seconds: number) => Math.round(seconds * 10_000) / 10;
+
+/** Starts watching; `stop()` ends the stretch and says what happened in it. */
+export async function watchProcess(baseUrl: string, metricsToken: string, knex: Knex, serverPid: number): Promise<{ stop(): Promise<ProcessHealth> }> {
+  const scrape = () => fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
+  const checkpoints = async () => ((await knex.raw(CHECKPOINTS)).rows[0]?.n as number) ?? 0;
+  const before = await scrape();
+  const checkpointsBefore = await checkpoints();
+  // The database's processes: its background ones and the pool's connections, which live as long as the pool.
+  const databasePids: number[] = (await knex.raw(DATABASE_PROCESSES)).rows.map((row: { pid: number }) => row.pid);
+  const startedAt = performance.now();
+  const cpuBefore = { server: await cpuSecondsOf(serverPid), database: await sumOf(databasePids), generator: process.cpuUsage() };
+  const generator = monitorEventLoopDelay({ resolution: 10 });
+  generator.enable();
+
+  const doing = new Map<string, number>();
+  let samples = 0;
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(async () => {
+      const rows: Array<{ what: string; n: number }> = (await knex.raw(BUSY_CONNECTIONS)).rows;
+      samples += 1;
+      for (const { what, n } of rows) doing.set(what, (doing.get(what) ?? 0) + n);
+    }).catch(() => undefined);
+  }, SAMPLE_EVERY_MS);
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      await sampling;
+      generator.disable();
+      const seconds = (performance.now() - startedAt) / 1000;
+      const share = (used: number) => Math.round((used / seconds) * 1000) / 10;
+      const generatorUsed = process.cpuUsage(cpuBefore.generator);
+      const cpu = {
+        server: share((await cpuSecondsOf(serverPid)) - cpuBefore.server),
+        database: share((await sumOf(databasePids)) - cpuBefore.database),
+        generator: share((generatorUsed.user + generatorUsed.system) / 1e6),
+        cores: os.cpus().length,
+      };
+      const after = await scrape();
+      const delta = (name: string, labels = '') => metric(after, name, labels) - metric(before, name, labels);
+      const sightings = [...doing.values()].reduce((sum, n) => sum + n, 0);
+      return {
+        cpu,
+        server: {
+          eventLoopP99Ms: ms(metric(after, 'medivault_nodejs_eventloop_lag_p99_seconds')),
+          eventLoopMaxMs: ms(metric(after, 'medivault_nodejs_eventloop_lag_max_seconds')),
+          gcPauses: delta(`${GC}_count`),
+          gcTotalMs: ms(delta(`${GC}_sum`)),
+          gcPausesOver10Ms: delta(`${GC}_count`) - delta(`${GC}_bucket`, 'le="0.01"'),
+        },
+        generator: { eventLoopP99Ms: ms(generator.percentile(99) / 1e9), eventLoopMaxMs: ms(generator.max / 1e9) },
+        database: {
+          busyMean: samples ? Math.round((sightings / samples) * 100) / 100 : 0,
+          doing: [...doing]
+            .map(([what, n]) => ({ what, share: Math.round((n / sightings) * 1000) / 10 }))
+            .sort((a, b) => b.share - a.share),
+          checkpoints: (await checkpoints()) - checkpointsBefore,
+        },
+      };
+    },
+  };
+}

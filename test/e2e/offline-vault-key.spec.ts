@@ -82,6 +82,33 @@ function vaultOnDevice(page: Page): Promise<{ sealed: SealedValue; keys: Array<{
   );
 }
 
+/** The id of the vault key this device stores (wrapped). */
+function storedKeyId(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('medivault-vault');
+        open.onsuccess = () => {
+          const request = open.result.transaction('keys').objectStore('keys').get('wrapped-vault-key');
+          request.onsuccess = () => resolve((request.result as { id: string }).id);
+        };
+      }),
+  );
+}
+
+/** Whether the service worker answers a reloaded page's request for the key with one. */
+function workerHoldsKey(page: Page, id: string): Promise<boolean> {
+  return page.evaluate(
+    (vaultId) =>
+      new Promise<boolean>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data instanceof CryptoKey);
+        void navigator.serviceWorker.ready.then((registration) => registration.active!.postMessage({ type: 'VAULT_KEY_REQUEST', id: vaultId }, [channel.port2]));
+      }),
+    id,
+  );
+}
+
 /** Every file under the profile's IndexedDB directory (leveldb logs and tables, blobs). */
 async function indexedDbFiles(profile: string): Promise<string[]> {
   const root = path.join(profile, 'Default', 'IndexedDB');
@@ -165,6 +192,23 @@ test.describe('offline vault key', () => {
       await expect(cold.page).toHaveURL(/\/medications$/);
       await expect(cold.page.getByRole('article', { name: MEDICATION })).toBeVisible();
       await cold.context.close();
+    });
+  });
+
+  test('a page reloaded offline gets the key from the service worker that holds it, without the PIN, and only for its own vault', async ({ baseURL }) => {
+    await inNewProfile(async (profile) => {
+      const { context, page } = await browserWithProfile(profile, baseURL!);
+      await filledVault(page);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page).toHaveURL(/\/medications$/);
+      await expect(page.getByTestId('offline-status')).toContainText('Offline');
+      await expect(page.getByRole('article', { name: MEDICATION })).toBeVisible();
+
+      await context.setOffline(false);
+      expect(await workerHoldsKey(page, await storedKeyId(page))).toBe(true);
+      expect(await workerHoldsKey(page, 'another-vault')).toBe(false);
+      await context.close();
     });
   });
 });

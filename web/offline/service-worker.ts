@@ -6,6 +6,7 @@
  */
 import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
 import { SHELL_CACHE_PREFIX } from './shell-cache';
+import { answerVaultKeyMessage } from './vault-key';
 import type { WorkerScope } from './worker-scope';
 // Push and notificationclick handlers live in their own module.
 import './push-handlers';
@@ -33,8 +34,9 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** The page answered the spec's refresh question with yes. */
 self.addEventListener('message', (event) => {
+  if (answerVaultKeyMessage(event.data, event.ports[0])) return;
+  // The page answered the spec's refresh question with yes.
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 

@@ -63,10 +63,65 @@ async function startVault(stale?: StoredVaultKey): Promise<CryptoKey> {
 
 function remember(id: string, key: Promise<CryptoKey>): Promise<CryptoKey> {
   unlocked = { id, key };
-  key.catch(() => {
-    if (unlocked?.key === key) unlocked = null;
-  });
+  key.then(
+    (opened) => shareWithWorker({ type: VAULT_KEY_MESSAGE, id, key: opened }),
+    () => {
+      if (unlocked?.key === key) unlocked = null;
+    },
+  );
   return key;
+}
+
+/*
+ * A page reloaded offline holds no key, and the server's cannot be fetched: the service worker, which
+ * outlives the page, keeps the unwrapped key in its memory and hands it to the page that asks (a
+ * CryptoKey crosses postMessage still non-extractable). A browser started afresh has no worker holding
+ * it: the PIN then, as before.
+ */
+const VAULT_KEY_MESSAGE = 'VAULT_KEY';
+const VAULT_KEY_REQUEST = 'VAULT_KEY_REQUEST';
+const VAULT_KEY_FORGET = 'VAULT_KEY_FORGET';
+/** A worker that is not running answers once started; one that never answers (none there) is not waited for long. */
+const WORKER_ANSWER_MS = 1000;
+
+type VaultKeyMessage = { type: typeof VAULT_KEY_MESSAGE; id: string; key: CryptoKey } | { type: typeof VAULT_KEY_REQUEST; id: string } | { type: typeof VAULT_KEY_FORGET };
+
+const inPage = () => typeof window !== 'undefined' && 'serviceWorker' in navigator;
+
+/** The active worker, also before it controls this page (the first visit). */
+const activeWorker = async () => (inPage() ? (navigator.serviceWorker.controller ?? (await navigator.serviceWorker.getRegistration())?.active ?? null) : null);
+
+function shareWithWorker(message: VaultKeyMessage): void {
+  // Once a worker is active: on a first visit it may still be installing when the vault opens.
+  if (inPage()) void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+async function keyFromWorker(id: string): Promise<CryptoKey | null> {
+  const worker = await activeWorker();
+  if (!worker) return null;
+  const channel = new MessageChannel();
+  const answer = new Promise<CryptoKey | null>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent<CryptoKey | null>) => resolve(event.data);
+    setTimeout(() => resolve(null), WORKER_ANSWER_MS);
+  });
+  worker.postMessage({ type: VAULT_KEY_REQUEST, id } satisfies VaultKeyMessage, [channel.port2]);
+  const key = await answer;
+  channel.port1.close();
+  return key;
+}
+
+/** The service worker's side: keeps the key a page unlocked, gives it to a page of the same vault, forgets it at logout. True when the message was one of these. */
+export function answerVaultKeyMessage(data: unknown, replyTo: MessagePort | undefined): boolean {
+  const message = data as VaultKeyMessage | null;
+  if (message?.type === VAULT_KEY_MESSAGE) {
+    if (unlocked?.id !== message.id) unlocked = { id: message.id, key: Promise.resolve(message.key) };
+  } else if (message?.type === VAULT_KEY_REQUEST) {
+    const held = unlocked?.id === message.id ? unlocked.key : Promise.resolve(null);
+    void held.catch(() => null).then((key) => replyTo?.postMessage(key));
+  } else if (message?.type === VAULT_KEY_FORGET) {
+    unlocked = null;
+  } else return false;
+  return true;
 }
 
 async function unlockWithServer(stored: StoredVaultKey): Promise<CryptoKey> {
@@ -74,6 +129,8 @@ async function unlockWithServer(stored: StoredVaultKey): Promise<CryptoKey> {
   try {
     byServer = await serverWrappingKey();
   } catch {
+    const held = await keyFromWorker(stored.id);
+    if (held) return held;
     throw new VaultLocked();
   }
   return unwrap(stored.byServer, byServer).catch(() => startVault(stored));
@@ -123,7 +180,12 @@ export const hasOfflinePin = async () => Boolean((await storedKey())?.byPin);
 export async function vaultLockedHere(): Promise<boolean> {
   const stored = await storedKey();
   if (!stored) return false;
-  if (unlocked?.id !== stored.id) return true;
+  if (unlocked?.id !== stored.id) {
+    const held = await keyFromWorker(stored.id);
+    if (!held) return true;
+    remember(stored.id, Promise.resolve(held));
+    return false;
+  }
   return unlocked.key.then(
     () => false,
     () => true,
@@ -132,10 +194,11 @@ export async function vaultLockedHere(): Promise<boolean> {
 
 /** The vault's key is gone from this context's memory too (logout, another account). */
 export async function dropVaultKey(): Promise<void> {
-  unlocked = null;
+  forgetVaultKey();
   await idbDelete('keys', KEY_SLOT);
 }
 
 export function forgetVaultKey(): void {
   unlocked = null;
+  shareWithWorker({ type: VAULT_KEY_FORGET });
 }

@@ -15,6 +15,7 @@ export interface SyncEvent extends ExtendableEvent {
 }
 export interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
+  readonly ports: readonly MessagePort[];
 }
 export interface WorkerScope {
   readonly location: Location;

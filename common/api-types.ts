@@ -679,4 +679,9 @@ export interface FhirImportAnswer {
   reports: Array<{ from: string; title: string; type: ReportType; reportDate: string; results: number }>;
   medications: Array<{ from: string; name: string; dosage: string; frequency: MedicationFrequency; startDate: string }>;
   skipped: Array<{ resourceType: string; label: string; reason: string }>;
+  /**
+   * Set when the file holds more new reports than the free plan takes: how many it takes (`reportsLeft`) and how
+   * many of the file's reports are left out (listed in `skipped`, the newest are kept). Null when all fit (or on Premium).
+   */
+  reportLimit: { reportsLeft: number; leftOut: number } | null;
 }

@@ -602,4 +602,9 @@ export const fhirImportResponse: yup.ObjectSchema<FhirImportAnswer> = yup.object
   reports: list(yup.object({ from: text(), title: text(), type: oneOf(REPORT_TYPES), reportDate: text(), results: whole() })),
   medications: list(yup.object({ from: text(), name: text(), dosage: text(), frequency: oneOf(MEDICATION_FREQUENCIES), startDate: text() })),
   skipped: list(yup.object({ resourceType: text(), label: text(), reason: text() })).meta({ description: 'Each resource left out, with why, in words for the patient' }),
+  reportLimit: yup
+    .object({ reportsLeft: whole(), leftOut: whole() })
+    .nullable()
+    .defined()
+    .meta({ description: "Set when the file holds more new reports than the free plan takes: how many it takes and how many of the file's reports are left out (in skipped; the newest are kept). Null when all fit" }) as yup.Schema<FhirImportAnswer['reportLimit']>,
 });

@@ -166,6 +166,29 @@ export interface MedicalReport {
   createdAt: IsoDateString;
 }
 
+/** What the patient may do with one of their reports, in the server's word: the screens never re-derive it from type or plan. */
+export interface ReportAbilities {
+  /** View its details and results (false: a premium analysis on the free plan, shown locked with a way to /premium). */
+  canOpen: boolean;
+  /** Download its document: it has one, and the report opens. */
+  canDownload: boolean;
+}
+
+/** A report as answered to its owner: with what they may do with it. */
+export interface OwnReport extends MedicalReport {
+  abilities: ReportAbilities;
+}
+
+/** What the patient may do with their reports as a whole (GET /api/medical-reports/abilities). */
+export interface ReportListAbilities {
+  /** The plan takes one more report (by hand, a scan or an import). */
+  canAddReport: boolean;
+  /** How many more reports the free plan takes; null on Premium, which has no limit. */
+  reportsLeft: number | null;
+  /** The records download as a PDF (Premium). */
+  canExportPdf: boolean;
+}
+
 export interface Medication {
   id: string;
   /** Raised with every change; sent back as If-Match to change it (a stale one answers 412). */
@@ -429,7 +452,7 @@ export interface DocumentProcessingResult {
   structuredRecord: StructuredRecord;
   extractedText: string;
   aiAnalysis: { extractedText: string; medicationsFound: MedicationFound[] };
-  report: MedicalReport;
+  report: OwnReport;
   sources: Record<string, string>;
   /** Null when the report's date was read for certain; else the saved report holds today's until the review saves one. */
   reportDateQuestion: ReportDateQuestion | null;
@@ -656,4 +679,9 @@ export interface FhirImportAnswer {
   reports: Array<{ from: string; title: string; type: ReportType; reportDate: string; results: number }>;
   medications: Array<{ from: string; name: string; dosage: string; frequency: MedicationFrequency; startDate: string }>;
   skipped: Array<{ resourceType: string; label: string; reason: string }>;
+  /**
+   * Set when the file holds more new reports than the free plan takes: how many it takes (`reportsLeft`) and how
+   * many of the file's reports are left out (listed in `skipped`, the newest are kept). Null when all fit (or on Premium).
+   */
+  reportLimit: { reportsLeft: number; leftOut: number } | null;
 }

@@ -1,7 +1,7 @@
 import { Appointment, Document, MedicalReport, Medication, MedicationReminder } from '../../db/models';
 import { RefusedAccess } from '../errors';
 import type { Actor, DoctorActor } from './actor';
-import { recordAccessOf, refusedRecords } from './patient-records';
+import { recordAccessesOf, recordAccessOf, refusedRecords } from './patient-records';
 import type { AppContext } from '../context';
 
 /**
@@ -47,22 +47,17 @@ const NO_REACH: RecordAbilities = { canReadRecords: false, canBreakGlass: false 
 
 /**
  * The record abilities of a doctor toward each of these patients, by the same rule recordsFor applies, for
- * the screens to show (never a refusal: asking is not reading, so nothing is audited here).
+ * the screens to show: two queries for a whole page of patients (never a refusal: asking is not reading, so
+ * nothing is audited here).
  */
 export async function recordAbilitiesFor(doctor: DoctorActor, doctorWindowMs: number, patientIds: readonly string[]): Promise<Map<string, RecordAbilities>> {
-  const unique = [...new Set(patientIds)];
-  const abilities = await Promise.all(
-    unique.map((patientId) =>
-      recordAccessOf(doctor, patientId, doctorWindowMs).then(
-        ({ state }): RecordAbilities => ({ canReadRecords: state !== 'closed', canBreakGlass: state === 'closed' }),
-        (err: unknown) => {
-          if (err instanceof RefusedAccess) return NO_REACH;
-          throw err;
-        },
-      ),
-    ),
+  const accesses = await recordAccessesOf(doctor, patientIds, doctorWindowMs);
+  return new Map(
+    patientIds.map((patientId): [string, RecordAbilities] => {
+      const access = accesses.get(patientId);
+      return [patientId, access ? { canReadRecords: access.state !== 'closed', canBreakGlass: access.state === 'closed' } : NO_REACH];
+    }),
   );
-  return new Map(unique.map((patientId, i) => [patientId, abilities[i]!]));
 }
 
 /** A patient's reports, medications and appointments, newest first. */

@@ -1,5 +1,5 @@
 import type { MedicalReport as MedicalReportModel, MedicalReportVersion } from '../../db/models';
-import type { DoctorViewReport, MedicalReport, ReportProvenance, ReportVersion } from '../../common/api-types';
+import type { DoctorViewReport, MedicalReport, OwnReport, ReportAbilities, ReportProvenance, ReportVersion } from '../../common/api-types';
 import { iso } from '../lib/dates';
 
 export function presentReport(report: MedicalReportModel): MedicalReport {
@@ -19,6 +19,11 @@ export function presentReport(report: MedicalReportModel): MedicalReport {
     isOfflineAvailable: report.isOfflineAvailable,
     createdAt: iso(report.createdAt)!,
   };
+}
+
+/** A report as answered to its owner, with what they may do with it (services/plan.ts reportAbilitiesOf). */
+export function presentOwnReport(report: MedicalReportModel, abilities: ReportAbilities): OwnReport {
+  return { ...presentReport(report), abilities };
 }
 
 export function presentReportForDoctor(report: MedicalReportModel, provenance: ReportProvenance): DoctorViewReport {

@@ -28,6 +28,9 @@ import type {
   ReadinessStatus,
   DoctorViewReport,
   MedicalReport,
+  OwnReport,
+  ReportAbilities,
+  ReportListAbilities,
   ReportProvenance,
   ReportVersion,
   MedicalSummary,
@@ -169,7 +172,7 @@ export const demoCredentialsResponse = yup.object({ email: text(), password: tex
 
 const reportResults = () => anyOf('object', 'string', 'null') as yup.Schema<MedicalReport['results']>;
 
-export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
+const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   version: whole(),
   id: id(),
   userId: id(),
@@ -184,6 +187,21 @@ export const reportResponse: yup.ObjectSchema<MedicalReport> = yup.object({
   results: reportResults(),
   isOfflineAvailable: flag(),
   createdAt: instant(),
+});
+
+const reportAbilitiesResponse: yup.ObjectSchema<ReportAbilities> = yup.object({
+  canOpen: flag().meta({ description: 'The patient may view its details and results (false: a premium analysis on the free plan)' }),
+  canDownload: flag().meta({ description: 'The patient may download its document: it has one, and the report opens' }),
+});
+
+export const ownReportResponse: yup.ObjectSchema<OwnReport> = reportResponse.shape({
+  abilities: reportAbilitiesResponse.defined().meta({ description: 'What the patient may do with the report: the screens show by these, never by its type or plan' }),
+});
+
+export const reportListAbilitiesResponse: yup.ObjectSchema<ReportListAbilities> = yup.object({
+  canAddReport: flag().meta({ description: 'The plan takes one more report (by hand, a scan or an import)' }),
+  reportsLeft: yup.number().integer().nullable().defined().meta({ description: 'How many more reports the free plan takes; null on Premium, which has no limit' }),
+  canExportPdf: flag().meta({ description: 'The records download as a PDF (Premium)' }),
 });
 
 const reportProvenanceResponse: yup.ObjectSchema<ReportProvenance> = yup.object({
@@ -476,7 +494,7 @@ export const documentProcessingResponse: yup.ObjectSchema<DocumentProcessingResu
   structuredRecord: structuredRecordResponse.defined(),
   extractedText: text(),
   aiAnalysis: yup.object({ extractedText: text(), medicationsFound: list(medicationFoundResponse) }).defined(),
-  report: reportResponse.defined(),
+  report: ownReportResponse.defined(),
   sources: yup
     .object()
     .defined()
@@ -584,4 +602,9 @@ export const fhirImportResponse: yup.ObjectSchema<FhirImportAnswer> = yup.object
   reports: list(yup.object({ from: text(), title: text(), type: oneOf(REPORT_TYPES), reportDate: text(), results: whole() })),
   medications: list(yup.object({ from: text(), name: text(), dosage: text(), frequency: oneOf(MEDICATION_FREQUENCIES), startDate: text() })),
   skipped: list(yup.object({ resourceType: text(), label: text(), reason: text() })).meta({ description: 'Each resource left out, with why, in words for the patient' }),
+  reportLimit: yup
+    .object({ reportsLeft: whole(), leftOut: whole() })
+    .nullable()
+    .defined()
+    .meta({ description: "Set when the file holds more new reports than the free plan takes: how many it takes and how many of the file's reports are left out (in skipped; the newest are kept). Null when all fit" }) as yup.Schema<FhirImportAnswer['reportLimit']>,
 });

@@ -10,6 +10,7 @@ import { documentFile, documentProcessingResponse, listOf, pdfProcessingResponse
 import { DOCUMENT_TOO_LARGE, NO_TEXT_IN_PDF, processDocument } from '../services/documents/process';
 import { DocumentProgressReporter } from '../services/documents/progress';
 import { readOriginal } from '../services/documents/storage';
+import { reportAbilitiesOf } from '../services/plan';
 import { NotFound, ValidationFailed } from '../errors';
 import { MAX_DOCUMENT_DATA_URL_LENGTH } from '../../common/constants';
 import { processImageSchema, processPdfSchema, UUID_PATTERN } from '../../common/schemas';
@@ -49,7 +50,8 @@ async function processUpload(ctx: AppContext, dataUrl: string, filename: string 
     await recordAudit(ctx, { action: 'document.unreadable', outcome: 'failure', resourceType: 'document', patientId: patient.userId });
     return { success: false, message: NO_TEXT_IN_PDF };
   }
-  return presentProcessedDocument(processed);
+  const [abilities] = await reportAbilitiesOf(patient.userId, [processed.report]);
+  return presentProcessedDocument(processed, abilities!);
 }
 
 /** Photos and PDFs read on this server into medical reports; the originals, served to those who may see them. */

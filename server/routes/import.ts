@@ -3,7 +3,9 @@ import { defineRoute } from './define';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { auditedWrite, recordAudit } from '../services/audit';
-import { planImport, type ImportPlan } from '../services/import/fhir/plan';
+import { planImport } from '../services/import/fhir/plan';
+import { withinReportLimit, type PlanWithinLimit } from '../services/import/fhir/report-limit';
+import { reportsLeftFor } from '../services/plan';
 import { importedBefore, lockReportsOf, saveImport } from '../services/import/fhir/save';
 import { fhirImportResponse } from '../presenters/response-schemas';
 import { fhirImportBodySchema, fhirImportQuerySchema } from '../../common/schemas/fhir-import';
@@ -16,29 +18,32 @@ import type { Knex } from 'knex';
 const IMPORT_BODY = { limitBytes: FHIR_IMPORT_MAX_BYTES, tooLargeMessage: 'The file is larger than 15 MB. Export fewer records at a time and import each part.' };
 
 const REFUSALS = {
-  402: 'Saving would take the free plan over its reports (code premium_required)',
   413: 'The file is larger than 15 MB',
   422: 'The file is another FHIR version than R4, or its Patient is not the signed-in patient (by name)',
 };
 
-function presentPlan(plan: ImportPlan, saved: boolean): FhirImportAnswer {
+function presentPlan(plan: PlanWithinLimit, saved: boolean): FhirImportAnswer {
   return {
     source: plan.source,
     saved,
     reports: plan.reports.map(({ from, record }) => ({ from, title: record.title, type: record.type, reportDate: record.reportDate, results: Object.keys(record.results ?? {}).length })),
     medications: plan.medications.map(({ from, record }) => ({ from, name: record.name, dosage: record.dosage, frequency: record.frequency, startDate: record.startDate })),
     skipped: plan.skipped,
+    reportLimit: plan.reportLimit,
   };
 }
 
-/** The plan for the signed-in patient's file, against what they imported before (read in `trx` when saving, under its lock). */
-async function planFor(ctx: AppContext, bundle: Record<string, unknown>, filename: string | undefined, trx?: Knex.Transaction): Promise<ImportPlan> {
+/**
+ * The plan for the signed-in patient's file, against what they imported before and cut to the room their plan
+ * has (read in `trx` when saving, under its lock).
+ */
+async function planFor(ctx: AppContext, bundle: Record<string, unknown>, filename: string | undefined, trx?: Knex.Transaction): Promise<PlanWithinLimit> {
   const patient = asPatient(ctx.state.actor);
   const account = await User.query(trx).findById(patient.userId).select('firstName', 'lastName').throwIfNotFound();
   const seen = await importedBefore(trx ?? User.knex(), patient.userId);
   // A resource twice in one file is added once.
   const isNew = (fingerprint: string) => !seen.has(fingerprint) && Boolean(seen.add(fingerprint));
-  return planImport(bundle, account, isNew, filename);
+  return withinReportLimit(planImport(bundle, account, isNew, filename), await reportsLeftFor(patient.userId, trx));
 }
 
 /** Records brought in from another system: a FHIR R4 Bundle or an International Patient Summary, previewed, then saved. */
@@ -46,13 +51,13 @@ export function registerImportRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/import/fhir/preview',
-    summary: 'What importing a FHIR R4 Bundle would add, and what it leaves out and why; saves nothing',
+    summary: "What importing a FHIR R4 Bundle would add, and what it leaves out and why (also the reports the free plan has no room for); saves nothing",
     policy: patientOnly,
     ownBody: IMPORT_BODY,
     body: fhirImportBodySchema,
     query: fhirImportQuerySchema,
     response: fhirImportResponse,
-    refusals: { 413: REFUSALS[413], 422: REFUSALS[422] },
+    refusals: REFUSALS,
     handler: async (ctx, { body, query }) => {
       const plan = await planFor(ctx, body as Record<string, unknown>, query.filename);
       await recordAudit(ctx, { action: 'import.fhir.preview', outcome: 'success', patientId: asPatient(ctx.state.actor).userId });
@@ -63,7 +68,8 @@ export function registerImportRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/import/fhir',
-    summary: "Import a FHIR R4 Bundle into the patient's reports and medications ('imported from <source>'); a file imported before adds nothing again",
+    summary:
+      "Import a FHIR R4 Bundle into the patient's reports and medications ('imported from <source>'); a file imported before adds nothing again. On the free plan the newest reports it has room for are saved, the rest left out (reportLimit)",
     policy: patientOnly,
     ownBody: IMPORT_BODY,
     body: fhirImportBodySchema,

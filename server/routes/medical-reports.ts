@@ -1,11 +1,11 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { listOf, recordsPdfFile, reportResponse, reportVersionResponse } from '../presenters/response-schemas';
+import { listOf, ownReportResponse, recordsPdfFile, reportListAbilitiesResponse, reportVersionResponse } from '../presenters/response-schemas';
 import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
-import { presentReport, presentReportVersion } from '../presenters/report';
+import { presentOwnReport, presentReportVersion } from '../presenters/report';
 import { auditedWrite, recordAuditIn, recordAudit, recordEntries } from '../services/audit';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
@@ -13,7 +13,7 @@ import { MedicalReport, MedicalReportVersion, User } from '../../db/models';
 import { PREMIUM_REPORT_TYPES, type ReportType } from '../../common/constants';
 import { ValidationFailed } from '../errors';
 import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
-import { EXPORT_REQUIRES_PREMIUM, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
+import { EXPORT_REQUIRES_PREMIUM, reportAbilitiesOf, reportListAbilities, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
 import { readerOf, recordsFor } from '../policies/patient-data';
 import { renderRecordsPdf } from '../services/export/records-pdf';
 import { personName } from '../../common/names';
@@ -32,6 +32,12 @@ function assertTypeChangeAllowed(report: MedicalReport, type: ReportType | undef
   if (PREMIUM_REPORT_TYPES.includes(type) || PREMIUM_REPORT_TYPES.includes(report.type)) throw new ValidationFailed(PREMIUM_TYPE_FIXED, { type: PREMIUM_TYPE_FIXED });
 }
 
+/** The patient's reports as answered to them, each with what they may do with it. */
+async function presentOwnReports(patientId: string, reports: MedicalReport[]) {
+  const abilities = await reportAbilitiesOf(patientId, reports);
+  return reports.map((report, i) => presentOwnReport(report, abilities[i]!));
+}
+
 /** The patient's own medical reports: list (newest first), add by hand, read, correct, delete (with its original), export (Premium). */
 export function registerMedicalReportsRoutes(router: Router): void {
   defineRoute(router, {
@@ -39,13 +45,22 @@ export function registerMedicalReportsRoutes(router: Router): void {
     path: '/medical-reports',
     summary: "The patient's medical reports, newest first",
     policy: patientOnly,
-    response: listOf(reportResponse),
+    response: listOf(ownReportResponse),
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
       const reports = await listOwnReports(patient);
       await audit(ctx, 'report.list', patient.userId);
-      return reports.map(presentReport);
+      return presentOwnReports(patient.userId, reports);
     },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/medical-reports/abilities',
+    summary: "What the patient may do with their reports as a whole: add one more (and how many more the free plan takes), export them as a PDF",
+    policy: patientOnly,
+    response: reportListAbilitiesResponse,
+    handler: (ctx) => reportListAbilities(asPatient(ctx.state.actor).userId),
   });
 
   defineRoute(router, {
@@ -55,7 +70,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     summary: 'Add a medical report by hand',
     policy: patientOnly,
     body: medicalReportCreateSchema,
-    response: reportResponse,
+    response: ownReportResponse,
     status: 201,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
@@ -64,7 +79,8 @@ export function registerMedicalReportsRoutes(router: Router): void {
         await recordAuditIn(trx, ctx, reportEntry('report.create', patient.userId, added.id));
         return added;
       });
-      return presentReport(report);
+      const [abilities] = await reportAbilitiesOf(patient.userId, [report]);
+      return presentOwnReport(report, abilities!);
     },
   });
 
@@ -95,13 +111,14 @@ export function registerMedicalReportsRoutes(router: Router): void {
     premiumRequired: 'the report is a premium analysis and the caller is on the free plan',
     summary: 'One medical report',
     policy: patientOnly,
-    response: reportResponse,
+    response: ownReportResponse,
     handler: async (ctx, { params }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
       await requirePremiumForType(patient.userId, report.type);
       await audit(ctx, 'report.read', patient.userId, report.id);
-      return presentReport(tagWithVersion(ctx, report));
+      const [presented] = await presentOwnReports(patient.userId, [tagWithVersion(ctx, report)]);
+      return presented;
     },
   });
 
@@ -129,7 +146,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     summary: 'Correct a medical report',
     policy: patientOnly,
     body: medicalReportUpdateSchema,
-    response: reportResponse,
+    response: ownReportResponse,
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
@@ -142,13 +159,16 @@ export function registerMedicalReportsRoutes(router: Router): void {
         // A content change is the patient's from now on; keeping it offline is not a change of content.
         ...(Object.keys(content).length ? { changedBy: 'patient' as const } : {}),
       };
+      // Neither the type (to or from a premium analysis) nor the document can change here: the abilities stay the report's.
+      const [abilities] = await reportAbilitiesOf(patient.userId, [report]);
+      const present = (written: MedicalReport) => presentOwnReport(written, abilities!);
       const updated = await auditedWrite(
         ctx,
-        (trx) => patchIfCurrent(ctx, report, change, presentReport, trx),
+        (trx) => patchIfCurrent(ctx, report, change, present, trx),
         () => reportEntry('report.update', patient.userId, report.id),
-        presentReport,
+        present,
       );
-      return presentReport(updated);
+      return present(updated);
     },
   });
 

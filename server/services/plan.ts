@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { FREE_PLAN_REPORT_LIMIT, PREMIUM_REPORT_TYPES, REPORT_LIMIT_REACHED, type ReportType } from '../../common/constants';
 import { MedicalReport, User } from '../../db/models';
 import { PremiumRequired } from '../errors';
+import type { ReportAbilities, ReportListAbilities } from '../../common/api-types';
 import { advisoryXactLock } from '../lib/advisory-lock';
 
 /**
@@ -34,15 +35,40 @@ export async function requirePremiumForType(userId: string, type: ReportType): P
 /** What `requireRoomForReport` found: Premium, or a free plan with room for one more report. */
 export type ReportRoom = 'premium' | 'free';
 
+/** How many more reports the user's plan takes: null on Premium, which has no limit. */
+export async function reportsLeftFor(userId: string, trx?: Knex.Transaction): Promise<number | null> {
+  if (await hasPremium(userId, trx)) return null;
+  const held = await MedicalReport.query(trx).where({ userId }).resultSize();
+  return Math.max(0, FREE_PLAN_REPORT_LIMIT - held);
+}
+
 /**
  * Refuses (402) a report the user's plan has no room for. On its own this is only an early answer, before
  * costly work such as OCR; `withRoomForReport` checks again where the report is saved.
  */
 export async function requireRoomForReport(userId: string, trx?: Knex.Transaction): Promise<ReportRoom> {
-  if (await hasPremium(userId, trx)) return 'premium';
-  const held = await MedicalReport.query(trx).where({ userId }).resultSize();
-  if (held >= FREE_PLAN_REPORT_LIMIT) throw new PremiumRequired(REPORT_LIMIT_REACHED);
-  return 'free';
+  const left = await reportsLeftFor(userId, trx);
+  if (left === 0) throw new PremiumRequired(REPORT_LIMIT_REACHED);
+  return left === null ? 'premium' : 'free';
+}
+
+/** What the patient may do with their reports as a whole, for the screens (GET /api/medical-reports/abilities). */
+export async function reportListAbilities(userId: string): Promise<ReportListAbilities> {
+  const reportsLeft = await reportsLeftFor(userId);
+  const premium = reportsLeft === null;
+  return { canAddReport: reportsLeft !== 0, reportsLeft, canExportPdf: premium };
+}
+
+/**
+ * What the patient may do with each of their reports, in order: a premium analysis opens (and its document
+ * downloads) only with Premium. The plan is read only when a premium analysis is among them.
+ */
+export async function reportAbilitiesOf(userId: string, reports: ReadonlyArray<Pick<MedicalReport, 'type' | 'documentUrl'>>): Promise<ReportAbilities[]> {
+  const premium = reports.some((report) => isPremiumReportType(report.type)) && (await hasPremium(userId));
+  return reports.map((report) => {
+    const canOpen = premium || !isPremiumReportType(report.type);
+    return { canOpen, canDownload: canOpen && Boolean(report.documentUrl) };
+  });
 }
 
 /**

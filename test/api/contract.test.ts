@@ -88,6 +88,7 @@ beforeAll(async () => {
   const report = await insertReport(patientId, { results: { hemoglobin: { value: 14.1, unit: 'g/dL' } } });
   await insertReport(patientId, { results: null, summary: null, doctorName: null });
   await patient.get('/api/medical-reports');
+  await patient.get('/api/medical-reports/abilities');
   await patient.get(`/api/medical-reports/${report.id}`);
   await patient.patch(`/api/medical-reports/${report.id}`, { summary: 'Reviewed' });
   await patient.get(`/api/medical-reports/${report.id}/versions`);

@@ -2,11 +2,13 @@ import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import { startTestServer, type TestServer } from '../support/app';
 import { doctorParty, patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
-import { AuditEvent, Consultation, ImportedResource, MedicalReport, Medication, type Doctor, type User } from '../../db/models';
+import { AuditEvent, Consultation, ImportedResource, MedicalReport, Medication, User, type Doctor } from '../../db/models';
 import { formatResultKey } from '../../common/records';
 import { provenanceOf } from '../../server/services/report-provenance';
 import { SOMEONE_ELSE } from '../../server/services/import/fhir/patient-match';
 import { NOT_A_BUNDLE } from '../../common/schemas/fhir-import';
+import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
+import { LEFT_OUT_BY_PLAN } from '../../server/services/import/fhir/report-limit';
 
 /**
  * Importing a FHIR R4 Bundle: what the app's own export gives comes back the same into another account
@@ -162,6 +164,67 @@ describe('an International Patient Summary', () => {
       { title: 'Asthma', type: 'consultation', status: 'active', reportDate: '2019-05-01', doctorName: null, facility: null, summary: 'Clinical status: active.', results: null },
       { title: 'Vital signs', type: 'heart_rate', status: 'normal', reportDate: '2025-01-09', doctorName: null, facility: null, summary: null, results: { Systolic: { value: 128, unit: 'mmHg' }, Diastolic: { value: 82, unit: 'mmHg' } } },
     ]);
+  });
+});
+
+describe('the free plan: an import takes the newest reports it has room for, and says what it leaves out', () => {
+  const diagnoses: Array<[string, string]> = [
+    ['Asthma', '2019-05-01'],
+    ['Migraine', '2024-06-01'],
+    ['Eczema', '2021-02-01'],
+    ['Gout', '2025-01-15'],
+    ['Anaemia', '2022-09-01'],
+  ];
+  const file = bundleOf(
+    patientNamed('Haddad', 'Noor'),
+    ...diagnoses.map(([text, onsetDateTime]) => condition({ code: { text }, onsetDateTime })),
+    { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Sumatriptan' }, effectiveDateTime: '2024-06-02' } as Resource,
+  );
+  const titles = (reports: Array<{ title: string }>) => reports.map((report) => report.title).sort();
+
+  it('previews the reports that fit, the rest skipped with why; saves exactly those, and the rest once Premium makes room', async () => {
+    const noor = await patientParty(server.url, { firstName: 'Noor', lastName: 'Haddad' });
+    const userId = noor.account.record.id;
+    for (let index = 0; index < FREE_PLAN_REPORT_LIMIT - 2; index++) await insertReport(userId, { title: `Held ${index + 1}` });
+
+    const preview = await noor.client.post('/api/import/fhir/preview?filename=clinic.json', file);
+    expect(preview.status).toBe(200);
+    expect(titles(preview.body.reports)).toEqual(['Gout', 'Migraine']);
+    expect(preview.body.medications).toEqual([expect.objectContaining({ name: 'Sumatriptan' })]);
+    expect(preview.body.reportLimit).toEqual({ reportsLeft: 2, leftOut: 3 });
+    expect(preview.body.skipped.filter((one: { reason: string }) => one.reason === LEFT_OUT_BY_PLAN).map((one: { label: string }) => one.label).sort()).toEqual([
+      'Condition: Anaemia',
+      'Condition: Asthma',
+      'Condition: Eczema',
+    ]);
+    expect((await savedFor(userId)).reports).toHaveLength(FREE_PLAN_REPORT_LIMIT - 2);
+
+    const saved = await noor.client.post('/api/import/fhir?filename=clinic.json', file);
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ saved: true, reportLimit: { reportsLeft: 2, leftOut: 3 } });
+    const after = await savedFor(userId);
+    expect(after.reports).toHaveLength(FREE_PLAN_REPORT_LIMIT);
+    expect(titles(after.reports.filter((report) => report.changedBy === 'import'))).toEqual(['Gout', 'Migraine']);
+    expect(after.medications.map((medication) => medication.name)).toEqual(['Sumatriptan']);
+    expect((await noor.client.get('/api/medical-reports/abilities')).body).toMatchObject({ canAddReport: false, reportsLeft: 0 });
+
+    // Full: the same file adds no report, and says so.
+    const full = await noor.client.post('/api/import/fhir/preview', file);
+    expect(full.body).toMatchObject({ reports: [], reportLimit: { reportsLeft: 0, leftOut: 3 } });
+
+    await User.query().findById(userId).patch({ stripeSubscriptionId: `sub_test_${Math.random().toString(36).slice(2)}` });
+    const premium = await noor.client.post('/api/import/fhir', file);
+    expect(premium.status).toBe(201);
+    expect(premium.body.reportLimit).toBeNull();
+    expect(titles(premium.body.reports)).toEqual(['Anaemia', 'Asthma', 'Eczema']);
+    expect((await savedFor(userId)).reports).toHaveLength(FREE_PLAN_REPORT_LIMIT + 3);
+  });
+
+  it('tells nothing when every report fits', async () => {
+    const someone = await patientParty(server.url, { firstName: 'Noor', lastName: 'Haddad' });
+    const res = await someone.client.post('/api/import/fhir/preview', file);
+    expect(res.body.reportLimit).toBeNull();
+    expect(res.body.reports).toHaveLength(diagnoses.length);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { extractText, getDocumentProxy, renderPageAsImage } from 'unpdf';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { startTestServer, type TestServer } from '../support/app';
-import { Document, MedicalReport, type User } from '../../db/models';
+import { Document, MedicalReport, User } from '../../db/models';
 import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
 import { patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
@@ -128,6 +128,50 @@ describe('Premium', () => {
     expect((await free.client.get('/api/medical-reports')).body.map((report: { id: string }) => report.id)).toContain(kept.id);
     expect((await free.client.get(`/api/medical-reports/${kept.id}`)).status).toBe(402);
     expect((await free.client.patch(`/api/medical-reports/${kept.id}`, { title: 'Renamed' })).status).toBe(402);
+  });
+});
+
+describe('what the plan lets the patient do, as the server tells the screens', () => {
+  const abilitiesById = (reports: Array<{ id: string; abilities: unknown }>) => Object.fromEntries(reports.map((report) => [report.id, report.abilities]));
+
+  it("says of each report whether it opens and its document downloads, by the patient's plan", async () => {
+    const free = await patientParty(server.url);
+    const userId = free.account.record.id;
+    const scanned = await insertReport(userId, { title: 'Scanned letter', documentUrl: '/api/documents/00000000-0000-4000-8000-000000000001' });
+    const typed = await insertReport(userId, { title: 'Typed note' });
+    const analysis = await insertReport(userId, { title: 'Kept analysis', type: 'premium_analysis', documentUrl: '/api/documents/00000000-0000-4000-8000-000000000002' });
+
+    const list = await free.client.get('/api/medical-reports');
+    expect(abilitiesById(list.body)).toEqual({
+      [scanned.id]: { canOpen: true, canDownload: true },
+      [typed.id]: { canOpen: true, canDownload: false },
+      [analysis.id]: { canOpen: false, canDownload: false },
+    });
+    expect((await free.client.get(`/api/medical-reports/${typed.id}`)).body.abilities).toEqual({ canOpen: true, canDownload: false });
+    expect((await free.client.patch(`/api/medical-reports/${scanned.id}`, { summary: 'Read' })).body.abilities).toEqual({ canOpen: true, canDownload: true });
+
+    // Premium opens the analysis, in the list and on its own.
+    await User.query().findById(userId).patch({ stripeSubscriptionId: `sub_test_${Math.random().toString(36).slice(2)}` });
+    expect(abilitiesById((await free.client.get('/api/medical-reports')).body)[analysis.id]).toEqual({ canOpen: true, canDownload: true });
+    expect((await free.client.get(`/api/medical-reports/${analysis.id}`)).body.abilities).toEqual({ canOpen: true, canDownload: true });
+  });
+
+  it('says whether one more report fits and how many more the free plan takes, counting down to the refusal', async () => {
+    const free = await patientParty(server.url);
+    await fillReports(free.account.record.id, FREE_PLAN_REPORT_LIMIT - 2);
+    expect((await free.client.get('/api/medical-reports/abilities')).body).toEqual({ canAddReport: true, reportsLeft: 2, canExportPdf: false });
+    const added = await free.client.post('/api/medical-reports', handReport('Ninth'));
+    expect(added.body.abilities).toEqual({ canOpen: true, canDownload: false });
+    expect((await free.client.get('/api/medical-reports/abilities')).body).toEqual({ canAddReport: true, reportsLeft: 1, canExportPdf: false });
+    expect((await free.client.post('/api/medical-reports', handReport('Tenth'))).status).toBe(201);
+    expect((await free.client.get('/api/medical-reports/abilities')).body).toEqual({ canAddReport: false, reportsLeft: 0, canExportPdf: false });
+    expect((await free.client.post('/api/medical-reports', handReport('Eleventh'))).status).toBe(402);
+  });
+
+  it('tells a Premium patient there is no limit and the PDF export is theirs', async () => {
+    const premium = await premiumParty();
+    await fillReports(premium.account.record.id, FREE_PLAN_REPORT_LIMIT);
+    expect((await premium.client.get('/api/medical-reports/abilities')).body).toEqual({ canAddReport: true, reportsLeft: null, canExportPdf: true });
   });
 });
 

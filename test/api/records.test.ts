@@ -51,6 +51,7 @@ describe('medical reports', () => {
       results: { hemoglobin: { value: 14.1, unit: 'g/dL', referenceRange: '13.5-17.5' } },
       isOfflineAvailable: true,
       createdAt: expect.any(String),
+      abilities: { canOpen: true, canDownload: false },
     });
     expect(res.body.some((r: { id: string }) => r.id === older.id)).toBe(true);
     expect(await auditActions(alexId())).toContain('report.list');

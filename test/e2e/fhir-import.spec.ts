@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { shootWidthsAndThemes } from './support/screens';
+import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
 
 /**
  * Issue 37 in Chromium at 390 px: a patient picks a FHIR file in Settings, sees what it will add and what
@@ -79,4 +80,38 @@ test('a patient imports a FHIR file from Settings: the preview shows what is add
   // Someone else's file: the server's reason, nothing saved.
   await card(page).getByLabel('FHIR file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file('Marta', 'Silva'))) });
   await expect(card(page).getByRole('alert')).toContainText('This file holds the records of someone else');
+});
+
+test("on a nearly full free plan the preview says how many reports fit and which are left out; Save adds those that fit", async ({ page }) => {
+  const patient = newPatient('imq', { firstName: 'Omar', lastName: 'Sayed', password: 'Import-Quota-42' });
+  await signUpByApi(page.request, patient);
+  await signInByApi(page.request, patient);
+  for (let index = 1; index < FREE_PLAN_REPORT_LIMIT; index++) {
+    const added = await page.request.post('/api/medical-reports', { data: { title: `Check-up ${index}`, type: 'consultation', reportDate: '2026-10-01' } });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  // The file's Thyroid panel (2025) and an older Condition: only the newer fits.
+  const base = file('Omar', 'Sayed');
+  const twoReports = { ...base, entry: [...base.entry, { fullUrl: 'urn:uuid:e2e00000-0000-4000-8000-000000000006', resource: { resourceType: 'Condition', code: { text: 'Hypertension' }, onsetDateTime: '2018-04-01' } }] };
+  await page.goto('/settings');
+  await card(page).getByLabel('FHIR file').setInputFiles({ name: 'hospital.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(twoReports)) });
+
+  const preview = card(page).getByRole('region', { name: 'Import preview' });
+  await expect(preview).toContainText('From hospital.json: 1 report and 1 medication to add.');
+  await expect(preview.getByRole('note', { name: 'Free plan' })).toHaveText(
+    'Your free plan has room for 1 more report: 1 report of this file is left out (under Skipped). Upgrade to Premium to import the whole file.Upgrade to Premium',
+  );
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Condition: Hypertension' })).toHaveText(`Condition: Hypertension: The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports: upgrade to Premium to import this one.`);
+  const serious = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+  if (process.env.SHOTS_DIR) {
+    await card(page).scrollIntoViewIfNeeded();
+    await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'import-records-free-plan');
+  }
+
+  await card(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Added 1 report and 1 medication from hospital.json. 1 report did not fit the free plan: upgrade to Premium and import the file again to add them.')).toBeVisible();
+  const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ title: string }>;
+  expect(reports).toHaveLength(FREE_PLAN_REPORT_LIMIT);
+  expect(reports.map((report) => report.title)).toContain('Thyroid panel');
 });

@@ -3,7 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { FREE_PLAN_REPORT_LIMIT, REPORT_LIMIT_REACHED } from '../../common/constants';
 import { signUpPatient } from './support/call-parties';
-import { makePremium } from './support/patients';
+import { makePremium, signInFreshPatient } from './support/patients';
+import { runSql } from './support/database';
+import type { OwnReport, ReportAbilities, ReportListAbilities } from '../../common/api-types';
 import { textImage, CLINIC_NOTE_LINES } from '../support/document-fixtures';
 
 /**
@@ -72,6 +74,57 @@ test.describe('the free plan', () => {
     await page.getByRole('link', { name: 'Premium Export' }).click();
     await expect(page).toHaveURL(/\/premium$/);
     expect((await page.request.get('/api/medical-reports/export')).status()).toBe(402);
+  });
+});
+
+/**
+ * The screens show what the server says the patient may do (issue 36), never a rule of their own: the answers
+ * are rewritten on the way so that the server's word and the plan's rule (a premium analysis locked on the free
+ * plan, the limit of 10, the export for Premium only) disagree, and the screens must follow the server.
+ */
+test.describe("the server's word, not the screen's rule", () => {
+  async function answerAbilities(page: Page, reports: Record<string, ReportAbilities>, list: ReportListAbilities): Promise<void> {
+    const rewrite = (report: OwnReport) => (report.title in reports ? { ...report, abilities: reports[report.title] } : report);
+    await page.route(
+      (url) => /^\/api\/medical-reports(\/[0-9a-f-]{36})?$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as OwnReport | OwnReport[];
+        await route.fulfill({ response, json: Array.isArray(body) ? body.map(rewrite) : rewrite(body) });
+      },
+    );
+    await page.route('**/api/medical-reports/abilities', (route) => route.fulfill({ json: list }));
+  }
+
+  test('a report opens or stays locked, the export and the limit show, as the server says', async ({ page }) => {
+    const userId = await signInFreshPatient(page, { prefix: 'abl', firstName: 'Ines', lastName: 'Abilities', password: 'Abilities-Lamp-7' });
+    const added = await page.request.post('/api/medical-reports', { data: { title: 'Lipid panel', type: 'blood_work', reportDate: '2026-10-01' } });
+    expect(added.status(), await added.text()).toBe(201);
+    const lipid = (await added.json()) as OwnReport;
+    await runSql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Trend analysis', 'premium_analysis', now())`, [userId]);
+    // A free patient with two reports: by the plan's rule the analysis is locked, the lipid panel opens, the export
+    // is Premium's and there is room. The server's (rewritten) word says the opposite of each.
+    await answerAbilities(
+      page,
+      { 'Lipid panel': { canOpen: false, canDownload: false }, 'Trend analysis': { canOpen: true, canDownload: false } },
+      { canAddReport: false, reportsLeft: 0, canExportPdf: true },
+    );
+
+    await page.goto('/reports');
+    const card = (title: string) => page.getByRole('article', { name: title });
+    await expect(card('Lipid panel')).toHaveAttribute('data-locked', 'true');
+    await expect(card('Lipid panel').getByRole('button', { name: 'Premium Required' })).toBeDisabled();
+    await expect(card('Trend analysis')).toHaveAttribute('data-locked', 'false');
+    await expect(card('Trend analysis').getByRole('link', { name: 'View Details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export PDF' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Premium Export' })).toHaveCount(0);
+
+    // Opened by its address, the report the server says does not open sends the patient to /premium.
+    await page.goto(`/reports/${lipid.id}`);
+    await expect(page).toHaveURL(/\/premium$/);
+
+    await page.goto('/scanner');
+    await expect(page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Premium Required' }) })).toContainText(REPORT_LIMIT_REACHED);
   });
 });
 

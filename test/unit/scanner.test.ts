@@ -142,7 +142,7 @@ describe('scanner progress', () => {
 });
 
 describe('scanner toasts (spec section 8)', () => {
-  const read = { success: true as const, message: 'ok', structuredRecord: { patientInfo: null, consultationDate: null, chiefComplaint: null, diagnosis: null, treatmentPlan: null, followUp: null, additionalNotes: null }, extractedText: 'Metformin 500 mg', sources: {}, report: report({ id: 'r1' }), reportDateQuestion: null };
+  const read = { success: true as const, message: 'ok', structuredRecord: { patientInfo: null, consultationDate: null, chiefComplaint: null, diagnosis: null, treatmentPlan: null, followUp: null, additionalNotes: null }, extractedText: 'Metformin 500 mg', sources: {}, report: { ...report({ id: 'r1' }), abilities: { canOpen: true, canDownload: false } }, reportDateQuestion: null };
   const withMedications = (count: number) => ({ ...read, aiAnalysis: { extractedText: read.extractedText, medicationsFound: Array.from({ length: count }, () => ({ name: 'Metformin', dose: null, frequency: null, source: '' })) } });
 
   it('says what processing answered', () => {

@@ -7,6 +7,8 @@ import type {
   MedicalSummary,
   Medication,
   MedicationList,
+  OwnReport,
+  ReportListAbilities,
 } from '../../common/api-types';
 import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
@@ -24,14 +26,16 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 /** This browser's zone as offsets (common/time-zone-fingerprint.ts), read with Date alone. */
 export const browserZoneFingerprint = () => zoneFingerprint((instant) => -instant.getTimezoneOffset(), new Date().getFullYear());
 
-export const reportsQuery = queryOptions<MedicalReport[]>({ queryKey: ['/api/medical-reports'] });
+export const reportsQuery = queryOptions<OwnReport[]>({ queryKey: ['/api/medical-reports'] });
+/** Under the reports list's key, so every change that refreshes the list refreshes this too. */
+export const reportListAbilitiesQuery = queryOptions<ReportListAbilities>({ queryKey: ['/api/medical-reports', 'abilities'] });
 export const medicationsQuery = queryOptions<MedicationList>({ queryKey: ['/api/medications'] });
 export const notificationsQuery = queryOptions<AppNotification[]>({ queryKey: ['/api/notifications'] });
 export const appointmentsQuery = queryOptions<Appointment[]>({ queryKey: ['/api/appointments'] });
 /** Dated in the zone the account keeps, which useTimeZoneSync keeps equal to this browser's. */
 export const dashboardSummaryQuery = queryOptions<DashboardSummary>({ queryKey: ['/api/dashboard-summary'] });
 
-const reportQuery = (id: string) => queryOptions<MedicalReport>({ queryKey: ['/api/medical-reports', id] });
+const reportQuery = (id: string) => queryOptions<OwnReport>({ queryKey: ['/api/medical-reports', id] });
 
 /** A list as its screens need it: `failed` when nothing could be loaded (no answer and nothing kept on this device). */
 export interface ListState<T> {
@@ -53,6 +57,8 @@ const listOf = <T>(query: { data?: T[]; isPending: boolean; isError: boolean; re
 });
 
 export const useReports = () => listOf(useQuery(reportsQuery));
+/** What the patient may do with their reports as a whole, in the server's word; undefined until it has answered. */
+export const useReportListAbilities = (): ReportListAbilities | undefined => useQuery(reportListAbilitiesQuery).data;
 export const useNotifications = () => listOf(useQuery(notificationsQuery));
 export const useAppointments = () => listOf(useQuery(appointmentsQuery));
 export const useMedications = () => listOf(useQuery({ ...medicationsQuery, select: (data) => data.medications }));
@@ -153,13 +159,13 @@ export const useCancelAppointment = () =>
 // ---------------------------------------------------------------------------
 
 export const useCreateReport = () =>
-  useRefreshing((body: MedicalReportCreateInput) => apiRequest<MedicalReport>('/api/medical-reports', { method: 'POST', body }), reportsQuery.queryKey);
+  useRefreshing((body: MedicalReportCreateInput) => apiRequest<OwnReport>('/api/medical-reports', { method: 'POST', body }), reportsQuery.queryKey);
 
 /** Refreshes the list and the report's own query (both keys start with the list's). */
 export const useUpdateReport = () =>
   useRefreshing(
     ({ report, change }: { report: MedicalReport; change: MedicalReportUpdateInput }) =>
-      apiRequest<MedicalReport>(`/api/medical-reports/${report.id}`, { method: 'PATCH', body: change, ifMatch: report.version }),
+      apiRequest<OwnReport>(`/api/medical-reports/${report.id}`, { method: 'PATCH', body: change, ifMatch: report.version }),
     reportsQuery.queryKey,
   );
 

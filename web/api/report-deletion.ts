@@ -3,12 +3,12 @@ import type { MedicalReport } from '../../common/api-types';
 import { forgetReport } from '../offline/vault';
 import { apiRequest } from './client';
 import { recentDocumentsQuery } from './documents';
-import { dashboardSummaryQuery, reportsQuery } from './records';
+import { dashboardSummaryQuery, reportListAbilitiesQuery, reportsQuery } from './records';
 
 /**
  * Deletes a report for good (DELETE /api/medical-reports/{id}): this tab's lists and the device's vault
- * forget it at once, then the list, the summary and the recent scans are read again, inactive ones too,
- * so that what the vault keeps of them is current.
+ * forget it at once, then the list, the summary, the recent scans and the plan's room are read again, inactive
+ * ones too, so that what the vault keeps of them is current.
  */
 export function useDeleteReport() {
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function useDeleteReport() {
       queryClient.removeQueries({ queryKey: [...reportsQuery.queryKey, report.id], exact: true });
       await forgetReport(report, String(reportsQuery.queryKey[0])).catch((error) => console.warn('Could not remove the report from this device', error));
       await Promise.all(
-        [reportsQuery, dashboardSummaryQuery, recentDocumentsQuery].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'all' })),
+        [reportsQuery, reportListAbilitiesQuery, dashboardSummaryQuery, recentDocumentsQuery].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'all' })),
       );
     },
   });

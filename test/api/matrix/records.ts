@@ -26,6 +26,8 @@ const appointment = () => ({ doctorName: 'Dr. Matrix', specialty: 'Cardiology', 
 
 export const rows: MatrixRow[] = [
   { route: 'GET /api/medical-reports', expect: ownPatientData(200) },
+  // What the caller's own plan lets them do with their reports: any patient, no one else.
+  { route: 'GET /api/medical-reports/abilities', expect: ownPatientData(200) },
   // The fixtures' patients are on the free plan: the export is refused them with 402 (the plan's answer, after the policy's).
   { route: 'GET /api/medical-reports/export', expect: ownPatientData(402) },
   // The FHIR export is free: both patients get it.

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { MedicalReport } from '../../../common/api-types';
-import { PREMIUM_REPORT_TYPES, REPORT_TYPE_LABELS } from '../../../common/constants';
+import type { OwnReport } from '../../../common/api-types';
+import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { Badge, Button, Card, Icon, LinkButton } from '../ui';
 import { formatReportDate } from './dates';
 import { openDocument, safeDocumentUrl } from './documents';
 import { RECORD_ICONS } from './icons';
+import { abilitiesOf } from './report-abilities';
 import { ReportStatusBadge } from './StatusBadge';
 import { ReportTypeIcon } from './ReportTypeIcon';
 import { TestResults } from './TestResults';
@@ -48,13 +49,12 @@ const Actions = styled.div`
   & > * { flex: 1 1 auto; }
 `;
 
-export const isPremiumOnly = (report: MedicalReport) => PREMIUM_REPORT_TYPES.includes(report.type);
-
-/** A report in the reports list. A premium-only report of a free user is dimmed and leads to /premium. */
-export function ReportCard({ report, premium }: { report: MedicalReport; premium: boolean }) {
+/** A report in the reports list. One the server says the patient may not open (a premium analysis on the free plan) is dimmed and leads to /premium. */
+export function ReportCard({ report }: { report: OwnReport }) {
   const navigate = useNavigate();
-  const locked = isPremiumOnly(report) && !premium;
-  const documentUrl = safeDocumentUrl(report.documentUrl);
+  const { canOpen, canDownload } = abilitiesOf(report);
+  const locked = !canOpen;
+  const documentUrl = canDownload ? safeDocumentUrl(report.documentUrl) : null;
   const download = () => (locked ? void navigate({ to: '/premium' }) : documentUrl && void openDocument(documentUrl));
   return (
     <Body as="article" $locked={locked} aria-label={report.title} data-testid="report-card" data-locked={locked}>

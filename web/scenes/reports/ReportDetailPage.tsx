@@ -3,11 +3,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
-import { useIsPremium, useReport, useReports } from '../../api/records';
+import { useReport, useReports } from '../../api/records';
 import { formatLongDate } from '../../components/records/dates';
 import { openDocument, safeDocumentUrl, shareReport } from '../../components/records/documents';
 import { RECORD_ICONS } from '../../components/records/icons';
-import { isPremiumOnly } from '../../components/records/ReportCard';
+import { abilitiesOf } from '../../components/records/report-abilities';
 import { ReportStatusBadge } from '../../components/records/StatusBadge';
 import { ReportTypeIcon } from '../../components/records/ReportTypeIcon';
 import { TestResults } from '../../components/records/TestResults';
@@ -98,7 +98,6 @@ function NotFound() {
 export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { data: report, isPending, error } = useReport(id);
-  const premium = useIsPremium();
   const [editing, setEditing] = useState(false);
   const { items: reports } = useReports();
 
@@ -110,12 +109,12 @@ export default function ReportDetailPage() {
       </Stack>
     );
   }
-  // Premium-only reports are for subscribers; everyone else is sent to /premium (spec section 6), also when
-  // only the server knew it was one (opened by its address, the list not loaded).
-  if ((report && isPremiumOnly(report) && !premium) || isPremiumRequired(error)) return <Navigate to="/premium" replace />;
+  // A report the server says the patient may not open (a premium analysis on the free plan) sends them to /premium
+  // (spec section 6): by the list's abilities, or by the server's 402 when it was opened by its address.
+  if ((report && !abilitiesOf(report).canOpen) || isPremiumRequired(error)) return <Navigate to="/premium" replace />;
   if (!report) return <NotFound />;
 
-  const documentUrl = safeDocumentUrl(report.documentUrl);
+  const documentUrl = abilitiesOf(report).canDownload ? safeDocumentUrl(report.documentUrl) : null;
   const share = async () => {
     const outcome = await shareReport(report).catch(() => 'failed' as const);
     if (outcome === 'copied') showToast('Link copied', 'The link to this report is on your clipboard.');

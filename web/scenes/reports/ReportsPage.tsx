@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { plural } from '../../../common/plural';
 import styled from 'styled-components';
-import { useIsPremium, useReports } from '../../api/records';
+import { useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { ReportCard } from '../../components/records/ReportCard';
 import { Button, EmptyState, Grid, LinkButton, LoadFailed, Select, Skeleton, StatCard } from '../../components/ui';
@@ -47,7 +47,6 @@ const ListBar = styled.div`
 
 export default function ReportsPage() {
   const { items: reports, isPending, failed, retry } = useReports();
-  const premium = useIsPremium();
   const [search, setSearch] = useSearchQuery();
   const [filter, setFilter] = useState<ReportFilter>('All');
   const [sort, setSort] = useState<ReportSort>('Date');
@@ -91,7 +90,7 @@ export default function ReportsPage() {
     list = (
       <List $min="320px">
         {shown.map((report) => (
-          <ReportCard key={report.id} report={report} premium={premium} />
+          <ReportCard key={report.id} report={report} />
         ))}
       </List>
     );
@@ -121,7 +120,7 @@ export default function ReportsPage() {
       <FilterChips value={filter} counts={filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
       <ListBar>
         <p>{isPending ? 'Loading reports…' : failed ? 'No reports loaded' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
-        <ExportButton premium={premium} />
+        <ExportButton />
       </ListBar>
       {list}
     </>

@@ -36,6 +36,6 @@ export function filterCounts(reports: MedicalReport[]): Record<ReportFilter, num
   return Object.fromEntries(REPORT_FILTER_NAMES.map((name) => [name, reports.filter(REPORT_FILTERS[name]).length])) as Record<ReportFilter, number>;
 }
 
-export function visibleReports(reports: MedicalReport[], { search, filter, sort }: { search: string; filter: ReportFilter; sort: ReportSort }): MedicalReport[] {
+export function visibleReports<R extends MedicalReport>(reports: R[], { search, filter, sort }: { search: string; filter: ReportFilter; sort: ReportSort }): R[] {
   return reports.filter((r) => matchesSearch(r, search) && REPORT_FILTERS[filter](r)).sort(COMPARE[sort]);
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { FREE_PLAN_REPORT_LIMIT, REPORT_LIMIT_REACHED } from '../../../common/constants';
-import { useIsPremium, useReports } from '../../api/records';
+import { REPORT_LIMIT_REACHED } from '../../../common/constants';
+import { useReportListAbilities } from '../../api/records';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile } from '../../components/records/IconTile';
 import { Card, LinkButton } from '../../components/ui';
@@ -17,11 +17,10 @@ const Notice = styled(Card)`
   p { margin: 0; font-size: 0.92rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-/** Said before an upload is tried: a free plan that is full cannot take another report (the server would answer 402). */
+/** Said before an upload is tried, when the server says the plan takes no more reports (it would answer 402). */
 export function ReportLimitNotice() {
-  const { items: reports, isPending } = useReports();
-  const premium = useIsPremium();
-  if (premium || isPending || reports.length < FREE_PLAN_REPORT_LIMIT) return null;
+  const abilities = useReportListAbilities();
+  if (!abilities || abilities.canAddReport) return null;
   return (
     <Notice role="status" aria-labelledby="report-limit-heading">
       <IconTile icon={RECORD_ICONS.lock} size={40} tint="#fef3c7" ink="#92400e" />

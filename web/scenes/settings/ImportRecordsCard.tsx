@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { FhirImportAnswer } from '../../../common/api-types';
 import { MEDICATION_FREQUENCY_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
-import { Button, Card, CardHeader, CardTitle, FieldError, Label, Muted, Row } from '../../components/ui';
+import { plural } from '../../../common/plural';
+import { Button, Card, CardHeader, CardTitle, FieldError, Label, LinkButton, Muted, Row } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { ApiError } from '../../api/client';
 import { usePreviewImport, useSaveImport } from '../../api/fhir-import';
@@ -27,7 +28,23 @@ const Reason = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+const LimitNote = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin: 12px 0 0;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: 8px;
+  p { margin: 0; flex: 1 1 220px; }
+`;
+
+/** The reports of the file the free plan has no room for, in words, from the server's `reportLimit`. */
+function leftOutByPlan({ reportsLeft, leftOut }: NonNullable<FhirImportAnswer['reportLimit']>): string {
+  const room = reportsLeft ? `Your free plan has room for ${plural(reportsLeft, 'more report')}` : 'Your free plan holds no more reports';
+  return `${room}: ${plural(leftOut, 'report')} of this file ${leftOut === 1 ? 'is' : 'are'} left out (under Skipped). Upgrade to Premium to import the whole file.`;
+}
 
 const problemOf = (error: unknown) => (error instanceof ApiError && error.detail) || 'The file could not be read. Please try again.';
 
@@ -39,6 +56,14 @@ function ImportPreview({ preview }: { preview: FhirImportAnswer }) {
       <Muted>
         From <strong>{preview.source}</strong>: {adding ? `${plural(preview.reports.length, 'report')} and ${plural(preview.medications.length, 'medication')} to add.` : 'nothing new to add.'}
       </Muted>
+      {preview.reportLimit ? (
+        <LimitNote role="note" aria-label="Free plan">
+          <p>{leftOutByPlan(preview.reportLimit)}</p>
+          <LinkButton to="/premium" $size="sm" $variant="secondary">
+            Upgrade to Premium
+          </LinkButton>
+        </LimitNote>
+      ) : null}
       {adding ? (
         <>
           <SectionHeading>Will be added</SectionHeading>
@@ -93,7 +118,9 @@ export function ImportRecordsCard() {
     if (!file) return;
     save.mutate(file, {
       onSuccess: (saved) => {
-        showToast('Records imported', `Added ${plural(saved.reports.length, 'report')} and ${plural(saved.medications.length, 'medication')} from ${saved.source}.`);
+        const added = `Added ${plural(saved.reports.length, 'report')} and ${plural(saved.medications.length, 'medication')} from ${saved.source}.`;
+        const leftOut = saved.reportLimit ? ` ${plural(saved.reportLimit.leftOut, 'report')} did not fit the free plan: upgrade to Premium and import the file again to add them.` : '';
+        showToast('Records imported', added + leftOut);
         preview.reset();
         setFile(null);
       },

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
-import { DEFAULT_REMINDER_TIME, FREE_PLAN_REPORT_LIMIT } from '../../../../common/constants';
+import { DEFAULT_REMINDER_TIME } from '../../../../common/constants';
 import { ImportedResource, MedicalReport, Medication } from '../../../../db/models';
-import { PremiumRequired } from '../../../errors';
 import { advisoryXactLock } from '../../../lib/advisory-lock';
-import { hasPremium } from '../../plan';
 import type { ImportPlan } from './plan';
 
 /** The fingerprints of every resource this patient imported before. */
@@ -20,24 +18,16 @@ async function insertAll<T>(rows: readonly T[], insert: (chunk: T[]) => PromiseL
   return ids;
 }
 
-async function requireRoomFor(trx: Knex.Transaction, userId: string, adding: number): Promise<void> {
-  if (!adding || (await hasPremium(userId, trx))) return;
-  const held = await MedicalReport.query(trx).where({ userId }).resultSize();
-  if (held + adding > FREE_PLAN_REPORT_LIMIT) {
-    throw new PremiumRequired(`This file adds ${adding} reports and you hold ${held}: the free plan holds ${FREE_PLAN_REPORT_LIMIT} reports. Upgrade to Premium to import them all.`);
-  }
-}
-
 /** Report writes of one patient take turns (as plan.ts's withRoomForReport): hold it before reading what was imported before. */
 export const lockReportsOf = (trx: Knex.Transaction, userId: string) => advisoryXactLock(trx, `reports:${userId}`);
 
 /**
- * Saves a plan in `trx`, which must hold the patient's report lock (lockReportsOf): its reports
+ * Saves a plan in `trx`, which must hold the patient's report lock (lockReportsOf) and in which the plan was
+ * cut to the patient's plan (report-limit.ts), so the free plan never ends up over its limit: its reports
  * (written by 'import'), its medications, and the fingerprints of the resources they came from, so that
  * the same file adds nothing the next time.
  */
 export async function saveImport(trx: Knex.Transaction, userId: string, plan: ImportPlan): Promise<{ reports: number; medications: number }> {
-  await requireRoomFor(trx, userId, plan.reports.length);
   const reports = await insertAll(plan.reports, (chunk) => MedicalReport.query(trx).insert(chunk.map(({ record }) => ({ ...record, userId, changedBy: 'import' as const }))).returning('id'));
   const medications = await insertAll(plan.medications, (chunk) => Medication.query(trx).insert(chunk.map(({ record }) => ({ ...record, userId, reminderTimes: [DEFAULT_REMINDER_TIME] }))).returning('id'));
   const rows = [

@@ -7,6 +7,7 @@ import type {
   MedicalSummary,
   Medication,
   MedicationList,
+  PlanAbilities,
 } from '../../common/api-types';
 import type { MedicalSummaryType } from '../../common/constants';
 import type { AppointmentPayload } from '../../common/schemas/appointment';
@@ -175,6 +176,11 @@ export const useGenerateSummary = () =>
     mutationFn: (type: MedicalSummaryType) =>
       apiRequest<MedicalSummary>('/api/medical-summary', { method: 'POST', body: { type, timeZone: browserTimeZone() } }),
   });
+
+/** What the signed-in user's plan gives, in the server's own word (the account's `abilities`); undefined until known. */
+export function usePlanAbilities(): PlanAbilities | undefined {
+  return useQuery(meQuery).data?.abilities;
+}
 
 /** Whether the signed-in user is on Premium, in the server's own word (GET /api/auth/me isPremium). */
 export function useIsPremium(): boolean {

@@ -69,6 +69,8 @@ export interface PublicUser {
   stripeSubscriptionId: string | null;
   /** True when stripeSubscriptionId is set. */
   isPremium: boolean;
+  /** What the account's plan gives, as the server decides it: screens show these, never re-deriving them from the plan. */
+  abilities: PlanAbilities;
   lastLogin: IsoDateString | null;
   createdAt: IsoDateString;
   /** IANA zone medication reminder times are read in. */
@@ -77,6 +79,31 @@ export interface PublicUser {
   timeZoneFingerprint: string;
   /** When the account's requested deletion takes effect (ISO); null when none is pending. */
   deletionScheduledFor: IsoDateString | null;
+}
+
+/** Premium's features that change what a screen offers. */
+export interface PlanAbilities {
+  /** Refill and follow-up reminders may be set on medications. */
+  smartReminders: boolean;
+  /** Support requests go to the front of the support team's queue. */
+  prioritySupport: boolean;
+}
+
+/** A patient's request to the support team, as the patient sees it. */
+export interface SupportRequest {
+  id: string;
+  subject: string;
+  message: string;
+  /** Written with Premium: answered first. */
+  priority: boolean;
+  answer: string | null;
+  answeredAt: IsoDateString | null;
+  createdAt: IsoDateString;
+}
+
+/** A support request in the admin's queue: who asked, to answer them. */
+export interface QueuedSupportRequest extends SupportRequest {
+  patientName: string;
 }
 
 /** A doctor as the admin roster and the doctor portal see it (no password). */
@@ -205,6 +232,20 @@ export interface Medication {
   instructions: string | null;
   isActive: boolean;
   createdAt: IsoDateString;
+  /** Premium's refill reminders: the pills kept track of, or null when none are. */
+  supply: MedicationSupply | null;
+  /** Premium's follow-up: minutes after a dose's time that it is reminded again while unmarked; null when off. */
+  followUpMinutes: number | null;
+}
+
+/** A medication's supply as the server projects it from the schedule (every dose since the count taken). */
+export interface MedicationSupply {
+  pillsLeft: number;
+  pillsPerDose: number;
+  /** The first dose the pills no longer cover; null when the schedule has no such dose (as needed, ended, inactive). */
+  runsOutAt: IsoDateString | null;
+  /** Days before running out that a refill reminder comes; null when off. */
+  refillReminderDays: number | null;
 }
 
 /** GET /api/medications answer. */

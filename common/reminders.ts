@@ -13,8 +13,25 @@ export const EVENT_REMINDER_OFFSETS_MINUTES = [24 * 60, 15] as const;
 /** A reminder the server could not send on time (it was down) is dropped once it is this late. */
 export const REMINDER_LATE_LIMIT_MS = 60 * 60_000;
 
-/** The pushed notifications: reminders, a consultation starting, and (Premium's enhanced security) records opened by a doctor. */
-export type ReminderNotificationType = 'medication_reminder' | 'appointment_reminder' | 'consultation_reminder' | 'consultation_started' | 'records_opened';
+/**
+ * The pushed notifications: reminders, a consultation starting, Premium's smart reminders (a refill, a dose
+ * not marked taken) and enhanced security (records opened by a doctor), and an answer from support.
+ */
+export type ReminderNotificationType =
+  | 'medication_reminder'
+  | 'appointment_reminder'
+  | 'consultation_reminder'
+  | 'consultation_started'
+  | 'refill_reminder'
+  | 'dose_follow_up'
+  | 'records_opened'
+  | 'support_answered';
+
+/** Premium's smart reminders: the most pills a supply counts, how early a refill can be reminded, how late a dose is followed up. */
+export const MAX_SUPPLY_PILLS = 1000;
+export const MAX_PILLS_PER_DOSE = 20;
+export const MAX_REFILL_REMINDER_DAYS = 30;
+export const FOLLOW_UP_MINUTES_RANGE = [5, 240] as const;
 
 /** The whole content of a web push. Ids only: no names, doses, doctors or times. */
 export interface PushPayload {

@@ -114,6 +114,7 @@ const patientPages = [
   createRoute({ getParentRoute: () => patientRoute, path: '/telemedicine', ...screen('/telemedicine') }),
   createRoute({ getParentRoute: () => patientRoute, path: '/access-history', ...screen('/access-history') }),
   createRoute({ getParentRoute: () => patientRoute, path: '/settings', ...screen('/settings') }),
+  createRoute({ getParentRoute: () => patientRoute, path: '/support', ...screen('/support') }),
   // Password, devices and two-step verification live on Settings now; old links and bookmarks land there.
   createRoute({ getParentRoute: () => patientRoute, path: '/security', beforeLoad: () => { throw redirect({ to: '/settings', hash: 'security' }); } }),
 ];

@@ -52,6 +52,7 @@ export const SCREENS = {
   '/telemedicine': { module: 'scenes/telemedicine/TelemedicinePage.tsx', layout: 'patient' },
   '/access-history': { module: 'scenes/access-history/AccessHistoryPage.tsx', layout: 'patient' },
   '/settings': { module: 'scenes/settings/SettingsPage.tsx', layout: 'patient' },
+  '/support': { module: 'scenes/support/SupportPage.tsx', layout: 'patient', lists: ['/api/support-requests'] },
   '/doctor/dashboard': { module: 'scenes/doctor/DoctorDashboardPage.tsx', layout: 'doctor' },
   '/doctor/consultation/$id': { module: 'scenes/doctor/DoctorConsultationPage.tsx', layout: 'doctor' },
   '/admin/doctors': { module: 'scenes/admin/AdminDoctorsPage.tsx', layout: 'admin' },

@@ -6,6 +6,7 @@ import {
   MEDICATION_FREQUENCIES,
   type MedicationFrequency,
 } from '../constants';
+import { FOLLOW_UP_MINUTES_RANGE, MAX_PILLS_PER_DOSE, MAX_REFILL_REMINDER_DAYS, MAX_SUPPLY_PILLS } from '../reminders';
 import {
   TIME_PATTERN,
   booleanField,
@@ -45,6 +46,32 @@ function endNotBeforeStart(this: yup.TestContext, end: string | null | undefined
   return Date.parse(end) >= Date.parse(start);
 }
 
+/** A whole number in a range, or null to clear it; blank in a form is left out. */
+const countField = (label: string, min: number, max: number) =>
+  yup
+    .number()
+    .typeError(`${label} must be a whole number`)
+    .transform(emptyToUndefined)
+    .integer(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullable()
+    .optional();
+
+/**
+ * Premium's smart reminders (the server refuses them to the free plan): the pills left now and per dose (a
+ * refill reminder the chosen days before they run out), and the minutes after which an unmarked dose is
+ * reminded again.
+ */
+const smartReminderFields = {
+  pillsLeft: countField('Pills left', 0, MAX_SUPPLY_PILLS),
+  pillsPerDose: countField('Pills per dose', 1, MAX_PILLS_PER_DOSE),
+  refillReminderDays: countField('Days before running out', 1, MAX_REFILL_REMINDER_DAYS),
+  followUpMinutes: countField('Minutes before reminding again', ...FOLLOW_UP_MINUTES_RANGE),
+};
+
+export const SMART_REMINDER_FIELDS = Object.keys(smartReminderFields) as (keyof typeof smartReminderFields)[];
+
 /** POST /api/medications body; also the Add Medication form. */
 export const medicationSchema = strictObject({
   name: requiredString('Name', 'Medication name is required'),
@@ -63,6 +90,7 @@ export const medicationSchema = strictObject({
     .max(64, 'Start date must be a valid date')
     .test('iso-date', 'Start date must be a valid date', (v) => v == null || isValidIsoDate(v)),
   endDate: optionalIsoDate('End date').test('after-start', END_BEFORE_START_MESSAGE, endNotBeforeStart),
+  ...smartReminderFields,
 });
 
 /** PATCH body for a medication: every field optional, plus isActive. */
@@ -78,6 +106,7 @@ export const medicationUpdateSchema = strictObject({
     .nullable()
     .test('after-start', END_BEFORE_START_MESSAGE, endNotBeforeStart),
   isActive: booleanField('Active').optional(),
+  ...smartReminderFields,
 });
 
 export type MedicationInput = yup.InferType<typeof medicationSchema>;
@@ -93,6 +122,11 @@ export interface MedicationFormValues {
   instructions: string;
   startDate: string;
   endDate: string;
+  /** Smart reminders: numbers as the inputs hold them ('' when empty). */
+  pillsLeft: number | '';
+  pillsPerDose: number | '';
+  refillReminderDays: number | '';
+  followUpMinutes: number | '';
 }
 
 export function medicationInitialValues(): MedicationFormValues {
@@ -105,7 +139,16 @@ export function medicationInitialValues(): MedicationFormValues {
     instructions: '',
     startDate: '',
     endDate: '',
+    pillsLeft: '',
+    pillsPerDose: '',
+    refillReminderDays: '',
+    followUpMinutes: '',
   };
+}
+
+/** The smart reminder fields as a request sends them: a number, or null when the input is empty. */
+export function smartReminderPayload(form: Pick<MedicationFormValues, (typeof SMART_REMINDER_FIELDS)[number]>) {
+  return Object.fromEntries(SMART_REMINDER_FIELDS.map((field) => [field, form[field] === '' ? null : Number(form[field])])) as Record<(typeof SMART_REMINDER_FIELDS)[number], number | null>;
 }
 
 /** Request body from the form: start date as ISO (now if empty), end date ISO or omitted. */

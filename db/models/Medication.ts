@@ -21,6 +21,14 @@ export class Medication extends Model {
   declare endDate: Date | string | null;
   declare instructions: string | null;
   declare isActive: boolean;
+  /** Premium's smart reminders: pills counted at `supplyCountedAt` (null: supply not kept). */
+  declare supplyCount: number | null;
+  declare supplyCountedAt: Date | string | null;
+  declare pillsPerDose: number | null;
+  /** Days before the projected run-out that a refill reminder comes. */
+  declare refillReminderDays: number | null;
+  /** Minutes after a dose's time that it is reminded again while not marked taken or skipped. */
+  declare followUpMinutes: number | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

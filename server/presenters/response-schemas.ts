@@ -6,6 +6,8 @@
  */
 import * as yup from 'yup';
 import type {
+  QueuedSupportRequest,
+  SupportRequest,
   DoctorPasswordReset,
   NoticeAnswer,
   MfaEnrolment,
@@ -126,6 +128,10 @@ export const userResponse: yup.ObjectSchema<PublicUser> = yup.object({
   biometricEnabled: flag(),
   stripeSubscriptionId: text().nullable(),
   isPremium: flag(),
+  abilities: yup
+    .object({ smartReminders: flag(), prioritySupport: flag() })
+    .defined()
+    .meta({ description: "What the plan gives (Premium's smart reminders and priority support): the app shows by these" }),
   lastLogin: instant().nullable(),
   createdAt: instant(),
   timeZone: text(),
@@ -233,6 +239,12 @@ export const medicationResponse: yup.ObjectSchema<Medication> = yup.object({
   instructions: text().nullable(),
   isActive: flag(),
   createdAt: instant(),
+  supply: yup
+    .object({ pillsLeft: whole(), pillsPerDose: whole(), runsOutAt: instant().nullable(), refillReminderDays: whole().nullable() })
+    .nullable()
+    .defined()
+    .meta({ description: "Premium's refill reminders: the pills left now by the schedule, and when they run out" }),
+  followUpMinutes: whole().nullable().meta({ description: "Premium's follow-up: minutes after which a dose not marked is reminded again" }),
 });
 
 export const medicationListResponse = yup.object({ medications: list(medicationResponse) });
@@ -372,6 +384,18 @@ export const breakGlassEntryResponse: yup.ObjectSchema<BreakGlassEntry> = yup.ob
   createdAt: instant(),
   expiresAt: instant(),
 });
+
+export const supportRequestResponse: yup.ObjectSchema<SupportRequest> = yup.object({
+  id: id(),
+  subject: text(),
+  message: text(),
+  priority: flag().meta({ description: 'Written with Premium: answered first' }),
+  answer: text().nullable(),
+  answeredAt: instant().nullable(),
+  createdAt: instant(),
+});
+
+export const queuedSupportRequestResponse: yup.ObjectSchema<QueuedSupportRequest> = supportRequestResponse.shape({ patientName: text() });
 
 export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.object({
   reports: list(doctorReportResponse),

@@ -1,7 +1,7 @@
 import type { User } from '../../db/models';
 import type { PublicUser } from '../../common/api-types';
 import { iso } from '../lib/dates';
-import { isPremium } from '../services/plan';
+import { isPremium, planAbilities } from '../services/plan';
 import { offsetMinutes } from '../services/calendar/vtimezone';
 import { zoneFingerprint } from '../../common/time-zone-fingerprint';
 
@@ -35,6 +35,7 @@ export function presentUser(user: User): PublicUser {
     biometricEnabled: user.biometricEnabled,
     stripeSubscriptionId: user.stripeSubscriptionId,
     isPremium: isPremium(user),
+    abilities: planAbilities(user),
     lastLogin: iso(user.lastLogin),
     createdAt: iso(user.createdAt)!,
     timeZone: user.timeZone,

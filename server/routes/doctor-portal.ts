@@ -20,6 +20,7 @@ import { presentDoctorConsultation } from '../presenters/consultation';
 import { presentReportForDoctor } from '../presenters/report';
 import { provenanceOf } from '../services/report-provenance';
 import { presentMedication } from '../presenters/medication';
+import { accountTimeZone } from '../services/account-time-zone';
 import { presentAppointment } from '../presenters/appointment';
 import { recordAudit, recordAuditIn } from '../services/audit';
 
@@ -98,14 +99,15 @@ export function registerDoctorPortalRoutes(router: Router): void {
     response: patientRecordsResponse,
     handler: async (ctx, { params }) => {
       const { patientId, reports, medications, appointments } = await recordsFor(readerOf(ctx), params.patientId!);
-      const [provenance] = await Promise.all([
+      const [provenance, timeZone] = await Promise.all([
         provenanceOf(reports),
+        accountTimeZone(patientId),
         recordAudit(ctx, { action: 'doctor.view_records', outcome: 'success', resourceType: 'patient_records', resourceId: patientId, patientId }),
       ]);
       ctx.deps.reminders.alertRecordsOpened(patientId, asDoctor(ctx.state.actor).doctorId);
       return {
         reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
-        medications: medications.map(presentMedication),
+        medications: medications.map((m) => presentMedication(m, timeZone)),
         appointments: appointments.map(presentAppointment),
       };
     },

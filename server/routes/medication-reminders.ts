@@ -86,7 +86,7 @@ export function registerMedicationRemindersRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       await User.query().findById(patient.userId).patch({ timeZone: body.timeZone });
       const medications = await Medication.query().where({ userId: patient.userId, isActive: true }).select('id');
-      for (const { id } of medications) await ctx.deps.reminders.schedule('medication', id);
+      for (const { id } of medications) await ctx.deps.reminders.scheduleMedication(id);
       return { timeZone: body.timeZone };
     },
   });

@@ -10,6 +10,8 @@ import { auditedWrite, noContent, recordAudit, recordEntries } from '../services
 import { ValidationFailed } from '../errors';
 import { Medication } from '../../db/models';
 import { patchIfCurrent } from '../services/versioned-write';
+import { accountTimeZone } from '../services/account-time-zone';
+import { requirePremiumForSmartReminders, supplyColumns, withoutSmartFields } from '../services/reminders/supply-change';
 
 const medicationEntry = recordEntries('medication');
 
@@ -32,12 +34,15 @@ export function registerMedicationsRoutes(router: Router): void {
     response: medicationListResponse,
     handler: async (ctx) => {
       const patient = asPatient(ctx.state.actor);
-      const medications = await medicationsOf(patient).orderBy([
-        { column: 'isActive', order: 'desc' },
-        { column: 'startDate', order: 'desc' },
+      const [medications, timeZone] = await Promise.all([
+        medicationsOf(patient).orderBy([
+          { column: 'isActive', order: 'desc' },
+          { column: 'startDate', order: 'desc' },
+        ]),
+        accountTimeZone(patient.userId),
       ]);
       await recordAudit(ctx, medicationEntry('medication.list', patient.userId));
-      return { medications: medications.map(presentMedication) };
+      return { medications: medications.map((m) => presentMedication(m, timeZone)) };
     },
   });
 
@@ -49,16 +54,21 @@ export function registerMedicationsRoutes(router: Router): void {
     body: medicationSchema,
     status: 201,
     response: medicationResponse,
+    premiumRequired: 'a refill or follow-up reminder is set on the free plan',
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
+      await requirePremiumForSmartReminders(patient.userId, body);
+      const timeZone = await accountTimeZone(patient.userId);
+      const present = (m: Medication) => presentMedication(m, timeZone);
+      const row = { ...withoutSmartFields(body), ...supplyColumns(body, undefined, timeZone, new Date()), userId: patient.userId };
       const medication = await auditedWrite(
         ctx,
-        (trx) => Medication.query(trx).insert({ ...body, userId: patient.userId }).returning('*'),
+        (trx) => Medication.query(trx).insert(row).returning('*'),
         (added) => medicationEntry('medication.create', patient.userId, added.id),
-        presentMedication,
+        present,
       );
-      await ctx.deps.reminders.schedule('medication', medication.id);
-      return presentMedication(medication);
+      await ctx.deps.reminders.scheduleMedication(medication.id);
+      return present(medication);
     },
   });
 
@@ -69,18 +79,23 @@ export function registerMedicationsRoutes(router: Router): void {
     policy: patientOnly,
     body: medicationUpdateSchema,
     response: medicationResponse,
+    premiumRequired: 'a refill or follow-up reminder is set on the free plan',
     handler: async (ctx, { params, body }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
       assertEndNotBeforeStart(medication, body);
+      await requirePremiumForSmartReminders(patient.userId, body);
+      const timeZone = await accountTimeZone(patient.userId);
+      const present = (m: Medication) => presentMedication(m, timeZone);
+      const change = { ...withoutSmartFields(body), ...supplyColumns(body, medication, timeZone, new Date()) };
       const updated = await auditedWrite(
         ctx,
-        (trx) => patchIfCurrent(ctx, medication, body, presentMedication, trx),
+        (trx) => patchIfCurrent(ctx, medication, change, present, trx),
         () => medicationEntry('medication.update', patient.userId, medication.id),
-        presentMedication,
+        present,
       );
-      await ctx.deps.reminders.schedule('medication', medication.id);
-      return presentMedication(updated);
+      await ctx.deps.reminders.scheduleMedication(medication.id);
+      return present(updated);
     },
   });
 

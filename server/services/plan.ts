@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { FREE_PLAN_REPORT_LIMIT, PREMIUM_REPORT_TYPES, REPORT_LIMIT_REACHED, type ReportType } from '../../common/constants';
 import { MedicalReport, User } from '../../db/models';
 import { PremiumRequired } from '../errors';
-import type { ReportAbilities, ReportListAbilities } from '../../common/api-types';
+import type { PlanAbilities, ReportAbilities, ReportListAbilities } from '../../common/api-types';
 import { advisoryXactLock } from '../lib/advisory-lock';
 
 /**
@@ -11,6 +11,12 @@ import { advisoryXactLock } from '../lib/advisory-lock';
  * nothing here needs to know how Premium was bought.
  */
 export const isPremium = (user: Pick<User, 'stripeSubscriptionId'>): boolean => Boolean(user.stripeSubscriptionId);
+
+/** What the user's plan gives that screens offer or lock: sent with the account, so the app never decides it itself. */
+export function planAbilities(user: Pick<User, 'stripeSubscriptionId'>): PlanAbilities {
+  const premium = isPremium(user);
+  return { smartReminders: premium, prioritySupport: premium };
+}
 
 const PREMIUM_ANALYSIS_REQUIRED = 'Premium analysis reports are part of Premium. Upgrade to Premium to open and add them.';
 export const EXPORT_REQUIRES_PREMIUM = 'PDF export is part of Premium. Upgrade to Premium to download your records as a PDF.';

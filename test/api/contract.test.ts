@@ -125,6 +125,11 @@ beforeAll(async () => {
   await patient.post('/api/import/fhir', { ...fhirFile, meta: { fhirVersion: '3.0.2' } });
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
+  // Smart reminders: refused to the free plan (402); with Premium, a supply is projected.
+  await patient.patch(`/api/medications/${medication.body.id}`, { pillsLeft: 30 });
+  await User.query().patch({ stripeSubscriptionId: unique('sub_') }).where({ id: patientId });
+  await patient.patch(`/api/medications/${medication.body.id}`, { pillsLeft: 30, pillsPerDose: 1, refillReminderDays: 7, followUpMinutes: 30 });
+  await User.query().patch({ stripeSubscriptionId: null }).where({ id: patientId });
   await patient.get('/api/medications');
   await patient.patch(`/api/medications/${medication.body.id}`, { dosage: '20mg', endDate: null });
   await patient.delete(`/api/medications/${medication.body.id}`);
@@ -285,6 +290,14 @@ beforeAll(async () => {
   await admin.patch(`/api/admin/doctors/${created.body.id}/activation`, { isActive: false });
   await admin.post(`/api/admin/doctors/${created.body.id}/password-reset`, {});
   await admin.get('/api/admin/break-glass');
+  // Support: the patient writes (and is refused a blank one), reads it back; the admin answers it once.
+  const supportRequest = await patient.post('/api/support-requests', { subject: 'Export', message: 'Where is the PDF export?' });
+  await patient.post('/api/support-requests', { subject: '', message: '' });
+  await patient.get('/api/support-requests');
+  await patient.get(`/api/support-requests/${supportRequest.body.id}`);
+  await admin.get('/api/admin/support-requests?limit=20&offset=0');
+  await admin.post(`/api/admin/support-requests/${supportRequest.body.id}/answer`, { answer: 'Reports, then Export PDF.' });
+  await admin.post(`/api/admin/support-requests/${supportRequest.body.id}/answer`, { answer: 'Again' });
   await admin.get('/api/medical-reports');
 }, 300_000);
 afterAll(async () => {

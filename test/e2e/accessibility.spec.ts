@@ -5,13 +5,12 @@
  * One signed-in browser per role, theme and width walks its screens once.
  */
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
 import { spillingOutOfCards } from './support/layout';
+import { seriousViolations } from './support/axe';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 const THEMES = ['light', 'dark'] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Role = 'visitor' | 'patient' | 'doctor' | 'admin';
 
@@ -98,6 +97,7 @@ const SCREENS: Record<Role, Screen[]> = {
       ],
     },
     { path: '/access-history' },
+    { path: '/support' },
     { path: '/settings', overlays: [dialogFrom('Delete my account', 'Delete your account?')] },
     { path: `/video-call/${DEMO_IDS.consultations.scheduledToday}` },
   ],
@@ -119,23 +119,6 @@ async function signIn(page: Page, role: Role): Promise<void> {
         : { path: '/api/auth/login', data: { usernameOrEmail: DEMO_CREDENTIALS.admin.email, password: DEMO_CREDENTIALS.admin.password } };
   const res = await page.request.post(path, { data });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-type AxeNode = { target: unknown[]; any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }> };
-
-/** Where a violation is; for contrast, the colours and their ratio too. */
-function describeNode(node: AxeNode): string {
-  const contrast = node.any.find((check) => check.data?.contrastRatio)?.data;
-  return node.target.join(' ') + (contrast ? ` (${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio})` : '');
-}
-
-/** Serious and critical violations on the page as it stands (or in `within`, a CSS selector), one line each. */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map(describeNode).join(', ')}`);
 }
 
 /** The page as it stands after navigating: its content drawn, its data arrived and skeletons gone. */

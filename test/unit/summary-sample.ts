@@ -39,6 +39,8 @@ export function medication(overrides: Partial<Medication> & Pick<Medication, 'id
     instructions: null,
     isActive: true,
     createdAt: daysAgo(30),
+    supply: null,
+    followUpMinutes: null,
     ...overrides,
   };
 }

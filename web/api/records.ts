@@ -8,6 +8,7 @@ import type {
   Medication,
   MedicationList,
   OwnReport,
+  PlanAbilities,
   ReportListAbilities,
 } from '../../common/api-types';
 import type { MedicalSummaryType } from '../../common/constants';
@@ -181,6 +182,11 @@ export const useGenerateSummary = () =>
     mutationFn: (type: MedicalSummaryType) =>
       apiRequest<MedicalSummary>('/api/medical-summary', { method: 'POST', body: { type, timeZone: browserTimeZone() } }),
   });
+
+/** What the signed-in user's plan gives, in the server's own word (the account's `abilities`); undefined until known. */
+export function usePlanAbilities(): PlanAbilities | undefined {
+  return useQuery(meQuery).data?.abilities;
+}
 
 /** Whether the signed-in user is on Premium, in the server's own word (GET /api/auth/me isPremium). */
 export function useIsPremium(): boolean {

@@ -1,12 +1,17 @@
-import { Appointment, Consultation, Doctor, Medication } from '../../../db/models';
+import { Appointment, Consultation, Doctor } from '../../../db/models';
 import { hasPremium } from '../plan';
 import { EVENT_REMINDER_OFFSETS_MINUTES, type ReminderNotificationType } from '../../../common/reminders';
 import { isDoseDue, nextDoseAfter } from './occurrences';
 import { accountTimeZone } from '../account-time-zone';
 import { doctorLabel } from '../../../common/names';
-import { dateFormat } from '../../../common/date-formats';
+import { medicationOfOwner } from './medication-owner';
+import { localTime } from './wording';
+import { doseFollowUp, refill } from './smart-rules';
 
-export type ReminderKind = 'medication' | 'appointment' | 'consultation';
+export type ReminderKind = 'medication' | 'refill' | 'dose_follow_up' | 'appointment' | 'consultation';
+
+/** The kinds of reminder a medication has: its doses, and Premium's refill and follow-up reminders. */
+export const MEDICATION_REMINDER_KINDS = ['medication', 'refill', 'dose_follow_up'] as const satisfies readonly ReminderKind[];
 
 /** A notification to write (once) and push, and for a medication the dose it asks about. */
 export interface Delivery {
@@ -17,7 +22,7 @@ export interface Delivery {
   title: string;
   message: string;
   url: string;
-  medicationId?: string;
+  dose?: { medicationId: string; scheduledTime: Date };
 }
 
 /**
@@ -31,32 +36,17 @@ export interface ReminderRule {
   delivery(subjectId: string, dueAt: Date): Promise<Delivery | null>;
 }
 
-function localTime(instant: Date | string, timeZone: string): string {
-  return dateFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(instant),
-  );
-}
-
 const eventReminders = (start: Date | string) => EVENT_REMINDER_OFFSETS_MINUTES.map((minutes) => new Date(new Date(start).getTime() - minutes * 60_000));
 const isEventReminder = (start: Date | string, dueAt: Date) => eventReminders(start).some((at) => at.getTime() === dueAt.getTime());
 
-/** A medication and the zone its patient's account keeps, in one read. */
-async function medicationInZone(id: string): Promise<{ med: Medication; timeZone: string } | undefined> {
-  const med = (await Medication.query()
-    .findById(id)
-    .join('users', 'users.id', 'medications.userId')
-    .select('medications.*', 'users.timeZone as accountTimeZone')) as (Medication & { accountTimeZone: string }) | undefined;
-  return med && { med, timeZone: med.accountTimeZone };
-}
-
 const medication: ReminderRule = {
   async upcoming(id, after) {
-    const found = await medicationInZone(id);
+    const found = await medicationOfOwner(id);
     const next = found ? nextDoseAfter(found.med, found.timeZone, after) : null;
     return next ? [next] : [];
   },
   async delivery(id, dueAt) {
-    const found = await medicationInZone(id);
+    const found = await medicationOfOwner(id);
     if (!found || !isDoseDue(found.med, found.timeZone, dueAt)) return null;
     const { med } = found;
     return {
@@ -67,7 +57,7 @@ const medication: ReminderRule = {
       title: 'Medication reminder',
       message: `Time to take ${med.name} (${med.dosage}).`,
       url: '/medications',
-      medicationId: med.id,
+      dose: { medicationId: med.id, scheduledTime: dueAt },
     };
   },
 };
@@ -123,7 +113,7 @@ const consultation = eventRule(
   '/telemedicine',
 );
 
-export const REMINDER_RULES: Record<ReminderKind, ReminderRule> = { medication, appointment, consultation };
+export const REMINDER_RULES: Record<ReminderKind, ReminderRule> = { medication, refill, dose_follow_up: doseFollowUp, appointment, consultation };
 
 const HOUR_MS = 3_600_000;
 

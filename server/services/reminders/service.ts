@@ -5,8 +5,9 @@ import { Appointment, Consultation, Medication } from '../../../db/models';
 import { REMINDER_LATE_LIMIT_MS, type PushPayload } from '../../../common/reminders';
 import type { RealtimeEvents } from '../realtime';
 import { pushToPatient } from '../push/send';
+import { supportAnsweredDelivery } from '../support/answered-notice';
 import { resolveVapidKeys, type VapidKeys } from '../push/vapid';
-import { REMINDER_RULES, consultationStartedDelivery, recordsOpenedDelivery, type Delivery, type ReminderKind } from './kinds';
+import { MEDICATION_REMINDER_KINDS, REMINDER_RULES, consultationStartedDelivery, recordsOpenedDelivery, type Delivery, type ReminderKind } from './kinds';
 
 /** A reminder's job: the thing and the instant. Its singleton key is the same three, so it is queued once. */
 interface DueJob {
@@ -103,6 +104,11 @@ export class ReminderService {
     }
   }
 
+  /** Queues every reminder a medication has (its doses, and Premium's refill and follow-up) after it was created or changed. */
+  async scheduleMedication(medicationId: string): Promise<void> {
+    for (const kind of MEDICATION_REMINDER_KINDS) await this.schedule(kind, medicationId);
+  }
+
   /** Through the app's own pool: a write's request should not queue behind the job runner's few connections. */
   private async enqueue(job: DueJob): Promise<void> {
     await this.boss.send(DUE_QUEUE, job, { startAfter: new Date(job.dueAt), singletonKey: `${job.kind}:${job.subjectId}:${job.dueAt}`, db: fromKnex(this.options.knex) });
@@ -116,7 +122,7 @@ export class ReminderService {
       Appointment.query().where('reminderSent', true).whereIn('status', ['scheduled', 'confirmed']).where('appointmentDate', '>', now).select('id'),
       Consultation.query().where('status', 'scheduled').where('appointmentDate', '>', now).select('id'),
     ]);
-    for (const { id } of medications) await this.schedule('medication', id);
+    for (const { id } of medications) await this.scheduleMedication(id);
     for (const { id } of appointments) await this.schedule('appointment', id);
     for (const { id } of consultations) await this.schedule('consultation', id);
   }
@@ -137,6 +143,11 @@ export class ReminderService {
     void this.deliverNow(() => recordsOpenedDelivery(patientId, doctorId, new Date()));
   }
 
+  /** The admin answered a patient's support request: the patient is told (bell and push). */
+  tellSupportAnswered(requestId: string): void {
+    void this.deliverNow(() => supportAnsweredDelivery(requestId));
+  }
+
   private async deliverNow(find: () => Promise<Delivery | null>): Promise<void> {
     try {
       const delivery = await find();
@@ -149,7 +160,7 @@ export class ReminderService {
   /** The notification (and for a medication its dose) and its push job, in one transaction, at most once. */
   private async write(delivery: Delivery): Promise<void> {
     await this.options.knex.transaction(async (trx) => {
-      const doseId = delivery.medicationId ? await this.writeDose(trx, delivery.medicationId, delivery.userId, delivery.scheduledFor) : undefined;
+      const doseId = delivery.dose ? await this.writeDose(trx, delivery.dose.medicationId, delivery.userId, delivery.dose.scheduledTime) : undefined;
       const { rows } = await trx.raw<{ rows: { id: string }[] }>(
         `INSERT INTO notifications (user_id, type, subject_id, scheduled_for, title, message) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id, type, subject_id, scheduled_for) WHERE subject_id IS NOT NULL DO NOTHING RETURNING id`,

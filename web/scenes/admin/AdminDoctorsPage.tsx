@@ -14,6 +14,7 @@ import { RosterCard } from './RosterCard';
 import { ResetLinkDialog } from './ResetLinkDialog';
 import { useResetDoctorPassword } from '../../api/password-reset';
 import { BreakGlassReview } from './BreakGlassReview';
+import { SupportQueue } from './SupportQueue';
 
 /** The toast words of each roster control; verification keeps the spec's 'Verification Updated'. */
 function rosterWords(change: RosterChange): { title: string; failure: string; done: (doctor: PublicDoctor) => string } {
@@ -101,6 +102,7 @@ export default function AdminDoctorsPage() {
           ))}
         </Grid>
       )}
+      <SupportQueue />
       <BreakGlassReview />
       <DoctorFormDialog editing={editing} onClose={() => setEditing(null)} />
       <ResetLinkDialog reset={handedOver} onClose={() => setHandedOver(null)} />

@@ -63,6 +63,16 @@ const Actions = styled.footer`
   margin-top: auto;
 `;
 
+/** Premium's smart reminders as the server projects them: pills left, when they run out, and the reminders set. */
+function smartReminderFacts({ supply, followUpMinutes }: Medication): Array<[string, string | null]> {
+  const runsOut = supply?.runsOutAt ? ` · runs out ${formatShortDate(supply.runsOutAt)}` : '';
+  return [
+    ['Supply', supply ? `${supply.pillsLeft} left${runsOut}` : null],
+    ['Refill reminder', supply?.refillReminderDays ? `${supply.refillReminderDays} ${supply.refillReminderDays === 1 ? 'day' : 'days'} before running out` : null],
+    ['Follow-up', followUpMinutes ? `Reminded again ${followUpMinutes} min after a dose not marked` : null],
+  ];
+}
+
 interface MedicationCardProps {
   medication: Medication;
   /** The doses reminders asked about, for today's answers and the adherence chart. */
@@ -79,6 +89,7 @@ export function MedicationCard({ medication, doses, windowDays, onEdit, onDelete
     ['Started', formatShortDate(medication.startDate)],
     ['Ends', medication.endDate ? formatShortDate(medication.endDate) : null],
     ['Instructions', medication.instructions],
+    ...smartReminderFacts(medication),
   ];
   return (
     <Body as="article" $faded={state === 'inactive'} aria-label={medication.name} data-testid="medication-card">

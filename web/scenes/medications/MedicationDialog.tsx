@@ -4,9 +4,11 @@ import type { Medication } from '../../../common/api-types';
 import { DEFAULT_REMINDER_TIME, MAX_REMINDER_TIMES, MEDICATION_FREQUENCIES, MEDICATION_FREQUENCY_LABELS, type MedicationFrequency } from '../../../common/constants';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../../common/reminder-times';
 import { localDateString } from '../../../common/schemas/helpers';
-import { medicationInitialValues, medicationSchema, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
+import { medicationInitialValues, medicationSchema, smartReminderPayload, toMedicationPayload, type MedicationFormValues } from '../../../common/schemas/medication';
 import { messageOf } from '../../api/auth';
-import { useAddMedication, useUpdateMedication } from '../../api/records';
+import { useAddMedication, usePlanAbilities, useUpdateMedication } from '../../api/records';
+import { PremiumLock } from '../../components/PremiumLock';
+import { SmartReminderFields } from './SmartReminderFields';
 import { isQueued } from '../../offline/send-or-queue';
 import { showWillSyncToast } from '../../components/offline/will-sync';
 import { DialogFormActions } from '../../components/consultations/DialogActions';
@@ -96,6 +98,10 @@ function valuesOf(medication: Medication | null): Values {
     instructions: medication.instructions ?? '',
     startDate: dateInput(medication.startDate),
     endDate: dateInput(medication.endDate),
+    pillsLeft: medication.supply?.pillsLeft ?? '',
+    pillsPerDose: medication.supply?.pillsPerDose ?? '',
+    refillReminderDays: medication.supply?.refillReminderDays ?? '',
+    followUpMinutes: medication.followUpMinutes ?? '',
     isActive: medication.isActive,
   };
 }
@@ -112,9 +118,11 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
   const add = useAddMedication();
   const update = useUpdateMedication();
   const editing = medication !== null;
+  const abilities = usePlanAbilities();
 
   const submit = async (values: Values) => {
-    const payload = toMedicationPayload(values);
+    // Only a plan with smart reminders sends them (the server refuses them to the free plan).
+    const payload = { ...toMedicationPayload(values), ...(abilities?.smartReminders ? smartReminderPayload(values) : {}) };
     if (!editing) {
       if (isQueued(await add.mutateAsync(payload))) showWillSyncToast();
       else showToast('Medication added successfully', undefined, 'success');
@@ -160,6 +168,7 @@ export function MedicationDialog({ open, medication, onClose }: Props) {
                 <FormField name="endDate" label="End Date (optional)" type="date" />
               </Pair>
               <FormField name="instructions" label="Instructions (optional)" as="textarea" placeholder="e.g. Take with food" />
+              {abilities?.smartReminders ? <SmartReminderFields /> : abilities ? <PremiumLock feature="Smart Reminders" /> : null}
               {editing ? <CheckboxField name="isActive">Currently taking this medication</CheckboxField> : null}
               <DialogFormActions
                 pending={isSubmitting}

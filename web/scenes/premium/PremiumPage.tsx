@@ -5,13 +5,13 @@ import { useIsPremium } from '../../api/records';
 import { isPremiumNow, startPremiumCheckout, useGrantPremium, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { PageHeading } from '../../components/PageHeading';
 import { PaymentCheckoutPanel } from '../../components/payments/PaymentCheckoutPanel';
-import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile } from '../../components/records/IconTile';
 import { TileGrid } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { Badge, Button, Card, Dialog } from '../../components/ui';
 import { ManageSubscriptionDialog } from './ManageSubscriptionDialog';
 import { PlanCards } from './PlanCards';
+import { PREMIUM_FEATURES } from '../../components/premium-features';
 
 const Toggle = styled.div`
   display: inline-flex;
@@ -75,14 +75,6 @@ const Testing = styled(Card)`
   p { margin: 0 0 12px; font-size: 0.9rem; }
 `;
 
-const FEATURES = [
-  { icon: RECORD_ICONS.sparkles, title: 'Advanced AI Analysis', text: 'Your AI summaries follow each result across your reports: how it moved, and where it stands.' },
-  { icon: RECORD_ICONS.download, title: 'Export Reports', text: 'Download your records as PDF to share with any doctor.' },
-  { icon: RECORD_ICONS.shield, title: 'Enhanced Security', text: 'A notification each time a doctor opens your records, with who opened what in your access history.' },
-  { icon: RECORD_ICONS.bell, title: 'Smart Reminders', text: 'Medication and appointment reminders that adapt to you.' },
-  { icon: RECORD_ICONS.users, title: 'Priority Support', text: 'Answers from our team first, whenever you need help.' },
-  { icon: RECORD_ICONS.file, title: 'Unlimited Storage', text: 'No limit on the number of reports, scans and prescriptions you keep.' },
-];
 
 const FAQS = [
   { q: 'Can I cancel anytime?', a: 'Yes. Cancel whenever you like and keep Premium access until the end of your billing period.' },
@@ -145,7 +137,7 @@ export default function PremiumPage() {
       <Section aria-labelledby="features-heading">
         <h2 id="features-heading">Everything in Premium</h2>
         <TileGrid $columns={3}>
-          {FEATURES.map((f) => (
+          {PREMIUM_FEATURES.map((f) => (
             <Feature key={f.title}>
               <IconTile icon={f.icon} size={36} />
               <strong>{f.title}</strong>

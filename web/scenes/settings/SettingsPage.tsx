@@ -9,6 +9,7 @@ import { YourDataCard } from './YourDataCard';
 import { ImportRecordsCard } from './ImportRecordsCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { OfflinePinCard } from './OfflinePinCard';
+import { HelpCard } from './HelpCard';
 
 const Columns = styled.div`
   display: grid;
@@ -29,7 +30,7 @@ const SectionTitle = styled.h2`
   font-size: 1.1rem;
 `;
 
-/** /settings: the patient's profile, appearance, data (export and import), and security (password, devices, two-step verification, the offline PIN), and leaving. */
+/** /settings: the patient's profile, appearance, data (export and import), help (support), and security (password, devices, two-step verification, the offline PIN), and leaving. */
 export default function SettingsPage() {
   return (
     <>
@@ -40,6 +41,7 @@ export default function SettingsPage() {
           <YourDataCard />
           <ImportRecordsCard />
           <AppearanceCard />
+          <HelpCard />
         </Column>
         <Column>
           <SectionTitle id="security">Security</SectionTitle>

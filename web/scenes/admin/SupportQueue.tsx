@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Formik } from 'formik';
+import styled from 'styled-components';
+import type { QueuedSupportRequest } from '../../../common/api-types';
+import { supportAnswerSchema } from '../../../common/schemas/support';
+import { messageOf } from '../../api/auth';
+import { supportQueueQuery, useAnswerSupportRequest } from '../../api/support';
+import { showToast } from '../../components/toast';
+import { Badge, Button, Card, CardTitle, Dialog, EmptyState, Muted, Skeleton, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
+
+const Queue = styled(Card)`
+  margin-top: 16px;
+`;
+
+const Requests = styled.ol`
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  li { border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: 12px; overflow-wrap: anywhere; }
+  h3 { margin: 0; font-size: 1rem; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+  p { margin: 6px 0; white-space: pre-wrap; }
+`;
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The admin's answer to one request, in a dialog; the patient is notified when it is sent. */
+function AnswerDialog({ request, onClose }: { request: QueuedSupportRequest | null; onClose: () => void }) {
+  const answer = useAnswerSupportRequest();
+  const submit = (values: { answer: string }) =>
+    answer.mutate(
+      { id: request!.id, answer: values.answer },
+      {
+        onSuccess: () => {
+          showToast('Answer sent', `${request!.patientName} has been notified.`, 'success');
+          onClose();
+        },
+        onError: (error) => showToast('Error', messageOf(error, 'Failed to send the answer. Please try again.'), 'destructive'),
+      },
+    );
+  return (
+    <Dialog open={request !== null} title={request ? `Answer: ${request.subject}` : 'Answer'} description={request ? `From ${request.patientName}` : undefined} onClose={onClose}>
+      <Formik key={request?.id} initialValues={{ answer: '' }} validationSchema={supportAnswerSchema} onSubmit={submit}>
+        <Form noValidate>
+          <Stack $gap="12px">
+            <FormField name="answer" label="Answer" as="textarea" />
+            <Button type="submit" disabled={answer.isPending}>
+              {answer.isPending ? 'Sending...' : 'Send Answer'}
+            </Button>
+          </Stack>
+        </Form>
+      </Formik>
+    </Dialog>
+  );
+}
+
+/** The support queue for the admin: unanswered first, Premium patients' (marked Priority) before the rest. */
+export function SupportQueue() {
+  const requests = useQuery(supportQueueQuery);
+  const [answering, setAnswering] = useState<QueuedSupportRequest | null>(null);
+  return (
+    <Queue aria-labelledby="support-queue-title">
+      <CardTitle id="support-queue-title">Support requests</CardTitle>
+      <Muted>Unanswered requests first; Premium patients&apos; requests (Priority) before the others.</Muted>
+      {requests.isPending ? (
+        <Skeleton $height="80px" />
+      ) : requests.isError ? (
+        <EmptyState title="Failed to fetch support requests" message={messageOf(requests.error, 'Please reload the page to try again.')} />
+      ) : requests.data.length === 0 ? (
+        <EmptyState title="No support requests" message="Patients' requests to support appear here." />
+      ) : (
+        <Requests>
+          {requests.data.map((request) => (
+            <li key={request.id} data-testid="support-queue-entry">
+              <h3>
+                {request.priority ? <Badge $tone="primary">Priority</Badge> : null}
+                {request.subject}
+                {request.answer ? <Badge $tone="success">Answered</Badge> : null}
+              </h3>
+              <Muted>
+                {request.patientName}, {when(request.createdAt)}
+              </Muted>
+              <p>{request.message}</p>
+              {request.answer ? (
+                <Muted>
+                  Answered {when(request.answeredAt!)}: {request.answer}
+                </Muted>
+              ) : (
+                <Button $size="sm" onClick={() => setAnswering(request)}>
+                  Answer
+                </Button>
+              )}
+            </li>
+          ))}
+        </Requests>
+      )}
+      <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
+    </Queue>
+  );
+}

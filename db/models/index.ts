@@ -17,4 +17,5 @@ export { AuditEvent } from './AuditEvent';
 export { WebauthnCredential } from './WebauthnCredential';
 export { BreakGlassGrant } from './BreakGlassGrant';
 export { ImportedResource } from './ImportedResource';
+export { ConsultationGuest } from './ConsultationGuest';
 export type * from './types';

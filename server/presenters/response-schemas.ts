@@ -19,6 +19,9 @@ import type {
   OfflineVaultKey,
   Consultation,
   ConsultationPatient,
+  ConsultationGuest,
+  GuestInvitation,
+  GuestSession,
   DashboardSummary,
   DocumentProcessingResult,
   DocumentProcessingUnavailable,
@@ -56,6 +59,7 @@ import {
   APPOINTMENT_STATUSES,
   CONSULTATION_STATUSES,
   CONSULTATION_TYPES,
+  GUEST_STATUSES,
   MEDICAL_SUMMARY_TYPES,
   MEDICATION_FREQUENCIES,
   PAYMENT_STATUSES,
@@ -323,6 +327,35 @@ export const chatTranscriptResponse: yup.ObjectSchema<ChatHistoryResult> = yup.o
   hasMore: flag().meta({ description: 'Older lines exist: ask again with before = the first line of this page' }),
 });
 
+export const consultationGuestResponse: yup.ObjectSchema<ConsultationGuest> = yup.object({
+  id: id(),
+  consultationId: id(),
+  invitedBy: oneOf(['doctor', 'patient'] as const),
+  status: oneOf(GUEST_STATUSES),
+  name: maybeText().meta({ description: 'The name the guest gave when opening the link; null until then' }),
+  expiresAt: instant(),
+  joinedAt: instant().nullable(),
+  createdAt: instant(),
+});
+
+export const guestInvitationResponse: yup.ObjectSchema<GuestInvitation> = yup.object({
+  guest: consultationGuestResponse.defined(),
+  link: text().meta({ description: 'The guest page with the token after #: shown this once, the server keeps only its hash' }),
+});
+
+export const guestSessionResponse: yup.ObjectSchema<GuestSession> = yup.object({
+  guest: yup.object({ id: id(), name: text() }).defined(),
+  consultation: yup
+    .object({
+      id: id(),
+      consultationType: oneOf(CONSULTATION_TYPES),
+      status: oneOf(CONSULTATION_STATUSES),
+      doctorName: text(),
+      appointmentDate: instant(),
+    })
+    .defined(),
+});
+
 const consultationPatient: yup.ObjectSchema<ConsultationPatient> = yup.object({
   id: id(),
   firstName: text(),
@@ -385,7 +418,7 @@ export const medicalSummaryResponse: yup.ObjectSchema<MedicalSummary> = yup.obje
   disclaimer: text(),
 });
 
-const ACTOR_KINDS = ['patient', 'doctor', 'admin', 'system', 'anonymous'] as const;
+const ACTOR_KINDS = ['patient', 'doctor', 'admin', 'system', 'anonymous', 'guest'] as const;
 
 export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.object({
   entries: list(

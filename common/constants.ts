@@ -342,6 +342,8 @@ export const MAX_CONSULTATION_GUESTS = 2;
 export const GUEST_LINK_DEFAULT_MINUTES = 24 * 60;
 export const GUEST_LINK_MAX_MINUTES = 7 * 24 * 60;
 export const GUEST_NAME_MAX = 80;
+/** What a guest reads until the doctor lets them in (the join's in_lobby answer). */
+export const GUEST_LOBBY_MESSAGE = 'Waiting for the doctor to let you in';
 /**
  * A guest link's life: awaiting_approval (the patient asked, the doctor has not approved), invited (it works),
  * joined (it was used: the guest's session is live), revoked or removed (ended before or after it was used).

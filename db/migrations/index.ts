@@ -22,6 +22,7 @@ import * as rosterSearch from './20261128110000_roster_search';
 import * as accountFailureStreak from './20261128120000_account_failure_streak';
 import * as fhirImports from './20261128130000_fhir_imports';
 import * as consultationGuests from './20261128140000_consultation_guests';
+import * as guestAdmission from './20261128140100_guest_admission';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128120000_account_failure_streak': accountFailureStreak,
   '20261128130000_fhir_imports': fhirImports,
   '20261128140000_consultation_guests': consultationGuests,
+  '20261128140100_guest_admission': guestAdmission,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -19,6 +19,8 @@ export class ConsultationGuest extends Model {
   declare name: string | null;
   declare expiresAt: Date;
   declare joinedAt: Date | null;
+  /** When the doctor let them from the lobby into the call. */
+  declare admittedAt: Date | null;
   declare endedAt: Date | null;
   declare createdAt: Date;
 

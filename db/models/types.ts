@@ -45,4 +45,4 @@ export interface PushSubscriptionKeys {
 export type ActorKind = 'anonymous' | 'patient' | 'admin' | 'doctor' | 'system' | 'guest';
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
-export type ChatSenderRole = 'patient' | 'doctor';
+export type ChatSenderRole = 'patient' | 'doctor' | 'guest';

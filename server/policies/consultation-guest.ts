@@ -1,6 +1,10 @@
 import { Consultation, ConsultationGuest } from '../../db/models';
 import { NotFound, RefusedAccess } from '../errors';
 import type { GuestActor } from './actor';
+import type { ConsultationSide } from './consultation';
+
+/** Someone in a consultation's call: one of its two sides, or a guest of it. */
+export type CallActor = ConsultationSide | GuestActor;
 
 /**
  * Who reaches a consultation's guests: its two sides (reached through consultationFor first), each guest only
@@ -22,4 +26,18 @@ export async function consultationOfGuest(guest: GuestActor): Promise<Consultati
   const consultation = await Consultation.query().findById(guest.consultationId).withGraphFetched('doctor');
   if (!consultation) throw new NotFound('Consultation not found.');
   return consultation;
+}
+
+/**
+ * A guest's consultation with its patient and doctor, and the guest's own row: only the one consultation
+ * their link opened (any other is refused, 404, as for a stranger).
+ */
+export async function consultationForGuest(guest: GuestActor, consultationId: string): Promise<{ consultation: Consultation; row: ConsultationGuest }> {
+  const [consultation, row] =
+    guest.consultationId === consultationId
+      ? await Promise.all([Consultation.query().findById(consultationId).withGraphFetched('[patient, doctor]'), ConsultationGuest.query().findById(guest.guestId)])
+      : [undefined, undefined];
+  if (consultation && row) return { consultation, row };
+  const foreign = await Consultation.query().findById(consultationId).select('patientId');
+  throw new RefusedAccess('Consultation not found.', { resourceType: 'consultation', resourceId: consultationId, patientId: foreign?.patientId });
 }

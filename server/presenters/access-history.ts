@@ -67,6 +67,8 @@ const LABELS: Record<string, string> = {
   'consultation.guest_approve': 'Approved a guest for a consultation',
   'consultation.guest_revoke': 'Withdrew a guest link',
   'consultation.guest_remove': 'Removed a guest from a consultation',
+  'consultation.guest_admit': 'Let a guest into a consultation call',
+  'guest.lobby': "Waited in a consultation call's lobby",
   'guest.join': 'Opened a guest link to a consultation',
   'doctor.list_consultations': 'Viewed your consultations',
   'doctor.view_consultation': 'Viewed a consultation',

@@ -318,7 +318,8 @@ export const chatTranscriptResponse: yup.ObjectSchema<ChatHistoryResult> = yup.o
     yup.object({
       id: id(),
       consultationId: id(),
-      sender: oneOf(['patient', 'doctor'] as const),
+      sender: oneOf(['patient', 'doctor', 'guest'] as const),
+      guestId: yup.string().uuid().optional().meta({ description: "The writing guest's id, on a guest's line only" }),
       senderName: text(),
       text: text(),
       createdAt: instant(),

@@ -8,7 +8,7 @@ import { consultationOfGuest, guestOf, guestsOf } from '../policies/consultation
 import { guestInvitationSchema, guestJoinSchema } from '../../common/schemas/guest';
 import { approveGuest, endGuest, guestLink, inviteGuest, joinAsGuest } from '../services/consultation-guests';
 import { presentGuest, presentGuestSession } from '../presenters/consultation-guest';
-import { recordAudit } from '../services/audit';
+import { recordAudit, recordAuditIn } from '../services/audit';
 
 /**
  * Guests in a call (issue 38): a consultation's sides invite, list and end its guests (anyone else: 404);
@@ -72,7 +72,8 @@ export function registerConsultationGuestsRoutes(router: Router): void {
     response: consultationGuestResponse,
     handler: async (ctx, { params }) => {
       const consultation = await consultationFor(asPatientOrDoctor(ctx.state.actor), params.id!);
-      return presentGuest(await endGuest(ctx, consultation, await guestOf(consultation, params.guestId!)));
+      const guest = await guestOf(consultation, params.guestId!);
+      return presentGuest(await endGuest(ctx.deps, consultation, guest, (trx, entry) => recordAuditIn(trx, ctx, entry)));
     },
   });
 

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AppContext } from '../context';
+import type { AppContext, AppDeps } from '../context';
 import { Consultation, ConsultationGuest } from '../../db/models';
 import { Conflict, Gone, NotFound, type AppError } from '../errors';
 import type { ConsultationSide } from '../policies/consultation';
@@ -21,6 +21,7 @@ export const GUESTS_NEED_SFU =
   'Guests need the video server (SFU), which this server is not running: a peer-to-peer call holds only the patient and the doctor.';
 export const GUEST_CONSULTATION_ENDED = 'This consultation has ended: guests can no longer be invited to it.';
 export const TOO_MANY_GUESTS = `A call holds at most ${MAX_CONSULTATION_GUESTS} guests: withdraw a guest link before inviting another.`;
+export const GUEST_NOT_WAITING = 'This guest is not waiting to be let in: they have not opened their link, or they were removed.';
 export const NOT_AWAITING_APPROVAL = 'Only a guest the patient asked for, still awaiting approval, can be approved.';
 export const GUEST_LINK_UNKNOWN = 'This guest link is not valid. Check that you opened the whole link, or ask the doctor for a new one.';
 export const GUEST_LINK_USED = 'This guest link has already been used. Ask the doctor for a new one.';
@@ -97,30 +98,45 @@ export async function approveGuest(ctx: AppContext, consultation: Consultation, 
   });
 }
 
+/** Writes a guest change's audit row in the change's own transaction (REST and sockets each word theirs). */
+export type GuestAudit = (trx: Knex.Transaction, entry: AuditEntry) => Promise<void>;
+
 /** Ends every session a guest's link started, and with them their sockets on every process. */
-async function endGuestSessions(ctx: AppContext, guestId: string): Promise<void> {
-  const ended: Array<{ id: string }> = await ctx.deps.knex('sessions').where({ actorKind: 'guest', actorId: guestId }).delete().returning('id');
+async function endGuestSessions(deps: Pick<AppDeps, 'knex' | 'realtime'>, guestId: string): Promise<void> {
+  const ended: Array<{ id: string }> = await deps.knex('sessions').where({ actorKind: 'guest', actorId: guestId }).delete().returning('id');
   // session:ended carries the fingerprint of a session id; the store keeps rows under that fingerprint already.
-  for (const { id } of ended) ctx.deps.realtime.emit('session:ended', { fingerprint: id });
+  for (const { id } of ended) deps.realtime.emit('session:ended', { fingerprint: id });
 }
 
 /**
  * A guest's access ends: an unused link is withdrawn, a guest who came in is removed (their session ends at
- * once). A guest whose access already ended is answered as they are.
+ * once, and with it their sockets). A guest whose access already ended is answered as they are.
  */
-export async function endGuest(ctx: AppContext, consultation: Consultation, guest: ConsultationGuest): Promise<ConsultationGuest> {
+export async function endGuest(deps: Pick<AppDeps, 'knex' | 'realtime'>, consultation: Pick<Consultation, 'patientId'>, guest: ConsultationGuest, audit: GuestAudit): Promise<ConsultationGuest> {
   if (guest.status === 'revoked' || guest.status === 'removed') return guest;
   const to: GuestStatus = guest.status === 'joined' ? 'removed' : 'revoked';
   const ended = await ConsultationGuest.transaction(async (trx) => {
     const [row] = await ConsultationGuest.query(trx).patch({ status: to, endedAt: new Date() }).where({ id: guest.id, status: guest.status }).returning('*');
     // It changed meanwhile (the link was used, or someone else ended it): end what it is now.
     if (!row) return undefined;
-    await recordAuditIn(trx, ctx, guestEntry(to === 'removed' ? 'consultation.guest_remove' : 'consultation.guest_revoke', consultation, guest.id));
+    await audit(trx, guestEntry(to === 'removed' ? 'consultation.guest_remove' : 'consultation.guest_revoke', consultation, guest.id));
     return row;
   });
-  if (!ended) return endGuest(ctx, consultation, await ConsultationGuest.query().findById(guest.id).throwIfNotFound());
-  if (to === 'removed') await endGuestSessions(ctx, guest.id);
+  if (!ended) return endGuest(deps, consultation, await ConsultationGuest.query().findById(guest.id).throwIfNotFound(), audit);
+  if (to === 'removed') await endGuestSessions(deps, guest.id);
   return ended;
+}
+
+/** The doctor lets a guest who opened their link into the call; a second admission changes nothing. */
+export async function admitGuest(consultation: Pick<Consultation, 'patientId'>, guest: ConsultationGuest, audit: GuestAudit): Promise<ConsultationGuest> {
+  if (guest.status !== 'joined') throw new Conflict(GUEST_NOT_WAITING);
+  if (guest.admittedAt) return guest;
+  return ConsultationGuest.transaction(async (trx) => {
+    const [admitted] = await ConsultationGuest.query(trx).patch({ admittedAt: new Date() }).where({ id: guest.id, status: 'joined' }).whereNull('admittedAt').returning('*');
+    if (!admitted) throw new Conflict(GUEST_NOT_WAITING);
+    await audit(trx, guestEntry('consultation.guest_admit', consultation, guest.id));
+    return admitted;
+  });
 }
 
 interface LinkFound {

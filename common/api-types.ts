@@ -6,6 +6,7 @@ import type {
   AppointmentStatus,
   ConsultationStatus,
   ConsultationType,
+  GuestStatus,
   MedicalSummaryType,
   MedicationFrequency,
   PaymentStatus,
@@ -563,7 +564,7 @@ export interface PremiumSubscriptionAnswer {
 export interface AuditEntry {
   id: string;
   action: string;
-  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous';
+  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous' | 'guest';
   actorName: string | null;
   resourceType: string;
   resourceId: string | null;
@@ -593,16 +594,52 @@ export interface ReadinessStatus {
 }
 
 // ---------------------------------------------------------------------------
+// Guests in a call
+// ---------------------------------------------------------------------------
+
+/** A guest of a consultation, as its patient and doctor see them (GET /api/consultations/{id}/guests). */
+export interface ConsultationGuest {
+  id: string;
+  consultationId: string;
+  /** Who asked for the guest: the doctor's invitations work at once, the patient's once the doctor approves. */
+  invitedBy: 'doctor' | 'patient';
+  status: GuestStatus;
+  /** The name the guest gave when opening the link; null until then. */
+  name: string | null;
+  expiresAt: IsoDateString;
+  joinedAt: IsoDateString | null;
+  createdAt: IsoDateString;
+}
+
+/** POST /api/consultations/{id}/guests answer: the guest, and the link shown this once (only its hash is kept). */
+export interface GuestInvitation {
+  guest: ConsultationGuest;
+  link: string;
+}
+
+/** GET /api/guest/session and POST /api/guest/join: who the guest is and the one consultation they may join. */
+export interface GuestSession {
+  guest: { id: string; name: string };
+  consultation: {
+    id: string;
+    consultationType: ConsultationType;
+    status: ConsultationStatus;
+    doctorName: string;
+    appointmentDate: IsoDateString;
+  };
+}
+
+// ---------------------------------------------------------------------------
 // Account security
 // ---------------------------------------------------------------------------
 
 /** One line of a patient's Access history (GET /api/access-history). */
 export interface AccessHistoryEntry {
   id: string;
-  /** 'You', 'Dr. {name}', 'Administrator', 'Someone' (a visitor without a session) or 'MediVault'. */
+  /** 'You', 'Dr. {name}', 'Administrator', '{name} (guest)', 'Someone' (a visitor without a session) or 'MediVault'. */
   who: string;
   /** The role the actor acted in. */
-  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous';
+  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous' | 'guest';
   /** What happened, for people: 'Signed in', 'Viewed a medical report'. */
   what: string;
   /** The recorded verb, e.g. 'auth.login'. */

@@ -335,3 +335,18 @@ export function greetingFor(date: Date, firstName?: string | null): string {
 
 /** The header a paged list's total travels in, so the body stays the plain list the spec describes. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** Guests in a call (issue 38): a call holds its two sides and at most this many guests at once. */
+export const MAX_CONSULTATION_GUESTS = 2;
+/** How long a guest link works unless the inviter says otherwise, and the most it may (minutes). */
+export const GUEST_LINK_DEFAULT_MINUTES = 24 * 60;
+export const GUEST_LINK_MAX_MINUTES = 7 * 24 * 60;
+export const GUEST_NAME_MAX = 80;
+/** What a guest reads until the doctor lets them in (the join's in_lobby answer). */
+export const GUEST_LOBBY_MESSAGE = 'Waiting for the doctor to let you in';
+/**
+ * A guest link's life: awaiting_approval (the patient asked, the doctor has not approved), invited (it works),
+ * joined (it was used: the guest's session is live), revoked or removed (ended before or after it was used).
+ */
+export const GUEST_STATUSES = ['awaiting_approval', 'invited', 'joined', 'revoked', 'removed'] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];

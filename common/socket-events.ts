@@ -40,6 +40,8 @@ export const SIGNALLING_ERROR_CODES = {
   consultationEnded: 'consultation_ended',
   /** The consultation's payment failed: it cannot be joined until the fee is paid. */
   paymentFailed: 'payment_failed',
+  /** A guest whom the doctor has not let in yet: they wait in the lobby until 'guest:admitted'. */
+  inLobby: 'in_lobby',
   /** Too many requests of one kind from this socket; nothing was done, it may try again shortly. */
   rateLimited: 'rate_limited',
   internal: 'internal_error',
@@ -50,7 +52,8 @@ export type SignallingErrorCode = (typeof SIGNALLING_ERROR_CODES)[keyof typeof S
 // Shared shapes
 // ---------------------------------------------------------------------------
 
-export type ParticipantRole = 'patient' | 'doctor';
+/** A guest (issue 38) joins through a link and the doctor's admission; a call may hold several. */
+export type ParticipantRole = 'patient' | 'doctor' | 'guest';
 export type MediaMode = 'sfu' | 'p2p';
 export type MediaKind = 'audio' | 'video';
 export type TrackSource = 'mic' | 'camera' | 'screen';
@@ -70,6 +73,8 @@ export type IceTransportPolicy = 'all' | 'relay';
 
 export interface Participant {
   role: ParticipantRole;
+  /** A guest's id (two guests share the role); absent for the patient and the doctor. */
+  guestId?: string;
   name: string;
   /** Their connection dropped a moment ago; the room waits for them to come back. */
   reconnecting?: true;
@@ -79,6 +84,8 @@ export interface ChatMessage {
   id: string;
   consultationId: string;
   sender: ParticipantRole;
+  /** The writing guest's id, for a guest's line. */
+  guestId?: string;
   senderName: string;
   text: string;
   createdAt: IsoDateString;
@@ -87,6 +94,8 @@ export interface ChatMessage {
 export interface MediaState {
   consultationId: string;
   role: ParticipantRole;
+  /** A guest's id, for a guest's state. */
+  guestId?: string;
   audio: boolean;
   video: boolean;
   screen: boolean;
@@ -255,6 +264,25 @@ export interface P2PSignalEvent extends P2PSignalPayload {
   from: ParticipantRole;
 }
 
+/** A guest waiting in a consultation's lobby for the doctor to let them in. */
+export interface LobbyGuest {
+  guestId: string;
+  name: string;
+  waitingSince: IsoDateString;
+}
+
+/** 'consultation:lobby' (doctor only): who waits. Also pushed to the doctor's screens whenever it changes. */
+export interface LobbyEvent {
+  consultationId: string;
+  guests: LobbyGuest[];
+}
+
+/** 'guest:admit' / 'guest:remove' (doctor only). */
+export interface GuestRef {
+  consultationId: string;
+  guestId: string;
+}
+
 // ---------------------------------------------------------------------------
 // SFU (mediasoup-demo style verbs)
 // ---------------------------------------------------------------------------
@@ -307,6 +335,8 @@ export interface ConsumerParams {
   kind: MediaKind;
   rtpParameters: MediaParameters;
   role: ParticipantRole;
+  /** The producing guest's id, for a guest's track: one tile per participant. */
+  guestId?: string;
   source: TrackSource;
   producerPaused: boolean;
 }
@@ -334,6 +364,7 @@ export interface NewProducerEvent {
   consultationId: string;
   producerId: string;
   role: ParticipantRole;
+  guestId?: string;
   source: TrackSource;
   kind: MediaKind;
 }
@@ -358,6 +389,11 @@ export interface ClientToServerEvents {
   'media:state': (payload: MediaStatePayload, ack: AckCallback<null>) => void;
   'media:iceServers': (payload: ConsultationRef, ack: AckCallback<IceConfig>) => void;
   'p2p:signal': (payload: P2PSignalPayload, ack: AckCallback<null>) => void;
+  /** The doctor: the guests waiting in the lobby. */
+  'consultation:lobby': (payload: ConsultationRef, ack: AckCallback<LobbyEvent>) => void;
+  /** The doctor lets a waiting guest into the call, or removes a guest (their link and session end). */
+  'guest:admit': (payload: GuestRef, ack: AckCallback<null>) => void;
+  'guest:remove': (payload: GuestRef, ack: AckCallback<null>) => void;
 
   'sfu:getRouterRtpCapabilities': (payload: ConsultationRef, ack: AckCallback<RouterRtpCapabilitiesResult>) => void;
   'sfu:createTransport': (payload: CreateTransportPayload, ack: AckCallback<TransportParams>) => void;
@@ -381,6 +417,10 @@ export interface ServerToClientEvents {
   'consultation:patientWaiting': (event: PatientWaitingEvent) => void;
   presence: (event: PresenceEvent) => void;
   'media:state': (state: MediaState) => void;
+  /** To the doctor's own room: who waits in a consultation's lobby, whenever it changes. */
+  'consultation:lobby': (event: LobbyEvent) => void;
+  /** To the guest's own sockets: the doctor let them in; they join the consultation now. */
+  'guest:admitted': (event: ConsultationRef) => void;
   /** From the other peer; the server only stamps the sender's role. */
   'p2p:signal': (payload: P2PSignalEvent) => void;
 
@@ -399,8 +439,12 @@ export interface InterServerEvents {}
 /** What the signalling server keeps on `socket.data` after authenticating the session cookie. */
 export interface SocketData {
   role: ParticipantRole;
-  /** User id (patient) or doctor id. */
+  /** User id (patient), doctor id, or guest id (consultation_guests). */
   id: string;
+  /** A guest's one consultation. */
+  guestOf?: string;
+  /** When a guest began waiting in their consultation's lobby (kept across their tabs' joins). */
+  lobbySince?: IsoDateString;
   name: string;
   /** The client's address, read at the handshake the way HTTP reads it (TRUST_PROXY_HOPS), for audit rows. */
   address: string | null;
@@ -420,6 +464,9 @@ export const CLIENT_EVENTS = [
   'media:state',
   'media:iceServers',
   'p2p:signal',
+  'consultation:lobby',
+  'guest:admit',
+  'guest:remove',
   'sfu:getRouterRtpCapabilities',
   'sfu:createTransport',
   'sfu:connectTransport',

@@ -85,6 +85,13 @@ export class Conflict extends AppError {
   }
 }
 
+/** Something that worked once and never will again (a used or expired single-use link). */
+export class Gone extends AppError {
+  constructor(message: string) {
+    super(410, 'gone', message);
+  }
+}
+
 /** A write whose If-Match names a version the record has moved on from; `details.current` is the record as it is now. */
 export class PreconditionFailed extends AppError {
   constructor(current: unknown) {

@@ -5,7 +5,7 @@ import type { Actor } from './policies/actor';
 import { fingerprintOf } from './session';
 
 export interface SessionData {
-  actorKind?: 'user' | 'doctor';
+  actorKind?: 'user' | 'doctor' | 'guest';
   actorId?: string;
   /** Epoch ms of the sign-in that started the session: it ends `absoluteMs` later, however busy. */
   signedInAt?: number;
@@ -37,10 +37,13 @@ export class PgSessionStore {
     const rows: Array<{ id: string; data: SessionData } & SessionIdentity> = await this.knex('sessions as s')
       .leftJoin('users as u', (join) => join.on('u.id', 's.actorId').andOnVal('s.actorKind', 'user'))
       .leftJoin('doctors as d', (join) => join.on('d.id', 's.actorId').andOnVal('s.actorKind', 'doctor'))
+      .leftJoin('consultation_guests as g', (join) => join.on('g.id', 's.actorId').andOnVal('s.actorKind', 'guest'))
+      .leftJoin('consultations as gc', 'gc.id', 'g.consultationId')
       .whereIn('s.id', ids)
       .andWhere('s.expiresAt', '>', new Date())
       .select('s.id', 's.data', 'u.id as userId', 'u.firstName', 'u.lastName', 'u.username', 'u.role')
-      .select('d.id as doctorId', 'd.name as doctorName', 'd.isVerified', 'd.isActive');
+      .select('d.id as doctorId', 'd.name as doctorName', 'd.isVerified', 'd.isActive')
+      .select('g.id as guestId', 'g.name as guestName', 'g.status as guestStatus', 'g.consultationId as guestConsultationId', 'gc.status as guestConsultationStatus');
     return new Map(rows.map((row) => [row.id, { data: row.data, actor: actorOfIdentity(row) }]));
   });
 

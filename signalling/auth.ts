@@ -3,7 +3,7 @@ import { ServerResponse } from 'node:http';
 import type { App } from '../server/app';
 import type { AppContext } from '../server/context';
 import { ANONYMOUS, type Actor } from '../server/policies/actor';
-import type { ConsultationSide } from '../server/policies/consultation';
+import type { CallActor } from '../server/policies/consultation-guest';
 import { actorOfRequest } from '../server/middleware/actor';
 import { isAllowedOrigin } from '../server/middleware/security';
 import { misdirectedMessage, servesHost } from '../server/middleware/public-host';
@@ -25,15 +25,17 @@ export async function actorFromHandshake(app: App, request: IncomingMessage, ctx
   return actor;
 }
 
-/** Socket identity from the session: only patients and doctors take part in consultations. */
+/** Socket identity from the session: patients, doctors, and guests (of their one consultation) take part in consultations. */
 export function socketIdentity(actor: Actor): Omit<SocketData, 'media' | 'address' | 'joinedAt'> | null {
   if (actor.kind === 'patient') return { role: 'patient', id: actor.userId, name: actor.name };
   if (actor.kind === 'doctor') return { role: 'doctor', id: actor.doctorId, name: actor.name };
+  if (actor.kind === 'guest') return { role: 'guest', id: actor.guestId, name: actor.name, guestOf: actor.consultationId };
   return null;
 }
 
 /** The socket's owner as the server's policies know them (the reverse of socketIdentity). */
-export function socketActor({ role, id, name }: Pick<SocketData, 'role' | 'id' | 'name'>): ConsultationSide {
+export function socketActor({ role, id, name, guestOf }: Pick<SocketData, 'role' | 'id' | 'name' | 'guestOf'>): CallActor {
+  if (role === 'guest') return { kind: 'guest', guestId: id, consultationId: guestOf!, name };
   return role === 'patient' ? { kind: 'patient', userId: id, name } : { kind: 'doctor', doctorId: id, name };
 }
 
@@ -52,7 +54,7 @@ export function originCheck(app: App) {
   };
 }
 
-/** Socket.IO middleware: a connection without a live patient or doctor session gets connect_error. */
+/** Socket.IO middleware: a connection without a live patient, doctor or guest session gets connect_error. */
 export function sessionAuth(app: App) {
   return async (socket: SignallingSocket, next: (err?: Error) => void) => {
     try {

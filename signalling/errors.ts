@@ -1,6 +1,7 @@
 import { AppError, RefusedAccess, errorBody, type RefusedResource } from '../server/errors';
 import { SIGNALLING_ERROR_CODES, type AckError, type SignallingErrorCode } from '../common/socket-events';
 import { CONSULTATION_ENDED_MESSAGE } from '../common/consultation-status';
+import { GUEST_LOBBY_MESSAGE } from '../common/constants';
 import { log } from '../server/log';
 import { isDatabaseUnreachable } from '../server/lib/database-errors';
 import { databaseAway } from '../server/services/database-outage';
@@ -37,6 +38,9 @@ export function refusedResourceOf(failure: unknown): RefusedResource | undefined
 }
 
 export const consultationEnded = () => new SignallingError(SIGNALLING_ERROR_CODES.consultationEnded, CONSULTATION_ENDED_MESSAGE);
+
+/** A guest the doctor has not let in yet: they wait in the lobby for 'guest:admitted'. */
+export const inLobby = () => new SignallingError(SIGNALLING_ERROR_CODES.inLobby, GUEST_LOBBY_MESSAGE);
 
 /** The socket's session expired or was revoked: answered, then the socket is closed. */
 export class SessionEnded extends SignallingError {

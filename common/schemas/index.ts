@@ -19,3 +19,4 @@ export * from './fhir-export';
 export * from './paging';
 export * from './doctor-consultations';
 export * from './fhir-import';
+export * from './guest';

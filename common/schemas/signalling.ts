@@ -21,6 +21,12 @@ export const consultationRefSchema = strictObject({
   consultationId: consultationId(),
 });
 
+/** 'guest:admit' / 'guest:remove' payload. */
+export const guestRefSchema = strictObject({
+  consultationId: consultationId(),
+  guestId: uuidField('Guest', 'Invalid guest id'),
+});
+
 /**
  * 'consultation:join' payload. Through the SFU, a client whose device is loaded may send its RTP
  * capabilities: the answer then carries its transports and the consumers of what the other side sends.

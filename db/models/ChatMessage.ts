@@ -2,7 +2,7 @@ import { Model, type RelationMappings } from 'objection';
 import type { ChatSenderRole } from './types';
 import { Consultation } from './Consultation';
 
-/** A chat line in a consultation; `senderId` is a users.id or a doctors.id depending on `senderRole`. */
+/** A chat line in a consultation; `senderId` is a users.id, a doctors.id or a consultation_guests.id depending on `senderRole`. */
 export class ChatMessage extends Model {
   static tableName = 'chat_messages';
 

@@ -18,4 +18,5 @@ export { WebauthnCredential } from './WebauthnCredential';
 export { BreakGlassGrant } from './BreakGlassGrant';
 export { ImportedResource } from './ImportedResource';
 export { SupportRequest } from './SupportRequest';
+export { ConsultationGuest } from './ConsultationGuest';
 export type * from './types';

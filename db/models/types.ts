@@ -42,7 +42,7 @@ export interface PushSubscriptionKeys {
 }
 
 /** Sessions, audit events and throttling name who acted with one of these. */
-export type ActorKind = 'anonymous' | 'patient' | 'admin' | 'doctor' | 'system';
+export type ActorKind = 'anonymous' | 'patient' | 'admin' | 'doctor' | 'system' | 'guest';
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
-export type ChatSenderRole = 'patient' | 'doctor';
+export type ChatSenderRole = 'patient' | 'doctor' | 'guest';

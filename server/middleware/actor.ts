@@ -2,6 +2,8 @@ import type { Next } from 'koa';
 import type { AppContext } from '../context';
 import { ANONYMOUS, type Actor, type DoctorActor, type UserActor } from '../policies/actor';
 import type { Doctor, User } from '../../db/models';
+import type { ConsultationStatus, GuestStatus } from '../../common/constants';
+import { canJoinConsultation } from '../../common/consultation-status';
 import type { SessionData } from '../session-store';
 import { actorReadWithSession } from '../session';
 import { personName } from '../../common/names';
@@ -30,16 +32,27 @@ export interface SessionIdentity {
   doctorName: string | null;
   isVerified: boolean | null;
   isActive: boolean | null;
+  guestId: string | null;
+  guestName: string | null;
+  guestStatus: GuestStatus | null;
+  guestConsultationId: string | null;
+  guestConsultationStatus: ConsultationStatus | null;
 }
 
 /**
  * The actor an account makes now, so a deleted account's session is worth nothing, nor the session of a
- * doctor an admin has since unverified or deactivated (their sessions are also deleted then).
+ * doctor an admin has since unverified or deactivated (their sessions are also deleted then), nor a guest's
+ * once removed or once their consultation has ended.
  */
 export function actorOfIdentity(row: SessionIdentity): Actor {
   if (row.doctorId) {
     const doctor = { id: row.doctorId, name: row.doctorName!, isVerified: row.isVerified!, isActive: row.isActive! };
     return doctorInGoodStanding(doctor) ? doctorActor(doctor) : ANONYMOUS;
+  }
+  if (row.guestId) {
+    // A guest counts only while their link's use stands (not removed) and the consultation still runs.
+    const live = row.guestStatus === 'joined' && canJoinConsultation(row.guestConsultationStatus!);
+    return live ? { kind: 'guest', guestId: row.guestId, consultationId: row.guestConsultationId!, name: row.guestName! } : ANONYMOUS;
   }
   if (row.userId) return userActor({ id: row.userId, firstName: row.firstName!, lastName: row.lastName!, username: row.username!, role: row.role! });
   return ANONYMOUS;

@@ -16,6 +16,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function scopeOf(actor: Actor): string | null {
   if (actor.kind === 'doctor') return `doctor:${actor.doctorId}`;
+  if (actor.kind === 'guest') return `guest:${actor.guestId}`;
   if (actor.kind === 'anonymous') return null;
   return `user:${actor.userId}`;
 }

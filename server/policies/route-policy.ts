@@ -24,7 +24,8 @@ export function allows(policy: RoutePolicy, actor: Actor): boolean {
   return policy.allow.includes(actor.kind);
 }
 
-export const publicAccess = routePolicy('public', ['anonymous', 'patient', 'admin', 'doctor']);
+/** What needs no account: a guest may still sign in, sign out or ask about the server. */
+export const publicAccess = routePolicy('public', ['anonymous', 'patient', 'admin', 'doctor', 'guest']);
 /** Patients' own health data. Admins are users too but hold no health records of their own here. */
 export const patientOnly = routePolicy('patient', ['patient']);
 export const signedInUser = routePolicy('signed-in user', ['patient', 'admin']);
@@ -32,4 +33,6 @@ export const anySignedIn = routePolicy('signed in', ['patient', 'admin', 'doctor
 export const doctorOnly = routePolicy('doctor', ['doctor']);
 /** A patient's own things that their treating doctors may read too (a report's original document). */
 export const patientOrDoctor = routePolicy('patient or doctor', ['patient', 'doctor']);
+/** A guest's own session: the one consultation their link opened (issue 38). Guests reach no other route but public ones. */
+export const guestOnly = routePolicy('guest', ['guest']);
 export const adminOnly = routePolicy('admin', ['admin'], 403);

@@ -65,6 +65,15 @@ const LABELS: Record<string, string> = {
   'summary.report_analysis': 'Generated an AI report analysis',
   'summary.medication_review': 'Generated an AI medication review',
   'summary.health_insights': 'Generated AI health insights',
+  'consultation.guest_list': 'Viewed the guests of a consultation',
+  'consultation.guest_invite': 'Invited a guest to a consultation',
+  'consultation.guest_request': 'Asked for a guest in a consultation',
+  'consultation.guest_approve': 'Approved a guest for a consultation',
+  'consultation.guest_revoke': 'Withdrew a guest link',
+  'consultation.guest_remove': 'Removed a guest from a consultation',
+  'consultation.guest_admit': 'Let a guest into a consultation call',
+  'guest.lobby': "Waited in a consultation call's lobby",
+  'guest.join': 'Opened a guest link to a consultation',
   'doctor.list_consultations': 'Viewed your consultations',
   'doctor.view_consultation': 'Viewed a consultation',
   'doctor.view_records': 'Viewed your medical records',
@@ -119,6 +128,8 @@ function describeActor(event: AuditEvent, viewer: PatientActor): string {
       return 'Administrator';
     case 'system':
       return 'MediVault';
+    case 'guest':
+      return `${event.actorName?.trim() || 'A guest'} (guest)`;
     default:
       return 'Someone';
   }

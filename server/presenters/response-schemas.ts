@@ -21,6 +21,9 @@ import type {
   OfflineVaultKey,
   Consultation,
   ConsultationPatient,
+  ConsultationGuest,
+  GuestInvitation,
+  GuestSession,
   DashboardSummary,
   DocumentProcessingResult,
   DocumentProcessingUnavailable,
@@ -61,6 +64,7 @@ import {
   APPOINTMENT_STATUSES,
   CONSULTATION_STATUSES,
   CONSULTATION_TYPES,
+  GUEST_STATUSES,
   MEDICAL_SUMMARY_TYPES,
   MEDICATION_FREQUENCIES,
   PAYMENT_STATUSES,
@@ -344,13 +348,43 @@ export const chatTranscriptResponse: yup.ObjectSchema<ChatHistoryResult> = yup.o
     yup.object({
       id: id(),
       consultationId: id(),
-      sender: oneOf(['patient', 'doctor'] as const),
+      sender: oneOf(['patient', 'doctor', 'guest'] as const),
+      guestId: yup.string().uuid().optional().meta({ description: "The writing guest's id, on a guest's line only" }),
       senderName: text(),
       text: text(),
       createdAt: instant(),
     }),
   ),
   hasMore: flag().meta({ description: 'Older lines exist: ask again with before = the first line of this page' }),
+});
+
+export const consultationGuestResponse: yup.ObjectSchema<ConsultationGuest> = yup.object({
+  id: id(),
+  consultationId: id(),
+  invitedBy: oneOf(['doctor', 'patient'] as const),
+  status: oneOf(GUEST_STATUSES),
+  name: maybeText().meta({ description: 'The name the guest gave when opening the link; null until then' }),
+  expiresAt: instant(),
+  joinedAt: instant().nullable(),
+  createdAt: instant(),
+});
+
+export const guestInvitationResponse: yup.ObjectSchema<GuestInvitation> = yup.object({
+  guest: consultationGuestResponse.defined(),
+  link: text().meta({ description: 'The guest page with the token after #: shown this once, the server keeps only its hash' }),
+});
+
+export const guestSessionResponse: yup.ObjectSchema<GuestSession> = yup.object({
+  guest: yup.object({ id: id(), name: text() }).defined(),
+  consultation: yup
+    .object({
+      id: id(),
+      consultationType: oneOf(CONSULTATION_TYPES),
+      status: oneOf(CONSULTATION_STATUSES),
+      doctorName: text(),
+      appointmentDate: instant(),
+    })
+    .defined(),
 });
 
 const consultationPatient: yup.ObjectSchema<ConsultationPatient> = yup.object({
@@ -427,7 +461,7 @@ export const medicalSummaryResponse: yup.ObjectSchema<MedicalSummary> = yup.obje
   disclaimer: text(),
 });
 
-const ACTOR_KINDS = ['patient', 'doctor', 'admin', 'system', 'anonymous'] as const;
+const ACTOR_KINDS = ['patient', 'doctor', 'admin', 'system', 'anonymous', 'guest'] as const;
 
 export const accessHistoryResponse: yup.ObjectSchema<AccessHistoryPage> = yup.object({
   entries: list(

@@ -11,6 +11,7 @@ import { registerDoctorsRoutes } from './doctors';
 import { registerConsultationsRoutes } from './consultations';
 import { registerDoctorPortalRoutes } from './doctor-portal';
 import { registerConsultationChatRoutes } from './consultation-chat';
+import { registerConsultationGuestsRoutes } from './consultation-guests';
 import { registerAdminDoctorsRoutes } from './admin-doctors';
 import { registerAccessHistoryRoutes } from './access-history';
 import { registerPasskeysRoutes } from './passkeys';
@@ -39,6 +40,7 @@ export function registerApiRoutes(router: Router): void {
   registerConsultationsRoutes(router);
   registerDoctorPortalRoutes(router);
   registerConsultationChatRoutes(router);
+  registerConsultationGuestsRoutes(router);
   registerAdminDoctorsRoutes(router);
   registerAccessHistoryRoutes(router);
   registerPasskeysRoutes(router);

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { Actor } from '../policies/actor';
+import { isAccountHolder, type AccountActor, type Actor } from '../policies/actor';
 import { sessionFingerprint } from '../session';
 import type { SessionData } from '../session-store';
 import { deviceLabel } from '../lib/device-label';
 import { NotFound, Unauthenticated } from '../errors';
 import type { AccountSession } from '../../common/api-types';
 
-type SignedIn = Exclude<Actor, { kind: 'anonymous' }>;
+type SignedIn = AccountActor;
 
 interface SessionRow {
   /** The session's fingerprint (session-store.ts keeps no session id). */
@@ -74,6 +74,6 @@ export async function endSessionByHandle(ctx: AppContext, actor: SignedIn, handl
 
 /** The actor of a route whose policy admits only signed-in people. */
 export function signedIn(actor: Actor): SignedIn {
-  if (actor.kind === 'anonymous') throw new Unauthenticated();
+  if (!isAccountHolder(actor)) throw new Unauthenticated();
   return actor;
 }

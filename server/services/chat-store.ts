@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ChatMessage } from '../../db/models';
 import type { ChatHistoryResult, ChatMessage as ChatLine, ParticipantRole } from '../../common/socket-events';
-import { chatPage } from './chat-transcript';
+import { chatPage, type ChatNames, type ChatPaging } from './chat-transcript';
 import { Batcher } from '../lib/batcher';
 import { auditRowsInsert, type AuditRow } from './audit';
 
@@ -90,11 +90,19 @@ export class ChatStore {
     };
     await this.writer.submit(row);
     // The API shows milliseconds, as it does for rows read back from the database.
-    return { id: row.id, consultationId: row.consultationId, sender: row.senderRole, senderName: row.senderName, text: row.text, createdAt: `${createdAt.slice(0, 23)}Z` };
+    return {
+      id: row.id,
+      consultationId: row.consultationId,
+      sender: row.senderRole,
+      ...(row.senderRole === 'guest' && { guestId: row.senderId }),
+      senderName: row.senderName,
+      text: row.text,
+      createdAt: `${createdAt.slice(0, 23)}Z`,
+    };
   }
 
   /** One page of a consultation's history (see chatPage). */
-  page(consultationId: string, names: Record<ParticipantRole, string>, paging: { before?: string; limit: number }): Promise<ChatHistoryResult> {
+  page(consultationId: string, names: ChatNames, paging: ChatPaging): Promise<ChatHistoryResult> {
     return chatPage(consultationId, names, paging);
   }
 }

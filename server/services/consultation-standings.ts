@@ -1,7 +1,8 @@
 import { Consultation } from '../../db/models';
 import type { ConsultationStatus } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
-import { isSideOf, type ConsultationSide, type ConsultationSides } from '../policies/consultation';
+import { isSideOf, type ConsultationSides } from '../policies/consultation';
+import type { CallActor } from '../policies/consultation-guest';
 import type { ConsultationStatusChange, RealtimeEvents } from './realtime';
 import { batchedLookup } from '../lib/batcher';
 import { ShortLived } from '../lib/short-lived';
@@ -10,7 +11,7 @@ interface ConsultationFacts extends ConsultationSides {
   status: ConsultationStatus;
 }
 
-/** Where the actor stands in a consultation: one of its two sides while it runs, after it ended, or outside it. */
+/** Where the actor stands in a consultation: one of its two sides (or its guest) while it runs, after it ended, or outside it. */
 export type Standing = 'open' | 'ended' | 'stranger';
 
 /** Sockets of many consultations ask at once: one query answers them all. */
@@ -33,15 +34,22 @@ export class ConsultationStandings {
 
   constructor(private readonly recheckMs: number) {}
 
-  async standing(actor: ConsultationSide, consultationId: string): Promise<Standing> {
+  async standing(actor: CallActor, consultationId: string): Promise<Standing> {
     const facts = await this.entry(consultationId).get();
-    if (!facts || !isSideOf(actor, facts)) return 'stranger';
+    // A guest's session reaches their one consultation (whether they were let in is their socket's place in the room).
+    const reaches = actor.kind === 'guest' ? actor.consultationId === consultationId : facts && isSideOf(actor, facts);
+    if (!facts || !reaches) return 'stranger';
     return canJoinConsultation(facts.status) ? 'open' : 'ended';
   }
 
   /** The consultation's patient (whose health data its chat is), from the same shared facts. */
   async patientOf(consultationId: string): Promise<string | undefined> {
     return (await this.entry(consultationId).get())?.patientId;
+  }
+
+  /** The consultation's doctor (whose screens hear about its lobby), from the same shared facts. */
+  async doctorOf(consultationId: string): Promise<string | undefined> {
+    return (await this.entry(consultationId).get())?.doctorId;
   }
 
   /** Follows the status changes made in this process; answers the unsubscribe. */

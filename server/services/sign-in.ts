@@ -146,8 +146,8 @@ function auditTarget<K extends AccountKind>(via: SignIn<K>, account: Accounts[K]
   return { resourceType: via.kind, resourceId: account?.id, patientId: ACCOUNT_RULES[via.kind].patientId(account) };
 }
 
-/** Starts a fresh session for the actor: a new id at every sign-in, so a planted cookie is worthless. */
-async function startSession(ctx: AppContext, actorKind: AccountKind, actorId: string): Promise<void> {
+/** Starts a fresh session for the actor: a new id at every sign-in (and a guest's link), so a planted cookie is worthless. */
+export async function startSession(ctx: AppContext, actorKind: NonNullable<SessionData['actorKind']>, actorId: string): Promise<void> {
   const session = ctx.session as unknown as Session;
   // Nothing from before sign-in (a pending passkey challenge, say) survives into the signed-in session.
   for (const key of Object.keys(session)) if (!key.startsWith('_')) delete session[key];

@@ -10,6 +10,9 @@ import { chatHistoryHandler } from './chat-history';
 import { mediaStateHandler } from './media-state';
 import { iceServersHandler } from './ice-servers';
 import { p2pSignalHandler } from './p2p-signal';
+import { lobbyHandler } from './lobby';
+import { guestAdmitHandler } from './guest-admit';
+import { guestRemoveHandler } from './guest-remove';
 import { sfuGetRouterRtpCapabilitiesHandler } from './sfu-get-router-rtp-capabilities';
 import { sfuCreateTransportHandler } from './sfu-create-transport';
 import { sfuConnectTransportHandler } from './sfu-connect-transport';
@@ -33,6 +36,9 @@ export const HANDLERS = [
   mediaStateHandler,
   iceServersHandler,
   p2pSignalHandler,
+  lobbyHandler,
+  guestAdmitHandler,
+  guestRemoveHandler,
   sfuGetRouterRtpCapabilitiesHandler,
   sfuCreateTransportHandler,
   sfuConnectTransportHandler,

@@ -3,12 +3,16 @@ import { CHAT_HISTORY_PAGE } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
 import { PAYMENT_FAILED_JOIN_MESSAGE, paymentAllowsJoining } from '../../common/payment-status';
 import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
-import { SignallingError } from '../errors';
+import { SignallingError, inLobby } from '../errors';
 import { clientIce } from '../media/ice';
 import { socketActor } from '../auth';
 import { recordSocketAudit } from '../audit';
-import { loadMembership } from '../rooms/membership';
-import { consultationRoom } from '../rooms/names';
+import { loadMembership, type Membership } from '../rooms/membership';
+import { consultationRoom, lobbyRoom } from '../rooms/names';
+import { announceLobby } from '../rooms/lobby';
+import { participantKey, participantOf } from '../rooms/participants';
+import { GUESTS_NEED_SFU } from '../../server/services/consultation-guests';
+import type { HandlerContext } from '../services';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
@@ -16,6 +20,24 @@ import { prepareSfuMedia } from './prepared-media';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
 const NO_ROOM: RoomSnapshot = { participants: [], media: {}, joinedAt: {} };
+
+/** Whose track state a joiner sees first: the patient the doctor's, the doctor the patient's, a guest the doctor's. */
+const OTHER_SIDE = { patient: 'doctor', doctor: 'patient', guest: 'doctor' } as const;
+
+/**
+ * A guest the doctor has not let in waits in the consultation's lobby (the doctor's screens hear who waits;
+ * audited), and is answered in_lobby: 'guest:admitted' tells them when to join again.
+ */
+async function waitInLobby(ctx: HandlerContext, membership: Membership): Promise<never> {
+  const consultationId = membership.consultation.id;
+  await ctx.socket.join(lobbyRoom(consultationId));
+  ctx.socket.data.lobbySince ??= new Date().toISOString();
+  await Promise.all([
+    announceLobby(ctx, consultationId, membership.doctorId),
+    recordSocketAudit(ctx.socket, { action: 'guest.lobby', outcome: 'success', consultationId, patientId: membership.patientId }),
+  ]);
+  throw inLobby();
+}
 
 /**
  * The membership is read fresh from the database; the room is joined only when it says yes and the
@@ -37,19 +59,25 @@ export const joinHandler = defineHandler({
       await recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'denied', consultationId, patientId: membership.patientId });
       throw new SignallingError(SIGNALLING_ERROR_CODES.paymentFailed, PAYMENT_FAILED_JOIN_MESSAGE);
     }
+    if (open && membership.guest) {
+      // Guests need the SFU: peer-to-peer links only the patient and the doctor.
+      if (ctx.media.mode !== 'sfu') throw new SignallingError(SIGNALLING_ERROR_CODES.conflict, GUESTS_NEED_SFU);
+      if (!membership.guest.admittedAt) await waitInLobby(ctx, membership);
+    }
     if (open) {
       await ctx.socket.join(consultationRoom(consultationId));
-      const cameBack = ctx.reconnecting.release(consultationId, membership.role);
+      const cameBack = ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
       ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
     }
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
     const [history, room, prepared] = await Promise.all([
-      ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE }),
+      // A guest reads the chat from their admission on, never what was said before they came.
+      ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
       open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
       withMedia ? prepareSfuMedia(ctx, consultationId, rtpCapabilities) : undefined,
       recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
     ]);
-    const otherRole = membership.role === 'patient' ? 'doctor' : 'patient';
+    const otherRole = OTHER_SIDE[membership.role];
     return {
       consultation: membership.consultation,
       role: membership.role,

@@ -16,6 +16,8 @@ export interface MediaPeer {
   consultationId: string;
   socketId: string;
   role: ParticipantRole;
+  /** A guest's id: their tracks are labelled with it, one tile per participant. */
+  guestId?: string;
 }
 
 /** How a media backend talks to one socket (through the Socket.IO server, on any process). */

@@ -1,15 +1,20 @@
 import type { MediaState, Participant, ParticipantRole } from '../../common/socket-events';
 import type { SignallingServices } from '../services';
 import { consultationRoom } from './names';
+import { participantKey, participantOf } from './participants';
 
-const ROLE_ORDER: Record<ParticipantRole, number> = { patient: 0, doctor: 1 };
+const ROLE_ORDER: Record<ParticipantRole, number> = { patient: 0, doctor: 1, guest: 2 };
+
+/** The two sides of a consultation, whose track state and arrival the room keeps (guests' state travels as events). */
+type Side = Exclude<ParticipantRole, 'guest'>;
 
 export interface RoomSnapshot {
+  /** The patient, the doctor, then guests. */
   participants: Participant[];
-  /** Last reported track state per role (a side with two open tabs reports its latest). */
-  media: Partial<Record<ParticipantRole, MediaState>>;
+  /** Last reported track state per side (a side with two open tabs reports its latest). */
+  media: Partial<Record<Side, MediaState>>;
   /** Since when each side has been in the room (the earliest of its sockets). */
-  joinedAt: Partial<Record<ParticipantRole, string>>;
+  joinedAt: Partial<Record<Side, string>>;
 }
 
 type PresenceServices = Pick<SignallingServices, 'io' | 'reconnecting'>;
@@ -25,25 +30,28 @@ export async function roomSnapshots({ io, reconnecting }: PresenceServices, cons
   const snapshots = new Map<string, RoomSnapshot>();
   for (const consultationId of consultationIds) {
     const room = consultationRoom(consultationId);
-    const byRole = new Map<ParticipantRole, Participant>();
+    const byKey = new Map<string, Participant>();
     const media: RoomSnapshot['media'] = {};
     const joinedAt: RoomSnapshot['joinedAt'] = {};
     for (const socket of sockets) {
-      const { role, name } = socket.data;
+      const { role } = socket.data;
       if (!role || !socket.rooms.has(room)) continue;
-      byRole.set(role, { role, name });
+      const participant = participantOf(socket.data);
+      byKey.set(participantKey(participant), participant);
+      if (role === 'guest') continue;
       const since = socket.data.joinedAt?.[consultationId];
       if (since && !(joinedAt[role] && joinedAt[role] <= since)) joinedAt[role] = since;
       const state = socket.data.media?.[consultationId];
       if (state) media[role] = { ...state, role };
     }
     for (const held of reconnecting.list(consultationId)) {
-      if (byRole.has(held.role)) continue;
-      byRole.set(held.role, held);
-      const since = reconnecting.joinedAt(consultationId, held.role);
-      if (since) joinedAt[held.role] = since;
+      const key = participantKey(held);
+      if (byKey.has(key)) continue;
+      byKey.set(key, held);
+      const since = reconnecting.joinedAt(consultationId, key);
+      if (since && held.role !== 'guest') joinedAt[held.role] = since;
     }
-    const participants = [...byRole.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
+    const participants = [...byKey.values()].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
     snapshots.set(consultationId, { participants, media, joinedAt });
   }
   return snapshots;

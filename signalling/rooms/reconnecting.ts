@@ -1,4 +1,5 @@
-import type { Participant, ParticipantRole } from '../../common/socket-events';
+import type { Participant } from '../../common/socket-events';
+import { participantKey } from './participants';
 
 /** How long someone whose connection dropped is shown as reconnecting before they count as gone. */
 const RECONNECT_GRACE_MS = 60_000;
@@ -16,35 +17,37 @@ interface Held {
  * not gone, until they join again or the grace runs out.
  */
 export class ReconnectingParticipants {
-  private readonly held = new Map<string, Map<ParticipantRole, Held>>();
+  /** Per consultation, by participantKey. */
+  private readonly held = new Map<string, Map<string, Held>>();
 
   constructor(private readonly graceMs = RECONNECT_GRACE_MS) {}
 
   hold(consultationId: string, participant: Participant, onExpire: () => void, joinedAt?: string): void {
-    this.release(consultationId, participant.role);
-    const room = this.held.get(consultationId) ?? new Map<ParticipantRole, Held>();
+    const key = participantKey(participant);
+    this.release(consultationId, key);
+    const room = this.held.get(consultationId) ?? new Map<string, Held>();
     this.held.set(consultationId, room);
     const timer = setTimeout(() => {
-      this.release(consultationId, participant.role);
+      this.release(consultationId, key);
       onExpire();
     }, this.graceMs);
     timer.unref();
-    room.set(participant.role, { participant: { role: participant.role, name: participant.name, reconnecting: true }, joinedAt, timer });
+    room.set(key, { participant: { ...participant, reconnecting: true }, joinedAt, timer });
   }
 
-  /** Forgets the one held for the role; answers when they had first come into the room, if held. */
-  release(consultationId: string, role: ParticipantRole): string | undefined {
+  /** Forgets the one held under the key (participantKey); answers when they had first come into the room, if held. */
+  release(consultationId: string, key: string): string | undefined {
     const room = this.held.get(consultationId);
-    const held = room?.get(role);
+    const held = room?.get(key);
     if (!room || !held) return undefined;
     clearTimeout(held.timer);
-    room.delete(role);
+    room.delete(key);
     if (!room.size) this.held.delete(consultationId);
     return held.joinedAt;
   }
 
-  joinedAt(consultationId: string, role: ParticipantRole): string | undefined {
-    return this.held.get(consultationId)?.get(role)?.joinedAt;
+  joinedAt(consultationId: string, key: string): string | undefined {
+    return this.held.get(consultationId)?.get(key)?.joinedAt;
   }
 
   list(consultationId: string): Participant[] {

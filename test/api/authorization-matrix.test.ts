@@ -30,6 +30,8 @@ let fx: Fixtures;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'true', LOGIN_FREE_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '100000', LOGIN_CHALLENGE_AFTER: '100000' });
+  // Guests need the SFU: the matrix server answers as one whose calls go through it.
+  server.app.deps.mediaMode = () => 'sfu';
   fx = await buildFixtures(server);
 }, 60_000);
 afterAll(() => server.close());
@@ -43,6 +45,7 @@ const KIND_OF: Record<ActorName, Actor['kind']> = {
   doctor: 'doctor',
   otherDoctor: 'doctor',
   formerDoctor: 'doctor',
+  guest: 'guest',
 };
 
 function policyOf(route: string): RoutePolicy {

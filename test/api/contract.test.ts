@@ -223,6 +223,21 @@ beforeAll(async () => {
   await doctor.get(`/api/doctor/patient/${patientId}/records`);
   await doctor.get(`/api/doctor/consultation/${booked.id}/medication-log?days=30`);
   await doctor.get(`/api/doctor/patients/${patientId}/record-access`);
+  // Guests (issue 38): the doctor's link, the patient's request and its approval, the guest's session, the used link
+  // refused, the removal; then the same invitation on a peer-to-peer server, refused.
+  server.app.deps.mediaMode = () => 'sfu';
+  const invited = await doctor.post(`/api/consultations/${booked.id}/guests`, { expiresInMinutes: 60 });
+  const asked = await patient.post(`/api/consultations/${booked.id}/guests`, {});
+  await doctor.post(`/api/consultations/${booked.id}/guests/${asked.body.guest.id}/approval`, {});
+  await patient.get(`/api/consultations/${booked.id}/guests`);
+  const guestToken = new URL(invited.body.link).hash.slice(1);
+  const guest = recordInto(exchanges, new TestClient(server.url));
+  await guest.post('/api/guest/join', { token: guestToken, name: 'Contract Guest' });
+  await guest.get('/api/guest/session');
+  await recordInto(exchanges, new TestClient(server.url)).post('/api/guest/join', { token: guestToken, name: 'Second Guest' });
+  await doctor.delete(`/api/consultations/${booked.id}/guests/${invited.body.guest.id}`);
+  server.app.deps.mediaMode = () => 'p2p';
+  await doctor.post(`/api/consultations/${booked.id}/guests`, {});
   // A former patient, seen 40 days ago: outside the access window, reached by break-glass with a reason.
   const former = await createPatient();
   await Consultation.query().insert({ patientId: former.record.id, doctorId: drLee.account.record.id, appointmentDate: new Date(Date.now() - 40 * 86_400_000), status: 'completed', fee: 5000 });

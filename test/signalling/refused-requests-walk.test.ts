@@ -26,6 +26,9 @@ const PAYLOADS: Record<ClientEvent, (consultationId: string) => Record<string, u
   'media:state': (consultationId) => ({ consultationId, audio: true, video: false, screen: false }),
   'media:iceServers': (consultationId) => ({ consultationId }),
   'p2p:signal': (consultationId) => ({ consultationId, session: 's1', signal: { type: 'offer', sdp: 'x' } }),
+  'consultation:lobby': (consultationId) => ({ consultationId }),
+  'guest:admit': (consultationId) => ({ consultationId, guestId: randomUUID() }),
+  'guest:remove': (consultationId) => ({ consultationId, guestId: randomUUID() }),
   'sfu:getRouterRtpCapabilities': (consultationId) => ({ consultationId }),
   'sfu:createTransport': (consultationId) => ({ consultationId, direction: 'send' }),
   'sfu:connectTransport': (consultationId) => ({ consultationId, transportId: randomUUID(), dtlsParameters: { role: 'client', fingerprints: [] } }),
@@ -46,8 +49,8 @@ const PAYLOADS: Record<ClientEvent, (consultationId: string) => Record<string, u
  */
 const NOT_ABOUT_THE_CONSULTATION = new Set<ClientEvent>(['consultation:leave', 'sfu:getRouterRtpCapabilities', 'consultation:waitingPatients']);
 
-/** Events answered as a record the sender may not reach (join, status, history): not_found, as for no consultation. */
-const READS_THE_CONSULTATION = new Set<ClientEvent>(['consultation:join', 'consultation:setStatus', 'chat:history']);
+/** Events answered as a record the sender may not reach (join, status, history, the lobby and its guests): not_found, as for no consultation. */
+const READS_THE_CONSULTATION = new Set<ClientEvent>(['consultation:join', 'consultation:setStatus', 'chat:history', 'consultation:lobby', 'guest:admit', 'guest:remove']);
 
 let parties: CallParties;
 beforeAll(async () => {

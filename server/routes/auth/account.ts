@@ -10,12 +10,12 @@ import { confirmPassword } from '../../services/password-confirmation';
 import { endOtherSessions, endSessionByHandle, listAccountSessions, signedIn } from '../../services/account-sessions';
 import { auditedWrite, recordAudit } from '../../services/audit';
 import { Unauthenticated, ValidationFailed } from '../../errors';
-import type { Actor } from '../../policies/actor';
+import type { AccountActor, Actor } from '../../policies/actor';
 import { log } from '../../log';
 
 const WRONG_CURRENT = 'Current password is incorrect';
 
-async function accountOf(actor: Exclude<Actor, { kind: 'anonymous' }>): Promise<User | Doctor> {
+async function accountOf(actor: AccountActor): Promise<User | Doctor> {
   const account = actor.kind === 'doctor' ? await Doctor.query().findById(actor.doctorId) : await User.query().findById(actor.userId);
   if (!account) throw new Unauthenticated();
   return account;

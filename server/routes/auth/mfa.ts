@@ -7,6 +7,7 @@ import { mfaCodeSchema } from '../../../common/schemas/mfa';
 import { emptyBodySchema } from '../../../common/schemas/misc';
 import { recordAudit } from '../../services/audit';
 import { signedIn } from '../../services/account-sessions';
+import { isAccountHolder } from '../../policies/actor';
 import type { AccountKind } from '../../services/sign-in';
 import { RECOVERY_CODE_PATTERN, recoveryCodesLeft } from '../../services/mfa/recovery-codes';
 import {
@@ -82,7 +83,7 @@ export function registerMfaRoutes(router: Router): void {
     response: mfaEnrolmentResponse,
     answerHoldsSecrets: true,
     handler: async (ctx) => {
-      if (ctx.state.actor.kind !== 'anonymous') {
+      if (isAccountHolder(ctx.state.actor)) {
         const { kind, account } = await ownAccount(ctx);
         if (account.totpEnabledAt) throw new Conflict(ALREADY_ON);
         return startEnrolment(ctx.deps.knex, ctx.deps.config, kind, account);

@@ -6,6 +6,7 @@ export interface ProducerData extends ms.AppData {
   source: TrackSource;
   role: ParticipantRole;
   socketId: string;
+  guestId?: string;
 }
 
 export interface TransportData extends ms.AppData {
@@ -86,6 +87,7 @@ export class SfuRoom {
       consultationId: this.consultationId,
       producerId: producer.id,
       role: producer.appData.role,
+      ...(producer.appData.guestId ? { guestId: producer.appData.guestId } : {}),
       source: producer.appData.source,
       kind: producer.kind,
     };

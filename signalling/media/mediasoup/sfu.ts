@@ -96,7 +96,7 @@ class MediasoupSfu implements LocalSfu {
     for (const existing of self.producers.values()) {
       if (existing.appData.source === request.source) existing.close();
     }
-    const appData: ProducerData = { source: request.source, role: peer.role, socketId: peer.socketId };
+    const appData: ProducerData = { source: request.source, role: peer.role, socketId: peer.socketId, ...(peer.guestId ? { guestId: peer.guestId } : {}) };
     const producer = (await transport.produce({
       kind: request.kind,
       rtpParameters: request.rtpParameters as unknown as ms.RtpParameters,
@@ -152,6 +152,7 @@ class MediasoupSfu implements LocalSfu {
       kind: consumer.kind,
       rtpParameters: asParameters(consumer.rtpParameters),
       role: producer.appData.role,
+      ...(producer.appData.guestId ? { guestId: producer.appData.guestId } : {}),
       source: producer.appData.source,
       producerPaused: consumer.producerPaused,
     };

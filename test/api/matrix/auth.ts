@@ -24,10 +24,10 @@ export const rows: MatrixRow[] = [
   { route: 'GET /api/auth/doctor/demo-credentials', expect: statuses(404), notFoundIsNoRefusal: true },
   { route: 'GET /api/auth/doctor/me', expect: statuses(404, { anonymous: 401, doctor: 200, otherDoctor: 200, formerDoctor: 200 }) },
   { route: 'POST /api/auth/logout', expect: statuses(200), freshSession: true },
-  // One's own password and devices: every signed-in person, patients, admins and doctors alike.
-  { route: 'POST /api/auth/password', body: () => ({ currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' }), expect: statuses(400, { anonymous: 401 }) },
-  { route: 'GET /api/auth/sessions', expect: statuses(200, { anonymous: 401 }) },
-  { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401 }) },
+  // One's own password and devices: every signed-in person, patients, admins and doctors alike (a guest has no account).
+  { route: 'POST /api/auth/password', body: () => ({ currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' }), expect: statuses(400, { anonymous: 401, guest: 404 }) },
+  { route: 'GET /api/auth/sessions', expect: statuses(200, { anonymous: 401, guest: 404 }) },
+  { route: 'POST /api/auth/sessions/revoke-others', expect: statuses(204, { anonymous: 401, guest: 404 }) },
   // A handle that is none of the caller's sessions.
   { route: 'DELETE /api/auth/sessions/:handle', path: () => '/api/auth/sessions/not-one-of-yours', expect: statuses(404, { anonymous: 401 }), notFoundIsNoRefusal: true },
   // Password reset: the matrix server has no mail set up, which every caller is told alike; a token that is none is refused.
@@ -39,12 +39,13 @@ export const rows: MatrixRow[] = [
   },
   // Two-step verification. The second step needs a pending password sign-in, which none of these callers has.
   { route: 'POST /api/auth/mfa/verify', body: () => ({ code: '123456' }), expect: statuses(401) },
-  // A visitor may set up an authenticator only for a pending sign-in; anyone signed in, for themselves.
-  { route: 'POST /api/auth/mfa/enrolment', expect: statuses(201, { anonymous: 401 }) },
-  { route: 'POST /api/auth/mfa/confirm', body: () => ({ code: '000000' }), expect: statuses(401) },
-  { route: 'GET /api/auth/mfa', expect: statuses(200, { anonymous: 401 }) },
+  // A visitor may set up an authenticator only for a pending sign-in; anyone signed in to an account, for themselves
+  // (a guest, with no account, is a visitor here).
+  { route: 'POST /api/auth/mfa/enrolment', expect: statuses(201, { anonymous: 401, guest: 401 }) },
+  { route: 'POST /api/auth/mfa/confirm', body: () => ({ code: '000000' }), expect: statuses(401, { guest: 404 }) },
+  { route: 'GET /api/auth/mfa', expect: statuses(200, { anonymous: 401, guest: 404 }) },
   // The matrix server requires it of no one, and no one here has it on: turning it off changes nothing.
-  { route: 'POST /api/auth/mfa/disable', body: () => ({ code: '000000' }), expect: statuses(204, { anonymous: 401 }) },
+  { route: 'POST /api/auth/mfa/disable', body: () => ({ code: '000000' }), expect: statuses(204, { anonymous: 401, guest: 404 }) },
   // A passkey as the second step: each needs a pending password sign-in, which none of these callers has.
   { route: 'POST /api/auth/mfa/passkey/registration/options', expect: statuses(401) },
   { route: 'POST /api/auth/mfa/passkey/registration', body: passkeyAnswer, expect: statuses(401) },

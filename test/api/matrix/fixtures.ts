@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { TestServer } from '../../support/app';
 import { TestClient } from '../../support/client';
 import { createAdmin, createDoctor, createPatient, unique, type Account } from '../../support/factories';
-import { Consultation, MedicalReport, WebauthnCredential, type Doctor, type User } from '../../../db/models';
+import { Consultation, ConsultationGuest, MedicalReport, WebauthnCredential, type Doctor, type User } from '../../../db/models';
+import { issueGuestLink } from '../../../server/services/consultation-guests';
+import type { ConsultationSide } from '../../../server/policies/consultation';
 import { ACTORS, type ActorName } from './types';
 
 interface PatientFixture {
@@ -37,6 +39,8 @@ export interface Fixtures {
   signIn(actor: ActorName): Promise<TestClient>;
   /** A passkey of patient A's, new at each call. */
   newPasskeyOfPatientA(): Promise<string>;
+  /** A new guest link's token: to patient A's consultation with `doctor`, or to `consultationId`; asked by the doctor unless `by` says. */
+  newGuestLink(options?: { consultationId?: string; by?: ConsultationSide }): Promise<{ guestId: string; token: string }>;
 }
 
 /** Every browser speaks from an address of its own, so sign-in failure counts never collide between runs. */
@@ -52,6 +56,21 @@ async function signedIn(server: TestServer, account: Account<User> | Account<Doc
     ? await client.post('/api/auth/doctor/login', { email: account.login, password: account.password })
     : await client.post('/api/auth/login', { usernameOrEmail: account.login, password: account.password });
   if (res.status !== 200) throw new Error(`matrix fixture sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** A guest link to the consultation, as its inviter would have made it. */
+async function guestLink(consultationId: string, by: ConsultationSide) {
+  const { guest, token } = await ConsultationGuest.transaction((trx) => issueGuestLink(trx, { consultationId, invitedBy: by, expiresAt: new Date(Date.now() + 3_600_000) }));
+  return { guestId: guest.id, token };
+}
+
+/** A browser that opened a guest link to the consultation. */
+async function guestBrowser(server: TestServer, consultationId: string, doctorId: string): Promise<TestClient> {
+  const { token } = await guestLink(consultationId, { kind: 'doctor', doctorId, name: 'Matrix Doctor' });
+  const client = browser(server);
+  const res = await client.post('/api/guest/join', { token, name: 'Matrix Guest' });
+  if (res.status !== 201) throw new Error(`matrix fixture guest link failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
 }
 
@@ -86,7 +105,11 @@ export async function buildFixtures(server: TestServer): Promise<Fixtures> {
   });
   const formerDoctor = { account: formerDoctorAccount, id: formerDoctorAccount.record.id, consultationId: longAgo.id };
   const accounts = { patientA: patientA.account, patientB: patientB.account, admin, doctor: doctor.account, otherDoctor: otherDoctor.account, formerDoctor: formerDoctor.account };
-  const signIn = (actor: ActorName) => (actor === 'anonymous' ? Promise.resolve(browser(server)) : signedIn(server, accounts[actor]));
+  const signIn = (actor: ActorName) => {
+    if (actor === 'anonymous') return Promise.resolve(browser(server));
+    if (actor === 'guest') return guestBrowser(server, patientA.consultationId, doctor.id);
+    return signedIn(server, accounts[actor]);
+  };
   const clients = Object.fromEntries(await Promise.all(ACTORS.map(async (actor) => [actor, await signIn(actor)]))) as Record<ActorName, TestClient>;
   return {
     server,
@@ -106,6 +129,9 @@ export async function buildFixtures(server: TestServer): Promise<Fixtures> {
         counter: 0,
       });
       return passkey.id;
+    },
+    newGuestLink({ consultationId = patientA.consultationId, by = { kind: 'doctor', doctorId: doctor.id, name: 'Matrix Doctor' } as ConsultationSide } = {}) {
+      return guestLink(consultationId, by);
     },
   };
 }

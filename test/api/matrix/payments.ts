@@ -6,7 +6,7 @@ import { ownPatientData, patientAOnly, statuses, type MatrixRow } from './types'
  */
 export const rows: MatrixRow[] = [
   // Doctors read it too: payment badges show only where payments are taken.
-  { route: 'GET /api/payments/config', expect: statuses(200, { anonymous: 401 }) },
+  { route: 'GET /api/payments/config', expect: statuses(200, { anonymous: 401, guest: 404 }) },
   { route: 'POST /api/create-payment-intent', body: () => ({ plan: 'monthly' }), expect: ownPatientData(503) },
   { route: 'GET /api/subscription', expect: ownPatientData(200) },
   // Granted, then ended again by the row after it, so later rows meet free patients.

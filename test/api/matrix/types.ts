@@ -1,8 +1,11 @@
 import type { Fixtures } from './fixtures';
 
 /** Who calls every route in the authorization matrix. */
-/** `formerDoctor` treated patient A, but that consultation ended 40 days ago: outside the access window. */
-export const ACTORS = ['anonymous', 'patientA', 'patientB', 'admin', 'doctor', 'otherDoctor', 'formerDoctor'] as const;
+/**
+ * `formerDoctor` treated patient A, but that consultation ended 40 days ago: outside the access window.
+ * `guest` opened a guest link to patient A's consultation with `doctor` (issue 38): it reaches that call alone.
+ */
+export const ACTORS = ['anonymous', 'patientA', 'patientB', 'admin', 'doctor', 'otherDoctor', 'formerDoctor', 'guest'] as const;
 export type ActorName = (typeof ACTORS)[number];
 
 export type Expectations = Record<ActorName, number>;

@@ -15,6 +15,7 @@ const ACTOR_ICONS: Record<AccessHistoryEntry['actorKind'], string | readonly str
   admin: ICONS.shieldCheck,
   system: ICONS.shield,
   anonymous: ICONS.alert,
+  guest: ICONS.userPlus,
 };
 
 const OUTCOMES = {

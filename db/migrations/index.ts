@@ -21,6 +21,7 @@ import * as idempotencyApplied from './20261128100100_idempotency_applied';
 import * as rosterSearch from './20261128110000_roster_search';
 import * as accountFailureStreak from './20261128120000_account_failure_streak';
 import * as fhirImports from './20261128130000_fhir_imports';
+import * as sharedLinks from './20261128140700_shared_links';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128110000_roster_search': rosterSearch,
   '20261128120000_account_failure_streak': accountFailureStreak,
   '20261128130000_fhir_imports': fhirImports,
+  '20261128140700_shared_links': sharedLinks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

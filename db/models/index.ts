@@ -17,4 +17,7 @@ export { AuditEvent } from './AuditEvent';
 export { WebauthnCredential } from './WebauthnCredential';
 export { BreakGlassGrant } from './BreakGlassGrant';
 export { ImportedResource } from './ImportedResource';
+export { SharedLink } from './SharedLink';
+export { SharedLinkFile } from './SharedLinkFile';
+export { SharedLinkDownload } from './SharedLinkDownload';
 export type * from './types';

@@ -23,6 +23,7 @@ import { registerOfflineVaultRoutes } from './offline-vault';
 import { registerMedicationRemindersRoutes } from './medication-reminders';
 import { registerExportRoutes } from './export';
 import { registerImportRoutes } from './import';
+import { registerSharedLinksRoutes } from './shared-links';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -49,6 +50,7 @@ export function registerApiRoutes(router: Router): void {
   registerMedicationRemindersRoutes(router);
   registerExportRoutes(router);
   registerImportRoutes(router);
+  registerSharedLinksRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

@@ -16,7 +16,7 @@ const Page = styled.main`
   }
   h2 {
     font-size: 1.15rem;
-    margin: 0 0 8px;
+    margin: 16px 0 8px;
   }
 `;
 

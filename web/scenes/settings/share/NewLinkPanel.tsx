@@ -36,7 +36,7 @@ export function NewLinkPanel({ share, hasPasscode, onDone }: { share: NewShare; 
       .then(() => showToast('Link copied', 'Send it to the doctor, or let them scan the QR code.', 'success'))
       .catch(() => showToast('Could not copy', 'Select the link and copy it by hand.', 'destructive'));
   return (
-    <Stack $gap="12px" aria-label="New shared link" role="region">
+    <Stack $gap="12px" aria-label="New shared link" role="region" style={{ marginTop: 12 }}>
       <Muted role="status">
         Link ready: {share.created.label}. It is shown only now; anyone with it can open the records until it expires or you revoke it.
         {hasPasscode ? ' Tell the doctor the passcode separately: it is not in the link.' : ''}

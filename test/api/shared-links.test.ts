@@ -4,7 +4,7 @@ import { TestClient } from '../support/client';
 import { patientParty, type Party } from './consultations-fixtures';
 import { daysFromNow, insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { encryptFile, newKey } from './shared-links-fixtures';
-import { viewerLink } from '../../common/smart-health-link';
+import { viewerLink, type ShlinkPayload } from '../../common/smart-health-link';
 import { SHARED_LINK_PASSCODE_ATTEMPTS } from '../../common/constants';
 import { SharedLink, SharedLinkFile, type User } from '../../db/models';
 
@@ -24,14 +24,7 @@ const chosen = { reportId: '', medicationId: '' };
 const notChosen = { reportId: '', medicationId: '' };
 let jordansReportId: string;
 
-interface Payload {
-  url: string;
-  key: string;
-  exp?: number;
-  flag?: string;
-  label?: string;
-  v?: number;
-}
+type Payload = ShlinkPayload;
 
 beforeAll(async () => {
   server = await startTestServer();

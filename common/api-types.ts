@@ -38,6 +38,8 @@ export interface ApiError {
   fields?: Record<string, string>;
   /** Correlates a 5xx with the server log. */
   requestId?: string;
+  /** A SMART Health Link's wrong or missing passcode (401): how many more wrong ones the link takes before it is disabled, as the IG names it. */
+  remainingAttempts?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -636,7 +638,7 @@ export interface GuestSession {
 /** One line of a patient's Access history (GET /api/access-history). */
 export interface AccessHistoryEntry {
   id: string;
-  /** 'You', 'Dr. {name}', 'Administrator', '{name} (guest)', 'Someone' (a visitor without a session) or 'MediVault'. */
+  /** 'You', 'Dr. {name}', 'Administrator', '{name} (guest)', '{name} (not verified)' (who opened a shared link, as they said), 'Someone' (another visitor without a session) or 'MediVault'. */
   who: string;
   /** The role the actor acted in. */
   actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous' | 'guest';
@@ -728,6 +730,48 @@ export interface CalendarFeedStatus {
   url: string | null;
   timeZone: string | null;
   createdAt: IsoDateString | null;
+}
+
+/** Whether a shared link opens now: 'locked' after too many wrong passcodes. */
+export type SharedLinkState = 'active' | 'expired' | 'locked';
+
+/** A SMART Health Link the patient shared, as their list shows it (the link itself, holding the key, is never kept). */
+export interface SharedLinkSummary {
+  id: string;
+  label: string;
+  /** The IG's flags: L long-term, P passcode, U the address is the file itself. */
+  flag: string;
+  state: SharedLinkState;
+  expiresAt: IsoDateString;
+  createdAt: IsoDateString;
+  openCount: number;
+  lastOpenedAt: IsoDateString | null;
+  /** Who the last opener said they were: their word, not verified. */
+  lastRecipient: string | null;
+}
+
+/** The answer that creates a link: the manifest address and the viewer, from which the browser builds the link with its key. Shown once. */
+export interface SharedLinkCreated extends SharedLinkSummary {
+  manifestUrl: string;
+  viewerUrl: string;
+}
+
+export interface SharedLinkList {
+  links: SharedLinkSummary[];
+}
+
+/** One file of a SMART Health Link manifest (HL7 SMART Health Cards and Links IG): inline, or at a short-lived address. */
+export interface ShlManifestFile {
+  contentType: string;
+  location?: string;
+  embedded?: string;
+  lastUpdated: IsoDateString;
+  status: 'finalized' | 'can-change';
+  fhirVersion: string;
+}
+
+export interface ShlManifest {
+  files: ShlManifestFile[];
 }
 
 /** One dose a medication reminder asked about, and what the patient answered (the adherence log). */

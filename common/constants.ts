@@ -108,6 +108,18 @@ export const REPORT_LIMIT_REACHED = `The free plan holds ${FREE_PLAN_REPORT_LIMI
 export const FHIR_IMPORT_MAX_BYTES = 15 * 1024 * 1024;
 export const FHIR_IMPORT_MAX_ENTRIES = 10_000;
 
+/**
+ * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1): how long a patient may share for, how many
+ * wrong passcodes a link takes in its lifetime before it is disabled, how big its encrypted file may be, and
+ * how long a file's download address works (the IG allows at most an hour).
+ */
+export const SHARED_LINK_EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
+export const SHARED_LINK_PASSCODE_ATTEMPTS = 5;
+export const SHARED_LINK_PASSCODE_MIN_LENGTH = 6;
+export const SHARED_LINK_LABEL_MAX_LENGTH = 80;
+export const SHARED_LINK_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const SHARED_LINK_DOWNLOAD_SECONDS = 600;
+
 export const PLAN_IDS = ['monthly', 'yearly'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

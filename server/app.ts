@@ -13,6 +13,7 @@ import { metricsEndpoint } from './middleware/metrics-endpoint';
 import { AppMetrics } from './metrics';
 import { log } from './log';
 import { apiGuards, securityHeaders } from './middleware/security';
+import { allowSharedLinkReceivers } from './middleware/shared-link-cors';
 import { onlyPublicHost } from './middleware/public-host';
 import { ShutdownState } from './services/shutdown-state';
 import { loadActor } from './middleware/actor';
@@ -110,6 +111,7 @@ export function createApp(options: AppOptions): App {
   koa.use(errorHandler as Koa.Middleware);
   koa.use(onlyPublicHost(config) as Koa.Middleware);
   koa.use(securityHeaders(config));
+  koa.use(allowSharedLinkReceivers as Koa.Middleware);
   koa.use(apiGuards(config) as Koa.Middleware);
   koa.use(metricsEndpoint(config.metricsToken) as Koa.Middleware);
   koa.use(leaveOwnBodiesUnparsed(apiRouter) as unknown as Koa.Middleware);

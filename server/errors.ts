@@ -45,6 +45,16 @@ export class PremiumRequired extends AppError {
   }
 }
 
+/** A SMART Health Link asked for its passcode, or given a wrong one: the IG's 401, with the attempts left before the link is disabled. */
+export class PasscodeRefused extends AppError {
+  constructor(
+    message: string,
+    readonly remainingAttempts: number,
+  ) {
+    super(401, 'passcode_refused', message);
+  }
+}
+
 export class Forbidden extends AppError {
   constructor(message = 'You do not have permission to do that.') {
     super(403, 'forbidden', message);
@@ -147,5 +157,6 @@ export function errorBody(err: AppError): Omit<ApiError, 'requestId'> {
     message: err.message,
     ...(err.fields ? { fields: err.fields } : {}),
     ...(err.details !== undefined ? { details: err.details } : {}),
+    ...(err instanceof PasscodeRefused ? { remainingAttempts: err.remainingAttempts } : {}),
   };
 }

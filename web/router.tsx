@@ -129,6 +129,8 @@ const publicPages = [
   createRoute({ getParentRoute: () => rootRoute, path: '/privacy', ...screen('/privacy') }),
   createRoute({ getParentRoute: () => rootRoute, path: '/doctor/login', ...screen('/doctor/login') }),
   createRoute({ getParentRoute: () => rootRoute, path: '/unlock', ...screen('/unlock') }),
+  // A shared link's viewer: no account, the link's key in the fragment.
+  createRoute({ getParentRoute: () => rootRoute, path: '/shl', ...screen('/shl') }),
   /** Both sides of a call use this page; it checks the patient or doctor session itself. */
   createRoute({ getParentRoute: () => rootRoute, path: '/video-call/$consultationId', ...screen('/video-call/$consultationId') }),
 ];

@@ -35,6 +35,7 @@ export const SCREENS = {
   '/privacy': { module: 'scenes/legal/PrivacyPage.tsx' },
   '/doctor/login': { module: 'scenes/doctor/DoctorLoginPage.tsx' },
   '/unlock': { module: 'scenes/auth/UnlockVaultPage.tsx' },
+  '/shl': { module: 'scenes/shl/SharedRecordsPage.tsx' },
   '/video-call/$consultationId': { module: 'scenes/video-call/VideoCallPage.tsx' },
   '/dashboard': {
     module: 'scenes/dashboard/DashboardPage.tsx',

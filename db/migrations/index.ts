@@ -23,6 +23,7 @@ import * as accountFailureStreak from './20261128120000_account_failure_streak';
 import * as fhirImports from './20261128130000_fhir_imports';
 import * as smartReminders from './20261128140000_smart_reminders';
 import * as supportRequests from './20261128140100_support_requests';
+import * as sharedLinks from './20261128140700_shared_links';
 import * as consultationGuests from './20261128150000_consultation_guests';
 import * as guestAdmission from './20261128150100_guest_admission';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128130000_fhir_imports': fhirImports,
   '20261128140000_smart_reminders': smartReminders,
   '20261128140100_support_requests': supportRequests,
+  '20261128140700_shared_links': sharedLinks,
   '20261128150000_consultation_guests': consultationGuests,
   '20261128150100_guest_admission': guestAdmission,
 };

@@ -19,4 +19,7 @@ export { BreakGlassGrant } from './BreakGlassGrant';
 export { ImportedResource } from './ImportedResource';
 export { SupportRequest } from './SupportRequest';
 export { ConsultationGuest } from './ConsultationGuest';
+export { SharedLink } from './SharedLink';
+export { SharedLinkFile } from './SharedLinkFile';
+export { SharedLinkDownload } from './SharedLinkDownload';
 export type * from './types';

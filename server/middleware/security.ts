@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Config } from '../config';
 import { Forbidden, UnsupportedMediaType } from '../errors';
 import { carriesSessionCookie } from '../session';
+import { isSharedLinkPath } from './shared-link-cors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const UNSOURCED_SIGNED_IN_REQUEST = 'A signed-in request that changes something must say where it comes from (an Origin header).';
@@ -90,10 +91,12 @@ export function apiGuards(config: Config) {
     if (STATE_CHANGING.has(ctx.method)) {
       const origin = ctx.get('Origin');
       const fetchSite = ctx.get('Sec-Fetch-Site');
-      const foreign = origin
+      const crossSite = origin
         ? !isAllowedOrigin(origin, ctx.host, ctx.protocol, config)
         : // Browsers that omit Origin still say where a request came from.
           fetchSite === 'cross-site';
+      // A shared link's manifest is asked for by receivers on any origin, and acts on no session (shared-link-cors.ts).
+      const foreign = crossSite && !isSharedLinkPath(ctx.path);
       if (foreign) throw new Forbidden('Cross-site requests are not allowed.');
       // A session cookie carried by a request that says neither is one no browser page of ours sent; API clients without cookies
       // are unaffected. Production only: development and test servers take scripted clients' requests (Playwright's) as they come.

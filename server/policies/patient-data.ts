@@ -1,15 +1,17 @@
-import { Appointment, Document, MedicalReport, Medication, MedicationReminder } from '../../db/models';
+import { Appointment, Document, MedicalReport, Medication, MedicationReminder, SharedLink } from '../../db/models';
 import { RefusedAccess } from '../errors';
 import type { Actor, DoctorActor } from './actor';
 import { recordAccessesOf, recordAccessOf, refusedRecords } from './patient-records';
 import type { AppContext } from '../context';
+import { openSharedLink, type LinkOpening, type LinkRequest, type OpeningAudit } from '../services/shared-links/opening';
 
 /**
  * The one door to a patient's health data for anyone who is not simply reading their own list: routes,
  * socket handlers, jobs and exports reach records, doses and stored originals only through these functions.
  * Each takes the reader (who asks, and the doctor's access window) and applies the rule once: a patient
  * reaches their own data; a doctor a patient's while in care or under a break-glass grant
- * (patient-records.ts); anyone else nothing. A refusal is a RefusedAccess, which answers 404 and makes the
+ * (patient-records.ts); the holder of a link the patient shared, what they shared through it (sharedFilesFor);
+ * anyone else nothing. A refusal is a RefusedAccess, which answers 404 and makes the
  * request that met it write its `denied` audit row with the request id (routes/define.ts, signalling/handlers/define.ts).
  */
 export interface Reader {
@@ -93,4 +95,13 @@ export async function documentFor(reader: Reader, id: string): Promise<Document>
     throw err instanceof RefusedAccess ? refusedDocument(id, document.userId) : err;
   }
   return document;
+}
+
+/**
+ * Whoever holds a SMART Health Link a patient shared (its address, and its passcode when it has one) reaches
+ * the encrypted files shared through it while the link opens, and nothing else of the patient's. Every
+ * attempt on a link that exists is audited in the patient's name by `audit`, wrong passcodes counted.
+ */
+export function sharedFilesFor(holder: LinkRequest, audit: OpeningAudit): Promise<LinkOpening> {
+  return openSharedLink(SharedLink.knex(), holder, audit);
 }

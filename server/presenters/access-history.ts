@@ -15,6 +15,7 @@ const LABELS: Record<string, string> = {
   'account.deletion_request': 'Asked to delete the account',
   'account.deletion_cancel': 'Kept the account',
   'export.fhir': 'Downloaded the records (FHIR)',
+  'export.fhir_chosen': 'Downloaded chosen records (FHIR)',
   'auth.login': 'Signed in',
   'auth.passkey_login': 'Signed in with biometric login',
   'auth.logout': 'Signed out',
@@ -81,6 +82,16 @@ const LABELS: Record<string, string> = {
   'doctor.consultation_in_progress': 'Started a consultation',
   'doctor.consultation_completed': 'Completed a consultation',
   'doctor.consultation_cancelled': 'Cancelled a consultation',
+  'shared_link.create': 'Shared records with a link',
+  'shared_link.list': 'Viewed the shared links',
+  'shared_link.revoke': 'Revoked a shared link',
+  'shared_link.open': 'Opened a link you shared',
+  'shared_link.download': 'Downloaded the records of a link you shared',
+};
+
+/** Refused attempts recorded under their own verb rather than as a refused path. */
+const REFUSED_LABELS: Record<string, string> = {
+  'shared_link.open': 'Tried to open a link you shared and was refused (a wrong passcode, or the link expired or was revoked)',
 };
 
 const VERBS: Record<string, string> = {
@@ -108,6 +119,7 @@ function describeAction(action: string, outcome: AuditEvent['outcome']): string 
   if (SIGN_IN_ACTIONS.has(action) && outcome !== 'success') return 'Failed sign-in attempt';
   // A refused request's action is what it asked (a path): the patient is told what happened instead.
   if (isRefusedAction(action)) return 'Tried to open your records and was refused';
+  if (outcome !== 'success' && REFUSED_LABELS[action]) return REFUSED_LABELS[action];
   const known = LABELS[action];
   if (known) return known;
   const [resource = '', verb = ''] = action.split('.', 2);
@@ -130,6 +142,9 @@ function describeActor(event: AuditEvent, viewer: PatientActor): string {
       return 'MediVault';
     case 'guest':
       return `${event.actorName?.trim() || 'A guest'} (guest)`;
+    case 'anonymous':
+      // A visitor named only by what they typed when opening a link the patient shared (its `recipient`).
+      return event.actorName ? `${event.actorName} (not verified)` : 'Someone';
     default:
       return 'Someone';
   }

@@ -8,6 +8,10 @@ import * as yup from 'yup';
 import type {
   QueuedSupportRequest,
   SupportRequest,
+  SharedLinkCreated,
+  SharedLinkList,
+  SharedLinkSummary,
+  ShlManifest,
   DoctorPasswordReset,
   NoticeAnswer,
   MfaEnrolment,
@@ -99,6 +103,7 @@ export const errorResponse = yup
       .meta({ description: 'Message per field name (dotted for nested fields)', jsonSchema: { additionalProperties: { type: 'string' } } }),
     details: yup.mixed().optional(),
     requestId: yup.string().optional().meta({ description: 'Quote it when reporting a 5xx: the server log has the same id' }),
+    remainingAttempts: yup.number().integer().optional().meta({ description: "A SMART Health Link's wrong or missing passcode (401): wrong passcodes the link still takes before it is disabled" }),
   })
   .noUnknown();
 
@@ -666,3 +671,43 @@ export const fhirImportResponse: yup.ObjectSchema<FhirImportAnswer> = yup.object
     .defined()
     .meta({ description: "Set when the file holds more new reports than the free plan takes: how many it takes and how many of the file's reports are left out (in skipped; the newest are kept). Null when all fit" }) as yup.Schema<FhirImportAnswer['reportLimit']>,
 });
+
+const sharedLinkFields = {
+  id: id(),
+  label: text(),
+  flag: text().meta({ description: 'The SMART Health Link flags, in alphabetical order: L long-term, P passcode, U the address is the file itself' }),
+  state: oneOf(['active', 'expired', 'locked'] as const).meta({ description: "'locked' once the link took too many wrong passcodes" }),
+  expiresAt: instant(),
+  createdAt: instant(),
+  openCount: whole(),
+  lastOpenedAt: instant().nullable(),
+  lastRecipient: text().nullable().meta({ description: 'Who the last opener said they were (their manifest request\'s recipient), not verified' }),
+};
+
+export const sharedLinkResponse: yup.ObjectSchema<SharedLinkSummary> = yup.object(sharedLinkFields);
+
+export const sharedLinkCreatedResponse: yup.ObjectSchema<SharedLinkCreated> = yup.object({
+  ...sharedLinkFields,
+  manifestUrl: text().meta({ description: "The link's manifest address (the payload's `url`), shown this once: the browser builds the shlink:/ payload from it with its own key" }),
+  viewerUrl: text().meta({ description: "This app's viewer, to put before '#shlink:/...'" }),
+});
+
+export const sharedLinksResponse: yup.ObjectSchema<SharedLinkList> = yup.object({ links: list(sharedLinkResponse) });
+
+export const shlManifestResponse: yup.ObjectSchema<ShlManifest> = yup.object({
+  files: list(
+    yup.object({
+      contentType: text(),
+      location: yup.string().optional().meta({ description: 'A single-use address, working for 10 minutes, answering the encrypted file (application/jose)' }),
+      embedded: yup.string().optional().meta({ description: "The encrypted file itself (compact JWE), when the request's embeddedLengthMax allowed it" }),
+      lastUpdated: instant(),
+      status: oneOf(['finalized', 'can-change'] as const),
+      fhirVersion: text(),
+    }),
+  ),
+});
+
+export const sharedFile = {
+  contentType: 'application/jose',
+  description: 'The shared FHIR R4 Bundle, encrypted in the patient\'s browser as a compact JWE (alg dir, enc A256GCM, cty application/fhir+json); the key is in the link only',
+};

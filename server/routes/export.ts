@@ -6,7 +6,7 @@ import { recordAudit } from '../services/audit';
 import { patientBundle } from '../services/export/fhir/bundle';
 import { appOrigin } from '../lib/app-origin';
 import { fhirBundleResponse } from '../presenters/response-schemas';
-import { fhirExportQuerySchema } from '../../common/schemas/fhir-export';
+import { fhirExportQuerySchema, idsIn } from '../../common/schemas/fhir-export';
 
 const fhirBundleFile: FileResponse = {
   contentType: 'application/fhir+json',
@@ -20,15 +20,17 @@ export function registerExportRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
     path: '/export/fhir',
-    summary: "All the patient's records as FHIR R4 JSON, on every plan",
+    summary: "All the patient's records as FHIR R4 JSON, on every plan; or only chosen reports and medications (reportIds, medicationIds)",
     policy: patientOnly,
     query: fhirExportQuerySchema,
     response: fhirBundleFile,
     handler: async (ctx, { query }) => {
       const patient = asPatient(ctx.state.actor);
       const generatedAt = new Date();
-      const bundle = await patientBundle(patient, { origin: appOrigin(ctx), generatedAt, type: query.type });
-      await recordAudit(ctx, { action: 'export.fhir', outcome: 'success', patientId: patient.userId });
+      const chosen = query.reportIds !== undefined || query.medicationIds !== undefined;
+      const selection = chosen ? { reportIds: idsIn(query.reportIds), medicationIds: idsIn(query.medicationIds) } : undefined;
+      const bundle = await patientBundle(patient, { origin: appOrigin(ctx), generatedAt, type: query.type, selection });
+      await recordAudit(ctx, { action: chosen ? 'export.fhir_chosen' : 'export.fhir', outcome: 'success', patientId: patient.userId });
       ctx.type = 'application/fhir+json; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="medivault-fhir-${generatedAt.toISOString().slice(0, 10)}.json"`);
       return bundle;

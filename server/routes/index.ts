@@ -25,6 +25,7 @@ import { registerMedicationRemindersRoutes } from './medication-reminders';
 import { registerExportRoutes } from './export';
 import { registerImportRoutes } from './import';
 import { registerSupportRoutes } from './support';
+import { registerSharedLinksRoutes } from './shared-links';
 
 /** Every API route, mounted under /api. Each module registers its routes through defineRoute. */
 export function registerApiRoutes(router: Router): void {
@@ -53,6 +54,7 @@ export function registerApiRoutes(router: Router): void {
   registerExportRoutes(router);
   registerImportRoutes(router);
   registerSupportRoutes(router);
+  registerSharedLinksRoutes(router);
   // Last: it describes every route registered before it.
   registerApiReferenceRoutes(router);
 }

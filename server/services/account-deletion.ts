@@ -2,7 +2,7 @@
  * A patient deleting their account. Asking schedules the deletion after a grace period
  * (ACCOUNT_DELETION_GRACE_DAYS) and signs the account out everywhere; signing in again before then and
  * choosing to keep it cancels it. When the time comes, the account's health data is erased: reports and
- * their originals, medications and doses, what was imported from where, appointments, notifications, devices, passkeys, calendar feeds,
+ * their originals, medications and doses, what was imported from where, appointments, notifications, devices, passkeys, calendar feeds, shared links,
  * sessions and second factors. What the law asks the clinic to keep stays, tied to a nameless row that can
  * never sign in: the audit trail, payments and subscriptions, the consultations held with its doctors
  * (the doctor's record of care, with their chat) and break-glass grants.
@@ -27,6 +27,8 @@ export const ERASED_WITH_THE_ACCOUNT = [
   'calendar_feeds',
   // What was imported from where (gone with its reports and medications already, by cascade).
   'imported_resources',
+  // Links the patient shared (their encrypted files and download addresses go with them, by cascade).
+  'shared_links',
 ] as const;
 
 /** Tables that point at the account and keep their rows: the records the law asks the clinic to keep. */

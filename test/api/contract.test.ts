@@ -10,6 +10,7 @@ import { book, doctorParty, minutesFromNow, patientParty } from './consultations
 import { insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
+import { encryptFile, insertSharedLink, newKey } from './shared-links-fixtures';
 import { signupBody } from '../support/signup';
 import { startSmtpServer } from '../support/smtp';
 
@@ -123,6 +124,19 @@ beforeAll(async () => {
   await patient.post('/api/import/fhir/preview?filename=records.json', fhirFile);
   await patient.post('/api/import/fhir?filename=records.json', fhirFile);
   await patient.post('/api/import/fhir', { ...fhirFile, meta: { fhirVersion: '3.0.2' } });
+  // SMART Health Links: shared, listed, opened by a visitor (a wrong passcode, the manifest, its file), a U link's file, revoked.
+  const sharedFile = { contentType: 'application/fhir+json', jwe: await encryptFile({ resourceType: 'Bundle', type: 'collection', entry: [] }, newKey()) };
+  await patient.post('/api/shared-links', { label: 'For Dr. Lee', expiresInDays: 7, passcode: 'contract-42', file: sharedFile });
+  await patient.post('/api/shared-links', { label: '', expiresInDays: 2, file: sharedFile });
+  const sharedLinks = await patient.get('/api/shared-links');
+  const withPasscode = await insertSharedLink(patientId, { passcode: 'contract-42' });
+  await visitor.post(`/api/shl/${withPasscode.token}`, { recipient: 'Dr. Lee', passcode: 'not-it' });
+  const sharedManifest = await visitor.post(`/api/shl/${withPasscode.token}`, { recipient: 'Dr. Lee', passcode: 'contract-42' });
+  await visitor.get(new URL(sharedManifest.body.files[0].location).pathname);
+  await visitor.get(new URL(sharedManifest.body.files[0].location).pathname);
+  await visitor.get(`/api/shl/${(await insertSharedLink(patientId, { flag: 'U' })).token}?recipient=Dr.%20Lee`);
+  await patient.delete(`/api/shared-links/${sharedLinks.body.links[0].id}`);
+  await visitor.post(`/api/shl/${withPasscode.token.slice(1)}x`, { recipient: 'Dr. Lee' });
 
   const medication = await patient.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] });
   // Smart reminders: refused to the free plan (402); with Premium, a supply is projected.

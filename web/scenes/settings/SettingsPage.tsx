@@ -7,6 +7,7 @@ import { ProfileCard } from './ProfileCard';
 import { AppearanceCard } from './AppearanceCard';
 import { YourDataCard } from './YourDataCard';
 import { ImportRecordsCard } from './ImportRecordsCard';
+import { ShareWithDoctorCard } from './ShareWithDoctorCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { OfflinePinCard } from './OfflinePinCard';
 import { HelpCard } from './HelpCard';
@@ -30,7 +31,7 @@ const SectionTitle = styled.h2`
   font-size: 1.1rem;
 `;
 
-/** /settings: the patient's profile, appearance, data (export and import), help (support), and security (password, devices, two-step verification, the offline PIN), and leaving. */
+/** /settings: the patient's profile, appearance, data (export, sharing with a doctor, import), help (support), and security (password, devices, two-step verification, the offline PIN), and leaving. */
 export default function SettingsPage() {
   return (
     <>
@@ -39,6 +40,7 @@ export default function SettingsPage() {
         <Column>
           <ProfileCard />
           <YourDataCard />
+          <ShareWithDoctorCard />
           <ImportRecordsCard />
           <AppearanceCard />
           <HelpCard />

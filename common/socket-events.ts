@@ -145,6 +145,8 @@ export interface JoinResult {
   participants: Participant[];
   /** The other side's last known microphone / camera / screen state, when it is in the room. */
   remoteMedia: MediaState | null;
+  /** The consultation's doctor has been unverified or deactivated by the clinic: they cannot hold it. */
+  doctorWithdrawn: boolean;
   /** STUN/TURN servers for this join; TURN credentials in it are this join's own and expire. */
   iceServers: IceServer[];
   iceTransportPolicy: IceTransportPolicy;
@@ -431,6 +433,8 @@ export interface ServerToClientEvents {
   'sfu:producerResumed': (event: ProducerRef) => void;
   /** The media worker died: drop all transports and join again. */
   'sfu:rejoin': (event: ConsultationRef) => void;
+  /** To the consultation's room: the clinic unverified or deactivated its doctor, who cannot come now. */
+  'consultation:doctorWithdrawn': (event: ConsultationRef) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

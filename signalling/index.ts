@@ -13,6 +13,7 @@ import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
 import { broadcastDocumentProgress } from './rooms/document-progress';
 import { disconnectEndedSessions } from './rooms/session-end';
+import { announceWithdrawnDoctors } from './rooms/doctor-withdrawn';
 import { closeEndedConsultations } from './rooms/consultation-end';
 import { releaseMediaOnLeave } from './rooms/room-media';
 import { consultationOfRoom } from './rooms/names';
@@ -63,6 +64,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
     app.deps.consultationStandings.follow(app.deps.realtime),
     closeEndedConsultations(app.deps.realtime, io),
     disconnectEndedSessions(app.deps.realtime, io),
+    announceWithdrawnDoctors(app.deps.realtime, io),
     releaseMediaOnLeave(io, media),
   ];
 

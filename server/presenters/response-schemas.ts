@@ -598,6 +598,7 @@ const FHIR_RESOURCE_TYPES = Object.keys({
   MedicationStatement: true,
   Appointment: true,
   Encounter: true,
+  Communication: true,
   DocumentReference: true,
 } satisfies Record<FhirResource['resourceType'], true>) as FhirResource['resourceType'][];
 

@@ -44,11 +44,14 @@ const rosterEntry = (action: string) => (doctor: Doctor) => ({ action, outcome: 
 
 /**
  * A doctor the admin just unverified or deactivated stops acting at once: every session of theirs is deleted
- * and its sockets closed on every process (the realtime 'session:ended' event), and sign-in is refused.
+ * and its sockets closed on every process (the realtime 'session:ended' event), and sign-in is refused. The
+ * patients in their open consultations' calls are told they will not come ('doctor:withdrawn').
  */
 async function endAccessIfRevoked(ctx: AppContext, doctor: Doctor): Promise<void> {
   if (doctorInGoodStanding(doctor)) return;
-  const ended = await endEverySession(ctx, doctorActor(doctor));
+  const actor = doctorActor(doctor);
+  const ended = await endEverySession(ctx, actor);
+  ctx.deps.realtime.emit('doctor:withdrawn', { doctor: actor });
   log.info({ doctorId: doctor.id, endedSessions: ended }, 'doctor access revoked');
 }
 

@@ -11,7 +11,7 @@ import { fhirExportQuerySchema, idsIn } from '../../common/schemas/fhir-export';
 const fhirBundleFile: FileResponse = {
   contentType: 'application/fhir+json',
   description:
-    'A FHIR R4 Bundle of the Patient, their reports with their results (LOINC-coded where the app knows the test, units in UCUM), medications, appointments, consultations and documents (by address), as an attachment. A collection by default; with type=transaction, every entry carries a request (POST to its resource type) and a FHIR server imports the whole Bundle at once, its references (urn:uuid) kept',
+    'A FHIR R4 Bundle of the Patient, their reports with their results (LOINC-coded where the app knows the test, units in UCUM), medications, appointments, consultations (each chat line a Communication in its Encounter) and documents (by address), as an attachment. A collection by default; with type=transaction, every entry carries a request (POST to its resource type) and a FHIR server imports the whole Bundle at once, its references (urn:uuid) kept',
   schema: fhirBundleResponse,
 };
 

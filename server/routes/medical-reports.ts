@@ -16,6 +16,7 @@ import { patchIfCurrent, tagWithVersion } from '../services/versioned-write';
 import { EXPORT_REQUIRES_PREMIUM, reportAbilitiesOf, reportListAbilities, requirePremium, requirePremiumForType, withRoomForReport } from '../services/plan';
 import { readerOf, recordsFor } from '../policies/patient-data';
 import { renderRecordsPdf } from '../services/export/records-pdf';
+import { consultationsWithTranscripts } from '../services/export/consultation-records';
 import { personName } from '../../common/names';
 
 const reportEntry = recordEntries('medical_report');
@@ -88,7 +89,7 @@ export function registerMedicalReportsRoutes(router: Router): void {
     method: 'get',
     path: '/medical-reports/export',
     premiumRequired: 'the caller is on the free plan',
-    summary: "The patient's reports (with their results), medications and appointments as a PDF (Premium)",
+    summary: "The patient's reports (with their results), medications, appointments and consultations (with their chat transcripts) as a PDF (Premium)",
     policy: patientOnly,
     query: recordsExportQuerySchema,
     response: recordsPdfFile,
@@ -96,8 +97,12 @@ export function registerMedicalReportsRoutes(router: Router): void {
       const patient = asPatient(ctx.state.actor);
       await requirePremium(patient.userId, EXPORT_REQUIRES_PREMIUM);
       const generatedAt = new Date();
-      const [user, { reports, medications, appointments }] = await Promise.all([User.query().findById(patient.userId).throwIfNotFound(), recordsFor(readerOf(ctx))]);
-      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, reports, medications, appointments });
+      const [user, { reports, medications, appointments }, consultations] = await Promise.all([
+        User.query().findById(patient.userId).throwIfNotFound(),
+        recordsFor(readerOf(ctx)),
+        consultationsWithTranscripts(patient),
+      ]);
+      const pdf = await renderRecordsPdf({ patientName: personName(user), generatedAt, timeZone: query.timeZone, reports, medications, appointments, consultations });
       await audit(ctx, 'report.export', patient.userId);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `attachment; filename="medivault-records-${generatedAt.toISOString().slice(0, 10)}.pdf"`);

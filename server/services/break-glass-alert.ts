@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { Doctor, User } from '../../db/models';
 import { appOrigin } from '../lib/app-origin';
 import { log } from '../log';
+import { doctorLabel } from '../../common/names';
 
 /**
  * Every admin hears of a break-glass at once, by e-mail: who opened records outside the access window and
@@ -15,7 +16,7 @@ export function alertAdminsOfBreakGlass(ctx: AppContext, doctorId: string, until
   void (async () => {
     const [doctor, admins] = await Promise.all([Doctor.query().findById(doctorId).select('name'), User.query().where({ role: 'admin' }).select('email')]);
     const text =
-      `Dr. ${doctor?.name ?? 'Unknown'} opened a patient's records outside the access window (break-glass) ` +
+      `${doctor ? doctorLabel(doctor.name) : 'A doctor'} opened a patient's records outside the access window (break-glass) ` +
       `at ${new Date().toISOString()}; the access lasts until ${until.toISOString()}.\n\n` +
       `Review it, with the reason given, under Break-glass access in the admin portal:\n${reviewAt}\n`;
     await Promise.all(admins.map((admin) => ctx.deps.mailer.send({ to: admin.email, subject: 'MediVault: break-glass access to patient records', text })));

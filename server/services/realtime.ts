@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { DocumentProgressEvent } from '../../common/socket-events';
+import type { DoctorActor } from '../policies/actor';
 
-/** Consultation changes (bookings, reschedules, status changes), document progress and sign-outs, fanned out to live sockets by the signalling service. */
+/** Consultation changes (bookings, reschedules, status changes), document progress, sign-outs and withdrawn doctors, fanned out to live sockets by the signalling service. */
 export interface ConsultationStatusChange {
   consultationId: string;
   status: string;
@@ -14,6 +15,11 @@ export interface SessionEnded {
   fingerprint: string;
 }
 
+/** A doctor the clinic unverified or deactivated: the patients waiting in their calls must be told. */
+export interface DoctorWithdrawn {
+  doctor: DoctorActor;
+}
+
 /** Progress of a document a patient sent with an X-Upload-Id, for that patient's own screens. */
 export interface DocumentProgress extends DocumentProgressEvent {
   userId: string;
@@ -23,6 +29,7 @@ export interface RealtimeEventMap {
   'consultation:status': [ConsultationStatusChange];
   'document:progress': [DocumentProgress];
   'session:ended': [SessionEnded];
+  'doctor:withdrawn': [DoctorWithdrawn];
 }
 
 export class RealtimeEvents extends EventEmitter<RealtimeEventMap> {}

@@ -86,6 +86,7 @@ export const joinHandler = defineHandler({
       hasMoreMessages: history.hasMore,
       participants: room.participants,
       remoteMedia: room.media[otherRole] ?? null,
+      doctorWithdrawn: membership.doctorWithdrawn,
       // TURN credentials are made for each join, named after the account, and never logged.
       ...clientIce(ctx.app.deps.config.media, ctx.socket.data.id),
       ...(prepared && { sfu: prepared }),

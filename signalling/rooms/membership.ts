@@ -6,6 +6,7 @@ import { iso } from '../../server/lib/dates';
 import { personName } from '../../common/names';
 import type { ChatNames } from '../../server/services/chat-transcript';
 import { socketActor } from '../auth';
+import { doctorInGoodStanding } from '../../server/services/doctor-standing';
 
 export interface Membership {
   consultation: CallConsultation;
@@ -18,6 +19,8 @@ export interface Membership {
   names: ChatNames;
   /** A guest's place: when the doctor let them in (null while they wait in the lobby). Absent for the two sides. */
   guest?: { admittedAt: Date | null };
+  /** The clinic unverified or deactivated the doctor: they cannot hold the consultation. */
+  doctorWithdrawn: boolean;
 }
 
 /** The consultation as the call reads it, the caller's way in checked: a side through the consultation policy, a guest through their link. */
@@ -42,6 +45,7 @@ export async function loadMembership(consultationId: string, who: Pick<SocketDat
     paymentStatus: consultation.paymentStatus,
     names,
     ...(guest && { guest }),
+    doctorWithdrawn: !doctorInGoodStanding(consultation.doctor!),
     consultation: {
       id: consultation.id,
       status: consultation.status,

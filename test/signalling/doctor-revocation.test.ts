@@ -1,6 +1,6 @@
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, signedInClient } from '../support/factories';
-import { closedWithin, useSignallingServer } from './helpers';
+import { caughtUp, closedWithin, createCallParties, nextEvent, recorder, request, useSignallingServer } from './helpers';
 import { DOCTOR_DEACTIVATED, DOCTOR_PENDING } from '../../server/services/doctor-standing';
 
 /** An admin who unverifies or deactivates a doctor ends the doctor's open sessions and sockets at once. */
@@ -63,5 +63,49 @@ describe('doctors who may not sign in', () => {
     const client = await signedInClient(harness.server.url, doctor);
     await doctor.record.$query().patch({ isVerified: false });
     expect((await client.get('/api/auth/doctor/me')).status).toBe(401);
+  });
+});
+
+describe('the patient in the call of a doctor the clinic withdraws', () => {
+  it.each([
+    { path: 'verification', body: { isVerified: false } },
+    { path: 'activation', body: { isActive: false } },
+  ])('hears it at once ($path), and a later join says so too, until the doctor is back', async ({ path, body }) => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await harness.socketFor(parties.patientHttp);
+    const doctor = await harness.socketFor(parties.doctorHttp);
+    const joined = await request(patient, 'consultation:join', { consultationId });
+    expect(joined.ok && joined.data.doctorWithdrawn).toBe(false);
+    expect((await request(doctor, 'consultation:join', { consultationId })).ok).toBe(true);
+
+    const told = nextEvent(patient, 'consultation:doctorWithdrawn');
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    expect((await admin.patch(`/api/admin/doctors/${parties.doctor.record.id}/${path}`, body)).status).toBe(200);
+    expect(await told).toEqual({ consultationId });
+
+    const again = await request(patient, 'consultation:join', { consultationId });
+    expect(again.ok && again.data.doctorWithdrawn).toBe(true);
+    const back = { verification: { isVerified: true }, activation: { isActive: true } }[path]!;
+    expect((await admin.patch(`/api/admin/doctors/${parties.doctor.record.id}/${path}`, back)).status).toBe(200);
+    const restored = await request(patient, 'consultation:join', { consultationId });
+    expect(restored.ok && restored.data.doctorWithdrawn).toBe(false);
+  });
+
+  it("tells nobody in another doctor's calls", async () => {
+    const withdrawn = await createCallParties(harness.server.url);
+    const other = await createCallParties(harness.server.url);
+    const bystander = await harness.socketFor(other.patientHttp);
+    expect((await request(bystander, 'consultation:join', { consultationId: other.consultation.id })).ok).toBe(true);
+    const patient = await harness.socketFor(withdrawn.patientHttp);
+    expect((await request(patient, 'consultation:join', { consultationId: withdrawn.consultation.id })).ok).toBe(true);
+    const heard = recorder(bystander);
+    const told = nextEvent(patient, 'consultation:doctorWithdrawn');
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    expect((await admin.patch(`/api/admin/doctors/${withdrawn.doctor.record.id}/verification`, { isVerified: false })).status).toBe(200);
+    // Once the withdrawn doctor's own patient has heard, and the bystander has caught up with all it was sent:
+    await told;
+    await caughtUp(bystander);
+    expect(heard.events.map((e) => e.event)).not.toContain('consultation:doctorWithdrawn');
   });
 });

@@ -1,12 +1,26 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BreakGlassEntry, PublicDoctor } from '../../common/api-types';
 import type { AdminDoctorCreatePayload, AdminDoctorUpdatePayload } from '../../common/schemas/doctor';
-import { apiRequest, isStaleWrite } from './client';
+import { apiPage, apiRequest, isStaleWrite, withQuery, type ListPage } from './client';
 import { doctorsQuery } from './consultations';
 
-export const adminDoctorsQuery = queryOptions<PublicDoctor[]>({
-  queryKey: ['/api/admin/doctors'],
-});
+/** The first segment of every roster query's key: the roster's changes refetch them all. */
+const ADMIN_ROSTER_KEY = ['/api/admin/doctors'] as const;
+
+export interface RosterFilters {
+  /** Text in a doctor's name, email, specialty or licence number. */
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the roster, newest first, searched on the server; the page shown stays while the next loads. */
+export const adminRosterPageQuery = (filters: RosterFilters) =>
+  queryOptions<ListPage<PublicDoctor>>({
+    queryKey: [...ADMIN_ROSTER_KEY, filters],
+    queryFn: () => apiPage<PublicDoctor>(withQuery('/api/admin/doctors', { ...filters })),
+    placeholderData: keepPreviousData,
+  });
 
 function useRosterMutation<V>(send: (variables: V) => Promise<PublicDoctor>) {
   const queryClient = useQueryClient();
@@ -15,11 +29,11 @@ function useRosterMutation<V>(send: (variables: V) => Promise<PublicDoctor>) {
     // The public list shows verified doctors with their fees: it changes with the roster.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminDoctorsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_ROSTER_KEY }),
         queryClient.invalidateQueries({ queryKey: doctorsQuery.queryKey }),
       ]),
     // Changed elsewhere meanwhile: the roster shows the newer version.
-    onError: (error) => (isStaleWrite(error) ? queryClient.invalidateQueries({ queryKey: adminDoctorsQuery.queryKey }) : undefined),
+    onError: (error) => (isStaleWrite(error) ? queryClient.invalidateQueries({ queryKey: ADMIN_ROSTER_KEY }) : undefined),
   });
 }
 

@@ -53,6 +53,15 @@ export interface CallSnapshot {
   remote: TrackState | null;
   /** Our network or socket is down, or the media link is being restored: shown until media flows again. */
   reconnecting: boolean;
+  /** Our own network or socket is down (not the other side's): the call waits for us, not for them. */
+  offline: boolean;
+  /**
+   * The other side is here and nobody is offline, yet no media has flowed for MEDIA_STALLED_MS: the link
+   * cannot be set up (a network that blocks calls). It keeps being retried; the chat still works.
+   */
+  mediaStalled: boolean;
+  /** The doctor was unverified or deactivated by the clinic while the consultation was open: they cannot come. */
+  doctorWithdrawn: boolean;
   /** When both sides were first connected (the call timer counts from here). */
   connectedAt: number | null;
   /** Camera / microphone access: asked for once the consultation's type is known. */
@@ -83,6 +92,8 @@ export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medi
 const QUALITY_SAMPLE_MS = 2000;
 /** Longest the call screen waits for the SFU's receive link to start connecting before it shows anyway. */
 const SHOW_CALL_WITHIN_MS = 1000;
+/** How long both sides may be in the call with no media between them before the screen says the link cannot form. */
+const MEDIA_STALLED_MS = 20_000;
 
 const INITIAL: CallSnapshot = {
   phase: 'joining',
@@ -99,6 +110,9 @@ const INITIAL: CallSnapshot = {
   local: { audio: true, video: true, screen: false },
   remote: null,
   reconnecting: false,
+  offline: false,
+  mediaStalled: false,
+  doctorWithdrawn: false,
   connectedAt: null,
   devices: 'pending',
   speaker: '',
@@ -145,6 +159,9 @@ export class CallClient {
   /** That device once loaded: a join then goes out at once, ahead of the screen's render. */
   private sfuDeviceLoaded: Device | null = null;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
+  /** Runs while both sides are here with no media between them; MEDIA_STALLED_MS later the link counts as stalled. */
+  private stallTimer: ReturnType<typeof setTimeout> | undefined;
+  private stalled = false;
 
   constructor(readonly consultationId: string) {}
 
@@ -165,7 +182,9 @@ export class CallClient {
   /** Publishes a new snapshot; a patch that changes nothing re-renders nothing (the call screen is costly to draw while media starts). */
   private update(patch: Partial<CallSnapshot>): void {
     const next = { ...this.snapshot, ...patch };
-    next.reconnecting = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.networkDown || this.mediaLink === 'interrupted' || this.mediaRestoring(next));
+    next.offline = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.networkDown);
+    next.reconnecting = next.offline || (this.joinedOnce && next.phase === 'live' && (this.mediaLink === 'interrupted' || this.mediaRestoring(next)));
+    next.mediaStalled = this.watchStall(next);
     const previous = this.snapshot;
     if ((Object.keys(next) as Array<keyof CallSnapshot>).every((key) => Object.is(next[key], previous[key]))) return;
     this.snapshot = next;
@@ -181,6 +200,28 @@ export class CallClient {
     const other = next.participants.find((p) => p.role !== next.role);
     if (!other || other.reconnecting) return false;
     return this.mediaLink !== 'connected' || !next.remoteStream;
+  }
+
+  /**
+   * Whether the media link has stalled: the stall clock runs while both sides are in the call, nobody is
+   * offline and no media flows; it stops (and the stall is forgotten) as soon as any of that changes.
+   */
+  private watchStall(next: CallSnapshot): boolean {
+    const other = next.participants.find((p) => p.role !== next.role);
+    const mediaMissing =
+      next.phase === 'live' && !this.finished && next.consultation?.consultationType !== 'chat' && !next.offline && other !== undefined && !other.reconnecting && (this.mediaLink !== 'connected' || !next.remoteStream);
+    if (!mediaMissing) {
+      clearTimeout(this.stallTimer);
+      this.stallTimer = undefined;
+      this.stalled = false;
+    } else if (!this.stallTimer && !this.stalled) {
+      this.stallTimer = setTimeout(() => {
+        this.stallTimer = undefined;
+        this.stalled = true;
+        this.update({});
+      }, MEDIA_STALLED_MS);
+    }
+    return this.stalled;
   }
 
   private notify(notice: CallNotice): void {
@@ -215,6 +256,7 @@ export class CallClient {
     socket.on('presence', (event) => this.onPresence(event));
     socket.on('media:state', (state) => this.onRemoteMedia(state));
     socket.on('consultation:status', (event) => this.onStatus(event));
+    socket.on('consultation:doctorWithdrawn', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: true }));
     socket.on('p2p:signal', this.keepEarlySignal);
     if (!deviceCheck) return;
     socket.once('connect', () => this.prepareSfu(socket));
@@ -307,6 +349,7 @@ export class CallClient {
   private teardown(): void {
     this.finished = true;
     clearInterval(this.qualityTimer);
+    clearTimeout(this.stallTimer);
     window.removeEventListener('offline', this.onOffline);
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('pagehide', this.onPageHide);
@@ -356,7 +399,7 @@ export class CallClient {
     this.addMessages(answer.messages);
     const remote = answer.remoteMedia ? pickTracks(answer.remoteMedia) : this.snapshot.remote;
     if (this.joinedOnce) {
-      this.update({ participants: answer.participants, consultation: answer.consultation, remote });
+      this.update({ participants: answer.participants, consultation: answer.consultation, remote, doctorWithdrawn: answer.doctorWithdrawn });
       // A status push missed while we were away: an ended call ends here too (the server kept us out of its room).
       this.onStatus({ consultationId: this.consultationId, status: answer.consultation.status });
       if (this.finished) return;
@@ -382,6 +425,7 @@ export class CallClient {
         media: answer.media,
         participants: answer.participants,
         remote,
+        doctorWithdrawn: answer.doctorWithdrawn,
         local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
       });
       // Their media may have arrived before the call showed.
@@ -491,7 +535,9 @@ export class CallClient {
     if (event.consultationId !== this.consultationId) return;
     const wasHere = this.otherIsHere(this.snapshot.participants);
     const otherHere = this.otherIsHere(event.participants);
-    this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }) });
+    // A withdrawn doctor who is back (verified again, signed in) can take the consultation after all.
+    const doctorBack = otherHere && !wasHere && this.snapshot.role === 'patient';
+    this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }), ...(doctorBack ? { doctorWithdrawn: false } : {}) });
     this.session?.otherPresent(otherHere, atJoin);
     if (!atJoin && otherHere !== wasHere && this.snapshot.phase === 'live') this.notify({ kind: 'presence', change: otherHere ? 'joined' : 'left' });
     // A chat-only consultation is connected as soon as both are in the room.

@@ -1,9 +1,16 @@
 import PDFDocument from 'pdfkit';
-import { APPOINTMENT_STATUS_LABELS, MEDICATION_FREQUENCY_LABELS, REPORT_STATUS_LABELS, REPORT_TYPE_LABELS } from '../../../common/constants';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  CONSULTATION_STATUS_LABELS,
+  CONSULTATION_TYPE_LABELS,
+  MEDICATION_FREQUENCY_LABELS,
+  REPORT_STATUS_LABELS,
+  REPORT_TYPE_LABELS,
+} from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { plural } from '../../../common/plural';
 import { formatResultKey, medicationState, parseResults, rangePosition, readMeasurement, textOf } from '../../../common/records';
-import type { Appointment, MedicalReport, Medication } from '../../../db/models';
+import type { Appointment, Consultation, MedicalReport, Medication } from '../../../db/models';
 
 export interface RecordsForExport {
   patientName: string;
@@ -13,6 +20,8 @@ export interface RecordsForExport {
   reports: MedicalReport[];
   medications: Medication[];
   appointments: Appointment[];
+  /** With their doctor's name and chat transcript loaded (consultationsWithTranscripts). */
+  consultations: Consultation[];
 }
 
 const COLORS = { text: '#1f2933', muted: '#52606d', rule: '#cbd2d9', heading: '#0b5cad', headerFill: '#e8eef5', high: '#b42318' };
@@ -172,6 +181,30 @@ function drawAppointments(doc: Doc, appointments: Appointment[], dates: ReturnTy
   table(doc, [{ header: 'Date and time', width: 105 }, { header: 'Doctor', width: 110 }, { header: 'Where', width: '*' }, { header: 'Reason', width: 110 }, { header: 'Status', width: 60 }], rows);
 }
 
+/** A consultation: what, with whom, when and how it stands, then its chat as it was written. */
+function drawConsultation(doc: Doc, consultation: Consultation, patientName: string, dates: ReturnType<typeof dateWriter>): void {
+  const doctor = doctorLabel(consultation.doctor!.name);
+  ensureRoom(doc, KEEP_TOGETHER);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').fontSize(12.5).fillColor(COLORS.text);
+  text(doc, `${CONSULTATION_TYPE_LABELS[consultation.consultationType]} with ${doctor}`);
+  doc.font('Helvetica').fontSize(10).fillColor(COLORS.muted);
+  text(doc, [dates.dateTime(consultation.appointmentDate), `Status: ${CONSULTATION_STATUS_LABELS[consultation.status]}`].join('  |  '));
+  doc.fillColor(COLORS.text);
+  if (consultation.diagnosis) text(doc, `Diagnosis: ${consultation.diagnosis}`);
+  doc.moveDown(0.4);
+  const lines = consultation.chatMessages ?? [];
+  if (!lines.length) return emptyLine(doc, 'No chat messages.');
+  const senderOf = (role: string) => (role === 'patient' ? patientName : doctor);
+  table(doc, [{ header: 'Sent', width: 105 }, { header: 'From', width: 110 }, { header: 'Chat message', width: '*' }], lines.map((line) => [dates.dateTime(line.createdAt), senderOf(line.senderRole), line.text]));
+}
+
+function drawConsultations(doc: Doc, consultations: Consultation[], patientName: string, dates: ReturnType<typeof dateWriter>): void {
+  sectionHeading(doc, `Consultations (${consultations.length})`);
+  if (!consultations.length) return emptyLine(doc, 'No consultations recorded.');
+  for (const consultation of consultations) drawConsultation(doc, consultation, patientName, dates);
+}
+
 /** 'Page n of N' and the patient's name at the foot of every page, written once all pages exist. */
 function drawFooters(doc: Doc, patientName: string): void {
   const { start, count } = doc.bufferedPageRange();
@@ -187,7 +220,7 @@ function drawFooters(doc: Doc, patientName: string): void {
   }
 }
 
-/** The patient's records as a PDF a person can read: title page head, then reports (with results), medications and appointments. */
+/** The patient's records as a PDF a person can read: title page head, then reports (with results), medications, appointments and consultations with their chat transcripts. */
 export function renderRecordsPdf(records: RecordsForExport): Promise<Buffer> {
   const dates = dateWriter(records.timeZone);
   const doc = new PDFDocument({
@@ -211,7 +244,15 @@ export function renderRecordsPdf(records: RecordsForExport): Promise<Buffer> {
   text(doc, records.patientName);
   doc.font('Helvetica').fontSize(10).fillColor(COLORS.muted);
   text(doc, `Generated ${dates.dateTime(records.generatedAt)} by MediVault`);
-  text(doc, [plural(records.reports.length, 'report'), plural(records.medications.length, 'medication'), plural(records.appointments.length, 'appointment')].join(', '));
+  text(
+    doc,
+    [
+      plural(records.reports.length, 'report'),
+      plural(records.medications.length, 'medication'),
+      plural(records.appointments.length, 'appointment'),
+      plural(records.consultations.length, 'consultation'),
+    ].join(', '),
+  );
   doc.fillColor(COLORS.text);
 
   sectionHeading(doc, `Medical Reports (${records.reports.length})`);
@@ -219,6 +260,7 @@ export function renderRecordsPdf(records: RecordsForExport): Promise<Buffer> {
   for (const report of records.reports) drawReport(doc, report, dates);
   drawMedications(doc, records.medications, dates, records.generatedAt.getTime());
   drawAppointments(doc, records.appointments, dates);
+  drawConsultations(doc, records.consultations, records.patientName, dates);
 
   drawFooters(doc, records.patientName);
   doc.end();

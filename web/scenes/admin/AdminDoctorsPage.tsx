@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
 import type { PublicDoctor } from '../../../common/api-types';
-import { adminDoctorsQuery, useRosterControl, type RosterChange } from '../../api/admin';
+import { adminRosterPageQuery, useRosterControl, type RosterChange } from '../../api/admin';
 import { PageHeading } from '../../components/PageHeading';
-import { Button, Card, EmptyState, Grid, Icon, Row, Skeleton } from '../../components/ui';
+import { ListPager } from '../../components/ListPager';
+import { useSettledValue } from '../../components/useSettledValue';
+import { Button, Card, EmptyState, Grid, Icon, Input, Row, Skeleton } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { UserLogoutButton } from '../../components/consultations/LogoutButton';
 import { PortalMain } from '../../components/consultations/PortalMain';
@@ -15,6 +18,14 @@ import { ResetLinkDialog } from './ResetLinkDialog';
 import { useResetDoctorPassword } from '../../api/password-reset';
 import { BreakGlassReview } from './BreakGlassReview';
 import { SupportQueue } from './SupportQueue';
+
+/** Doctors on one page of the roster: a few rows of cards at any width. */
+const PAGE_SIZE = 12;
+
+const Search = styled.div`
+  margin-bottom: 16px;
+  max-width: 480px;
+`;
 
 /** The toast words of each roster control; verification keeps the spec's 'Verification Updated'. */
 function rosterWords(change: RosterChange): { title: string; failure: string; done: (doctor: PublicDoctor) => string } {
@@ -28,7 +39,11 @@ function rosterWords(change: RosterChange): { title: string; failure: string; do
 }
 
 export default function AdminDoctorsPage() {
-  const doctors = useQuery(adminDoctorsQuery);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const q = useSettledValue(search.trim());
+  const doctors = useQuery(adminRosterPageQuery({ q: q || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE }));
+  const rosterEmpty = doctors.data?.total === 0 && !q;
   const control = useRosterControl();
   const [editing, setEditing] = useState<PublicDoctor | 'new' | null>(null);
   const [handedOver, setHandedOver] = useState<{ doctorName: string; link: string } | null>(null);
@@ -66,11 +81,26 @@ export default function AdminDoctorsPage() {
         subtitle="Add, edit, verify and deactivate the doctors patients can book"
         actions={
           <Row $wrap $justify="flex-end">
-            {doctors.data?.length ? addButton : null}
+            {doctors.data && !rosterEmpty ? addButton : null}
             <UserLogoutButton />
           </Row>
         }
       />
+      {rosterEmpty ? null : (
+        <Search role="search" aria-label="Search the roster">
+          <Input
+            type="search"
+            aria-label="Search doctors"
+            placeholder="Search by name, email, specialty or licence number"
+            value={search}
+            maxLength={100}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+          />
+        </Search>
+      )}
       {doctors.isPending ? (
         <Grid $min="300px">
           <Skeleton $height="260px" />
@@ -80,7 +110,7 @@ export default function AdminDoctorsPage() {
         <Card>
           <EmptyState title="Failed to fetch doctors" message={messageOf(doctors.error, 'Please reload the page to try again.')} />
         </Card>
-      ) : doctors.data.length === 0 ? (
+      ) : rosterEmpty ? (
         <Card>
           <EmptyState
             title="No Doctors Added"
@@ -88,9 +118,13 @@ export default function AdminDoctorsPage() {
             action={<Button onClick={() => setEditing('new')}>Add First Doctor</Button>}
           />
         </Card>
+      ) : doctors.data.items.length === 0 ? (
+        <Card>
+          <EmptyState title="No doctors match" message={`No doctor's name, email, specialty or licence number contains '${q}'.`} />
+        </Card>
       ) : (
-        <Grid $min="300px">
-          {doctors.data.map((doctor) => (
+        <Grid $min="300px" aria-busy={doctors.isPlaceholderData}>
+          {doctors.data.items.map((doctor) => (
             <RosterCard
               key={doctor.id}
               doctor={doctor}
@@ -102,6 +136,7 @@ export default function AdminDoctorsPage() {
           ))}
         </Grid>
       )}
+      <ListPager page={page} pageSize={PAGE_SIZE} total={doctors.data?.total ?? 0} onPage={setPage} />
       <SupportQueue />
       <BreakGlassReview />
       <DoctorFormDialog editing={editing} onClose={() => setEditing(null)} />

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { CONSULTATION_ACTIONS, CONSULTATION_ENDED_MESSAGE, consultationMachine } from '../../../common/consultation-status';
+import { CONSULTATION_ACTIONS, consultationMachine } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import { Button, Dialog, Spinner } from '../../components/ui';
@@ -14,7 +14,9 @@ import { MutedHint } from './MutedHint';
 import { PresenceNotice } from './PresenceNotice';
 import { VideoTile } from './VideoTile';
 import { useElapsed } from './useElapsed';
-import { callEndedMessage } from './call-ended';
+import { callEndedMessage, chatClosedNotice } from './call-ended';
+import { MEDIA_STALLED_MESSAGE, OFFLINE_MESSAGE, doctorWithdrawnMessage } from './stage-messages';
+import { newestFromOthers, unreadCount } from './unread';
 
 /**
  * Top bar, stage and controls in rows. The chat is a sheet over the stage on phones, so the controls
@@ -183,7 +185,8 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const navigate = useNavigate();
   const [chatOpen, setChatOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const seen = useRef(0);
+  /** The newest line from the other side the user has had in front of them (undefined until the join answers). */
+  const seenUpTo = useRef<string | null | undefined>(undefined);
   const elapsed = useElapsed(call.connectedAt);
 
 
@@ -193,11 +196,13 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const otherName = !consultation ? '' : isDoctor ? consultation.patientName : doctorLabel(consultation.doctorName);
   // Until the join answers, the stage is laid out for a video call without a preview: nothing is opened yet.
   const type = consultation?.consultationType ?? 'video';
-  const fromOther = call.messages.filter((m) => m.sender !== call.role).length;
-  if (chatOpen) seen.current = fromOther;
-  const unread = Math.max(0, fromOther - seen.current);
+  // The history the call opened with is not news: only lines arriving while the chat is closed count.
+  if (chatOpen || (seenUpTo.current === undefined && consultation)) seenUpTo.current = newestFromOthers(call.messages, call.role);
+  const unread = unreadCount(call.messages, call.role, seenUpTo.current ?? null);
   const live = call.phase === 'live';
   const otherReconnecting = call.participants.some((p) => p.role !== call.role && p.reconnecting);
+  const otherHere = call.participants.some((p) => p.role !== call.role);
+  const withdrawn = live && !isDoctor && call.doctorWithdrawn ? doctorWithdrawnMessage(otherName) : null;
   const mic = call.localStream?.getAudioTracks()[0];
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
 
@@ -206,15 +211,31 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       <Spinner />
       <Hint>Connecting to the consultation...</Hint>
     </>
+  ) : call.offline ? (
+    <>
+      <WaitingText>{OFFLINE_MESSAGE.title}</WaitingText>
+      <Hint>{OFFLINE_MESSAGE.hint}</Hint>
+    </>
+  ) : withdrawn ? (
+    <>
+      <WaitingText>{withdrawn.title}</WaitingText>
+      <Hint>{withdrawn.hint}</Hint>
+    </>
   ) : otherReconnecting && live ? (
     <>
       <WaitingText>{`${otherName} is reconnecting...`}</WaitingText>
       <Hint>Their connection dropped. The call resumes as soon as they are back.</Hint>
     </>
+  ) : call.mediaStalled ? (
+    <>
+      <WaitingText>{MEDIA_STALLED_MESSAGE.title}</WaitingText>
+      <Hint>{MEDIA_STALLED_MESSAGE.hint}</Hint>
+      {chatOpen ? null : <Button onClick={() => setChatOpen(true)}>Chat instead</Button>}
+    </>
   ) : !call.remoteStream ? (
     <>
-      <WaitingText>{live ? `Waiting for ${otherName}` : 'Call Ended'}</WaitingText>
-      <Hint>{live ? 'The call connects as soon as they join.' : callEndedMessage(consultation.status)}</Hint>
+      <WaitingText>{!live ? 'Call Ended' : otherHere ? `Connecting to ${otherName}...` : `Waiting for ${otherName}`}</WaitingText>
+      <Hint>{!live ? callEndedMessage(consultation.status) : otherHere ? 'Setting up audio and video.' : 'The call connects as soon as they join.'}</Hint>
     </>
   ) : type === 'audio' ? (
     <>
@@ -231,7 +252,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       myRole={call.role}
       otherName={otherName}
       readOnly={!live}
-      notice={call.phase === 'ended' ? CONSULTATION_ENDED_MESSAGE : undefined}
+      notice={call.phase === 'ended' && consultation ? chatClosedNotice(consultation.status) : withdrawn ? `${withdrawn.title}. ${withdrawn.hint}` : undefined}
       onSend={(text) => client.sendChat(text)}
       onLoadEarlier={call.canLoadEarlier ? () => client.loadEarlierMessages() : undefined}
       onClose={type === 'chat' ? undefined : () => setChatOpen(false)}
@@ -246,7 +267,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
           <p>{joining ? 'Connecting...' : isDoctor ? 'Patient consultation' : consultation.doctorSpecialty}</p>
         </div>
         <Meta>
-          {call.reconnecting ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
+          {call.reconnecting && !call.mediaStalled ? <Pill $tone="warn" role="status">Reconnecting...</Pill> : null}
           {consultation ? <ConsultationStatusBadge status={consultation.status} testId="consultation-status" /> : null}
           {live ? <ConnectionQualityIndicator quality={call.quality} /> : null}
           <Pill $tone={call.connectedAt ? 'live' : undefined} data-testid="call-timer" aria-label="Call duration">
@@ -276,7 +297,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
             ) : null}
           </VideoTile>
           {live ? <PresenceNotice otherName={otherName} /> : null}
-          {type === 'video' && !joining ? (
+          {type === 'video' && live ? (
             <LocalPip>
               <VideoTile
                 stream={call.localStream}

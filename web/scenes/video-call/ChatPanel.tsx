@@ -81,10 +81,18 @@ const Notice = styled.p`
 
 const Composer = styled.form`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   padding: 12px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  ${Input} { flex: 1; }
+  ${Input} { flex: 1; min-width: 0; }
+`;
+
+const TooLong = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const SendButton = styled(IconButton).attrs({ type: 'submit' })`
@@ -100,7 +108,7 @@ interface ChatPanelProps {
   myRole: ParticipantRole | null;
   otherName: string;
   readOnly: boolean;
-  /** Why there is no message box, shown in its place while read-only. */
+  /** What the chat should know about the call (why it is read-only, who cannot come), above the message box. */
   notice?: string;
   onSend(text: string): Promise<boolean>;
   /** Fetches the page of lines before the first one shown; absent when there is none to fetch. */
@@ -109,6 +117,14 @@ interface ChatPanelProps {
 }
 
 const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? doctorLabel(message.senderName) : message.senderName);
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A draft past the limit is kept whole (a paste is never cut silently) and not sent until it fits. */
+function tooLongMessage(draft: string): string | null {
+  const length = draft.trim().length;
+  return length > CHAT_MAX_LENGTH ? `Message must be at most ${count(CHAT_MAX_LENGTH)} characters; this one has ${count(length)}. Shorten it to send.` : null;
+}
 
 /**
  * The consultation's chat: the latest lines from the server, earlier ones on request (the button, or
@@ -144,9 +160,10 @@ export function ChatPanel({ messages, myRole, otherName, readOnly, notice, onSen
     setLoadingEarlier(false);
   };
 
+  const tooLong = tooLongMessage(draft);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!draft.trim() || sending) return;
+    if (!draft.trim() || tooLong || sending) return;
     setSending(true);
     const sent = await onSend(draft);
     setSending(false);
@@ -194,20 +211,25 @@ export function ChatPanel({ messages, myRole, otherName, readOnly, notice, onSen
         })}
         <li ref={end} aria-hidden />
       </Lines>
-      {readOnly ? (
-        notice ? <Notice role="status">{notice}</Notice> : null
-      ) : (
+      {notice ? <Notice role="status">{notice}</Notice> : null}
+      {readOnly ? null : (
         <Composer onSubmit={submit}>
           <Input
             aria-label="Message"
             placeholder="Type a message..."
             value={draft}
-            maxLength={CHAT_MAX_LENGTH}
+            aria-invalid={tooLong ? true : undefined}
+            aria-describedby={tooLong ? 'chat-too-long' : undefined}
             onChange={(e) => setDraft(e.target.value)}
           />
-          <SendButton aria-label="Send message" disabled={!draft.trim() || sending}>
+          <SendButton aria-label="Send message" disabled={!draft.trim() || Boolean(tooLong) || sending}>
             <SendIcon />
           </SendButton>
+          {tooLong ? (
+            <TooLong id="chat-too-long" role="alert">
+              {tooLong}
+            </TooLong>
+          ) : null}
         </Composer>
       )}
     </Panel>

@@ -6,13 +6,14 @@ import type { PatientActor } from '../../../policies/actor';
 import { reportsOf } from '../../../policies/medical-report';
 import { medicationsOf } from '../../../policies/medication';
 import { appointmentsOf } from '../../../policies/appointment';
-import { consultationsOf } from '../../../policies/consultation';
+import { consultationsWithTranscripts } from '../consultation-records';
 import type { Attachment, Bundle, BundleEntry, ExportedResource } from './types';
 import { patientResource } from './patient';
 import { reportResources } from './reports';
 import { medicationStatement } from './medications';
 import { appointmentResource } from './appointments';
 import { encounterResource } from './encounters';
+import { communicationResource } from './communications';
 import { attachmentOf, documentReference } from './documents';
 import { entryUrl } from './references';
 import { instant } from './values';
@@ -60,10 +61,7 @@ function loadRecords(patient: PatientActor) {
     reportsOf(patient).orderBy(['reportDate', 'id']),
     medicationsOf(patient).orderBy(['startDate', 'id']),
     appointmentsOf(patient).orderBy(['appointmentDate', 'id']),
-    consultationsOf(patient)
-      .withGraphFetched('doctor(nameOnly)')
-      .modifiers({ nameOnly: (query) => query.select('id', 'name') })
-      .orderBy(['appointmentDate', 'id']),
+    consultationsWithTranscripts(patient),
     documentsOf(patient).select('id', 'userId', 'filename', 'mimeType', 'byteSize', 'createdAt').orderBy(['createdAt', 'id']),
   ]);
 }
@@ -83,7 +81,7 @@ export async function patientBundle(patient: PatientActor, { origin, generatedAt
     ...reports.flatMap((report) => reportResources(report, report.documentId ? originals.get(report.documentId) : undefined)),
     ...medications.map((medication) => medicationStatement(medication, generatedAt.getTime())),
     ...appointments.map(appointmentResource),
-    ...consultations.map(encounterResource),
+    ...consultations.flatMap((consultation) => [encounterResource(consultation), ...(consultation.chatMessages ?? []).map((line) => communicationResource(line, consultation))]),
     ...documents.map((document) => documentReference(document, origin, reports.filter((report) => report.documentId === document.id))),
   ];
   return {

@@ -3,7 +3,7 @@
  * dropped by JSON): FHIR allows neither null, nor empty strings, nor empty lists.
  */
 import type { WithId } from '@medplum/core';
-import type { Appointment, DiagnosticReport, DocumentReference, Encounter, MedicationStatement, Observation, Patient } from '@medplum/fhirtypes';
+import type { Appointment, Communication, DiagnosticReport, DocumentReference, Encounter, MedicationStatement, Observation, Patient } from '@medplum/fhirtypes';
 
 export type {
   Appointment,
@@ -12,6 +12,7 @@ export type {
   BundleEntry,
   CodeableConcept,
   Coding,
+  Communication,
   ContactPoint,
   DiagnosticReport,
   DocumentReference,
@@ -22,12 +23,13 @@ export type {
   ObservationReferenceRange,
   Patient,
   Period,
+  Practitioner,
   Quantity,
   Reference,
   Timing,
 } from '@medplum/fhirtypes';
 
 /** Every kind of resource the export writes, each with its id (its entry's fullUrl is made of it). */
-export type ExportedResource = WithId<Patient | DiagnosticReport | Observation | MedicationStatement | Appointment | Encounter | DocumentReference>;
+export type ExportedResource = WithId<Patient | DiagnosticReport | Observation | MedicationStatement | Appointment | Encounter | Communication | DocumentReference>;
 
 export type { WithId };

@@ -21,6 +21,7 @@ const SUPPORTING = new Set(['Patient', 'Composition', 'Medication', 'Organizatio
 const NOT_KEPT: Record<string, string> = {
   Appointment: 'Appointments are not imported: book them in MediVault.',
   DocumentReference: 'Documents are not imported: the file holds only their address, not the document.',
+  Communication: 'Chat messages are not imported: they stay with the consultation they were written in.',
 };
 
 /** Who wrote the records: the IPS's custodian or author, else what the Bundle says its source is, else the file's name. */

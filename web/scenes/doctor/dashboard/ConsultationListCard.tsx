@@ -7,10 +7,11 @@ import { canJoinConsultation } from '../../../../common/consultation-status';
 import { doctorConsultationPageQuery } from '../../../api/doctor';
 import { messageOf } from '../../../api/auth';
 import { useWaitingPatient } from '../../../api/waiting-patients';
-import { Button, Card, CardHeader, CardTitle, EmptyState, Input, Muted, Row, Select, Skeleton, Stack } from '../../../components/ui';
+import { Card, CardHeader, CardTitle, EmptyState, Input, Select, Skeleton, Stack } from '../../../components/ui';
 import { DoctorConsultationRow } from '../../../components/consultations/DoctorConsultationRow';
 import { useNow } from './useNow';
-import { useSettledValue } from './useSettledValue';
+import { useSettledValue } from '../../../components/useSettledValue';
+import { ListPager } from '../../../components/ListPager';
 
 /** The name search on a line of its own unless the card is wide enough for all three; the day and status share a line. */
 const Filters = styled.div`
@@ -20,12 +21,6 @@ const Filters = styled.div`
   margin-bottom: 12px;
   & > * { flex: 1 1 140px; min-width: 0; }
   & > input[type='search'] { flex: 3 1 340px; }
-`;
-
-const Pager = styled(Row)`
-  margin-top: 12px;
-  justify-content: space-between;
-  align-items: center;
 `;
 
 /** The bounds of a local calendar day picked in <input type="date">, as instants. */
@@ -76,8 +71,6 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
   useEffect(() => {
     if (pastTheEnd) setPage(lastPage);
   }, [pastTheEnd, lastPage]);
-  const shownFrom = total === 0 ? 0 : page * pageSize + 1;
-  const shownTo = Math.min(total, (page + 1) * pageSize);
 
   return (
     <Card aria-labelledby={headingId} data-testid={testId}>
@@ -111,19 +104,7 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
           })}
         </Stack>
       )}
-      {total > pageSize ? (
-        <Pager $gap="8px">
-          <Button $variant="secondary" $size="sm" onClick={() => setPage(page - 1)} disabled={page === 0}>
-            Previous
-          </Button>
-          <Muted aria-live="polite">
-            {shownFrom}–{shownTo} of {total}
-          </Muted>
-          <Button $variant="secondary" $size="sm" onClick={() => setPage(page + 1)} disabled={shownTo >= total}>
-            Next
-          </Button>
-        </Pager>
-      ) : null}
+      <ListPager page={page} pageSize={pageSize} total={total} onPage={setPage} />
     </Card>
   );
 }

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { enterCall, openCallParties, writeChat } from './support/call-parties';
+
+/**
+ * Issue 38, states of the call screen that tell the truth whatever carries the media (peer-to-peer here;
+ * the call journeys of both media modes are in video-call*.spec.ts).
+ */
+
+test('a paste over the chat limit is kept whole and refused with its length, not cut silently', async ({ browser }) => {
+  const call = await openCallParties(browser, 'chat');
+  try {
+    const { page, context } = call.patient;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/video-call/${call.consultationId}`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await page.evaluate((text) => navigator.clipboard.writeText(text), 'x'.repeat(2500));
+    await box.click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(box).toHaveValue('x'.repeat(2500));
+    await expect(page.getByRole('alert').filter({ hasText: 'Message must be at most 2,000 characters; this one has 2,500. Shorten it to send.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await box.press('Enter');
+    await expect(page.getByTestId('chat-message')).toHaveCount(0);
+
+    // Shortened to the limit, it goes.
+    await box.fill('y'.repeat(2000));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('chat-message')).toHaveCount(1);
+  } finally {
+    await call.close();
+  }
+});
+
+test('the unread badge counts only lines that arrive while the chat is closed, not the history', async ({ browser }) => {
+  const call = await openCallParties(browser);
+  try {
+    const baseUrl = test.info().project.use.baseURL!;
+    await writeChat(call.doctor.context, baseUrl, call.consultationId, ['Earlier line one', 'Earlier line two', 'Earlier line three']);
+    const { page } = call.patient;
+    await enterCall(page, call.consultationId);
+    const chatButton = page.getByRole('button', { name: 'Open chat' });
+    await expect(chatButton).toBeVisible();
+    await expect(chatButton.getByLabel(/unread/)).toHaveCount(0);
+
+    await writeChat(call.doctor.context, baseUrl, call.consultationId, ['A new line while the chat is closed']);
+    await expect(chatButton.getByLabel('1 unread')).toBeVisible();
+    await chatButton.click();
+    await expect(page.getByTestId('chat-message')).toHaveCount(4);
+    await page.getByRole('button', { name: 'Hide chat' }).click();
+    await expect(page.getByRole('button', { name: 'Open chat' }).getByLabel(/unread/)).toHaveCount(0);
+  } finally {
+    await call.close();
+  }
+});
+
+test("a call opened after the consultation ended shows it ended, never 'Starting camera...'", async ({ browser }) => {
+  const call = await openCallParties(browser);
+  try {
+    for (const status of ['in_progress', 'completed']) {
+      const response = await call.doctor.context.request.put(`/api/doctor/consultation/${call.consultationId}/status`, { data: { status } });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+    const { page } = call.patient;
+    await page.goto(`/video-call/${call.consultationId}`);
+    await expect(page.getByText('Call Ended')).toBeVisible();
+    await expect(page.getByText('The consultation has been completed')).toBeVisible();
+    // Give a camera that would never start the time to show itself.
+    await page.waitForTimeout(2000);
+    await expect(page.getByText('Starting camera...')).toHaveCount(0);
+  } finally {
+    await call.close();
+  }
+});

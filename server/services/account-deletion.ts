@@ -29,6 +29,8 @@ export const ERASED_WITH_THE_ACCOUNT = [
   'imported_resources',
   // Links the patient shared (their encrypted files and download addresses go with them, by cascade).
   'shared_links',
+  // What the patient wrote to support, and the answers (an admin's answer keeps no copy elsewhere).
+  'support_requests',
 ] as const;
 
 /** Tables that point at the account and keep their rows: the records the law asks the clinic to keep. */

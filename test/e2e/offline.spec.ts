@@ -132,7 +132,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await resize(390);
 }
 
-/** A page loaded afresh offline holds no key: it opens with the offline PIN. */
+/** A page loaded afresh offline: the worker hands it the key, or it opens with the offline PIN. */
 async function openOffline(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await unlockOffline(page);

@@ -102,6 +102,8 @@ test('the API reference renders from this server under its own CSP', async ({ pa
   page.on('request', (req) => requested.push(req.url()));
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /MediVault API/ })).toBeVisible();
+  // Tags open collapsed (docExpansion 'none'); the calendar's opens on a click.
+  await page.locator('.opblock-tag', { hasText: 'calendar' }).first().click();
   await expect(page.getByText('/api/calendar/feed/{token}.ics').first()).toBeVisible();
   expect(refused).toEqual([]);
   const origin = new URL(page.url()).origin;

@@ -7,6 +7,7 @@ import { startServerProcess, freePort, type ServerProcess } from '../support/ser
 import { TestClient } from '../support/client';
 import { unique } from '../support/factories';
 import { SIGNUP_PASSWORD, signupBody } from '../support/signup';
+import { pollFor } from '../support/poll';
 
 const SLOW = 180_000;
 
@@ -52,14 +53,6 @@ function splitRequest(url: string, head: string, rest: string) {
     });
   });
   return { sendRest: () => socket.write(rest), answer };
-}
-
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** `kill -0` only asks whether the process exists. */
@@ -134,7 +127,7 @@ describe('the server process', () => {
 
       const signalledAt = Date.now();
       const exited = server.stop();
-      await eventually(() => running.output().includes('shutting down'));
+      await pollFor('the shutdown log line', () => running.output().includes('shutting down'), 10_000, 50);
       expect(await fetch(`${server.url}/api/health/live`).then(() => 'answered', () => 'refused')).toBe('refused');
       probe.sendRest();
       expect(await probe.answer).toEqual({ status: 503, body: { status: 'not_ready', reason: 'draining' } });

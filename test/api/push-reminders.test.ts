@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { PushReceiver } from '../support/push-receiver';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { log } from '../../server/log';
+import { pollFor } from '../support/poll';
 
 let server: TestServer;
 const receiver = new PushReceiver();
@@ -17,16 +18,6 @@ afterAll(async () => {
   await server.close();
   await receiver.close();
 });
-
-/** Polls until `read` gives something truthy (a reminder fires on the queue's own time), failing after `ms`. */
-async function eventually<T>(read: () => Promise<T> | T, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +56,7 @@ describe('push subscriptions', () => {
 
     expect((await doctor.client.put(`/api/doctor/consultation/${consultation.id}/status`, { status: 'in_progress' })).status).toBe(200);
 
-    await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+    await pollFor('the push', () => receiver.receivedAt(subscription.endpoint).length > 0);
     const [push] = receiver.receivedAt(subscription.endpoint);
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
     expect(String(push!.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
@@ -88,7 +79,7 @@ describe('push subscriptions', () => {
       for (let opened = 0; opened < 2; opened++) expect((await doctor.client.get(`/api/doctor/patient/${patient.account.record.id}/records`)).status).toBe(200);
     }
 
-    await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+    await pollFor('the push', () => receiver.receivedAt(subscription.endpoint).length > 0);
     const alerts = await Notification.query().where({ userId: premium.account.record.id, type: 'records_opened' });
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toMatch(/^Dr\. Olive Opener opened your medical records\./);
@@ -106,7 +97,7 @@ describe('push subscriptions', () => {
     receiver.status = 410;
     try {
       await doctor.client.put(`/api/doctor/consultation/${consultation.id}/status`, { status: 'in_progress' });
-      expect(await eventually(async () => (await PushSubscription.query().where({ endpoint: subscription.endpoint })).length === 0)).toBe(true);
+      await pollFor('the gone subscription deleted', async () => (await PushSubscription.query().where({ endpoint: subscription.endpoint })).length === 0);
     } finally {
       receiver.status = 201;
     }
@@ -143,8 +134,8 @@ describe('reminders on the job queue', () => {
     const processes = [anotherProcess(), anotherProcess()];
     try {
       await Promise.all(processes.map((p) => p.start()));
-      expect(await eventually(async () => (await rows()).length === 1, 40_000)).toBe(true);
-      await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+      await pollFor('one notification', async () => (await rows()).length === 1, 40_000);
+      await pollFor('the push', () => receiver.receivedAt(subscription.endpoint).length > 0);
       await sleep(3000);
       expect(await rows()).toHaveLength(1);
       expect(receiver.receivedAt(subscription.endpoint)).toHaveLength(1);
@@ -166,7 +157,7 @@ describe('reminders on the job queue', () => {
     // The old reminder's job runs at its time and finds the appointment elsewhere.
     const oldKey = `appointment:${booked.body.id}:${new Date(Date.parse(soon) - 15 * 60_000).toISOString()}`;
     const oldJobState = async () => (await server.app.deps.knex.raw('SELECT state FROM pgboss.job WHERE singleton_key = ?', [oldKey])).rows[0]?.state;
-    expect(await eventually(async () => (await oldJobState()) === 'completed', 20_000)).toBe(true);
+    await pollFor("the old job completed", async () => (await oldJobState()) === 'completed');
     expect(await Notification.query().where({ userId: patient.account.record.id })).toEqual([]);
   }, 30_000);
 
@@ -182,9 +173,9 @@ describe('reminders on the job queue', () => {
     const created = await patient.client.post('/api/medications', { name: 'Metformin', dosage: '500mg', frequency: 'once_daily', reminderTimes: [kolkataTime] });
     expect(created.status).toBe(201);
 
-    const dose = await eventually(() => MedicationReminder.query().where({ medicationId: created.body.id }).first(), 90_000);
+    const dose = await pollFor('the dose reminder', () => MedicationReminder.query().where({ medicationId: created.body.id }).first(), 90_000);
     expect(new Date(dose!.scheduledTime).getTime()).toBe(due.getTime());
-    await eventually(() => receiver.receivedAt(subscription.endpoint).length > 0);
+    await pollFor('the push', () => receiver.receivedAt(subscription.endpoint).length > 0);
     const payload = JSON.parse(receiver.receivedAt(subscription.endpoint)[0]!.plaintext);
     expect(payload).toEqual({ type: 'medication_reminder', notificationId: expect.any(String), doseId: dose!.id, url: '/medications' });
     expect(JSON.stringify(payload)).not.toMatch(/Metformin|500mg/);

@@ -3,6 +3,7 @@ import { REMINDER_RULES } from '../../server/services/reminders/kinds';
 import { startTestServer, type TestServer } from '../support/app';
 import { unique } from '../support/factories';
 import { patientParty } from './consultations-fixtures';
+import { pollFor } from '../support/poll';
 
 /** Premium's smart reminders (issue 39): refill reminders from a counted supply, and a follow-up for a dose left unmarked. */
 
@@ -14,15 +15,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const premiumPatient = () => patientParty(server.url, { stripeSubscriptionId: unique('sub_test_') });
-
-async function eventually<T>(read: () => Promise<T>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const DAY_MS = 86_400_000;
 const smart = { pillsLeft: 10, pillsPerDose: 2, refillReminderDays: 3, followUpMinutes: 30 };
@@ -85,10 +77,10 @@ describe('smart reminders on the free plan and on Premium', () => {
     await User.query().patch({ stripeSubscriptionId: null }).where({ id: lapsed.account.record.id });
 
     const refills = (userId: string) => Notification.query().where({ userId, type: 'refill_reminder' });
-    const [reminder] = await eventually(async () => {
+    const [reminder] = await pollFor('the refill reminder', async () => {
       const rows = await refills(premium.account.record.id);
       return rows.length ? rows : undefined;
-    }, 90_000) ?? [];
+    }, 90_000);
     expect(reminder?.title).toBe('Refill reminder');
     expect(reminder?.message).toMatch(/^Atorvastatin \(20mg\) runs out on \w{3}, \w{3} \d{1,2}\. Time to refill your prescription\.$/);
     const bell = await premium.client.get('/api/notifications');

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { createAdmin, signedInClient, unique } from '../support/factories';
 import type { TestClient } from '../support/client';
 import { patientParty } from './consultations-fixtures';
+import { pollFor } from '../support/poll';
 
 /** Support (issue 39): patients write to the support team, the admin answers from a queue where Premium's requests come first. */
 
@@ -16,15 +17,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const premiumPatient = () => patientParty(server.url, { stripeSubscriptionId: unique('sub_test_') });
-
-async function eventually<T>(read: () => Promise<T>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('support requests', () => {
   it("puts a Premium patient's request before a free patient's older one, marked priority; answered ones go after the open ones", async () => {
@@ -55,11 +47,11 @@ describe('support requests', () => {
     expect(answered.status).toBe(200);
     expect(answered.body).toEqual(expect.objectContaining({ id: sent.body.id, answer: 'Reports, then Export PDF.', answeredAt: expect.any(String) }));
 
-    const notes = await eventually(async () => {
+    const notes = await pollFor('the answer in the bell', async () => {
       const rows = await Notification.query().where({ userId: patient.account.record.id, type: 'support_answered' });
       return rows.length ? rows : undefined;
     });
-    expect(notes?.map((n) => n.title)).toEqual(['Support answered your request']);
+    expect(notes.map((n) => n.title)).toEqual(['Support answered your request']);
     const mine = await patient.client.get(`/api/support-requests/${sent.body.id}`);
     expect(mine.body).toEqual(expect.objectContaining({ answer: 'Reports, then Export PDF.' }));
     expect((await patient.client.get('/api/support-requests')).body.map((r: { id: string }) => r.id)).toEqual([sent.body.id]);

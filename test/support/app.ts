@@ -4,7 +4,7 @@ import { createApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { attachSignalling, type Signalling } from '../../signalling';
 import { RealtimeEvents } from '../../server/services/realtime';
-import { testKnex, closeTestKnex } from './db';
+import { testKnex, closeTestKnex, ownTestDatabase } from './db';
 import { log } from '../../server/log';
 import { createHttpServer } from '../../server/http-server';
 import { TEST_DATA_DIR } from './test-database';
@@ -24,17 +24,19 @@ export interface TestServer {
  * would otherwise turn the default 'auto' into the SFU for every server.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger; jobPollingSeconds?: number } = {}): Promise<TestServer> {
+  // A server that runs jobs gets a database of its own: the job queue is per database (see ownTestDatabase).
+  const own = env.RUN_JOBS === 'true' ? await ownTestDatabase() : undefined;
   log.level = 'silent';
   // Peer-to-peer unless a test asks for the SFU (MEDIA_MODE: 'sfu'), which then gets the suite's worker.
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
   // Suites sign up and sign in (some failing on purpose) from 127.0.0.1 all day against one database:
   // per-address limits only where a test sets them.
   const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', PASSWORD_RESET_MAX_PER_ADDRESS: '100000', LOGIN_ADDRESS_MAX_FAILURES: '100000' };
-  // Every suite's server shares the test database's job queue: reminders run only where a test asks (RUN_JOBS).
   // Doctors and admins sign in with their password alone unless a suite asks for the second factor (test/api/mfa.test.ts).
   // HOST names the address it listens on below, so the links it writes (PUBLIC_URL unset) are its url.
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: TEST_DATA_DIR, HOST: '127.0.0.1', PORT: '0', MEDIA_MODE: 'p2p', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...generousLimits, ...worker, ...env });
-  const knex = await testKnex();
+  const databaseUrl = own?.url ?? process.env.DATABASE_URL;
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: TEST_DATA_DIR, HOST: '127.0.0.1', PORT: '0', MEDIA_MODE: 'p2p', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...generousLimits, ...worker, ...env });
+  const knex = await testKnex(databaseUrl);
   let signalling: Signalling | undefined;
   const app = createApp({ config, knex, realtime: new RealtimeEvents(), mediaMode: () => signalling?.mediaMode ?? 'p2p', logger: options.logger, jobPollingSeconds: options.jobPollingSeconds });
   await app.start();
@@ -53,6 +55,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       await closeTestKnex();
+      await own?.drop();
     },
   };
 }

@@ -1,14 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import { knexConfig } from '../../knexfile';
+import { migrateToLatest } from '../../db/connection';
 
 let shared: Knex | undefined;
 
-/** The migrated test database (started by global-setup), with the models bound to it. One pool per test file. */
-export async function testKnex(): Promise<Knex> {
+function testDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run tests through jest so global-setup starts the test database');
+  return url;
+}
+
+/**
+ * The migrated test database (started by global-setup), or the one at `url`, with the models bound to it.
+ * One pool per test file.
+ */
+export async function testKnex(url = testDatabaseUrl()): Promise<Knex> {
   if (!shared) {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error('DATABASE_URL is not set: run tests through jest so global-setup starts the test database');
     shared = knexFactory(knexConfig(url, { min: 0, max: 5 }));
     Model.knex(shared);
   }
@@ -21,9 +30,32 @@ export async function testKnex(): Promise<Knex> {
  * before it hears the socket close). Destroy it when done.
  */
 export function separateTestKnex(): Knex {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run tests through jest so global-setup starts the test database');
-  return knexFactory(knexConfig(url, { min: 0, max: 1 }));
+  return knexFactory(knexConfig(testDatabaseUrl(), { min: 0, max: 1 }));
+}
+
+/**
+ * A fresh, migrated database beside the shared one, dropped by `drop`. For a suite that runs the job queue:
+ * the queue lives in its database, and two suites running jobs on one would take each other's jobs (a push
+ * claimed by a server told of another push service deletes the subscription unsent).
+ */
+export async function ownTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const named = (database: string) => Object.assign(new URL(testDatabaseUrl()), { pathname: `/${database}` }).toString();
+  const name = `suite_${randomUUID().replace(/-/g, '')}`;
+  const admin = knexFactory(knexConfig(named('postgres'), { min: 0, max: 1 }));
+  await admin.raw('CREATE DATABASE ??', [name]);
+  const owner = knexFactory(knexConfig(named(name), { min: 0, max: 1 }));
+  try {
+    await migrateToLatest(owner);
+  } finally {
+    await owner.destroy();
+  }
+  return {
+    url: named(name),
+    async drop() {
+      await admin.raw('DROP DATABASE ?? WITH (FORCE)', [name]);
+      await admin.destroy();
+    },
+  };
 }
 
 export async function closeTestKnex(): Promise<void> {

@@ -140,25 +140,25 @@ export async function setSignalling(page: Page, state: 'drop' | 'restore'): Prom
  * frame; a MediaStream's currentTime is a live clock that runs on even when no frame arrives.
  */
 export async function expectVideoAdvancing(page: Page, testId: string, timeout = 20_000): Promise<void> {
-  const framesWithinASecond = () =>
-    page.getByTestId(testId).evaluate(
-      (el) =>
-        new Promise<number>((resolve) => {
-          const video = el as HTMLVideoElement;
-          let frames = 0;
-          const timer = setTimeout(() => resolve(frames), 1000);
-          const onFrame = () => {
-            frames += 1;
-            if (frames < 5) video.requestVideoFrameCallback(onFrame);
-            else {
-              clearTimeout(timer);
-              resolve(frames);
-            }
-          };
-          video.requestVideoFrameCallback(onFrame);
-        }),
-    );
-  await expect.poll(framesWithinASecond, { timeout }).toBeGreaterThanOrEqual(5);
+  await expect.poll(() => page.getByTestId(testId).evaluate(framesWithinASecond), { timeout }).toBeGreaterThanOrEqual(5);
+}
+
+/** Frames the video shows within a second, up to five (runs in the page; Chromium and Firefox alike). */
+export function framesWithinASecond(element: Element): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const video = element as HTMLVideoElement;
+    let frames = 0;
+    const timer = setTimeout(() => resolve(frames), 1000);
+    const onFrame = () => {
+      frames += 1;
+      if (frames < 5) video.requestVideoFrameCallback(onFrame);
+      else {
+        clearTimeout(timer);
+        resolve(frames);
+      }
+    };
+    video.requestVideoFrameCallback(onFrame);
+  });
 }
 
 /** Keeps every RTCPeerConnection the page makes, so a test can end its media link from outside. */
@@ -217,26 +217,27 @@ export const peerConnectionCount = (page: Page) => madePeerConnections(page, 'co
  * second, read with an AnalyserNode, must stand clear of silence (Chromium's fake microphone beeps).
  */
 export async function expectHearing(page: Page, testId = 'remote-video'): Promise<void> {
-  const loudest = () =>
-    page.getByTestId(testId).evaluate(async (el) => {
-      const track = ((el as HTMLVideoElement).srcObject as MediaStream | null)?.getAudioTracks()[0];
-      if (!track) return 0;
-      const context = new AudioContext();
-      await context.resume();
-      const analyser = context.createAnalyser();
-      context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
-      const samples = new Float32Array(analyser.fftSize);
-      let peak = 0;
-      const until = performance.now() + 1200;
-      while (performance.now() < until) {
-        analyser.getFloatTimeDomainData(samples);
-        for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await context.close();
-      return peak;
-    });
-  await expect.poll(loudest, { timeout: 20_000 }).toBeGreaterThan(0.01);
+  await expect.poll(() => page.getByTestId(testId).evaluate(loudestRemoteSound), { timeout: 20_000 }).toBeGreaterThan(0.01);
+}
+
+/** The loudest moment of the element's audio track over a second, 0 to 1 (runs in the page; Chromium and Firefox alike). */
+export async function loudestRemoteSound(element: Element): Promise<number> {
+  const track = ((element as HTMLVideoElement).srcObject as MediaStream | null)?.getAudioTracks()[0];
+  if (!track) return 0;
+  const context = new AudioContext();
+  await context.resume();
+  const analyser = context.createAnalyser();
+  context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  let peak = 0;
+  const until = performance.now() + 1200;
+  while (performance.now() < until) {
+    analyser.getFloatTimeDomainData(samples);
+    for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await context.close();
+  return peak;
 }
 
 /**

@@ -3,7 +3,7 @@ import { defineRoute } from './define';
 import { breakGlassEntryResponse, doctorAccountResponse, doctorPasswordResetResponse, listOf } from '../presenters/response-schemas';
 import { adminOnly } from '../policies/route-policy';
 import { ROSTER_ORDER, findRosterDoctor, rosterDoctors } from '../policies/doctor';
-import { readPage } from '../lib/paging';
+import { readAuditedPage } from '../services/audited-page';
 import { activationSchema, adminDoctorCreateSchema, adminDoctorUpdateSchema, rosterQuerySchema, verificationSchema } from '../../common/schemas/doctor';
 import { BreakGlassGrant, Doctor } from '../../db/models';
 import { hashPassword } from '../services/passwords';
@@ -65,10 +65,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     query: rosterQuerySchema,
     response: listOf(doctorAccountResponse),
     handler: async (ctx, { query }) => {
-      const [doctors] = await Promise.all([
-        readPage(ctx, rosterDoctors(query.q).orderBy([...ROSTER_ORDER]), query),
-        recordAudit(ctx, { action: 'admin.list_doctors', outcome: 'success', resourceType: 'doctor' }),
-      ]);
+      const doctors = await readAuditedPage(ctx, rosterDoctors(query.q).orderBy([...ROSTER_ORDER]), query, { action: 'admin.list_doctors', outcome: 'success', resourceType: 'doctor' });
       return doctors.map(presentDoctorAccount);
     },
   });

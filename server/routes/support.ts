@@ -8,7 +8,7 @@ import { supportAnswerSchema, supportQueueQuerySchema, supportRequestSchema } fr
 import { presentQueuedSupportRequest, presentSupportRequest } from '../presenters/support-request';
 import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
 import { hasPremium } from '../services/plan';
-import { readPage } from '../lib/paging';
+import { readAuditedPage } from '../services/audited-page';
 import { Conflict, NotFound } from '../errors';
 import { SupportRequest } from '../../db/models';
 
@@ -76,10 +76,7 @@ export function registerSupportRoutes(router: Router): void {
     query: supportQueueQuerySchema,
     response: listOf(queuedSupportRequestResponse),
     handler: async (ctx, { query }) => {
-      const [requests] = await Promise.all([
-        readPage(ctx, supportQueue(), query),
-        recordAudit(ctx, { action: 'admin.list_support_requests', outcome: 'success', resourceType: 'support_request' }),
-      ]);
+      const requests = await readAuditedPage(ctx, supportQueue(), query, { action: 'admin.list_support_requests', outcome: 'success', resourceType: 'support_request' });
       return requests.map(presentQueuedSupportRequest);
     },
   });

@@ -9,14 +9,3 @@ export const PortalMain = styled.main`
     padding: 28px 24px 56px;
   }
 `;
-
-/** Two columns from tablet width up (main and side), one on phones. */
-export const TwoColumns = styled.div<{ $side?: string }>`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 16px;
-  align-items: start;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: ${({ $side }) => ($side ? `minmax(0, 1fr) ${$side}` : 'minmax(0, 1fr) minmax(0, 1fr)')};
-  }
-`;

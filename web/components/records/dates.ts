@@ -7,3 +7,5 @@ export const formatReportDate = (iso: string) => format(new Date(iso), REPORT_DA
 export const formatLongDate = (iso: string) => format(new Date(iso), 'EEEE, MMMM d, yyyy');
 /** Medication periods: 'Mar 5, 2026'. */
 export const formatShortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+/** Support requests, break-glass accesses: 'Mar 5, 2026, 2:30 PM' in the reader's locale. */
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });

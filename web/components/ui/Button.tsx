@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import styled, { css } from 'styled-components';
 
@@ -64,6 +65,15 @@ const buttonStyles = css<ButtonStyleProps>`
 export const Button = styled.button.attrs<ButtonStyleProps>((props) => ({ type: props.type ?? 'button' }))<ButtonStyleProps>`
   ${buttonStyles}
 `;
+
+/** A form's submit button that is disabled, and says what is happening, while its request is under way. */
+export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={pending}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
 
 /** A plain link that looks like a button: a file to download, which the router must not handle. */
 export const AnchorButton = styled.a<ButtonStyleProps>`

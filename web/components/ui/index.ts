@@ -8,3 +8,5 @@ export * from './Tabs';
 export * from './Icon';
 export * from './DeviceList';
 export * from './focus-return';
+export * from './TwoColumns';
+export * from './RuledList';

@@ -3,29 +3,17 @@ import styled from 'styled-components';
 import { adminBreakGlassQuery } from '../../api/admin';
 import { messageOf } from '../../api/auth';
 import { doctorLabel } from '../../../common/names';
-import { Card, CardTitle, EmptyState, Muted, Skeleton } from '../../components/ui';
+import { formatDateTime } from '../../components/records/dates';
+import { Card, CardTitle, EmptyState, Muted, RuledList, Skeleton } from '../../components/ui';
 
-const Entries = styled.ul`
-  list-style: none;
-  margin: 12px 0 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-    padding-top: 12px;
-  }
-  blockquote {
-    margin: 6px 0;
-    overflow-wrap: anywhere;
-  }
+const Entries = styled(RuledList)`
+  margin-top: 12px;
+  blockquote { margin: 6px 0; }
 `;
 
 const Review = styled(Card)`
   margin-top: 16px;
 `;
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Break-glass accesses for the admin to review: who opened whose records outside the access window, and why. */
 export function BreakGlassReview() {
@@ -41,7 +29,7 @@ export function BreakGlassReview() {
       ) : entries.data.length === 0 ? (
         <EmptyState title="No break-glass access" message="No doctor has opened records outside the access window." />
       ) : (
-        <Entries>
+        <Entries as="ul">
           {entries.data.map((entry) => (
             <li key={entry.id} data-testid="break-glass-entry">
               <strong>
@@ -49,7 +37,7 @@ export function BreakGlassReview() {
               </strong>
               <blockquote>“{entry.reason}”</blockquote>
               <Muted>
-                {when(entry.createdAt)}, until {when(entry.expiresAt)}
+                {formatDateTime(entry.createdAt)}, until {formatDateTime(entry.expiresAt)}
               </Muted>
             </li>
           ))}

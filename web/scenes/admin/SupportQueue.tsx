@@ -7,25 +7,19 @@ import { supportAnswerSchema } from '../../../common/schemas/support';
 import { messageOf } from '../../api/auth';
 import { supportQueueQuery, useAnswerSupportRequest } from '../../api/support';
 import { showToast } from '../../components/toast';
-import { Badge, Button, Card, CardTitle, Dialog, EmptyState, Muted, Skeleton, Stack } from '../../components/ui';
+import { formatDateTime } from '../../components/records/dates';
+import { Badge, Button, Card, CardTitle, Dialog, EmptyState, Muted, RuledList, Skeleton, Stack, SubmitButton } from '../../components/ui';
 import { FormField } from '../../components/ui/FormField';
 
 const Queue = styled(Card)`
   margin-top: 16px;
 `;
 
-const Requests = styled.ol`
-  list-style: none;
-  margin: 12px 0 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  li { border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: 12px; overflow-wrap: anywhere; }
+const Requests = styled(RuledList)`
+  margin-top: 12px;
   h3 { margin: 0; font-size: 1rem; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
   p { margin: 6px 0; white-space: pre-wrap; }
 `;
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The admin's answer to one request, in a dialog; the patient is notified when it is sent. */
 function AnswerDialog({ request, onClose }: { request: QueuedSupportRequest | null; onClose: () => void }) {
@@ -47,9 +41,9 @@ function AnswerDialog({ request, onClose }: { request: QueuedSupportRequest | nu
         <Form noValidate>
           <Stack $gap="12px">
             <FormField name="answer" label="Answer" as="textarea" />
-            <Button type="submit" disabled={answer.isPending}>
-              {answer.isPending ? 'Sending...' : 'Send Answer'}
-            </Button>
+            <SubmitButton pending={answer.isPending} pendingLabel="Sending...">
+              Send Answer
+            </SubmitButton>
           </Stack>
         </Form>
       </Formik>
@@ -81,12 +75,12 @@ export function SupportQueue() {
                 {request.answer ? <Badge $tone="success">Answered</Badge> : null}
               </h3>
               <Muted>
-                {request.patientName}, {when(request.createdAt)}
+                {request.patientName}, {formatDateTime(request.createdAt)}
               </Muted>
               <p>{request.message}</p>
               {request.answer ? (
                 <Muted>
-                  Answered {when(request.answeredAt!)}: {request.answer}
+                  Answered {formatDateTime(request.answeredAt!)}: {request.answer}
                 </Muted>
               ) : (
                 <Button $size="sm" onClick={() => setAnswering(request)}>

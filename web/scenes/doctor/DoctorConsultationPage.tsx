@@ -16,7 +16,7 @@ import { doctorConsultationQuery, patientRecordsQuery, recordAccessQuery, useUpd
 import { BreakGlassForm, BreakGlassNote } from '../../components/consultations/BreakGlassForm';
 import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { showToast } from '../../components/toast';
-import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs } from '../../components/ui';
+import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs, TwoColumns } from '../../components/ui';
 import { CompleteConsultationDialog, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
 import { ConsultationOverview } from '../../components/consultations/ConsultationOverview';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -25,7 +25,7 @@ import { PatientInfoCard } from '../../components/consultations/PatientInfoCard'
 import { ChatTranscript } from '../../components/consultations/ChatTranscript';
 import { PatientWaitingNote } from '../../components/consultations/PatientWaitingNote';
 import { AppointmentHistory, MedicationList, ReportList } from '../../components/consultations/PatientRecordLists';
-import { PortalMain, TwoColumns } from '../../components/consultations/PortalMain';
+import { PortalMain } from '../../components/consultations/PortalMain';
 import { messageOf } from '../../api/auth';
 import { formatDay, formatTimeRange } from '../../components/consultations/format';
 import { ICONS } from '../../components/consultations/icons';

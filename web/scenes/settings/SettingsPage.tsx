@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { PageHeading } from '../../components/PageHeading';
+import { TwoColumns } from '../../components/ui';
 import { ChangePasswordCard } from '../security/ChangePasswordCard';
 import { DevicesCard } from '../security/DevicesCard';
 import { TwoStepCard } from '../security/TwoStepCard';
@@ -11,15 +12,6 @@ import { ShareWithDoctorCard } from './ShareWithDoctorCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { OfflinePinCard } from './OfflinePinCard';
 import { HelpCard } from './HelpCard';
-
-const Columns = styled.div`
-  display: grid;
-  gap: 16px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
 
 const Column = styled.div`
   display: grid;
@@ -36,7 +28,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeading title="Settings" subtitle="Your profile, your data and how you sign in." />
-      <Columns>
+      <TwoColumns>
         <Column>
           <ProfileCard />
           <YourDataCard />
@@ -53,7 +45,7 @@ export default function SettingsPage() {
           <OfflinePinCard />
           <DeleteAccountCard />
         </Column>
-      </Columns>
+      </TwoColumns>
     </>
   );
 }

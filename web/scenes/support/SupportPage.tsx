@@ -9,27 +9,13 @@ import { usePlanAbilities } from '../../api/records';
 import { supportRequestsQuery, useSendSupportRequest } from '../../api/support';
 import { PageHeading } from '../../components/PageHeading';
 import { showToast } from '../../components/toast';
-import { Badge, Button, Card, CardHeader, CardTitle, EmptyState, LoadFailed, Muted, Skeleton, Stack } from '../../components/ui';
+import { formatDateTime } from '../../components/records/dates';
+import { Badge, Card, CardHeader, CardTitle, EmptyState, LoadFailed, Muted, RuledList, Skeleton, Stack, SubmitButton, TwoColumns } from '../../components/ui';
 import { FormField } from '../../components/ui/FormField';
 
 const EMPTY: SupportRequestInput = { subject: '', message: '' };
 
-const Layout = styled.div`
-  display: grid;
-  gap: 16px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
-
-const Requests = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  li { border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: 12px; overflow-wrap: anywhere; }
+const Requests = styled(RuledList)`
   li:first-child { border-top: none; padding-top: 0; }
   h3 { margin: 0; font-size: 1rem; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
   p { margin: 6px 0 0; white-space: pre-wrap; }
@@ -43,8 +29,6 @@ const Answer = styled.div`
   strong { font-size: 0.85rem; }
 `;
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-
 function RequestItem({ request }: { request: SupportRequest }) {
   return (
     <li data-testid="support-request">
@@ -53,11 +37,11 @@ function RequestItem({ request }: { request: SupportRequest }) {
         {request.answer ? <Badge $tone="success">Answered</Badge> : <Badge $tone="neutral">Waiting for an answer</Badge>}
         {request.priority ? <Badge $tone="primary">Priority</Badge> : null}
       </h3>
-      <Muted>Sent {when(request.createdAt)}</Muted>
+      <Muted>Sent {formatDateTime(request.createdAt)}</Muted>
       <p>{request.message}</p>
       {request.answer ? (
         <Answer>
-          <strong>Answer from support, {when(request.answeredAt!)}</strong>
+          <strong>Answer from support, {formatDateTime(request.answeredAt!)}</strong>
           <p>{request.answer}</p>
         </Answer>
       ) : null}
@@ -89,7 +73,7 @@ export default function SupportPage() {
         title="Support"
         subtitle={abilities?.prioritySupport ? 'Priority support: your requests are answered before others.' : 'Write to our support team; answers appear here.'}
       />
-      <Layout>
+      <TwoColumns>
         <Card>
           <CardHeader>
             <CardTitle>Write to support</CardTitle>
@@ -100,9 +84,9 @@ export default function SupportPage() {
                 <Muted>Questions about the app, your account or billing. For a medical question, book a consultation with a doctor.</Muted>
                 <FormField name="subject" label="Subject" placeholder="e.g. I cannot upload a PDF" />
                 <FormField name="message" label="Message" as="textarea" />
-                <Button type="submit" disabled={send.isPending}>
-                  {send.isPending ? 'Sending...' : 'Send to Support'}
-                </Button>
+                <SubmitButton pending={send.isPending} pendingLabel="Sending...">
+                  Send to Support
+                </SubmitButton>
               </Stack>
             </Form>
           </Formik>
@@ -125,7 +109,7 @@ export default function SupportPage() {
             </Requests>
           )}
         </Card>
-      </Layout>
+      </TwoColumns>
     </>
   );
 }

@@ -83,6 +83,12 @@ const envSchema = yup.object({
   PASSKEY_OPTIONS_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
   PASSWORD_RESET_MAX_PER_ADDRESS: yup.number().integer().min(1).default(5),
   PASSWORD_RESET_WINDOW_MINUTES: yup.number().integer().min(1).default(15),
+  GUEST_JOIN_MAX_PER_ADDRESS: yup.number().integer().min(1).default(60),
+  GUEST_JOIN_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
+  SHARED_LINK_MAX_PER_ADDRESS: yup.number().integer().min(1).default(600),
+  SHARED_LINK_WINDOW_MINUTES: yup.number().integer().min(1).default(10),
+  SUPPORT_REQUEST_MAX_PER_ACCOUNT: yup.number().integer().min(1).default(10),
+  SUPPORT_REQUEST_WINDOW_MINUTES: yup.number().integer().min(1).default(60),
   // Outgoing mail (password reset links): smtp://user:password@host:port, or smtps:// for TLS from the start.
   SMTP_URL: yup.string().matches(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: yup.string().default('MediVault <no-reply@medivault.local>'),
@@ -214,7 +220,7 @@ export interface Config {
   /** How long a doctor's break-glass access lasts. */
   breakGlassMs: number;
   /** Requests allowed per address (an IPv6 /64 counting as one) in each window. */
-  requestLimits: Record<'signup' | 'passkeyOptions' | 'passwordReset', RequestLimit>;
+  requestLimits: Record<'signup' | 'passkeyOptions' | 'passwordReset' | 'guestJoin' | 'sharedLink' | 'supportRequest', RequestLimit>;
   /** Outgoing mail; absent, features that need it say so. */
   mail?: { smtpUrl: string; from: string };
   redisUrl?: string;
@@ -452,6 +458,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signup: { max: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
       passkeyOptions: { max: env.PASSKEY_OPTIONS_MAX_PER_ADDRESS, windowMs: env.PASSKEY_OPTIONS_WINDOW_MINUTES * 60_000 },
       passwordReset: { max: env.PASSWORD_RESET_MAX_PER_ADDRESS, windowMs: env.PASSWORD_RESET_WINDOW_MINUTES * 60_000 },
+      guestJoin: { max: env.GUEST_JOIN_MAX_PER_ADDRESS, windowMs: env.GUEST_JOIN_WINDOW_MINUTES * 60_000 },
+      sharedLink: { max: env.SHARED_LINK_MAX_PER_ADDRESS, windowMs: env.SHARED_LINK_WINDOW_MINUTES * 60_000 },
+      supportRequest: { max: env.SUPPORT_REQUEST_MAX_PER_ACCOUNT, windowMs: env.SUPPORT_REQUEST_WINDOW_MINUTES * 60_000 },
     },
     redisUrl: env.REDIS_URL,
     http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },

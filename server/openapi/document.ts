@@ -84,7 +84,7 @@ function errorAnswers(route: AnyRouteDefinition): Record<string, unknown> {
   if (route.premiumRequired) answers['402'] = errorAnswer(`Premium required (code premium_required): ${route.premiumRequired}`);
   if (!isPublic || pathParameters(route.path).length) answers['404'] = errorAnswer('Not found, or outside the caller\'s reach');
   const limit = route.before?.map((fn) => (fn as unknown as Record<symbol, string | undefined>)[RATE_LIMIT_MARK]).find(Boolean);
-  if (limit) answers['429'] = errorAnswer(`${limit} Per address; Retry-After says when to try again`);
+  if (limit) answers['429'] = errorAnswer(`${limit}; Retry-After says when to try again`);
   for (const [status, description] of Object.entries(route.refusals ?? {})) answers[status] = errorAnswer(description);
   answers.default = errorAnswer('Any other refusal or failure, in the one error shape');
   return answers;

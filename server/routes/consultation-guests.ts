@@ -9,6 +9,7 @@ import { guestInvitationSchema, guestJoinSchema } from '../../common/schemas/gue
 import { approveGuest, endGuest, guestLink, inviteGuest, joinAsGuest } from '../services/consultation-guests';
 import { presentGuest, presentGuestSession } from '../presenters/consultation-guest';
 import { recordAudit, recordAuditIn } from '../services/audit';
+import { limitPerAddress } from '../services/request-limit';
 
 /**
  * Guests in a call (issue 38): a consultation's sides invite, list and end its guests (anyone else: 404);
@@ -83,6 +84,7 @@ export function registerConsultationGuestsRoutes(router: Router): void {
     summary:
       "Opens a guest link with the name the others will see: the link is used up and this browser gets a guest's session, which " +
       'reaches that one consultation and no record',
+    before: [limitPerAddress('guestJoin')],
     policy: publicAccess,
     body: guestJoinSchema,
     status: 201,

@@ -8,6 +8,7 @@ import { auditedWrite, noContent, recordAudit, requestRow, writeAuditRowIn } fro
 import { createSharedLink, revokeSharedLink } from '../services/shared-links/links';
 import { manifestOf } from '../services/shared-links/manifest';
 import { takeDownload } from '../services/shared-links/downloads';
+import { limitPerAddress } from '../services/request-limit';
 import type { LinkOpening, LinkRequest, OpeningAudit } from '../services/shared-links/opening';
 import { presentCreatedLink, presentSharedLink } from '../presenters/shared-link';
 import { sharedFile, sharedLinkCreatedResponse, sharedLinksResponse, shlManifestResponse } from '../presenters/response-schemas';
@@ -18,6 +19,9 @@ import { plural } from '../../common/plural';
 import { NotFound, PasscodeRefused } from '../errors';
 import type { AppContext } from '../context';
 import type { SharedLink, SharedLinkFile } from '../../db/models';
+
+/** Every request anyone can make with a link (manifests, direct files, downloads) counts towards one limit per address. */
+const limitSharedLinkRequests = limitPerAddress('sharedLink');
 
 /** The IG answers a link that no longer opens (unknown, expired, revoked, disabled) with a 404, alike. */
 const GONE = 'This shared link does not exist, has expired, or was revoked. Ask the patient for a new one.';
@@ -122,6 +126,7 @@ export function registerSharedLinksRoutes(router: Router): void {
     method: 'post',
     path: '/shl/:token',
     summary: "A SMART Health Link's manifest (the IG's manifest request): no account, the address is the key; a wrong passcode answers 401 with remainingAttempts",
+    before: [limitSharedLinkRequests],
     policy: publicAccess,
     body: manifestRequestSchema,
     response: shlManifestResponse,
@@ -141,6 +146,7 @@ export function registerSharedLinksRoutes(router: Router): void {
     method: 'get',
     path: '/shl/:token',
     summary: "A `U` link's one encrypted file, fetched directly (the IG's direct file request); other links answer 404 here and open by POST",
+    before: [limitSharedLinkRequests],
     policy: publicAccess,
     query: directFileQuerySchema,
     response: sharedFile,
@@ -157,6 +163,7 @@ export function registerSharedLinksRoutes(router: Router): void {
     method: 'get',
     path: '/shl/files/:download',
     summary: "A shared file at the address a manifest gave: single use, for 10 minutes; the encrypted file (application/jose)",
+    before: [limitSharedLinkRequests],
     policy: publicAccess,
     response: sharedFile,
     refusals: { 404: 'The address was used already, is older than 10 minutes, or its link no longer opens: request the manifest again' },

@@ -8,6 +8,7 @@ import { supportAnswerSchema, supportQueueQuerySchema, supportRequestSchema } fr
 import { presentQueuedSupportRequest, presentSupportRequest } from '../presenters/support-request';
 import { auditedWrite, recordAudit, recordEntries } from '../services/audit';
 import { hasPremium } from '../services/plan';
+import { limitPerAccount } from '../services/request-limit';
 import { readAuditedPage } from '../services/audited-page';
 import { Conflict, NotFound } from '../errors';
 import { SupportRequest } from '../../db/models';
@@ -24,6 +25,7 @@ export function registerSupportRoutes(router: Router): void {
     method: 'post',
     path: '/support-requests',
     summary: 'Write to the support team (Premium: answered first)',
+    before: [limitPerAccount('supportRequest')],
     policy: patientOnly,
     body: supportRequestSchema,
     status: 201,

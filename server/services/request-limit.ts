@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { TooManyRequests } from '../errors';
 import { addressGroup } from '../lib/address-group';
 import { setRateLimitHeaders } from '../lib/rate-limit-headers';
+import { actorId } from '../policies/actor';
 
 type Bucket = keyof Config['requestLimits'];
 
@@ -12,6 +13,9 @@ const MESSAGES: Record<Bucket, string> = {
   signup: 'Too many sign-ups from this network.',
   passkeyOptions: 'Too many biometric sign-in requests from this network.',
   passwordReset: 'Too many password reset requests from this network.',
+  guestJoin: 'Too many guest link attempts from this network.',
+  sharedLink: 'Too many shared link requests from this network.',
+  supportRequest: 'Too many support requests from this account.',
 };
 
 /**
@@ -45,18 +49,21 @@ async function purgeOldWindows(knex: Knex, limits: Config['requestLimits']): Pro
   await knex('request_limits').where('windowStart', '<=', new Date(Date.now() - longest)).delete();
 }
 
-/** Marks a per-address limit among a route's `before` middleware, with its refusal, for the API reference's 429. */
+/** Marks a request limit among a route's `before` middleware, with its refusal and what it counts by, for the API reference's 429. */
 export const RATE_LIMIT_MARK = Symbol.for('medivault.rate-limit');
 
 /**
- * A route's per-address limit (IPv6 grouped by /64). Every answer carries the RateLimit headers; past the
- * limit the answer is 429 with `Retry-After`, the real time left in the window.
+ * A route's limit on requests counted by `keyOf` (a request it gives no key is not counted). Every counted
+ * answer carries the RateLimit headers; past the limit the answer is 429 with `Retry-After`, the real time
+ * left in the window.
  */
-export function limitPerAddress(bucket: Bucket): Middleware {
+function limitRequests(bucket: Bucket, keyOf: (ctx: AppContext) => string | null, countedBy: string): Middleware {
   const middleware: Middleware = async (ctx, next) => {
     const { knex, config } = (ctx as AppContext).deps;
+    const key = keyOf(ctx as AppContext);
+    if (key === null) return next();
     const limit = config.requestLimits[bucket];
-    const { count, secondsLeft } = await countRequest(knex, bucket, addressGroup(ctx.ip), limit.windowMs);
+    const { count, secondsLeft } = await countRequest(knex, bucket, key, limit.windowMs);
     setRateLimitHeaders(ctx, { max: limit.max, windowMs: limit.windowMs, used: count, resetSeconds: secondsLeft });
     await purgeOldWindows(knex, config.requestLimits);
     if (count > limit.max) {
@@ -65,6 +72,12 @@ export function limitPerAddress(bucket: Bucket): Middleware {
     }
     await next();
   };
-  Object.defineProperty(middleware, RATE_LIMIT_MARK, { value: MESSAGES[bucket] });
+  Object.defineProperty(middleware, RATE_LIMIT_MARK, { value: `${MESSAGES[bucket]} ${countedBy}` });
   return middleware;
 }
+
+/** A route's limit per address (IPv6 grouped by /64). */
+export const limitPerAddress = (bucket: Bucket): Middleware => limitRequests(bucket, (ctx) => addressGroup(ctx.ip), 'Per address');
+
+/** A route's limit per signed-in account, wherever it connects from; a request with no session is left to the route's policy. */
+export const limitPerAccount = (bucket: Bucket): Middleware => limitRequests(bucket, (ctx) => actorId(ctx.state.actor), 'Per account');

@@ -1,7 +1,9 @@
 import { startTestServer, type TestServer } from '../support/app';
+import { randomBytes } from 'node:crypto';
 import { TestClient } from '../support/client';
 import { signupBody } from '../support/signup';
 import { User } from '../../db/models';
+import { patientParty } from './consultations-fixtures';
 
 let server: TestServer;
 let address = 0;
@@ -12,6 +14,10 @@ beforeAll(async () => {
     SIGNUP_MAX_PER_ADDRESS: '5',
     SIGNUP_WINDOW_MINUTES: '10',
     PASSKEY_OPTIONS_MAX_PER_ADDRESS: '3',
+    GUEST_JOIN_MAX_PER_ADDRESS: '3',
+    SHARED_LINK_MAX_PER_ADDRESS: '4',
+    SUPPORT_REQUEST_MAX_PER_ACCOUNT: '2',
+    SUPPORT_REQUEST_WINDOW_MINUTES: '60',
   });
 });
 afterAll(() => server.close());
@@ -72,5 +78,49 @@ describe('passkey options per address', () => {
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.message).toBe('Too many biometric sign-in requests from this network. Please wait 10 minutes and try again.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590);
+  });
+});
+
+describe('guest links per address', () => {
+  it('refuses the fourth attempt from one address with 429 and Retry-After, wrong tokens counted; another address goes on', async () => {
+    const ip = freshAddress();
+    const attempt = (client: TestClient) => client.post('/api/guest/join', { token: randomBytes(32).toString('base64url'), name: 'Guessing Guest' });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await attempt(from(ip)));
+    expect(statuses.map((a) => a.status)).toEqual([404, 404, 404, 429]);
+    const refused = statuses[3]!;
+    expect(refused.body).toMatchObject({ code: 'too_many_requests', message: 'Too many guest link attempts from this network. Please wait 10 minutes and try again.' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590);
+    expect((await attempt(from(freshAddress()))).status).toBe(404);
+  });
+});
+
+describe('SMART Health Links per address', () => {
+  it('counts manifests, direct files and downloads together and answers the fifth with 429', async () => {
+    const ip = freshAddress();
+    const token = randomBytes(32).toString('base64url');
+    const answers = [
+      await from(ip).post(`/api/shl/${token}`, { recipient: 'Dr. Limit' }),
+      await from(ip).get(`/api/shl/${token}?recipient=Dr.%20Limit`),
+      await from(ip).get(`/api/shl/files/${token}`),
+      await from(ip).post(`/api/shl/${token}`, { recipient: 'Dr. Limit' }),
+      await from(ip).get(`/api/shl/files/${token}`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 429]);
+    expect(answers[4]!.body.message).toBe('Too many shared link requests from this network. Please wait 10 minutes and try again.');
+    expect(Number(answers[4]!.headers.get('retry-after'))).toBeGreaterThan(590);
+    expect((await from(freshAddress()).post(`/api/shl/${token}`, { recipient: 'Dr. Limit' })).status).toBe(404);
+  });
+});
+
+describe('support requests per account', () => {
+  it("refuses a patient's third request in the hour with 429 and Retry-After; another patient at the same address still writes", async () => {
+    const writer = await patientParty(server.url);
+    const send = (client: TestClient) => client.post('/api/support-requests', { subject: 'Upload question', message: 'My PDF is refused.' });
+    const answers = [await send(writer.client), await send(writer.client), await send(writer.client)];
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 429]);
+    expect(answers[2]!.body).toMatchObject({ code: 'too_many_requests', message: 'Too many support requests from this account. Please wait 60 minutes and try again.' });
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(3590);
+    expect((await send((await patientParty(server.url)).client)).status).toBe(201);
   });
 });

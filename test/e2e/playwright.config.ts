@@ -20,6 +20,8 @@ const serverEnv = {
   LOGIN_CHALLENGE_AFTER: '5',
   SIGNUP_MAX_PER_ADDRESS: '1000',
   PASSKEY_OPTIONS_MAX_PER_ADDRESS: '1000',
+  GUEST_JOIN_MAX_PER_ADDRESS: '1000',
+  SHARED_LINK_MAX_PER_ADDRESS: '1000',
   // Specs sign the demo doctor and admin in from many workers at once, and a TOTP code works once: their
   // second factor is off here; two-step.spec.ts turns it on for a patient of its own.
   MFA_REQUIRED_FOR: 'none',

@@ -31,7 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const worker = process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {};
   // Suites sign up and sign in (some failing on purpose) from 127.0.0.1 all day against one database:
   // per-address limits only where a test sets them.
-  const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', PASSWORD_RESET_MAX_PER_ADDRESS: '100000', LOGIN_ADDRESS_MAX_FAILURES: '100000' };
+  const generousLimits = { SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', PASSWORD_RESET_MAX_PER_ADDRESS: '100000', LOGIN_ADDRESS_MAX_FAILURES: '100000', GUEST_JOIN_MAX_PER_ADDRESS: '100000', SHARED_LINK_MAX_PER_ADDRESS: '100000', SUPPORT_REQUEST_MAX_PER_ACCOUNT: '100000' };
   // Doctors and admins sign in with their password alone unless a suite asks for the second factor (test/api/mfa.test.ts).
   // HOST names the address it listens on below, so the links it writes (PUBLIC_URL unset) are its url.
   const databaseUrl = own?.url ?? process.env.DATABASE_URL;

@@ -50,7 +50,7 @@ async function launch(env: Record<string, string>, timeoutMs: number): Promise<S
     cwd: ROOT,
     // Test parties all sign up from 127.0.0.1: per-address limits only where a test sets them; doctors and admins
     // sign in with their password alone (the second factor has tests of its own). A developer's .env is not read.
-    env: { ...inherited, ENV_FILE: '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...env },
+    env: { ...inherited, ENV_FILE: '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', SIGNUP_MAX_PER_ADDRESS: '100000', PASSKEY_OPTIONS_MAX_PER_ADDRESS: '100000', GUEST_JOIN_MAX_PER_ADDRESS: '100000', SHARED_LINK_MAX_PER_ADDRESS: '100000', RUN_JOBS: 'false', MFA_REQUIRED_FOR: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));

@@ -31,6 +31,7 @@ import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
 import { startAccountErasure } from './services/account-deletion';
+import { startExpiredLinkFileRemoval } from './services/shared-links/expiry';
 import { auditKeysFrom } from './services/audit-chain';
 import { startAuditSealing } from './services/audit-seal';
 import { useAuditKeys } from './services/audit';
@@ -62,7 +63,7 @@ export interface App {
   session: Koa.Middleware;
   /** Starts what the app runs besides requests: the reminder queue. */
   start(): Promise<void>;
-  /** Stops what the app runs besides requests (the reminder queue, the account erasure sweep, the document reading threads). */
+  /** Stops what the app runs besides requests (the reminder queue, the account erasure and expired link file sweeps, the document reading threads). */
   close(): Promise<void>;
 }
 
@@ -138,6 +139,7 @@ export function createApp(options: AppOptions): App {
   koa.use(apiRouter.allowedMethods() as unknown as Koa.Middleware);
   if (options.webRoot) koa.use(serveWebApp(options.webRoot, sessionCookieName(config.env)));
   let erasure: { stop(): void } | undefined;
+  let linkFileExpiry: { stop(): void } | undefined;
   let sealing: { stop(): Promise<void> } | undefined;
   return {
     koa,
@@ -148,10 +150,12 @@ export function createApp(options: AppOptions): App {
     start: async () => {
       await reminders.start();
       if (config.runJobs) erasure = startAccountErasure(knex, logger);
+      if (config.runJobs) linkFileExpiry = startExpiredLinkFileRemoval(knex, logger);
       if (config.runJobs) sealing = startAuditSealing(knex, auditKeys, logger);
     },
     close: async () => {
       erasure?.stop();
+      linkFileExpiry?.stop();
       await sealing?.stop();
       await reminders.stop();
       await Promise.all([deps.ocr.close(), deps.pdfText.close()]);

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { User } from '../../db/models';
 import { writeAuditRowIn } from './audit';
 import type { Logger } from 'pino';
+import { startHourlySweep } from '../lib/hourly-sweep';
 
 /** Tables whose rows belong to the patient and go when the account is erased (user_id). */
 export const ERASED_WITH_THE_ACCOUNT = [
@@ -84,17 +85,9 @@ export async function eraseDueAccounts(knex: Knex): Promise<number> {
   return erased;
 }
 
-const SWEEP_EVERY_MS = 60 * 60_000;
-
 /** Runs the erasure at start and every hour in a process that runs jobs (RUN_JOBS). */
 export function startAccountErasure(knex: Knex, log: Logger): { stop(): void } {
-  const sweep = () =>
-    eraseDueAccounts(knex)
-      .then((erased) => erased && log.info({ erased }, 'accounts erased after their deletion grace period'))
-      .catch((err: Error) => log.warn({ error: err.message }, 'account erasure sweep failed; the next one retries'));
-  void sweep();
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const erase = () => eraseDueAccounts(knex).then((erased) => erased && log.info({ erased }, 'accounts erased after their deletion grace period'));
+  return startHourlySweep(erase, 'account erasure sweep', log);
 }
 

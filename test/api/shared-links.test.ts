@@ -7,6 +7,8 @@ import { encryptFile, newKey } from './shared-links-fixtures';
 import { viewerLink, type ShlinkPayload } from '../../common/smart-health-link';
 import { SHARED_LINK_PASSCODE_ATTEMPTS } from '../../common/constants';
 import { SharedLink, SharedLinkFile, type User } from '../../db/models';
+import { removeExpiredLinkFiles } from '../../server/services/shared-links/expiry';
+import { testKnex } from '../support/db';
 
 /**
  * Issue 37, SMART Health Links: the patient's browser encrypts the chosen records and shares them; here the
@@ -199,6 +201,22 @@ describe('limits the IG asks for', () => {
     expect(res.body.message).toBe('This shared link does not exist, has expired, or was revoked. Ask the patient for a new one.');
     const links = await alex.client.get('/api/shared-links');
     expect(links.body.links.find((l: { id: string }) => l.id === shared.id).state).toBe('expired');
+  });
+
+  it("removes an expired link's stored file in the sweep, with the download addresses it handed out; a live link keeps its file", async () => {
+    const [expiring, live] = [await shareChosen(), await shareChosen()];
+    const handedOut = await manifest(decodeAsTheIgSays(expiring.link), {});
+    expect(handedOut.status).toBe(200);
+    await SharedLink.query().patch({ expiresAt: new Date(Date.now() - 1000) }).where({ id: expiring.id });
+
+    expect(await removeExpiredLinkFiles(await testKnex())).toBeGreaterThanOrEqual(1);
+    expect(await SharedLinkFile.query().where({ linkId: expiring.id })).toEqual([]);
+    expect((await visitor.get(pathOf(handedOut.body.files[0].location))).status).toBe(404);
+    expect(await SharedLinkFile.query().where({ linkId: live.id }).resultSize()).toBe(1);
+    expect((await manifest(decodeAsTheIgSays(live.link), {})).status).toBe(200);
+    // The patient's list still shows the expired link, as expired.
+    const links = await alex.client.get('/api/shared-links');
+    expect(links.body.links.find((l: { id: string }) => l.id === expiring.id).state).toBe('expired');
   });
 
   it('answers 404 at once after the patient revokes the link, whose file is deleted; another patient cannot revoke it', async () => {

@@ -8,11 +8,12 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
 import { spillingOutOfCards } from './support/layout';
 import { seriousViolations } from './support/axe';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 const THEMES = ['light', 'dark'] as const;
 
-type Role = 'visitor' | 'patient' | 'doctor' | 'admin';
+type Role = 'visitor' | 'patient' | 'premium patient' | 'doctor' | 'admin';
 
 /** Something a screen opens over itself (a dialog, a popover, a toast), checked on its own while open. */
 interface Overlay {
@@ -31,11 +32,12 @@ interface Screen {
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-/** A dialog opened by the first button named `opener` (inside an element with the test id `within` when given). */
-function dialogFrom(opener: string, name: string, within?: string): Overlay {
+/** A dialog opened by the first button named `opener` (inside an element with the test id `within` when given; a pattern for names with data in them). */
+function dialogFrom(opener: string | RegExp, name: string, within?: string): Overlay {
+  const exact = typeof opener === 'string' || undefined;
   return {
     name,
-    open: (page) => (within ? page.getByTestId(within).getByRole('button', { name: opener, exact: true }).first() : button(page, opener)).click(),
+    open: (page) => (within ? page.getByTestId(within) : page).getByRole('button', { name: opener, exact }).first().click(),
     shown: (page) => dialog(page, name),
   };
 }
@@ -76,7 +78,10 @@ const SCREENS: Record<Role, Screen[]> = {
         { name: 'Camera', open: (page) => button(page, 'Open Camera').click(), shown: (page) => dialog(page, 'Camera'), close: (page) => button(page, 'Close camera').click() },
       ],
     },
-    { path: '/medications', overlays: [dialogFrom('Add Medication', 'Add Medication')] },
+    {
+      path: '/medications',
+      overlays: [dialogFrom('Add Medication', 'Add Medication'), dialogFrom(/^Edit /, 'Edit Medication'), dialogFrom(/^Delete /, 'Delete Medication?')],
+    },
     {
       path: '/appointments',
       overlays: [
@@ -101,16 +106,23 @@ const SCREENS: Record<Role, Screen[]> = {
     { path: '/settings', overlays: [dialogFrom('Delete my account', 'Delete your account?')] },
     { path: `/video-call/${DEMO_IDS.consultations.scheduledToday}` },
   ],
+  'premium patient': [{ path: '/premium', overlays: [dialogFrom('Manage Subscription', 'Manage Subscription')] }],
   doctor: [
     { path: '/doctor/dashboard' },
     { path: `/doctor/consultation/${DEMO_IDS.consultations.scheduledToday}` },
     { path: `/doctor/consultation/${DEMO_IDS.consultations.inProgress}`, overlays: [dialogFrom('Complete', 'Complete Consultation')] },
   ],
-  admin: [{ path: '/admin/doctors', overlays: [dialogFrom('Add Doctor', 'Add New Doctor'), dialogFrom('Edit', 'Edit Doctor')] }],
+  admin: [
+    {
+      path: '/admin/doctors',
+      overlays: [dialogFrom('Add Doctor', 'Add New Doctor'), dialogFrom('Edit', 'Edit Doctor'), dialogFrom('Reset password', 'Password reset for', 'roster-card')],
+    },
+  ],
 };
 
 async function signIn(page: Page, role: Role): Promise<void> {
   if (role === 'visitor') return;
+  if (role === 'premium patient') return signInPremiumPatient(page);
   const { path, data } =
     role === 'patient'
       ? { path: '/api/auth/login', data: { usernameOrEmail: DEMO_CREDENTIALS.patient.username, password: DEMO_CREDENTIALS.patient.password } }
@@ -119,6 +131,15 @@ async function signIn(page: Page, role: Role): Promise<void> {
         : { path: '/api/auth/login', data: { usernameOrEmail: DEMO_CREDENTIALS.admin.email, password: DEMO_CREDENTIALS.admin.password } };
   const res = await page.request.post(path, { data });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A patient of its own (the demo patient stays on Free for the other specs) with Premium from Testing Mode. */
+async function signInPremiumPatient(page: Page): Promise<void> {
+  const patient = newPatient('axep');
+  await signUpByApi(page.request, patient);
+  await signInByApi(page.request, patient);
+  const grant = await page.request.post('/api/test/grant-premium', { data: {} });
+  expect(grant.status(), await grant.text()).toBe(200);
 }
 
 /** The page as it stands after navigating: its content drawn, its data arrived and skeletons gone. */

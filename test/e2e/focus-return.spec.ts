@@ -1,6 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_DOCTOR, bookConsultation, enterCall, signUpPatient } from './support/call-parties';
 import { runSql } from './support/database';
+import { signInAdmin } from './support/doctors';
 
 /**
  * WCAG 2.4.3 (issue 39): when a dialog or popover closes, focus is back on the control that opened it,
@@ -54,6 +55,40 @@ test('focus returns to the opener of every dialog: book, cancel, delete, add and
 
   await page.goto('/appointments');
   await expectFocusBackBothWays(page, page.getByRole('button', { name: 'Book Appointment' }).first(), page.getByRole('dialog', { name: 'Book Appointment' }), 'Cancel');
+});
+
+test('focus returns to the opener of Edit Medication, Delete Medication and Manage Subscription', async ({ page }) => {
+  await signUpPatient(page.request);
+  const added = await page.request.post('/api/medications', { data: { name: 'Focuscillin', dosage: '10mg', frequency: 'once_daily', reminderTimes: ['08:00'] } });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto('/medications');
+  await expectFocusBackBothWays(page, page.getByRole('button', { name: 'Edit Focuscillin' }), page.getByRole('dialog', { name: 'Edit Medication' }), 'Cancel');
+  await expectFocusBackBothWays(page, page.getByRole('button', { name: 'Delete Focuscillin' }), page.getByRole('dialog', { name: 'Delete Medication?' }), 'Keep');
+
+  const grant = await page.request.post('/api/test/grant-premium', { data: {} });
+  expect(grant.status(), await grant.text()).toBe(200);
+  await page.goto('/premium');
+  const manage = page.getByRole('button', { name: 'Manage Subscription' });
+  const subscription = page.getByRole('dialog', { name: 'Manage Subscription' });
+  // Its only buttons leave the page or end Premium: it closes with Escape (or the backdrop), opened either way.
+  for (const open of [() => manage.focus().then(() => page.keyboard.press('Enter')), () => manage.click()]) {
+    await open();
+    await expect(subscription).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(subscription).toBeHidden();
+    await expect(manage).toBeFocused();
+  }
+});
+
+test("focus returns to a doctor's Reset password when the admin closes the reset-link dialog", async ({ page }) => {
+  await signInAdmin(page.request);
+  await page.goto('/admin/doctors');
+  // Other specs add doctors to this roster: the search brings the demo doctor onto the first page.
+  await page.getByLabel('Search doctors').fill(DEMO_DOCTOR.email);
+  const card = page.getByTestId('roster-card').filter({ hasText: DEMO_DOCTOR.name });
+  await expect(card).toHaveCount(1);
+  await expectFocusBackBothWays(page, card.getByRole('button', { name: 'Reset password' }), page.getByRole('dialog', { name: /^Password reset for/ }), 'Done');
 });
 
 test('focus returns to the bell when the notifications popover closes from inside it', async ({ page }) => {

@@ -1,6 +1,5 @@
-import { Model, type RelationMappings } from 'objection';
+import { Model } from 'objection';
 import type { ChatSenderRole } from './types';
-import { Consultation } from './Consultation';
 
 /** A chat line in a consultation; `senderId` is a users.id, a doctors.id or a consultation_guests.id depending on `senderRole`. */
 export class ChatMessage extends Model {
@@ -13,14 +12,4 @@ export class ChatMessage extends Model {
   /** 1 to 2000 characters. */
   declare text: string;
   declare createdAt: Date;
-
-  declare consultation?: Consultation;
-
-  static relationMappings = (): RelationMappings => ({
-    consultation: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Consultation,
-      join: { from: 'chat_messages.consultationId', to: 'consultations.id' },
-    },
-  });
 }

@@ -1,6 +1,4 @@
-import { Model, type RelationMappings } from 'objection';
-import { Consultation } from './Consultation';
-
+import { Model } from 'objection';
 import type { GuestStatus } from '../../common/constants';
 
 /**
@@ -23,14 +21,4 @@ export class ConsultationGuest extends Model {
   declare admittedAt: Date | null;
   declare endedAt: Date | null;
   declare createdAt: Date;
-
-  declare consultation?: Consultation;
-
-  static relationMappings = (): RelationMappings => ({
-    consultation: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Consultation,
-      join: { from: 'consultation_guests.consultationId', to: 'consultations.id' },
-    },
-  });
 }

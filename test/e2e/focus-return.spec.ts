@@ -69,16 +69,7 @@ test('focus returns to the opener of Edit Medication, Delete Medication and Mana
   const grant = await page.request.post('/api/test/grant-premium', { data: {} });
   expect(grant.status(), await grant.text()).toBe(200);
   await page.goto('/premium');
-  const manage = page.getByRole('button', { name: 'Manage Subscription' });
-  const subscription = page.getByRole('dialog', { name: 'Manage Subscription' });
-  // Its only buttons leave the page or end Premium: it closes with Escape (or the backdrop), opened either way.
-  for (const open of [() => manage.focus().then(() => page.keyboard.press('Enter')), () => manage.click()]) {
-    await open();
-    await expect(subscription).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(subscription).toBeHidden();
-    await expect(manage).toBeFocused();
-  }
+  await expectFocusBackBothWays(page, page.getByRole('button', { name: 'Manage Subscription' }), page.getByRole('dialog', { name: 'Manage Subscription' }), 'Close');
 });
 
 test("focus returns to a doctor's Reset password when the admin closes the reset-link dialog", async ({ page }) => {

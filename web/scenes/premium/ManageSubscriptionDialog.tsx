@@ -44,6 +44,9 @@ export function ManageSubscriptionDialog({ open, onClose }: { open: boolean; onC
         {data ? <p>{describe()}</p> : <Spinner />}
         <Muted>Cancel anytime: you keep Premium until the end of the billing period you paid for.</Muted>
         <DialogActions>
+          <Button $variant="secondary" onClick={onClose}>
+            Close
+          </Button>
           <Button $variant="secondary" onClick={() => void navigate({ to: '/dashboard' })}>
             Go to Dashboard
           </Button>

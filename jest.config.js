@@ -16,5 +16,6 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
-  testTimeout: 30_000,
+  // Hooks too: a suite's real server and database pool start in beforeAll, twice as slow beside another busy core.
+  testTimeout: 60_000,
 };

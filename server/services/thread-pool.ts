@@ -42,7 +42,10 @@ export interface ThreadPoolOptions {
   script: URL;
   /** Threads at most; each runs one job at a time. */
   size: number;
-  /** Longest one job may take; its thread is then terminated and the next job gets a new one. */
+  /**
+   * Longest one job may take, counted from when its thread runs (a new thread's start, slow on a busy
+   * machine, is not the job's); its thread is then terminated and the next job gets a new one.
+   */
   timeoutMs: number;
   /** Old-generation heap of each thread: a job that needs more kills its own thread only. */
   heapMb: number;
@@ -56,6 +59,7 @@ export interface ThreadPoolOptions {
 export class ThreadPool<Request, Progress, Answer> {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
+  private readonly running = new WeakSet<Worker>();
   private readonly queue: Array<Job<Request, Progress, Answer>> = [];
   private closed = false;
 
@@ -97,6 +101,7 @@ export class ThreadPool<Request, Progress, Answer> {
     const thread = new Worker(this.options.script, { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } });
     // Listened to for the thread's whole life: an 'error' nobody hears would end the server's process.
     thread.on('error', () => undefined);
+    thread.once('online', () => this.running.add(thread));
     thread.once('exit', () => {
       const index = this.idle.indexOf(thread);
       if (index >= 0) this.idle.splice(index, 1);
@@ -106,8 +111,10 @@ export class ThreadPool<Request, Progress, Answer> {
 
   private start(thread: Worker, job: Job<Request, Progress, Answer>): void {
     this.busy.add(thread);
+    let timer: NodeJS.Timeout | undefined;
     const settle = (outcome: { answer: Answer } | { error: Error }) => {
       clearTimeout(timer);
+      thread.off('online', startClock);
       thread.off('message', onMessage);
       thread.off('error', onError);
       thread.off('exit', onExit);
@@ -128,7 +135,11 @@ export class ThreadPool<Request, Progress, Answer> {
     // An error event (an uncaught exception, out of heap) is followed by exit: the first one settles the job.
     const onError = (err: Error) => settle({ error: new ThreadDied((err as { code?: string }).code ?? err.name) });
     const onExit = (code: number) => settle({ error: this.closed ? new ThreadPoolClosed() : new ThreadDied(code) });
-    const timer = setTimeout(() => settle({ error: new ThreadTimeout(this.options.timeoutMs) }), this.options.timeoutMs);
+    const startClock = () => {
+      timer = setTimeout(() => settle({ error: new ThreadTimeout(this.options.timeoutMs) }), this.options.timeoutMs);
+    };
+    if (this.running.has(thread)) startClock();
+    else thread.once('online', startClock);
     thread.on('message', onMessage);
     thread.once('error', onError);
     thread.once('exit', onExit);

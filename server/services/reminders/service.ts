@@ -71,9 +71,13 @@ export class ReminderService {
     await this.boss.start();
     await this.boss.createQueue(DUE_QUEUE, { policy: 'short', retryLimit: 5, retryDelay: 30 });
     await this.boss.createQueue(PUSH_QUEUE, { retryLimit: 3, retryDelay: 30 });
-    if (this.options.runJobs) await this.runJobs();
     this.started = true;
-    await this.sweep();
+    // The process that runs the jobs repairs the schedule; every web process sweeping at start would only
+    // queue the same jobs again (a no-op each, but one statement per medication, appointment and consultation).
+    if (this.options.runJobs) {
+      await this.runJobs();
+      await this.sweep();
+    }
   }
 
   private async runJobs(): Promise<void> {

@@ -12,6 +12,7 @@ import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
 import { ConnectionQualityIndicator } from './ConnectionQualityIndicator';
 import { DeviceSettings } from './DeviceSettings';
+import { GuestsPanel } from './GuestsPanel';
 import { MutedHint } from './MutedHint';
 import { PresenceNotice } from './PresenceNotice';
 import { VideoTile } from './VideoTile';
@@ -212,8 +213,8 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   // Until the join answers, the stage is laid out for a video call without a preview: nothing is opened yet.
   const type = consultation?.consultationType ?? 'video';
   // The history the call opened with is not news: only lines arriving while the chat is closed count.
-  if (chatOpen || (seenUpTo.current === undefined && consultation)) seenUpTo.current = newestFromOthers(call.messages, call.role);
-  const unread = unreadCount(call.messages, call.role, seenUpTo.current ?? null);
+  if (chatOpen || (seenUpTo.current === undefined && consultation)) seenUpTo.current = newestFromOthers(call.messages, call.self);
+  const unread = unreadCount(call.messages, call.self, seenUpTo.current ?? null);
   const live = call.phase === 'live';
   // The other side: the patient for the doctor, the doctor for the patient and for a guest. Anyone else gets a tile of their own.
   const partnerKey = isDoctor ? 'patient' : 'doctor';
@@ -270,7 +271,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const chat = (
     <ChatPanel
       messages={call.messages}
-      myRole={call.role}
+      self={call.self}
       otherName={otherName}
       readOnly={!live}
       notice={call.phase === 'ended' && consultation ? chatClosedNotice(consultation.status) : withdrawn ? `${withdrawn.title}. ${withdrawn.hint}` : undefined}
@@ -362,6 +363,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
       <Bottom>
         {live && mic && !call.local.audio ? <MutedHint mic={mic} /> : null}
+        {isDoctor && live && consultation && type !== 'chat' ? <GuestsPanel consultationId={consultation.id} /> : null}
         {isDoctor && live && consultation
           ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
               <DoctorActions key={action}>

@@ -449,6 +449,8 @@ export class CallClient {
       return;
     }
     this.joinedOnce = true;
+    // Who we are is known from now on: presence that arrives while the media starts must not count us among the others.
+    this.update({ self: participantKey({ role: answer.role, guestId: this.guestId }) });
     const open = canJoinConsultation(answer.consultation.status);
     let shown = false;
     const showCall = () => {
@@ -459,7 +461,6 @@ export class CallClient {
         consultation: answer.consultation,
         canLoadEarlier: answer.hasMoreMessages,
         role: answer.role,
-        self: participantKey({ role: answer.role, guestId: this.guestId }),
         media: answer.media,
         participants: answer.participants,
         remoteTracks,
@@ -490,7 +491,7 @@ export class CallClient {
       socket: this.socket!,
       consultationId: this.consultationId,
       role: answer.role,
-      self: participantKey({ role: answer.role, guestId: this.guestId }),
+      self: this.snapshot.self!,
       iceServers: answer.iceServers,
       iceTransportPolicy: answer.iceTransportPolicy,
       earlySignals: this.earlySignals ?? [],

@@ -16,8 +16,10 @@ import { DeviceCheck } from '../video-call/DeviceCheck';
 import { callEndedMessage } from '../video-call/call-ended';
 import { useCallToasts } from '../video-call/useCallToasts';
 
-/** Where a guest's controls lead: this page again (a guest has nowhere else in the app). */
+/** Where a guest's call leads once over: this page again, which says why (a guest has nowhere else in the app). */
 const GUEST_PAGE = '/guest';
+/** Where a guest who goes back from the device check or the lobby lands: the public front page. */
+const LEAVE_TO = '/';
 
 const NameCard = styled.div`
   width: min(100%, 420px);
@@ -92,7 +94,7 @@ function GuestCall({ session }: { session: GuestSession }) {
   if (call.phase === 'ended') {
     return <CallMessage title="Call Ended" detail={`${callEndedMessage(call.consultation?.status === 'completed' || call.consultation?.status === 'cancelled' ? call.consultation.status : 'left')}. You can close this page.`} />;
   }
-  if (call.phase === 'lobby' || call.phase === 'admission') return <DeviceCheck otherName={doctor} exitTo={GUEST_PAGE} />;
+  if (call.phase === 'lobby' || call.phase === 'admission') return <DeviceCheck otherName={doctor} exitTo={LEAVE_TO} />;
   return <CallScreen exitTo={GUEST_PAGE} />;
 }
 

@@ -769,9 +769,9 @@ function withTracks(known: ReadonlyMap<string, TrackState>, state: MediaState): 
   return new Map(known).set(participantKey(state), { audio: state.audio, video: state.video, screen: state.screen });
 }
 
-/** Everyone in the call but us (before the join answers, everyone of another role). */
-export function othersIn({ participants, self, role }: Pick<CallSnapshot, 'participants' | 'self' | 'role'>): Participant[] {
-  return participants.filter((p) => (self ? participantKey(p) !== self : p.role !== role));
+/** Everyone in the call but us; nobody until the join answers and says who we are. */
+export function othersIn({ participants, self }: Pick<CallSnapshot, 'participants' | 'self'>): Participant[] {
+  return self ? participants.filter((p) => participantKey(p) !== self) : [];
 }
 
 /** The Network Information API where the browser has it: on Android it tells of a switch between networks. */

@@ -10,40 +10,29 @@ import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../../knexfile';
 import { appRoleFor, grantAppRole, urlAs } from '../../db/app-role';
-import { migrateToLatest } from '../../db/connection';
 import { auditKeysFrom, rowTag } from '../../server/services/audit-chain';
 import { auditRowsInsert, useAuditKeys, type AuditRow } from '../../server/services/audit';
 import { sealAuditTrail } from '../../server/services/audit-seal';
 import { verifyAuditChain } from '../../server/services/audit-verification';
 import { checkpointFile, readCheckpoint, type Checkpoint } from '../../server/services/audit-checkpoints';
 import { startTestServer, type TestServer } from '../support/app';
+import { ownTestDatabase } from '../support/db';
 import { patientParty } from './consultations-fixtures';
 import { insertReport } from './records-fixtures';
 import { AuditEvent, User } from '../../db/models';
 
 const SECRET = 'audit-trail-test-secret-of-at-least-32-characters';
 const keys = auditKeysFrom('audit-trail-test-audit-key-of-at-least-32-characters');
-const ownerUrl = () => process.env.DATABASE_URL!;
-
-function databaseUrl(name: string): string {
-  const url = new URL(ownerUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** A fresh, migrated database for one scenario, dropped afterwards. */
 async function withOwnDatabase(run: (owner: Knex, url: string) => Promise<void>): Promise<void> {
-  const name = `audit_chain_${randomUUID().replace(/-/g, '')}`;
-  const admin = knexFactory(knexConfig(databaseUrl('postgres'), { min: 0, max: 1 }));
-  await admin.raw('CREATE DATABASE ??', [name]);
-  const owner = knexFactory(knexConfig(databaseUrl(name), { min: 0, max: 4 }));
+  const database = await ownTestDatabase();
+  const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
   try {
-    await migrateToLatest(owner);
-    await run(owner, databaseUrl(name));
+    await run(owner, database.url);
   } finally {
     await owner.destroy();
-    await admin.raw('DROP DATABASE ?? WITH (FORCE)', [name]);
-    await admin.destroy();
+    await database.drop();
   }
 }
 

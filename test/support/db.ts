@@ -34,8 +34,8 @@ export function separateTestKnex(): Knex {
 }
 
 /**
- * A fresh, migrated database beside the shared one, dropped by `drop`. For a suite that runs the job queue:
- * the queue lives in its database, and two suites running jobs on one would take each other's jobs (a push
+ * A fresh, migrated database beside the shared one, dropped by `drop`: for a scenario that needs a database
+ * of its own, and for a suite that runs the job queue: the queue lives in its database, and two suites running jobs on one would take each other's jobs (a push
  * claimed by a server told of another push service deletes the subscription unsent).
  */
 export async function ownTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -77,7 +77,8 @@ test('a Firefox patient and a Chromium doctor see and hear each other, toggle, a
 
     await press(patient, 'Open chat');
     await patient.locator('[aria-label="Message"]').fill('Hello from Firefox, the cough is better.');
-    await press(patient, 'Send message');
+    await patient.keyboard.press('Enter');
+    await expectFirefoxText(patient, 'Hello from Firefox');
     await doctor.getByRole('button', { name: 'Open chat' }).click();
     await expect(doctor.getByTestId('chat-message').filter({ hasText: 'Hello from Firefox' })).toBeVisible();
     await doctor.getByRole('textbox', { name: 'Message' }).fill('Good to hear, keep taking the syrup.');

@@ -26,6 +26,7 @@ import * as supportRequests from './20261128140100_support_requests';
 import * as sharedLinks from './20261128140700_shared_links';
 import * as consultationGuests from './20261128150000_consultation_guests';
 import * as guestAdmission from './20261128150100_guest_admission';
+import * as auditNumberedAfterCommit from './20261129000000_audit_numbered_after_commit';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128140700_shared_links': sharedLinks,
   '20261128150000_consultation_guests': consultationGuests,
   '20261128150100_guest_admission': guestAdmission,
+  '20261129000000_audit_numbered_after_commit': auditNumberedAfterCommit,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 
 /**
- * The audit trail's keyed chain. The database numbers rows (`seq`) and stamps their time; everything that
+ * The audit trail's keyed chain. The database numbers rows (`seq`, once committed) and stamps their time; everything that
  * vouches for them is computed here, under keys derived from AUDIT_KEY, which the database never holds:
  * - a row's `tag`, written with the row, vouches for what the app wrote (an inserted row has none that fits);
  * - the chain's link at a row vouches for every row up to it, with its place and time (stored at seals and
@@ -80,6 +80,17 @@ const nextLink = (keys: AuditKeys, previous: string, row: ChainRow): string =>
 export async function legacyThrough(knex: Knex): Promise<number | null> {
   const row = await knex('audit_chain_start').first('legacy_through as legacyThrough');
   return row ? Number(row.legacyThrough) : null;
+}
+
+/**
+ * Gives the committed rows that wait for their place (`seq`) their places, in the order they were written,
+ * after the last place given (migration 20261129000000_audit_numbered_after_commit). Rows are inserted
+ * without one, so that no request waits for another's commit; the sealer and `audit:verify` number
+ * before they read the chain. Returns how many rows it numbered.
+ */
+export async function numberWaitingRows(knex: Knex): Promise<number> {
+  const { rows } = await knex.raw<{ rows: Array<{ numbered: number }> }>('SELECT audit_events_number() AS numbered');
+  return rows[0]!.numbered;
 }
 
 /** Up to `limit` rows after `afterSeq`, in chain order, read from the table's own columns. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { ChainWalk, chainRowsAfter, chainStart, legacyThrough, type AuditKeys } from './audit-chain';
+import { ChainWalk, chainRowsAfter, chainStart, legacyThrough, numberWaitingRows, type AuditKeys } from './audit-chain';
 
 const BATCH = 5000;
 const SEAL_EVERY_MS = 2000;
@@ -8,8 +8,9 @@ const SEAL_EVERY_MS = 2000;
 export type SealOutcome = { sealedThrough: number; refused?: { seq: number; reason: string } } | { busy: true } | { unanchored: true };
 
 /**
- * Seals the rows written since the last seal: walks the chain on from the last seal's link, checking
- * every row's tag, and stores the link at the last good row (audit_seals). From then on, the owner
+ * Seals the rows written since the last seal: numbers the committed rows that wait for their place, then
+ * walks the chain on from the last seal's link, checking every row's tag, and stores the link at the last
+ * good row (audit_seals). From then on, the owner
  * cannot remove, add, reorder or re-time a row up to it without `audit:verify` seeing it. A row that
  * fails its check is never sealed: sealing stops before it, and says why. One process seals at a time;
  * the others skip their turn. It reads each row once, away from the requests that wrote it.
@@ -18,6 +19,7 @@ export async function sealAuditTrail(knex: Knex, keys: AuditKeys): Promise<SealO
   return knex.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: Array<{ locked: boolean }> }>(`SELECT pg_try_advisory_xact_lock(hashtext('audit_events_seal')) AS locked`);
     if (!rows[0]!.locked) return { busy: true };
+    await numberWaitingRows(trx);
     const untaggedThrough = await legacyThrough(trx);
     if (untaggedThrough === null) return { unanchored: true };
     const last = await trx('audit_seals').orderBy('seq', 'desc').first('seq', 'link');

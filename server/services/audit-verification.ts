@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ChainWalk, chainRowsAfter, chainStart, legacyThrough, type AuditKeys, type ChainRow } from './audit-chain';
+import { ChainWalk, chainRowsAfter, chainStart, legacyThrough, numberWaitingRows, type AuditKeys, type ChainRow } from './audit-chain';
 import type { Checkpoint } from './audit-checkpoints';
-import { AUDIT_CHAIN_TRIGGER_BODY } from '../../db/migrations/20261128100000_keyed_audit_chain';
+import { AUDIT_CHAIN_TRIGGER_BODY, AUDIT_NUMBERING_BODY } from '../../db/migrations/20261129000000_audit_numbered_after_commit';
 
 const BATCH = 5000;
 
@@ -27,17 +27,29 @@ async function lastSeal(knex: Knex): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-/** What is wrong with the trigger that numbers the rows, if it is not the migration's, or not on. */
+/** A row may wait this long for its place (the sealer numbers every 2 s) before a wait means the numbering stopped. */
+const LONGEST_WAIT = '1 minute';
+
+/** What is wrong with the trigger and the function that place the rows, if they are not the migration's, or not on. */
 async function numberingProblem(knex: Knex): Promise<string | null> {
   const { rows } = await knex.raw<{ rows: Array<{ body: string; enabled: string }> }>(
     `SELECT p.prosrc AS body, t.tgenabled AS enabled FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
      WHERE t.tgrelid = 'audit_events'::regclass AND t.tgname = 'audit_events_chain'`,
   );
   const trigger = rows[0];
-  if (!trigger) return 'the trigger audit_events_chain, which numbers the rows, is gone';
-  if (trigger.body !== AUDIT_CHAIN_TRIGGER_BODY) return 'the function audit_events_chain, which numbers the rows, was changed';
-  if (trigger.enabled !== 'O') return 'the trigger audit_events_chain, which numbers the rows, was switched off';
+  if (!trigger) return "the trigger audit_events_chain, which leaves the rows' places to the numbering, is gone";
+  if (trigger.body !== AUDIT_CHAIN_TRIGGER_BODY) return "the function audit_events_chain, which leaves the rows' places to the numbering, was changed";
+  if (trigger.enabled !== 'O') return "the trigger audit_events_chain, which leaves the rows' places to the numbering, was switched off";
+  const { rows: numbering } = await knex.raw<{ rows: Array<{ body: string }> }>(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'audit_events_number'`);
+  if (numbering[0]?.body !== AUDIT_NUMBERING_BODY) return 'the function audit_events_number, which numbers the rows, was changed or is gone';
   return null;
+}
+
+/** Rows still without a place after the numbering, written over a minute ago: the numbering no longer reaches them. */
+async function leftWaiting(knex: Knex): Promise<string | null> {
+  const row = await knex('audit_events').whereNull('seq').andWhereRaw(`created_at < now() - interval '${LONGEST_WAIT}'`).count<{ count: string }[]>('* as count').first();
+  const count = Number(row?.count ?? 0);
+  return count ? `${count} rows written over a minute ago have no place in the chain: the numbering does not reach them` : null;
 }
 
 /**
@@ -45,12 +57,16 @@ async function numberingProblem(knex: Knex): Promise<string | null> {
  * against every seal and, when given, the operator's checkpoint. Broken when a row is missing from its
  * place or carries no fitting tag, when the chain differs from a seal or the checkpoint (rows up to there
  * were removed, added, altered or re-timed, or the links rebuilt without the key), or when the trail ends
- * before the last seal or the checkpoint (rows were removed at the end). Also broken while the trigger that
- * numbers the rows is not the migration's.
+ * before the last seal or the checkpoint (rows were removed at the end). Also broken while the trigger or
+ * the function that place the rows is not the migration's, or rows are left without a place. It first
+ * numbers the committed rows that wait for their place, as the sealer would.
  */
 export async function verifyAuditChain(knex: Knex, keys: AuditKeys, expected?: Checkpoint): Promise<ChainVerdict> {
   const tampered = await numberingProblem(knex);
   if (tampered) return { intact: false, rows: 0, problem: tampered };
+  await numberWaitingRows(knex);
+  const waiting = await leftWaiting(knex);
+  if (waiting) return { intact: false, rows: 0, problem: waiting };
   const untaggedThrough = await legacyThrough(knex);
   if (untaggedThrough === null) return { intact: false, rows: 0, problem: 'audit_chain_start, where the chain begins, is missing' };
   const walk = new ChainWalk(keys, untaggedThrough, chainStart(keys, untaggedThrough), 0);

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../../knexfile';
 import { appRoleFor, grantAppRole, urlAs } from '../../db/app-role';
-import { auditKeysFrom, rowTag } from '../../server/services/audit-chain';
+import { auditKeysFrom, numberWaitingRows, rowTag } from '../../server/services/audit-chain';
 import { auditRowsInsert, useAuditKeys, type AuditRow } from '../../server/services/audit';
 import { sealAuditTrail } from '../../server/services/audit-seal';
 import { verifyAuditChain } from '../../server/services/audit-verification';
@@ -38,13 +38,14 @@ async function withOwnDatabase(run: (owner: Knex, url: string) => Promise<void>)
 
 const entry = (action: string): AuditRow => ({ actorKind: 'system', action, outcome: 'success' });
 
-/** Rows as the app writes them (tagged), one statement each; the rows' ids and places. */
+/** Rows as the app writes them (tagged), one statement each, then numbered as the sealer does; the rows' ids and places. */
 async function write(knex: Knex, count: number, prefix = 'event'): Promise<Array<{ id: string; seq: number }>> {
   useAuditKeys(keys);
   const written: Array<{ id: string; seq: number }> = [];
   for (let i = 0; i < count; i += 1) {
     const action = `${prefix}.${randomUUID()}`;
     await auditRowsInsert(knex, [entry(action)]);
+    await numberWaitingRows(knex);
     const row = await knex('audit_events').where({ action }).first('id', 'seq');
     written.push({ id: row.id, seq: Number(row.seq) });
   }
@@ -132,6 +133,38 @@ describe('the keyed chain', () => {
     });
   });
 
+  it('lets a write commit while another audited transaction is still open: rows are placed after they commit, in order, with no gaps', async () => {
+    await withOwnDatabase(async (owner, url) => {
+      const second = knexFactory(knexConfig(url, { min: 0, max: 1 }));
+      useAuditKeys(keys);
+      const open = await owner.transaction();
+      try {
+        await auditRowsInsert(open, [entry('still.open')]);
+        // The numbering used to take a lock each write held until its commit: this one would wait for 'still.open'.
+        await second.transaction(async (trx) => {
+          await trx.raw("SET LOCAL lock_timeout = '2s'");
+          await auditRowsInsert(trx, [entry('committed.first')]);
+        });
+        const rolledBack = await owner.transaction();
+        await auditRowsInsert(rolledBack, [entry('rolled.back')]);
+        await rolledBack.rollback();
+        expect(await numberWaitingRows(second)).toBe(1);
+        await open.commit();
+        expect(await numberWaitingRows(second)).toBe(1);
+      } finally {
+        if (!open.isCompleted()) await open.rollback();
+        await second.destroy();
+      }
+      const placed = await owner('audit_events').orderBy('seq').select('seq', 'action');
+      expect(placed.map((row: { seq: string; action: string }) => [Number(row.seq), row.action])).toEqual([
+        [1, 'committed.first'],
+        [2, 'still.open'],
+      ]);
+      expect(await sealAuditTrail(owner, keys)).toEqual({ sealedThrough: 2 });
+      expect(await verdictOf(owner)).toMatchObject({ intact: true, rows: 2 });
+    });
+  });
+
   it('names a row the owner altered, and the row after one the owner removed', async () => {
     await withOwnDatabase(async (owner) => {
       const rows = await write(owner, 6);
@@ -206,7 +239,7 @@ describe('the keyed chain', () => {
     });
   });
 
-  it('is not fooled by the owner changing the schema\'s functions, and says when the numbering trigger was changed', async () => {
+  it('is not fooled by the owner changing the schema\'s functions, and says when the numbering trigger or function was changed', async () => {
     await withOwnDatabase(async (owner) => {
       const rows = await write(owner, 3);
       await sealAuditTrail(owner, keys);
@@ -223,12 +256,18 @@ describe('the keyed chain', () => {
           NEW.seq := coalesce(NEW.seq, (SELECT max(seq) FROM audit_events) + 1);
           RETURN NEW;
         END $$`);
-      expect(await verdictOf(owner)).toMatchObject({ intact: false, problem: 'the function audit_events_chain, which numbers the rows, was changed' });
+      expect(await verdictOf(owner)).toMatchObject({ intact: false, problem: "the function audit_events_chain, which leaves the rows' places to the numbering, was changed" });
     });
     await withOwnDatabase(async (owner) => {
       await write(owner, 2);
       await owner.raw('ALTER TABLE audit_events DISABLE TRIGGER audit_events_chain');
-      expect(await verdictOf(owner)).toMatchObject({ intact: false, problem: 'the trigger audit_events_chain, which numbers the rows, was switched off' });
+      expect(await verdictOf(owner)).toMatchObject({ intact: false, problem: "the trigger audit_events_chain, which leaves the rows' places to the numbering, was switched off" });
+    });
+    await withOwnDatabase(async (owner) => {
+      await write(owner, 2);
+      // A numbering that skips the rows the owner would rather not have placed (here: every one).
+      await owner.raw(`CREATE OR REPLACE FUNCTION audit_events_number() RETURNS integer LANGUAGE plpgsql SECURITY DEFINER AS $$ BEGIN RETURN 0; END $$`);
+      expect(await verdictOf(owner)).toMatchObject({ intact: false, problem: 'the function audit_events_number, which numbers the rows, was changed or is gone' });
     });
   });
 

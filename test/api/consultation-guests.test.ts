@@ -124,7 +124,7 @@ describe('guest links', () => {
     expect(approved).toMatchObject({ status: 200, body: { status: 'invited' } });
     expect((await doctor.client.post(`/api/consultations/${consultationId}/guests/${asked.guestId}/approval`, {})).status).toBe(409);
     expect((await joinAs('Sam Sibling', asked.token)).res.status).toBe(201);
-    const actions = (await AuditEvent.query().where({ resourceId: asked.guestId }).orderBy('seq')).map((e) => `${e.actorKind} ${e.action} ${e.outcome}`);
+    const actions = (await AuditEvent.query().where({ resourceId: asked.guestId }).orderBy('createdAt')).map((e) => `${e.actorKind} ${e.action} ${e.outcome}`);
     expect(actions).toEqual([
       'patient consultation.guest_request success',
       'anonymous guest.join denied',
@@ -143,7 +143,7 @@ describe('guest links', () => {
     expect((await joinAs('Removed Guest', removedOne.token)).res).toMatchObject({ status: 410, body: { message: GUEST_LINK_USED } });
     // Ending it again changes nothing.
     expect((await patient.client.delete(`/api/consultations/${consultationId}/guests/${removedOne.guestId}`)).body.status).toBe('removed');
-    const actions = (await AuditEvent.query().where({ resourceId: removedOne.guestId, outcome: 'success' }).orderBy('seq')).map((e) => e.action);
+    const actions = (await AuditEvent.query().where({ resourceId: removedOne.guestId, outcome: 'success' }).orderBy('createdAt')).map((e) => e.action);
     expect(actions).toEqual(['consultation.guest_invite', 'guest.join', 'consultation.guest_remove']);
   });
 

@@ -19,7 +19,7 @@ it("a patient's new name is the actor's name on the very next request of the sam
   expect((await client.get('/api/medical-reports')).status).toBe(200);
   await User.query().patch({ firstName: 'Renamed' }).where({ id: patient.record.id });
   expect((await client.get('/api/medical-reports')).status).toBe(200);
-  const latest = await AuditEvent.query().where({ actorId: patient.record.id }).orderBy('seq', 'desc').first();
+  const latest = await AuditEvent.query().where({ actorId: patient.record.id }).orderBy('createdAt', 'desc').first();
   expect(latest?.actorName).toMatch(/^Renamed /);
 });
 

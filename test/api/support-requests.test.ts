@@ -87,7 +87,7 @@ describe('support requests', () => {
     const patient = await patientParty(server.url);
     const sent = await patient.client.post('/api/support-requests', { subject: 'Audit', message: 'Who reads this?' });
     await admin.post(`/api/admin/support-requests/${sent.body.id}/answer`, { answer: 'Only the support team.' });
-    const rows = await AuditEvent.query().where({ resourceId: sent.body.id, outcome: 'success' }).orderBy('seq');
+    const rows = await AuditEvent.query().where({ resourceId: sent.body.id, outcome: 'success' }).orderBy('createdAt');
     expect(rows.map((r) => [r.action, r.actorKind, r.patientId])).toEqual([
       ['support_request.create', 'patient', patient.account.record.id],
       ['support_request.answer', 'admin', patient.account.record.id],

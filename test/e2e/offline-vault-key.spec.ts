@@ -137,6 +137,15 @@ function windowThatOpens(bytes: Buffer, sealed: SealedValue): number {
 }
 
 test.describe('offline vault key', () => {
+  test("a first visit starts one vault: the dashboard's records, kept at once, ask for the server's key once", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/api/auth/vault-key' && asked.push(request.url()));
+    await signInFreshPatient(page, { prefix: 'vk1', firstName: 'Una', lastName: 'Keyes', password: 'Offline123!' });
+    await page.goto('/dashboard');
+    await expect.poll(() => vaultKeys(page)).toEqual(expect.arrayContaining(['/api/auth/me', '/api/dashboard-summary', '/api/medical-reports', '/api/medications', '/api/appointments']));
+    expect(asked).toHaveLength(1);
+  });
+
   test('a copied profile holds the vault key only wrapped: no 32-byte window of its IndexedDB files opens the records', async ({ baseURL }) => {
     await inNewProfile(async (profile) => {
       const { context, page } = await browserWithProfile(profile, baseURL!);

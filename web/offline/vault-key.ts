@@ -136,10 +136,16 @@ async function unlockWithServer(stored: StoredVaultKey): Promise<CryptoKey> {
   return unwrap(stored.byServer, byServer).catch(() => startVault(stored));
 }
 
+/** A vault being started here: the page's first reads, made at once, share it (one key asked for, one made). */
+let starting: Promise<CryptoKey> | null = null;
+
 /** Read afresh each time: another tab's logout may have deleted the key since. */
 export async function vaultKey(): Promise<CryptoKey> {
   const stored = await storedKey();
-  if (!stored) return startVault();
+  if (!stored) {
+    starting ??= startVault().finally(() => (starting = null));
+    return starting;
+  }
   if (unlocked?.id === stored.id) return unlocked.key;
   return remember(stored.id, unlockWithServer(stored));
 }

@@ -165,6 +165,20 @@ describe('the keyed chain', () => {
     });
   });
 
+  it('verifies on a read-only standby too: the rows still waiting for their place are left to the primary', async () => {
+    await withOwnDatabase(async (owner) => {
+      await write(owner, 3);
+      useAuditKeys(keys);
+      await auditRowsInsert(owner, [entry('not.yet.placed')]);
+      const verdict = await owner.transaction(async (trx) => {
+        await trx.raw('SET TRANSACTION READ ONLY');
+        return verdictOf(trx);
+      });
+      expect(verdict).toMatchObject({ intact: true, rows: 3 });
+      expect(await verdictOf(owner)).toMatchObject({ intact: true, rows: 4 });
+    });
+  });
+
   it('names a row the owner altered, and the row after one the owner removed', async () => {
     await withOwnDatabase(async (owner) => {
       const rows = await write(owner, 6);

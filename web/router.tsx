@@ -133,6 +133,7 @@ const publicPages = [
   createRoute({ getParentRoute: () => rootRoute, path: '/shl', ...screen('/shl') }),
   /** Both sides of a call use this page; it checks the patient or doctor session itself. */
   createRoute({ getParentRoute: () => rootRoute, path: '/video-call/$consultationId', ...screen('/video-call/$consultationId') }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/guest', ...screen('/guest') }),
 ];
 
 const doctorPages = [

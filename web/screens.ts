@@ -37,6 +37,7 @@ export const SCREENS = {
   '/unlock': { module: 'scenes/auth/UnlockVaultPage.tsx' },
   '/shl': { module: 'scenes/shl/SharedRecordsPage.tsx' },
   '/video-call/$consultationId': { module: 'scenes/video-call/VideoCallPage.tsx' },
+  '/guest': { module: 'scenes/guest/GuestCallPage.tsx' },
   '/dashboard': {
     module: 'scenes/dashboard/DashboardPage.tsx',
     layout: 'patient',

@@ -2,7 +2,8 @@ import { consultationRefSchema } from '../../common/schemas/signalling';
 import { socketActor } from '../auth';
 import { consultationRoom, lobbyRoom } from '../rooms/names';
 import { announceLobby } from '../rooms/lobby';
-import { participantKey, participantOf } from '../rooms/participants';
+import { participantKey } from '../../common/participants';
+import { participantOf } from '../rooms/participants';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
 

@@ -4,8 +4,3 @@ import type { Participant, SocketData } from '../../common/socket-events';
 export function participantOf({ role, id, name }: Pick<SocketData, 'role' | 'id' | 'name'>): Participant {
   return role === 'guest' ? { role, guestId: id, name } : { role, name };
 }
-
-/** One key per person in a room: the role for the patient and the doctor, the guest's id for a guest. */
-export function participantKey(participant: Pick<Participant, 'role' | 'guestId'>): string {
-  return participant.guestId ? `guest:${participant.guestId}` : participant.role;
-}

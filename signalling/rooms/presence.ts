@@ -1,7 +1,8 @@
 import type { MediaState, Participant, ParticipantRole } from '../../common/socket-events';
 import type { SignallingServices } from '../services';
 import { consultationRoom } from './names';
-import { participantKey, participantOf } from './participants';
+import { participantKey } from '../../common/participants';
+import { participantOf } from './participants';
 
 const ROLE_ORDER: Record<ParticipantRole, number> = { patient: 0, doctor: 1, guest: 2 };
 

@@ -1,5 +1,5 @@
 import type { Participant } from '../../common/socket-events';
-import { participantKey } from './participants';
+import { participantKey } from '../../common/participants';
 
 /** How long someone whose connection dropped is shown as reconnecting before they count as gone. */
 const RECONNECT_GRACE_MS = 60_000;

@@ -53,8 +53,8 @@ function webServer(port: number, env: Record<string, string>): WebServer {
 const runSfu = Boolean(SFU_WORKER) || Boolean(process.env.CI);
 if (!runSfu) console.log('SFU call journeys skipped: no mediasoup worker for the installed package');
 
-/** Specs about the SFU itself (its worker, several processes sharing it): the sfu project only. */
-const SFU_ONLY = '**/sfu-*.spec.ts';
+/** Specs about the SFU itself (its worker, several processes sharing it) and guests in a call (who need it): the sfu project only. */
+const SFU_ONLY = ['**/sfu-*.spec.ts', '**/guests.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -77,7 +77,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'p2p', testIgnore: SFU_ONLY, use: { baseURL: E2E_BASE_URL }, metadata: { media: 'p2p' } },
-    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', SFU_ONLY], use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
+    ...(runSfu ? [{ name: 'sfu', testMatch: ['**/video-call*.spec.ts', ...SFU_ONLY], use: { baseURL: `http://localhost:${SFU_PORT}` }, metadata: { media: 'sfu' } }] : []),
   ],
   webServer: [
     webServer(PORT, { ...mediaEnv('p2p'), DATA_DIR: path.join(ROOT, '.data-e2e'), EMBEDDED_PG_PORT: String(E2E_PG_PORT), SEED_DEMO: 'true' }),

@@ -28,3 +28,11 @@ test('with no line from the other side seen yet, every line of theirs counts', (
   expect(newestFromOthers([line('m', 'patient', '2026-11-28T09:00:00.000Z')], 'patient')).toBeNull();
   expect(unreadCount(history, 'patient', null)).toBe(2);
 });
+
+test("in a call with guests, another guest's lines count for a guest, and their own never do", () => {
+  const guestLine = (id: string, guestId: string, createdAt: string): ChatMessage => ({ ...line(id, 'guest', createdAt), guestId });
+  const lines = [...history, guestLine('g1', 'ana', '2026-11-28T09:05:00.000Z'), guestLine('g2', 'ben', '2026-11-28T09:06:00.000Z')];
+  expect(newestFromOthers(lines, 'guest:ana')).toBe('2026-11-28T09:06:00.000Z');
+  expect(unreadCount(lines, 'guest:ana', '2026-11-28T09:02:00.000Z')).toBe(1);
+  expect(unreadCount(lines, 'patient', '2026-11-28T09:02:00.000Z')).toBe(2);
+});

@@ -2,6 +2,7 @@ import type { Device } from 'mediasoup-client';
 import type { ConsumerParams, PreparedSfuMedia } from '../../common/socket-events';
 import type { CallSocket } from '../../web/call/signalling-client';
 import { SfuSession } from '../../web/call/sfu-session';
+import type { RemoteStreams } from '../../web/call/media-session';
 
 /**
  * The SFU half of a call against a scripted server and a mediasoup-client stand-in whose consume() the
@@ -107,38 +108,42 @@ class FakeSocket {
 }
 
 const transportParams = (id: string) => ({ id, iceParameters: {}, iceCandidates: [], dtlsParameters: {} });
-const consumerParams = (kind: 'audio' | 'video'): ConsumerParams => ({
-  id: `consumer-${kind}`,
-  producerId: `producer-of-doctor-${kind}`,
+const consumerParams = (kind: 'audio' | 'video', guestId?: string): ConsumerParams => ({
+  id: `consumer-${guestId ?? 'doctor'}-${kind}`,
+  producerId: `producer-of-${guestId ?? 'doctor'}-${kind}`,
   kind,
   rtpParameters: {},
-  role: 'doctor',
+  role: guestId ? 'guest' : 'doctor',
+  ...(guestId ? { guestId } : {}),
   source: kind === 'audio' ? 'mic' : 'camera',
   producerPaused: false,
 });
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function openSession(prepared: ConsumerParams[]) {
+function openSession(prepared: ConsumerParams[], self = 'patient') {
   const socket = new FakeSocket();
   const send = new FakeTransport('send');
   const recv = new FakeTransport('recv');
   const device = { rtpCapabilities: {}, createSendTransport: () => send, createRecvTransport: () => recv } as unknown as Device;
   const joinedWith: PreparedSfuMedia = { send: transportParams('send'), recv: transportParams('recv'), consumers: prepared };
-  const remote: Array<FakeMediaStream | null> = [];
+  const remote: RemoteStreams[] = [];
   const session = new SfuSession(
     {
       socket: socket as unknown as CallSocket,
       consultationId: 'c1',
-      role: 'patient',
+      role: self.startsWith('guest:') ? 'guest' : 'patient',
+      self,
       iceServers: [],
       iceTransportPolicy: 'all',
-      onRemoteStream: (stream) => remote.push(stream as unknown as FakeMediaStream | null),
+      onRemoteStreams: (streams) => remote.push(streams),
       onLinkState: () => {},
     },
     Promise.resolve(device),
     joinedWith,
   );
-  return { session, socket, send, recv, remote, lastRemote: () => remote[remote.length - 1] };
+  // The doctor's stream as last published.
+  const lastRemote = () => (remote[remote.length - 1]?.get('doctor') as unknown as FakeMediaStream | undefined) ?? null;
+  return { session, socket, send, recv, remote, lastRemote };
 }
 
 beforeAll(() => {
@@ -154,7 +159,7 @@ describe('the SFU media session', () => {
     const { session, send, recv, socket, lastRemote } = opened;
     recv.consumeGate.resolve();
     await session.receiving;
-    expect(recv.consumed.map((c) => c.id)).toEqual(['consumer-audio', 'consumer-video']);
+    expect(recv.consumed.map((c) => c.id)).toEqual(['consumer-doctor-audio', 'consumer-doctor-video']);
     expect(lastRemote()?.getTracks().map((t) => t.kind)).toEqual(['audio', 'video']);
     expect(send.produced).toEqual([]);
 
@@ -205,7 +210,7 @@ describe('the SFU media session', () => {
     await session.receiving;
     await flush();
     expect(recv.consumed[0]?.closed).toBe(true);
-    expect(remote.filter(Boolean)).toEqual([]);
+    expect(remote.filter((streams) => streams.size)).toEqual([]);
     expect(socket.sent).not.toContain('sfu:resumeConsumer');
   });
 
@@ -230,5 +235,29 @@ describe('the SFU media session', () => {
     session.otherPresent(false, false);
     expect(recv.consumed[0]?.closed).toBe(true);
     expect(lastRemote()).toBeNull();
+  });
+
+  test('each other participant gets a stream of their own; a second guest is another person, not ourselves', async () => {
+    opened = openSession([consumerParams('audio'), consumerParams('video'), consumerParams('audio', 'g2'), consumerParams('video', 'g2'), consumerParams('video', 'g1')], 'guest:g1');
+    const { session, recv, remote } = opened;
+    recv.consumeGate.resolve();
+    await session.receiving;
+    const streams = remote[remote.length - 1]!;
+    expect([...streams.keys()].sort()).toEqual(['doctor', 'guest:g2']);
+    expect(streams.get('doctor')!.getTracks().map((t) => t.kind)).toEqual(['audio', 'video']);
+    expect(streams.get('guest:g2')!.getTracks().map((t) => t.kind)).toEqual(['audio', 'video']);
+    expect(recv.consumed.map((c) => c.id)).not.toContain('consumer-g1-video');
+  });
+
+  test("one participant's track going away leaves the others' streams as they were", async () => {
+    opened = openSession([consumerParams('video'), consumerParams('video', 'g2')]);
+    const { session, recv, socket, remote } = opened;
+    recv.consumeGate.resolve();
+    await session.receiving;
+    const before = remote[remote.length - 1]!;
+    socket.push('sfu:producerClosed', { consultationId: 'c1', producerId: 'producer-of-g2-video' });
+    const after = remote[remote.length - 1]!;
+    expect([...after.keys()]).toEqual(['doctor']);
+    expect(after.get('doctor')).toBe(before.get('doctor'));
   });
 });

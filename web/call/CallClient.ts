@@ -7,6 +7,7 @@ import type {
   ConsultationStatusEvent,
   JoinPayload,
   JoinResult,
+  LobbyGuest,
   MediaMode,
   MediaParameters,
   MediaState,
@@ -16,9 +17,10 @@ import type {
   PresenceEvent,
 } from '../../common/socket-events';
 import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
+import { participantKey } from '../../common/participants';
 import { LinkMeter, rateLink, type ConnectionQuality } from './connection-quality';
 import { openDevice, openLocalMedia, openScreenShare, stopStream, type DeviceKind } from './local-media';
-import type { MediaLinkState, MediaSession, MediaSessionOptions } from './media-session';
+import type { MediaLinkState, MediaSession, MediaSessionOptions, RemoteStreams } from './media-session';
 import { P2PSession } from './p2p-session';
 import { openSignallingSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
 
@@ -28,8 +30,11 @@ export interface TrackState {
   screen: boolean;
 }
 
-/** 'lobby': the device check before joining; the consultation is not joined yet. */
-export type CallPhase = 'lobby' | 'joining' | 'live' | 'ended' | 'unavailable';
+/**
+ * 'lobby': the device check before joining; the consultation is not joined yet. 'admission': a guest
+ * waits for the doctor to let them in (the server's lobby), and joins by themselves once let in.
+ */
+export type CallPhase = 'lobby' | 'joining' | 'admission' | 'live' | 'ended' | 'unavailable';
 
 /** The consultations whose call has media, and so a device check. */
 export type MediaConsultationType = Exclude<ConsultationType, 'chat'>;
@@ -41,16 +46,21 @@ export interface CallSnapshot {
   problemDetail: string | null;
   consultation: CallConsultation | null;
   role: ParticipantRole | null;
+  /** Our own participantKey once joined. */
+  self: string | null;
   media: MediaMode | null;
   participants: Participant[];
   messages: ChatMessage[];
   /** Older chat lines exist and this screen can still fetch them (loadEarlierMessages). */
   canLoadEarlier: boolean;
   localStream: MediaStream | null;
-  remoteStream: MediaStream | null;
+  /** Everyone else's media, by participantKey. */
+  remoteStreams: RemoteStreams;
   local: TrackState;
-  /** The other side's toggles, once they reported them. */
-  remote: TrackState | null;
+  /** Everyone else's toggles, by participantKey, once they reported them. */
+  remoteTracks: ReadonlyMap<string, TrackState>;
+  /** The doctor's: guests waiting to be let in, longest waiting first. */
+  lobby: LobbyGuest[];
   /** Our network or socket is down, or the media link is being restored: shown until media flows again. */
   reconnecting: boolean;
   /** Our own network or socket is down (not the other side's): the call waits for us, not for them. */
@@ -101,14 +111,16 @@ const INITIAL: CallSnapshot = {
   problemDetail: null,
   consultation: null,
   role: null,
+  self: null,
   media: null,
   participants: [],
   messages: [],
   canLoadEarlier: false,
   localStream: null,
-  remoteStream: null,
+  remoteStreams: new Map(),
   local: { audio: true, video: true, screen: false },
-  remote: null,
+  remoteTracks: new Map(),
+  lobby: [],
   reconnecting: false,
   offline: false,
   mediaStalled: false,
@@ -130,6 +142,12 @@ function joinFailure(err: unknown): [problem: string, detail?: string] {
   if (err.code === SIGNALLING_ERROR_CODES.paymentFailed) return ['Payment Failed', err.message];
   return ['Could not join the consultation. Please try again.'];
 }
+
+/** A guest's socket closed by the server: the doctor removed them, or the consultation ended while they waited to be let in. */
+export const GUEST_SENT_AWAY = [
+  'You are no longer in this call',
+  'The doctor removed you, or the consultation ended. If you still need to join, ask the doctor for a new link.',
+] as const;
 
 export class CallClient {
   private snapshot: CallSnapshot = INITIAL;
@@ -163,7 +181,11 @@ export class CallClient {
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
   private stalled = false;
 
-  constructor(readonly consultationId: string) {}
+  /** `guestId`: the guest's own id when a guest joins (two guests share the role, so the role alone does not say who we are). */
+  constructor(
+    readonly consultationId: string,
+    private readonly guestId?: string,
+  ) {}
 
   // -- store -------------------------------------------------------------------------------------
 
@@ -197,9 +219,9 @@ export class CallClient {
    */
   private mediaRestoring(next: CallSnapshot): boolean {
     if (next.connectedAt === null || next.consultation?.consultationType === 'chat') return false;
-    const other = next.participants.find((p) => p.role !== next.role);
-    if (!other || other.reconnecting) return false;
-    return this.mediaLink !== 'connected' || !next.remoteStream;
+    const others = othersIn(next);
+    if (!others.length || others.every((p) => p.reconnecting)) return false;
+    return this.mediaLink !== 'connected' || !next.remoteStreams.size;
   }
 
   /**
@@ -207,9 +229,14 @@ export class CallClient {
    * offline and no media flows; it stops (and the stall is forgotten) as soon as any of that changes.
    */
   private watchStall(next: CallSnapshot): boolean {
-    const other = next.participants.find((p) => p.role !== next.role);
+    const others = othersIn(next);
     const mediaMissing =
-      next.phase === 'live' && !this.finished && next.consultation?.consultationType !== 'chat' && !next.offline && other !== undefined && !other.reconnecting && (this.mediaLink !== 'connected' || !next.remoteStream);
+      next.phase === 'live' &&
+      !this.finished &&
+      next.consultation?.consultationType !== 'chat' &&
+      !next.offline &&
+      others.some((p) => !p.reconnecting) &&
+      (this.mediaLink !== 'connected' || !next.remoteStreams.size);
     if (!mediaMissing) {
       clearTimeout(this.stallTimer);
       this.stallTimer = undefined;
@@ -245,7 +272,7 @@ export class CallClient {
     socket.on('disconnect', (reason) => {
       if (this.finished) return;
       // The server only closes a socket itself when its session ended (signed out in another tab, say).
-      if (reason === 'io server disconnect') return this.fail('Your session has ended');
+      if (reason === 'io server disconnect') return this.guestId ? this.fail(...GUEST_SENT_AWAY) : this.fail('Your session has ended');
       this.socketDown = true;
       this.update({});
     });
@@ -258,6 +285,8 @@ export class CallClient {
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('consultation:doctorWithdrawn', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: true }));
     socket.on('p2p:signal', this.keepEarlySignal);
+    socket.on('consultation:lobby', ({ consultationId, guests }) => consultationId === this.consultationId && this.update({ lobby: guests }));
+    socket.on('guest:admitted', ({ consultationId }) => consultationId === this.consultationId && this.admitted());
     if (!deviceCheck) return;
     socket.once('connect', () => this.prepareSfu(socket));
     this.update({ phase: 'lobby' });
@@ -280,6 +309,13 @@ export class CallClient {
     if (this.snapshot.phase !== 'lobby') return;
     this.update({ phase: 'joining' });
     if (this.socket?.connected) void this.join();
+  }
+
+  /** The doctor let us (a guest) in from the lobby: we join now. */
+  private admitted(): void {
+    if (this.snapshot.phase !== 'admission') return;
+    this.update({ phase: 'joining' });
+    void this.join();
   }
 
   /**
@@ -336,7 +372,7 @@ export class CallClient {
     if (this.finished) return;
     this.teardown();
     // The socket is closed: earlier chat lines can no longer be fetched from this screen.
-    this.update({ phase: 'ended', connectedAt: null, remoteStream: null, localStream: null, canLoadEarlier: false });
+    this.update({ phase: 'ended', connectedAt: null, remoteStreams: new Map(), localStream: null, canLoadEarlier: false });
     this.notify({ kind: 'call-ended', reason });
   }
 
@@ -388,6 +424,7 @@ export class CallClient {
     try {
       answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
+      if (err instanceof SignallingRequestError && err.code === SIGNALLING_ERROR_CODES.inLobby) return this.update({ phase: 'admission' });
       if (!this.joinedOnce) {
         const [problem, detail] = joinFailure(err);
         this.fail(problem, detail);
@@ -397,9 +434,9 @@ export class CallClient {
     if (this.finished) return;
     this.socketDown = false;
     this.addMessages(answer.messages);
-    const remote = answer.remoteMedia ? pickTracks(answer.remoteMedia) : this.snapshot.remote;
+    const remoteTracks = answer.remoteMedia ? withTracks(this.snapshot.remoteTracks, answer.remoteMedia) : this.snapshot.remoteTracks;
     if (this.joinedOnce) {
-      this.update({ participants: answer.participants, consultation: answer.consultation, remote, doctorWithdrawn: answer.doctorWithdrawn });
+      this.update({ participants: answer.participants, consultation: answer.consultation, remoteTracks, doctorWithdrawn: answer.doctorWithdrawn });
       // A status push missed while we were away: an ended call ends here too (the server kept us out of its room).
       this.onStatus({ consultationId: this.consultationId, status: answer.consultation.status });
       if (this.finished) return;
@@ -412,6 +449,8 @@ export class CallClient {
       return;
     }
     this.joinedOnce = true;
+    // Who we are is known from now on: presence that arrives while the media starts must not count us among the others.
+    this.update({ self: participantKey({ role: answer.role, guestId: this.guestId }) });
     const open = canJoinConsultation(answer.consultation.status);
     let shown = false;
     const showCall = () => {
@@ -424,12 +463,12 @@ export class CallClient {
         role: answer.role,
         media: answer.media,
         participants: answer.participants,
-        remote,
+        remoteTracks,
         doctorWithdrawn: answer.doctorWithdrawn,
         local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
       });
       // Their media may have arrived before the call showed.
-      if (this.snapshot.remoteStream) this.markConnected();
+      if (this.snapshot.remoteStreams.size) this.markConnected();
     };
     if (open && answer.consultation.consultationType !== 'chat') await this.startMedia(answer, showCall);
     else {
@@ -439,6 +478,7 @@ export class CallClient {
     if (!open) return this.releaseDevices();
     this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
+    if (answer.role === 'doctor' && answer.media === 'sfu') void this.readLobby();
   }
 
   /**
@@ -451,10 +491,11 @@ export class CallClient {
       socket: this.socket!,
       consultationId: this.consultationId,
       role: answer.role,
+      self: this.snapshot.self!,
       iceServers: answer.iceServers,
       iceTransportPolicy: answer.iceTransportPolicy,
       earlySignals: this.earlySignals ?? [],
-      onRemoteStream: (stream) => this.onRemoteStream(stream),
+      onRemoteStreams: (streams) => this.onRemoteStreams(streams),
       onLinkState: (state) => {
         this.mediaLink = state;
         this.update({});
@@ -519,7 +560,7 @@ export class CallClient {
 
   private async sampleQuality(meter: LinkMeter): Promise<void> {
     const session = this.session;
-    const flowing = session !== null && this.mediaLink === 'connected' && this.snapshot.remoteStream !== null;
+    const flowing = session !== null && this.mediaLink === 'connected' && this.snapshot.remoteStreams.size > 0;
     const reports = flowing ? await session.getStats().catch(() => []) : [];
     if (!this.finished) this.update({ quality: flowing ? rateLink(meter.read(reports)) : null });
   }
@@ -527,26 +568,28 @@ export class CallClient {
   // -- server pushes -----------------------------------------------------------------------------
 
   private otherIsHere(participants: Participant[]): boolean {
-    return participants.some((p) => p.role !== this.snapshot.role);
+    return othersIn({ ...this.snapshot, participants }).length > 0;
   }
 
-  /** The other side arrived or left (one reconnecting is still here: that is not leaving). */
+  /** Anyone else arrived, or everyone else left (one reconnecting is still here: that is not leaving). */
   private onPresence(event: PresenceEvent, atJoin = false): void {
     if (event.consultationId !== this.consultationId) return;
     const wasHere = this.otherIsHere(this.snapshot.participants);
     const otherHere = this.otherIsHere(event.participants);
     // A withdrawn doctor who is back (verified again, signed in) can take the consultation after all.
     const doctorBack = otherHere && !wasHere && this.snapshot.role === 'patient';
-    this.update({ participants: event.participants, ...(otherHere ? {} : { remote: null }), ...(doctorBack ? { doctorWithdrawn: false } : {}) });
+    const here = new Set(event.participants.map(participantKey));
+    const remoteTracks = new Map([...this.snapshot.remoteTracks].filter(([key]) => here.has(key)));
+    this.update({ participants: event.participants, remoteTracks, ...(doctorBack ? { doctorWithdrawn: false } : {}) });
     this.session?.otherPresent(otherHere, atJoin);
     if (!atJoin && otherHere !== wasHere && this.snapshot.phase === 'live') this.notify({ kind: 'presence', change: otherHere ? 'joined' : 'left' });
     // A chat-only consultation is connected as soon as both are in the room.
     if (otherHere && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
   }
 
-  private onRemoteStream(stream: MediaStream | null): void {
-    this.update({ remoteStream: stream, ...(stream ? {} : { quality: null }) });
-    if (stream) this.markConnected();
+  private onRemoteStreams(remoteStreams: RemoteStreams): void {
+    this.update({ remoteStreams, ...(remoteStreams.size ? {} : { quality: null }) });
+    if (remoteStreams.size) this.markConnected();
   }
 
   private markConnected(): void {
@@ -557,7 +600,7 @@ export class CallClient {
   }
 
   private onRemoteMedia(state: MediaState): void {
-    if (state.consultationId === this.consultationId && state.role !== this.snapshot.role) this.update({ remote: pickTracks(state) });
+    if (state.consultationId === this.consultationId && participantKey(state) !== this.snapshot.self) this.update({ remoteTracks: withTracks(this.snapshot.remoteTracks, state) });
   }
 
   private onStatus(event: ConsultationStatusEvent): void {
@@ -688,6 +731,31 @@ export class CallClient {
     }
   }
 
+  /** Who waits to be let in, asked once the doctor joins (changes are pushed from then on). */
+  private async readLobby(): Promise<void> {
+    const { guests } = await request(this.socket!, 'consultation:lobby', { consultationId: this.consultationId }).catch(() => ({ guests: this.snapshot.lobby }));
+    if (!this.finished) this.update({ lobby: guests });
+  }
+
+  /** The doctor lets a guest from the lobby into the call. */
+  admitGuest(guestId: string): Promise<void> {
+    return this.guestRequest('guest:admit', guestId, 'Could not let the guest in');
+  }
+
+  /** The doctor removes a guest, waiting or in the call: their link and their session end. */
+  removeGuest(guestId: string): Promise<void> {
+    return this.guestRequest('guest:remove', guestId, 'Could not remove the guest');
+  }
+
+  private async guestRequest(event: 'guest:admit' | 'guest:remove', guestId: string, failure: string): Promise<void> {
+    if (!this.socket) return;
+    try {
+      await request(this.socket, event, { consultationId: this.consultationId, guestId });
+    } catch (err) {
+      this.notify({ kind: 'request-failed', message: err instanceof Error ? err.message : failure });
+    }
+  }
+
   /** Tells the other side what our microphone, camera and screen are doing. */
   private reportTracks(): void {
     if (!this.socket?.connected || this.snapshot.phase !== 'live') return;
@@ -696,8 +764,14 @@ export class CallClient {
   }
 }
 
-function pickTracks(state: MediaState): TrackState {
-  return { audio: state.audio, video: state.video, screen: state.screen };
+/** The toggles with one participant's reported state in place of what was known of them. */
+function withTracks(known: ReadonlyMap<string, TrackState>, state: MediaState): ReadonlyMap<string, TrackState> {
+  return new Map(known).set(participantKey(state), { audio: state.audio, video: state.video, screen: state.screen });
+}
+
+/** Everyone in the call but us; nobody until the join answers and says who we are. */
+export function othersIn({ participants, self }: Pick<CallSnapshot, 'participants' | 'self'>): Participant[] {
+  return self ? participants.filter((p) => participantKey(p) !== self) : [];
 }
 
 /** The Network Information API where the browser has it: on Android it tells of a switch between networks. */

@@ -7,20 +7,22 @@ interface CallProviderProps {
   consultationId: string;
   /** The media to check before joining (see CallClient.start); none joins at once. Read when the call opens. */
   deviceCheck?: MediaConsultationType;
+  /** A guest's own id (their session's), when a guest joins. */
+  guestId?: string;
   children: React.ReactNode;
 }
 
 /** Opens the call for one consultation while mounted; the client is torn down on unmount. */
-export function CallProvider({ consultationId, deviceCheck, children }: CallProviderProps) {
+export function CallProvider({ consultationId, deviceCheck, guestId, children }: CallProviderProps) {
   const [client, setClient] = useState<CallClient | null>(null);
   // The consultation read again later (its status moves on during the call) must not open the call again.
   const check = useRef(deviceCheck);
   useEffect(() => {
-    const call = new CallClient(consultationId);
+    const call = new CallClient(consultationId, guestId);
     setClient(call);
     call.start(check.current);
     return () => call.destroy();
-  }, [consultationId]);
+  }, [consultationId, guestId]);
   return client ? <CallContext.Provider value={client}>{children}</CallContext.Provider> : null;
 }
 

@@ -4,16 +4,21 @@ import { request, type CallSocket } from './signalling-client';
 
 export type MediaLinkState = 'connecting' | 'connected' | 'interrupted';
 
+/** Everyone else's media, by participant (participantKey): their microphone, and their screen or camera. */
+export type RemoteStreams = ReadonlyMap<string, MediaStream>;
+
 export interface MediaSessionOptions {
   socket: CallSocket;
   consultationId: string;
   role: ParticipantRole;
+  /** Our own participantKey: what we send ourselves (from another tab) is never taken in. */
+  self: string;
   iceServers: IceServer[];
   /** 'relay' when the server says media must go through its TURN servers. */
   iceTransportPolicy: IceTransportPolicy;
   /** P2P signals that arrived while the camera was opening (the other side's offer), oldest first. */
   earlySignals?: P2PSignalEvent[];
-  onRemoteStream(stream: MediaStream | null): void;
+  onRemoteStreams(streams: RemoteStreams): void;
   onLinkState(state: MediaLinkState): void;
 }
 

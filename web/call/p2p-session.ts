@@ -94,7 +94,7 @@ export class P2PSession implements MediaSession {
       // They left the room (closed the tab, ended the call): their media is gone with them.
       if (this.peer && !this.holding) {
         this.dropPeer();
-        this.options.onRemoteStream(null);
+        this.publishRemote(null);
       }
       this.prepareStandby();
       return;
@@ -238,7 +238,7 @@ export class P2PSession implements MediaSession {
       if (this.peer === peer && this.holding) this.held.push(signal);
       else this.send(peer, signal);
     });
-    peer.on('stream', (stream) => this.peer === peer && this.options.onRemoteStream(stream));
+    peer.on('stream', (stream) => this.peer === peer && this.publishRemote(stream));
     peer.on('connect', () => {
       if (this.peer !== peer) return;
       clearTimeout(this.connectDeadline);
@@ -254,7 +254,7 @@ export class P2PSession implements MediaSession {
       this.peer = null;
       this.holding = false;
       this.held = [];
-      this.options.onRemoteStream(null);
+      this.publishRemote(null);
       this.scheduleRestart();
     };
     // A connection that fails (ICE failed, the other side's connection gone) ends itself with 'error' or
@@ -284,6 +284,12 @@ export class P2PSession implements MediaSession {
     this.restartTimer = setTimeout(() => {
       if (!this.closed && this.otherHere && !this.peer) this.connect();
     }, RESTART_DELAY_MS);
+  }
+
+  /** Peer-to-peer links the patient and the doctor only: the stream is the other side's. */
+  private publishRemote(stream: MediaStream | null): void {
+    const otherSide = this.options.role === 'patient' ? 'doctor' : 'patient';
+    this.options.onRemoteStreams(stream ? new Map([[otherSide, stream]]) : new Map());
   }
 
   private dropPeer(): void {

@@ -1,7 +1,8 @@
 import { Device, type types } from 'mediasoup-client';
-import type { ConsumerParams, MediaParameters, NewProducerEvent, ParticipantRole, PreparedSfuMedia, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
+import type { ConsumerParams, MediaParameters, NewProducerEvent, PreparedSfuMedia, ProducerRef, TrackSource, TransportDirection, TransportParams } from '../../common/socket-events';
+import { participantKey } from '../../common/participants';
 import type { DeviceKind } from './local-media';
-import { refreshIce, type MediaSession, type MediaSessionOptions } from './media-session';
+import { refreshIce, type MediaSession, type MediaSessionOptions, type RemoteStreams } from './media-session';
 import { request } from './signalling-client';
 import { TransportWatchdog } from './transport-watchdog';
 
@@ -27,7 +28,10 @@ export class SfuSession implements MediaSession {
   private send: types.Transport | null = null;
   private recv: types.Transport | null = null;
   private readonly producers = new Map<TrackSource, types.Producer>();
-  private readonly consumers = new Map<string, { consumer: types.Consumer; source: TrackSource; producerPaused: boolean }>();
+  /** By producer id; `participant` is whose track it is (participantKey). */
+  private readonly consumers = new Map<string, { consumer: types.Consumer; participant: string; source: TrackSource; producerPaused: boolean }>();
+  /** What was last published, so a participant whose tracks did not change keeps their stream (and their video element its picture). */
+  private published: RemoteStreams = new Map();
   private mic: MediaStreamTrack | undefined;
   private readonly outgoingVideo = new Map<VideoSource, MediaStreamTrack>();
   private readonly watchdogs: TransportWatchdog[] = [];
@@ -76,7 +80,7 @@ export class SfuSession implements MediaSession {
     if (this.send) void this.produceAll().catch(() => {});
   }
 
-  /** The other side gone: what we received from them goes too, even a consumer still being set up. */
+  /** Everyone else gone: what we received from them goes too, even a consumer still being set up (one who leaves a larger call closes their producers). */
   otherPresent(present: boolean, atJoin: boolean): void {
     void atJoin; // the SFU announces producers itself
     if (present) return;
@@ -156,7 +160,7 @@ export class SfuSession implements MediaSession {
     this.send = this.recv = null;
     this.producers.clear();
     this.consumers.clear();
-    this.options.onRemoteStream(null);
+    this.publishRemote();
   }
 
   /**
@@ -184,8 +188,8 @@ export class SfuSession implements MediaSession {
       this.watch(send, () => false);
       this.watch(recv, () => [...this.consumers.values()].some(({ consumer, producerPaused }) => !consumer.paused && !producerPaused));
       const received = [
-        ...consumers.map((params) => this.receive(params.producerId, params.role, params)),
-        ...[...producers, ...this.announcedEarly.splice(0)].map((event) => this.receive(event.producerId, event.role)),
+        ...consumers.map((params) => this.receive(params.producerId, participantKey(params), params)),
+        ...[...producers, ...this.announcedEarly.splice(0)].map((event) => this.receive(event.producerId, participantKey(event))),
       ];
       void Promise.allSettled(received).then(this.receivingStarted);
       const resumed = Promise.all(received.map((consumer) => consumer.then((made) => made && this.resume(made))));
@@ -340,10 +344,10 @@ export class SfuSession implements MediaSession {
    * (a producer can be both announced and listed while the media is being built): answers the consumer
    * made, still paused on the server, or null when there was nothing to take in.
    */
-  private async receive(producerId: string, role: ParticipantRole, prepared?: ConsumerParams): Promise<types.Consumer | null> {
+  private async receive(producerId: string, participant: string, prepared?: ConsumerParams): Promise<types.Consumer | null> {
     const recv = this.recv;
     const device = this.device;
-    if (!recv || !device || role === this.options.role || this.consuming.has(producerId) || this.consumers.has(producerId)) return null;
+    if (!recv || !device || participant === this.options.self || this.consuming.has(producerId) || this.consumers.has(producerId)) return null;
     this.consuming.add(producerId);
     const { consultationId, socket } = this.options;
     try {
@@ -360,7 +364,7 @@ export class SfuSession implements MediaSession {
         consumer.close();
         return null;
       }
-      this.consumers.set(params.producerId, { consumer, source: params.source, producerPaused: params.producerPaused });
+      this.consumers.set(params.producerId, { consumer, participant, source: params.source, producerPaused: params.producerPaused });
       this.publishRemote();
       return consumer;
     } finally {
@@ -374,22 +378,32 @@ export class SfuSession implements MediaSession {
     await request(this.options.socket, 'sfu:resumeConsumer', { consultationId: this.options.consultationId, consumerId: consumer.id });
   }
 
-  private async consume(producerId: string, role: ParticipantRole): Promise<void> {
-    const consumer = await this.receive(producerId, role);
+  private async consume(producerId: string, participant: string): Promise<void> {
+    const consumer = await this.receive(producerId, participant);
     if (consumer) await this.resume(consumer);
   }
 
-  /** The remote stream: their microphone plus their screen when shared, else their camera. */
+  /** Each other participant's stream: their microphone plus their screen when shared, else their camera. */
   private publishRemote(): void {
-    const bySource = new Map([...this.consumers.values()].map(({ consumer, source }) => [source, consumer.track]));
-    const video = bySource.get('screen') ?? bySource.get('camera');
-    const tracks = [bySource.get('mic'), video].filter((t): t is MediaStreamTrack => Boolean(t));
-    this.options.onRemoteStream(tracks.length ? new MediaStream(tracks) : null);
+    const sources = new Map<string, Map<TrackSource, MediaStreamTrack>>();
+    for (const { consumer, participant, source } of this.consumers.values()) {
+      if (!sources.has(participant)) sources.set(participant, new Map());
+      sources.get(participant)!.set(source, consumer.track);
+    }
+    const streams = new Map<string, MediaStream>();
+    for (const [participant, bySource] of sources) {
+      const tracks = [bySource.get('mic'), bySource.get('screen') ?? bySource.get('camera')].filter((t): t is MediaStreamTrack => Boolean(t));
+      const previous = this.published.get(participant)?.getTracks();
+      const unchanged = previous && previous.length === tracks.length && tracks.every((t) => previous.includes(t));
+      streams.set(participant, unchanged ? this.published.get(participant)! : new MediaStream(tracks));
+    }
+    this.published = streams;
+    this.options.onRemoteStreams(streams);
   }
 
   private readonly onNewProducer = (event: NewProducerEvent) => {
     if (event.consultationId !== this.options.consultationId) return;
-    if (this.recv) void this.consume(event.producerId, event.role).catch(() => {});
+    if (this.recv) void this.consume(event.producerId, participantKey(event)).catch(() => {});
     else this.announcedEarly.push(event);
   };
 

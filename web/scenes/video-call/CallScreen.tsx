@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { CONSULTATION_ACTIONS, consultationMachine } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
+import { participantKey } from '../../../common/participants';
+import { othersIn } from '../../call/CallClient';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import { Button, Dialog, Spinner } from '../../components/ui';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -10,9 +12,11 @@ import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
 import { ConnectionQualityIndicator } from './ConnectionQualityIndicator';
 import { DeviceSettings } from './DeviceSettings';
+import { GuestsPanel } from './GuestsPanel';
 import { MutedHint } from './MutedHint';
 import { PresenceNotice } from './PresenceNotice';
 import { VideoTile } from './VideoTile';
+import { NameTag, ParticipantTile, Tile } from './ParticipantTile';
 import { useElapsed } from './useElapsed';
 import { callEndedMessage, chatClosedNotice } from './call-ended';
 import { MEDIA_STALLED_MESSAGE, OFFLINE_MESSAGE, doctorWithdrawnMessage } from './stage-messages';
@@ -76,6 +80,18 @@ const RemoteArea = styled.div`
   overflow: hidden;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     margin: 0 24px;
+  }
+`;
+
+/** One cell per person in the call: a column on phones (two columns for four), two columns from tablets up. */
+const Stage = styled.div<{ $tiles: number }>`
+  height: 100%;
+  display: grid;
+  gap: 8px;
+  grid-template-columns: ${({ $tiles }) => ($tiles > 3 ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)')};
+  grid-auto-rows: minmax(0, 1fr);
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: ${({ $tiles }) => ($tiles > 1 ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)')};
   }
 `;
 
@@ -197,11 +213,17 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   // Until the join answers, the stage is laid out for a video call without a preview: nothing is opened yet.
   const type = consultation?.consultationType ?? 'video';
   // The history the call opened with is not news: only lines arriving while the chat is closed count.
-  if (chatOpen || (seenUpTo.current === undefined && consultation)) seenUpTo.current = newestFromOthers(call.messages, call.role);
-  const unread = unreadCount(call.messages, call.role, seenUpTo.current ?? null);
+  if (chatOpen || (seenUpTo.current === undefined && consultation)) seenUpTo.current = newestFromOthers(call.messages, call.self);
+  const unread = unreadCount(call.messages, call.self, seenUpTo.current ?? null);
   const live = call.phase === 'live';
-  const otherReconnecting = call.participants.some((p) => p.role !== call.role && p.reconnecting);
-  const otherHere = call.participants.some((p) => p.role !== call.role);
+  // The other side: the patient for the doctor, the doctor for the patient and for a guest. Anyone else gets a tile of their own.
+  const partnerKey = isDoctor ? 'patient' : 'doctor';
+  const partner = call.participants.find((p) => participantKey(p) === partnerKey);
+  const otherReconnecting = Boolean(partner?.reconnecting);
+  const otherHere = Boolean(partner);
+  const partnerStream = call.remoteStreams.get(partnerKey) ?? null;
+  const partnerTracks = call.remoteTracks.get(partnerKey);
+  const extras = othersIn(call).filter((p) => participantKey(p) !== partnerKey);
   const withdrawn = live && !isDoctor && call.doctorWithdrawn ? doctorWithdrawnMessage(otherName) : null;
   const mic = call.localStream?.getAudioTracks()[0];
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
@@ -232,7 +254,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       <Hint>{MEDIA_STALLED_MESSAGE.hint}</Hint>
       {chatOpen ? null : <Button onClick={() => setChatOpen(true)}>Chat instead</Button>}
     </>
-  ) : !call.remoteStream ? (
+  ) : !partnerStream ? (
     <>
       <WaitingText>{!live ? 'Call Ended' : otherHere ? `Connecting to ${otherName}...` : `Waiting for ${otherName}`}</WaitingText>
       <Hint>{!live ? callEndedMessage(consultation.status) : otherHere ? 'Setting up audio and video.' : 'The call connects as soon as they join.'}</Hint>
@@ -242,14 +264,14 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       <WaitingText>{otherName}</WaitingText>
       <Hint>Audio call</Hint>
     </>
-  ) : call.remote && !call.remote.video && !call.remote.screen ? (
+  ) : partnerTracks && !partnerTracks.video && !partnerTracks.screen ? (
     <WaitingText>Camera off</WaitingText>
   ) : null;
 
   const chat = (
     <ChatPanel
       messages={call.messages}
-      myRole={call.role}
+      self={call.self}
       otherName={otherName}
       readOnly={!live}
       notice={call.phase === 'ended' && consultation ? chatClosedNotice(consultation.status) : withdrawn ? `${withdrawn.title}. ${withdrawn.hint}` : undefined}
@@ -280,22 +302,45 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
         <ChatOnlyArea>{chat}</ChatOnlyArea>
       ) : (
         <RemoteArea>
-          <VideoTile
-            stream={call.remoteStream}
-            testId="remote-video"
-            name={otherName}
-            fit={call.remote?.screen ? 'contain' : 'cover'}
-            overlay={remoteOverlay}
-            avatarSize={112}
-            sinkId={call.speaker}
-          >
-            {call.remoteStream && call.remote ? (
-              <RemoteBadges>
-                {!call.remote.audio ? <Pill>Muted</Pill> : null}
-                {call.remote.screen ? <Pill>Sharing screen</Pill> : null}
-              </RemoteBadges>
-            ) : null}
-          </VideoTile>
+          <Stage $tiles={1 + extras.length}>
+            <Tile aria-label={otherName}>
+              <VideoTile
+                stream={partnerStream}
+                testId="remote-video"
+                name={otherName}
+                fit={partnerTracks?.screen ? 'contain' : 'cover'}
+                overlay={remoteOverlay}
+                avatarSize={extras.length ? 64 : 112}
+                sinkId={call.speaker}
+              >
+                {partnerStream && partnerTracks && !extras.length ? (
+                  <RemoteBadges>
+                    {!partnerTracks.audio ? <Pill>Muted</Pill> : null}
+                    {partnerTracks.screen ? <Pill>Sharing screen</Pill> : null}
+                  </RemoteBadges>
+                ) : null}
+              </VideoTile>
+              {extras.length && !remoteOverlay ? (
+                <NameTag>
+                  {otherName}
+                  {partnerTracks && !partnerTracks.audio ? <span>· Muted</span> : null}
+                </NameTag>
+              ) : null}
+            </Tile>
+            {extras.map((participant) => {
+              const key = participantKey(participant);
+              return (
+                <ParticipantTile
+                  key={key}
+                  participant={participant}
+                  stream={call.remoteStreams.get(key)}
+                  tracks={call.remoteTracks.get(key)}
+                  sinkId={call.speaker}
+                  onRemove={isDoctor && live && participant.guestId ? () => void client.removeGuest(participant.guestId!) : undefined}
+                />
+              );
+            })}
+          </Stage>
           {live ? <PresenceNotice otherName={otherName} /> : null}
           {type === 'video' && live ? (
             <LocalPip>
@@ -318,6 +363,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
       <Bottom>
         {live && mic && !call.local.audio ? <MutedHint mic={mic} /> : null}
+        {isDoctor && live && consultation && type !== 'chat' ? <GuestsPanel consultationId={consultation.id} /> : null}
         {isDoctor && live && consultation
           ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
               <DoctorActions key={action}>

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { format } from 'date-fns';
 import { CHAT_MAX_LENGTH } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
-import type { ChatMessage, ParticipantRole } from '../../../common/socket-events';
+import type { ChatMessage } from '../../../common/socket-events';
+import { writerKey } from '../../../common/participants';
 import { Button, IconButton, Input } from '../../components/ui';
 import { CloseIcon, SendIcon } from './icons';
 
@@ -105,7 +106,8 @@ const SendButton = styled(IconButton).attrs({ type: 'submit' })`
 
 interface ChatPanelProps {
   messages: ChatMessage[];
-  myRole: ParticipantRole | null;
+  /** Our participantKey: our own lines read 'You'. */
+  self: string | null;
   otherName: string;
   readOnly: boolean;
   /** What the chat should know about the call (why it is read-only, who cannot come), above the message box. */
@@ -116,7 +118,8 @@ interface ChatPanelProps {
   onClose?: () => void;
 }
 
-const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? doctorLabel(message.senderName) : message.senderName);
+const displayName = (message: ChatMessage) =>
+  message.sender === 'doctor' ? doctorLabel(message.senderName) : message.sender === 'guest' ? `${message.senderName} (guest)` : message.senderName;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -130,7 +133,7 @@ function tooLongMessage(draft: string): string | null {
  * The consultation's chat: the latest lines from the server, earlier ones on request (the button, or
  * scrolling to the top), live lines, blank input ignored.
  */
-export function ChatPanel({ messages, myRole, otherName, readOnly, notice, onSend, onLoadEarlier, onClose }: ChatPanelProps) {
+export function ChatPanel({ messages, self, otherName, readOnly, notice, onSend, onLoadEarlier, onClose }: ChatPanelProps) {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -199,7 +202,7 @@ export function ChatPanel({ messages, myRole, otherName, readOnly, notice, onSen
         ) : null}
         {messages.length === 0 ? <Empty>{readOnly && notice ? 'No messages.' : 'No messages yet. Say hello!'}</Empty> : null}
         {messages.map((message) => {
-          const mine = message.sender === myRole;
+          const mine = writerKey(message) === self;
           return (
             <Line key={message.id} $mine={mine} data-testid="chat-message">
               <small>

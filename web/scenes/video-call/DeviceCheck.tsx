@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
-import { Button } from '../../components/ui';
+import { GUEST_LOBBY_MESSAGE } from '../../../common/constants';
+import { Button, Spinner } from '../../components/ui';
 import { DeviceSettings } from './DeviceSettings';
 import { VideoTile } from './VideoTile';
 
@@ -67,6 +68,14 @@ const Hint = styled.p`
   font-size: 0.9rem;
 `;
 
+const Waiting = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const Actions = styled.div`
   display: grid;
   gap: 8px;
@@ -75,11 +84,13 @@ const Actions = styled.div`
 /**
  * Before joining a call with media: the camera's preview, the microphone's level and the choice of
  * camera, microphone and speaker. Nothing is sent and the other side is not told until 'Join consultation'.
+ * A guest who joined stays here, in the doctor's lobby, until the doctor lets them in (phase 'admission').
  */
 export function DeviceCheck({ otherName, exitTo }: { otherName: string; exitTo: string }) {
   const client = useCallClient();
   const call = useCallSnapshot();
   const navigate = useNavigate();
+  const admission = call.phase === 'admission';
   const overlay =
     call.devices === 'pending' ? (
       <Hint>Starting camera...</Hint>
@@ -91,9 +102,9 @@ export function DeviceCheck({ otherName, exitTo }: { otherName: string; exitTo: 
   return (
     <Page>
       <Layout>
-        <Heading>
-          <h1>Ready to join?</h1>
-          <p>Consultation with {otherName}</p>
+        <Heading aria-live="polite">
+          <h1>{admission ? GUEST_LOBBY_MESSAGE : 'Ready to join?'}</h1>
+          <p>{admission ? `Consultation with ${otherName}. They know you are here; the call opens as soon as they let you in.` : `Consultation with ${otherName}`}</p>
         </Heading>
         <Preview>
           <VideoTile stream={call.localStream} testId="preview-video" name="You" muted mirrored overlay={overlay} avatarSize={72} />
@@ -108,9 +119,15 @@ export function DeviceCheck({ otherName, exitTo }: { otherName: string; exitTo: 
             <DeviceSettings />
           )}
           <Actions>
-            <Button $size="lg" $block onClick={() => client.enter()}>
-              Join consultation
-            </Button>
+            {admission ? (
+              <Waiting>
+                <Spinner /> Waiting to be let in...
+              </Waiting>
+            ) : (
+              <Button $size="lg" $block onClick={() => client.enter()}>
+                Join consultation
+              </Button>
+            )}
             <Button $variant="ghost" $block onClick={() => void navigate({ to: exitTo })}>
               Back
             </Button>

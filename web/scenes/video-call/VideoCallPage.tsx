@@ -1,29 +1,16 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import styled from 'styled-components';
 import { meQuery } from '../../api/session';
 import { doctorMeQuery } from '../../api/doctor-session';
 import { CallProvider, useCallSnapshot } from '../../call/CallContext';
 import { Button, Spinner } from '../../components/ui';
+import { CallMessage, CallPage } from './CallMessage';
 import { CallScreen } from './CallScreen';
 import { DeviceCheck } from './DeviceCheck';
 import { useCallPreview } from './useCallPreview';
 import { useCallToasts } from './useCallToasts';
 
-const Centered = styled.div`
-  min-height: 100dvh;
-  display: grid;
-  place-items: center;
-  align-content: center;
-  gap: 16px;
-  padding: 24px;
-  text-align: center;
-  background: #020617;
-  color: #e2e8f0;
-  h1 { margin: 0; font-size: 1.3rem; }
-  p { margin: 0; color: #94a3b8; }
-`;
 
 function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) {
   const call = useCallSnapshot();
@@ -31,13 +18,11 @@ function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) 
   useCallToasts(exitTo);
   if (call.phase === 'unavailable') {
     return (
-      <Centered>
-        <h1>{call.problem}</h1>
-        <p>{call.problemDetail}</p>
+      <CallMessage title={call.problem ?? ''} detail={call.problemDetail}>
         <Button $variant="secondary" onClick={() => void navigate({ to: exitTo })}>
           Go back
         </Button>
-      </Centered>
+      </CallMessage>
     );
   }
   if (call.phase === 'lobby') return <DeviceCheck otherName={otherName} exitTo={exitTo} />;
@@ -68,9 +53,9 @@ export default function VideoCallPage() {
 
   if (!settled || !signedIn || !preview.settled) {
     return (
-      <Centered>
+      <CallPage>
         <Spinner />
-      </Centered>
+      </CallPage>
     );
   }
   const exitTo = doctor.data ? `/doctor/consultation/${consultationId}` : '/telemedicine';

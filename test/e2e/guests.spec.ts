@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_DOCTOR, enterCall, expectHearing, expectVideoPlaying, openCallParties, trackPeerConnections } from './support/call-parties';
+import { seriousViolationsInBothThemes } from './support/axe';
+
+/** Issue 38: a guest, invited by the doctor, joins the patient and the doctor through the SFU. */
+
+const GUEST = 'Ana Interpreter';
+
+// A step that cannot happen fails where it stands, not at the test's end.
+test.use({ actionTimeout: 20_000 });
+
+/** How far the page reaches past the viewport sideways, in px (0: no horizontal scroll). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Video frames WebRTC has decoded for the track a tile shows (its statistics, matched by track id): a loaded
+ * machine paints few frames, while what crosses the network is what the test asks about.
+ */
+function framesDecodedFor(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).evaluate(async (el) => {
+    const track = ((el as HTMLVideoElement).srcObject as MediaStream | null)?.getVideoTracks()[0];
+    let frames = 0;
+    for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
+      if (!track || connection.connectionState === 'closed') continue;
+      (await connection.getStats()).forEach((report: { type: string; trackIdentifier?: string; framesDecoded?: number }) => {
+        if (report.type === 'inbound-rtp' && report.trackIdentifier === track.id) frames += report.framesDecoded ?? 0;
+      });
+    }
+    return frames;
+  });
+}
+
+/** New frames of the tile's video arrive within two seconds. */
+async function expectNewFrames(page: Page, testId: string): Promise<void> {
+  const newFrames = async () => {
+    const before = await framesDecodedFor(page, testId);
+    await page.waitForTimeout(2000);
+    return (await framesDecodedFor(page, testId)) - before;
+  };
+  await expect.poll(newFrames, { timeout: 30_000 }).toBeGreaterThan(0);
+}
+
+/** Each of the others is seen (new frames) and heard on this page: the other side's tile and the one further person's. */
+async function seesAndHearsBoth(page: Page): Promise<void> {
+  for (const tile of ['remote-video', 'participant-video']) {
+    await expectNewFrames(page, tile);
+    await expectHearing(page, tile);
+  }
+}
+
+test('a doctor, a patient and an admitted guest see, hear and write to each other through the SFU; the link works once', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  expect((await (await request.get('/api/health')).json()).media).toBe('sfu');
+  const call = await openCallParties(browser);
+  const { patient, doctor, consultationId, patientName } = call;
+  const guestContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const latecomer = await browser.newContext();
+  try {
+    for (const page of [patient.page, doctor.page]) await trackPeerConnections(page);
+    await enterCall(patient.page, consultationId);
+    await enterCall(doctor.page, consultationId);
+    await expectVideoPlaying(doctor.page, 'remote-video');
+    // 'Call Started' lies over the controls at 390 px until it goes; the pointer, left where 'Join consultation' was, would keep it.
+    await doctor.page.mouse.move(1, 1);
+    await expect(doctor.page.getByText('Call Started')).toBeHidden({ timeout: 15_000 });
+
+    // The doctor invites a guest: a link shown once, to copy.
+    await doctor.page.getByRole('button', { name: 'Invite a guest' }).click();
+    const link = (await doctor.page.getByLabel('Guest link').textContent())!;
+    expect(link).toMatch(/\/guest#.+/);
+    await doctor.page.getByRole('button', { name: 'Done' }).click();
+
+    // The guest opens it, gives a name, checks their devices and waits in the lobby.
+    const guest = await guestContext.newPage();
+    await trackPeerConnections(guest);
+    await guest.goto(link);
+    await guest.getByLabel('Your name').fill(GUEST);
+    await guest.getByRole('button', { name: 'Continue' }).click();
+    await guest.getByRole('button', { name: 'Join consultation' }).click();
+    await expect(guest.getByRole('heading', { name: 'Waiting for the doctor to let you in' })).toBeVisible();
+    expect(await sidewaysOverflow(guest)).toBe(0);
+    expect(await seriousViolationsInBothThemes(guest)).toEqual([]);
+
+    // The doctor sees who waits and lets them in.
+    await expect(doctor.page.getByText(`${GUEST} (guest) is waiting to join`)).toBeVisible();
+    await doctor.page.getByRole('button', { name: `Admit ${GUEST}` }).click();
+    await expect(doctor.page.getByText(`${GUEST} (guest) is waiting to join`)).toBeHidden();
+
+    // Three people: each sees and hears the two others.
+    await expect(guest.getByRole('figure', { name: patientName })).toBeVisible();
+    await expect(doctor.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeVisible();
+    await expect(patient.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: `Dr. ${DEMO_DOCTOR.name}` })).toBeVisible();
+    for (const page of [guest, doctor.page, patient.page]) await seesAndHearsBoth(page);
+    expect(await sidewaysOverflow(guest)).toBe(0);
+    // A guest's screen leads nowhere else in the app: no link to any record.
+    await expect(guest.getByRole('link')).toHaveCount(0);
+
+    // Chat reaches everyone, the guest named as one.
+    await guest.getByRole('button', { name: 'Open chat' }).click();
+    await guest.getByRole('textbox', { name: 'Message' }).fill('Hello, I will interpret for the patient.');
+    await guest.getByRole('button', { name: 'Send message' }).click();
+    for (const page of [doctor.page, patient.page]) {
+      await page.getByRole('button', { name: 'Open chat' }).click();
+      await expect(page.getByTestId('chat-message').filter({ hasText: 'I will interpret' })).toContainText(`${GUEST} (guest)`);
+    }
+    await patient.page.getByRole('textbox', { name: 'Message' }).fill('Thank you for coming.');
+    await patient.page.getByRole('button', { name: 'Send message' }).click();
+    await expect(guest.getByTestId('chat-message').filter({ hasText: 'Thank you for coming.' })).toBeVisible();
+
+    // The link was used: a second opening is refused with the server's reason.
+    const second = await latecomer.newPage();
+    await second.goto(link);
+    await second.getByLabel('Your name').fill('Somebody Else');
+    await second.getByRole('button', { name: 'Continue' }).click();
+    await expect(second.getByRole('alert')).toHaveText('This guest link has already been used. Ask the doctor for a new one.');
+
+    // The doctor removes the guest: their tile goes, and the guest is told.
+    await doctor.page.getByRole('button', { name: 'Hide chat' }).click();
+    await doctor.page.getByRole('button', { name: `Remove ${GUEST} (guest) from the call` }).click();
+    await expect(guest.getByRole('heading', { name: 'You are no longer in this call' })).toBeVisible();
+    await expect(doctor.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeHidden();
+    await expect(patient.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeHidden();
+  } catch (err) {
+    for (const [i, page] of guestContext.pages().entries()) await page.screenshot({ path: test.info().outputPath(`guest-${i}.png`) });
+    throw err;
+  } finally {
+    await guestContext.close();
+    await latecomer.close();
+    await call.close();
+  }
+});

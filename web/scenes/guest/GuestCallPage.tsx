@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Formik } from 'formik';
+import styled from 'styled-components';
+import type { GuestSession } from '../../../common/api-types';
+import { doctorLabel } from '../../../common/names';
+import { guestJoinSchema } from '../../../common/schemas/guest';
+import { ApiError } from '../../api/client';
+import { guestSessionQuery, joinAsGuest } from '../../api/guests';
+import { CallProvider, useCallSnapshot } from '../../call/CallContext';
+import { Button, Muted, Spinner, Stack } from '../../components/ui';
+import { FormField } from '../../components/ui/FormField';
+import { CallMessage, CallPage } from '../video-call/CallMessage';
+import { CallScreen } from '../video-call/CallScreen';
+import { DeviceCheck } from '../video-call/DeviceCheck';
+import { callEndedMessage } from '../video-call/call-ended';
+import { useCallToasts } from '../video-call/useCallToasts';
+
+/** Where a guest's call leads once over: this page again, which says why (a guest has nowhere else in the app). */
+const GUEST_PAGE = '/guest';
+/** Where a guest who goes back from the device check or the lobby lands: the public front page. */
+const LEAVE_TO = '/';
+
+const NameCard = styled.div`
+  width: min(100%, 420px);
+  padding: 24px 20px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+  h1 { color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Refusal = styled.p.attrs({ role: 'alert' })`
+  margin: 0;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** The link's token, from the fragment (never sent to the server with the page). */
+const tokenInLink = () => window.location.hash.replace(/^#/, '');
+
+/** The server's word for a refused link (used, expired, withdrawn, finished consultation), else a generic one. */
+function refusalOf(err: unknown): string {
+  if (err instanceof ApiError && err.detail) return err.detail;
+  return 'Could not open the link. Check your connection and try again.';
+}
+
+/** Opening the link: the name the others will see. The link is used up when this form is sent. */
+function NameForm({ token, onJoined }: { token: string; onJoined: (session: GuestSession) => void }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <CallPage>
+      <NameCard>
+        <Formik
+          initialValues={{ token, name: '' }}
+          validationSchema={guestJoinSchema}
+          onSubmit={async (values) => {
+            setRefusal(null);
+            try {
+              onJoined(await joinAsGuest(values.token, values.name.trim()));
+            } catch (err) {
+              setRefusal(refusalOf(err));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Stack $gap="16px">
+                <h1>Join a consultation as a guest</h1>
+                <Muted>You were invited to a video consultation. Enter your name: the doctor sees it and lets you in. You need no account.</Muted>
+                {refusal ? <Refusal>{refusal}</Refusal> : null}
+                <FormField name="name" label="Your name" autoComplete="name" />
+                <Button type="submit" $size="lg" $block disabled={isSubmitting}>
+                  Continue
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </NameCard>
+    </CallPage>
+  );
+}
+
+/** The guest's call: device check, the doctor's lobby, the call; and what ended it. */
+function GuestCall({ session }: { session: GuestSession }) {
+  const call = useCallSnapshot();
+  useCallToasts(GUEST_PAGE);
+  const doctor = doctorLabel(session.consultation.doctorName);
+  if (call.phase === 'unavailable') return <CallMessage title={call.problem ?? ''} detail={call.problemDetail} />;
+  if (call.phase === 'ended') {
+    return <CallMessage title="Call Ended" detail={`${callEndedMessage(call.consultation?.status === 'completed' || call.consultation?.status === 'cancelled' ? call.consultation.status : 'left')}. You can close this page.`} />;
+  }
+  if (call.phase === 'lobby' || call.phase === 'admission') return <DeviceCheck otherName={doctor} exitTo={LEAVE_TO} />;
+  return <CallScreen exitTo={GUEST_PAGE} />;
+}
+
+/**
+ * /guest#<token>: a guest link (issue 38). The guest gives a name, which uses the link up and starts a
+ * guest's session (a reload finds it and goes on); then the device check, the doctor's lobby and the call,
+ * with nothing of the app around it: a guest reaches this one consultation and no record.
+ */
+export default function GuestCallPage() {
+  const queryClient = useQueryClient();
+  const session = useQuery(guestSessionQuery);
+  const token = tokenInLink();
+  if (session.isPending) {
+    return (
+      <CallPage>
+        <Spinner />
+      </CallPage>
+    );
+  }
+  const guest = session.data;
+  if (!guest) {
+    if (!token) return <CallMessage title="This guest link is incomplete" detail="Open the whole link you were sent, or ask the doctor for a new one." />;
+    return (
+      <NameForm
+        token={token}
+        onJoined={(joined) => {
+          // The token is spent: it leaves the address bar, so a reload goes on with the session instead.
+          window.history.replaceState(null, '', GUEST_PAGE);
+          queryClient.setQueryData(guestSessionQuery.queryKey, joined);
+        }}
+      />
+    );
+  }
+  const type = guest.consultation.consultationType;
+  return (
+    <CallProvider key={guest.consultation.id} consultationId={guest.consultation.id} guestId={guest.guest.id} deviceCheck={type === 'chat' ? undefined : type}>
+      <GuestCall session={guest} />
+    </CallProvider>
+  );
+}

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { enterCall, openCallParties, writeChat } from './support/call-parties';
 
 /**
@@ -68,6 +68,44 @@ test("a call opened after the consultation ended shows it ended, never 'Starting
     // Give a camera that would never start the time to show itself.
     await page.waitForTimeout(2000);
     await expect(page.getByText('Starting camera...')).toHaveCount(0);
+  } finally {
+    await call.close();
+  }
+});
+
+/** The buttons and text fields a toast on the page lies over, by their names (none: the toast covers no control). */
+function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('.Toastify__toast')?.getBoundingClientRect();
+    if (!toast) return ['(no toast shown)'];
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, input, textarea, select')).filter((el) => !el.closest('.Toastify'));
+    return controls
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.left < toast.right && toast.left < box.right && box.top < toast.bottom && toast.top < box.bottom;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+  });
+}
+
+test("the 'Call Started' toast covers none of the call's controls, with the chat open, in an 800x600 window and at 390 px", async ({ browser }) => {
+  const call = await openCallParties(browser);
+  try {
+    await call.patient.page.setViewportSize({ width: 800, height: 600 });
+    for (const party of [call.patient, call.doctor]) {
+      await enterCall(party.page, call.consultationId);
+      await party.page.getByRole('button', { name: 'Open chat' }).click();
+    }
+    // The pointer on the toast holds it (react-toastify pauses a hovered toast) while the other side's is looked at.
+    for (const party of [call.patient, call.doctor]) {
+      const toast = party.page.locator('.Toastify__toast').filter({ hasText: 'Call Started' });
+      await expect(toast).toBeVisible();
+      await toast.hover();
+    }
+    for (const [party, width] of [[call.patient, 800], [call.doctor, 390]] as const) {
+      await party.page.screenshot({ path: test.info().outputPath(`call-started-${width}.png`) });
+      expect(await controlsUnderToast(party.page)).toEqual([]);
+    }
   } finally {
     await call.close();
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import type { ToastPosition } from 'react-toastify';
 import styled from 'styled-components';
 
 /**
@@ -7,6 +8,8 @@ import styled from 'styled-components';
  */
 const toastLibrary = () => import('react-toastify');
 let mountHost: (() => void) | null = null;
+/** Where new toasts show: bottom right (the container's place), unless the open screen asks for another (useToastPlacement). */
+let placement: ToastPosition = 'bottom-right';
 
 /** Rendered once by App: mounts the toast container when the first toast is shown. */
 export function ToastOutlet() {
@@ -64,8 +67,20 @@ export function showToast(title: string, description?: string, variant: ToastVar
     </div>
   );
   const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'default';
+  const position = placement;
   void toastLibrary().then(({ toast }) => {
     toast.dismiss();
-    toast(content, { type, role: variant === 'destructive' ? 'alert' : 'status' });
+    toast(content, { type, role: variant === 'destructive' ? 'alert' : 'status', position });
   });
+}
+
+/** While the calling screen is mounted, new toasts show at `position` (a screen whose controls fill the bottom moves them away from there). */
+export function useToastPlacement(position: ToastPosition): void {
+  useEffect(() => {
+    const previous = placement;
+    placement = position;
+    return () => {
+      placement = previous;
+    };
+  }, [position]);
 }

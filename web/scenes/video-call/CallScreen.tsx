@@ -83,8 +83,15 @@ const RemoteArea = styled.div`
   }
 `;
 
-/** One cell per person in the call: a column on phones (two columns for four), two columns from tablets up. */
-const Stage = styled.div<{ $tiles: number }>`
+/** The self preview from tablets up: a 16:9 box in the stage's bottom right corner. */
+const WIDE_PIP = { width: 240, height: 135, inset: 16 };
+
+/**
+ * One cell per person in the call: a column on phones (two columns for four), two columns from tablets up.
+ * There, with several tiles, the bottom strip is left to the self preview (`$pip`), which would otherwise
+ * sit on the last tile's picture.
+ */
+const Stage = styled.div<{ $tiles: number; $pip: boolean }>`
   height: 100%;
   display: grid;
   gap: 8px;
@@ -92,6 +99,7 @@ const Stage = styled.div<{ $tiles: number }>`
   grid-auto-rows: minmax(0, 1fr);
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-template-columns: ${({ $tiles }) => ($tiles > 1 ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)')};
+    ${({ $tiles, $pip }) => ($tiles > 1 && $pip ? `padding-bottom: ${WIDE_PIP.height + WIDE_PIP.inset}px;` : '')}
   }
 `;
 
@@ -129,10 +137,10 @@ const LocalPip = styled.div`
   z-index: 1;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     top: auto;
-    bottom: 16px;
-    right: 16px;
-    width: 240px;
-    height: 135px;
+    bottom: ${WIDE_PIP.inset}px;
+    right: ${WIDE_PIP.inset}px;
+    width: ${WIDE_PIP.width}px;
+    height: ${WIDE_PIP.height}px;
   }
 `;
 
@@ -225,6 +233,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const partnerTracks = call.remoteTracks.get(partnerKey);
   const extras = othersIn(call).filter((p) => participantKey(p) !== partnerKey);
   const withdrawn = live && !isDoctor && call.doctorWithdrawn ? doctorWithdrawnMessage(otherName) : null;
+  const showsPip = type === 'video' && live;
   const mic = call.localStream?.getAudioTracks()[0];
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
 
@@ -302,7 +311,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
         <ChatOnlyArea>{chat}</ChatOnlyArea>
       ) : (
         <RemoteArea>
-          <Stage $tiles={1 + extras.length}>
+          <Stage $tiles={1 + extras.length} $pip={showsPip}>
             <Tile aria-label={otherName}>
               <VideoTile
                 stream={partnerStream}
@@ -342,7 +351,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
             })}
           </Stage>
           {live ? <PresenceNotice otherName={otherName} /> : null}
-          {type === 'video' && live ? (
+          {showsPip ? (
             <LocalPip>
               <VideoTile
                 stream={call.localStream}

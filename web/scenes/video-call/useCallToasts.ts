@@ -2,16 +2,18 @@ import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { POST_CALL_REDIRECT_MS } from '../../../common/constants';
 import { useCallClient } from '../../call/CallContext';
-import { showToast } from '../../components/toast';
+import { showToast, useToastPlacement } from '../../components/toast';
 import { callEndedMessage } from './call-ended';
 
 /**
  * Toasts the call's moments, from the device check on (a refused camera is told there), and leaves
- * for `exitTo` once the call has ended. Who joined or left is shown by PresenceNotice instead.
+ * for `exitTo` once the call has ended. Who joined or left is shown by PresenceNotice instead. The
+ * call's toasts show at the top: its controls, the chat's Send and the doctor's guests fill the bottom.
  */
 export function useCallToasts(exitTo: string): void {
   const client = useCallClient();
   const navigate = useNavigate();
+  useToastPlacement('top-center');
   useEffect(
     () =>
       client.onNotice((notice) => {

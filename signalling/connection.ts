@@ -4,6 +4,7 @@ import { bindHandler } from './handlers/define';
 import { HANDLERS } from './handlers';
 import { actorRoom, consultationOfLobby, guestsRoom, joinedConsultations } from './rooms/names';
 import { announceLobby } from './rooms/lobby';
+import { participantKey } from '../common/participants';
 import { participantOf } from './rooms/participants';
 import { announceRoomChange } from './rooms/room-change';
 import type { SignallingServices } from './services';
@@ -37,7 +38,11 @@ export async function onConnection(services: SignallingServices, socket: Signall
         announceRoomChange(services, consultationId, socketActor(socket.data)).catch((err: Error) =>
           log.warn({ consultationId, error: err.message }, 'presence after disconnect failed'),
         );
-      if (dropped) services.reconnecting.hold(consultationId, participantOf(socket.data), announce, socket.data.joinedAt[consultationId]);
+      const participant = participantOf(socket.data);
+      if (dropped) services.reconnecting.hold(consultationId, participant, announce, socket.data.joinedAt[consultationId]);
+      // Leaving on purpose, as consultation:leave does: an earlier socket of theirs whose drop was noticed only
+      // after they came back (a reconnect racing the old socket's timeout) must not show them as reconnecting now.
+      else services.reconnecting.release(consultationId, participantKey(participant));
       services.lifecycle.track(announce());
     }
     for (const consultationId of leftLobbies) {

@@ -137,6 +137,24 @@ describe('presence', () => {
     expect((await gone).participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
   });
 
+  it("forgets a dropped socket's reconnecting once its person leaves on purpose from another (a tab closed after a reconnect that beat the old socket's timeout)", async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const doctor = await socketFor(parties.doctorHttp);
+    const stale = await socketFor(parties.patientHttp);
+    const current = await socketFor(parties.patientHttp);
+    await request(doctor, 'consultation:join', { consultationId });
+    await request(stale, 'consultation:join', { consultationId });
+    await request(current, 'consultation:join', { consultationId });
+
+    // The old connection dies while the new one is in the room: the patient is here, held as reconnecting behind it.
+    stale.io.engine.close();
+    await nextEvent(doctor, 'presence', (p) => p.participants.length === 2);
+    const left = nextEvent(doctor, 'presence', (p) => p.participants.length === 1);
+    current.disconnect();
+    expect((await left).participants).toEqual([{ role: 'doctor', name: expect.any(String) }]);
+  });
+
   it('counts a person with two open tabs once', async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;

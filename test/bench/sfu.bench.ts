@@ -28,6 +28,11 @@
  *     in 80% of a core at that cost, app over bare. Goal: at least 90%. A linear projection: the only
  *     WebRTC clients here are Chromium pages, whose encoders take both cores long before either SFU
  *     reaches 80% of one.
+ *  4. a third person (test/bench/support/third-person.ts): in fresh calls, a guest the doctor invites and
+ *     admits joins a doctor and a patient who see each other; the guest's join (from the join the Admit sets
+ *     off) to first remote frame against the patient's in the same call, medians of THIRD_PERSON_ROUNDS.
+ *     Goal: at most 1.5x. And the SFU side's CPU for that call while three people talk against two (no goal:
+ *     each person's media is forwarded to every other, so it grows with the streams, 6 against 2).
  *
  * The database is an embedded PostgreSQL under .data-bench-sfu (or DATABASE_URL when set), on
  * BENCH_CALL_PG_PORT (default 54390). Without a mediasoup worker the bench says so and passes.
@@ -49,6 +54,7 @@ import { detectMediasoupWorker } from '../../signalling/media/detect';
 import { MEDIA_CODECS, webRtcTransportOptions } from '../../signalling/media/mediasoup/settings';
 import { mediasoupWorkerPids } from '../support/mediasoup-worker';
 import { newVideoFramesWithin, trackPeerConnections } from '../e2e/support/call-parties';
+import { thirdPersonRound, type ThirdPersonRound } from './support/third-person';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, enterCall, fmt, median, openCall, startApp, type CallUnderTest } from './support/call';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,6 +64,8 @@ const OFFLINE_SPELLS = 5;
 const OFFLINE_MS = 5000;
 const MEDIA_BACK_GOAL_MS = 3000;
 const CARRIED_CALLS = 3;
+const THIRD_PERSON_ROUNDS = 5;
+const THIRD_PERSON_GOAL = 1.5;
 const CARRY_WINDOW_MS = 15_000;
 /** Calls run this long, video flowing, before their CPU is counted: the encoders' bitrates ramp up alike. */
 const CARRY_SETTLE_MS = 5_000;
@@ -486,6 +494,21 @@ async function main(): Promise<void> {
         ' (a linear projection: the Chromium pages that make the calls take both cores long before the SFU reaches 80% of one)',
     );
     if (carried < CARRY_GOAL) failures.push(`concurrent calls ${fmt(carried * 100, 0)}% of the bare harness`);
+
+    // 4. A third person: the guest's join against the patient's in the same call, and the SFU's CPU with three against two.
+    const rounds: ThirdPersonRound[] = [];
+    const callCpu = async () => (await cpuPerCall(appWorkers, 1)).total;
+    for (let round = 0; round < THIRD_PERSON_ROUNDS; round++) rounds.push(await thirdPersonRound(browser, app.url, round === 0 ? callCpu : undefined));
+    const [second, third] = [median(rounds.map((r) => r.secondMs)), median(rounds.map((r) => r.thirdMs))];
+    const thirdRatio = third / second;
+    const { two, three } = rounds[0]!.cpu!;
+    console.log(
+      `join to first remote frame, third person (an admitted guest) against the second (the patient) in the same call: ` +
+        `${fmt(third, 0)} ms of ${rounds.map((r) => fmt(r.thirdMs, 0)).join(', ')} against ${fmt(second, 0)} ms of ${rounds.map((r) => fmt(r.secondMs, 0)).join(', ')} ` +
+        `-> ${fmt(thirdRatio, 2)}x (goal <= ${THIRD_PERSON_GOAL}x)`,
+    );
+    console.log(`SFU side's CPU for one call (workers + Node side, ${CARRY_WINDOW_MS / 1000} s each): three people ${fmt(three * 100, 2)}% of a core against two ${fmt(two * 100, 2)}% -> ${fmt(three / two, 2)}x`);
+    if (!(thirdRatio <= THIRD_PERSON_GOAL)) failures.push(`third person's first remote frame ${fmt(thirdRatio, 2)}x the second's`);
   } finally {
     await browser.close();
     await Promise.allSettled([app.close(), bare.close()]);

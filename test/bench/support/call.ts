@@ -52,7 +52,7 @@ export async function startApp(knex: Parameters<typeof createApp>[0]['knex'], en
 }
 
 /** Records when the remote video element shows its first frame (performance.now()). */
-const FIRST_FRAME_PROBE = `(() => {
+export const FIRST_FRAME_PROBE = `(() => {
   const watch = () => {
     const video = document.querySelector('[data-testid="remote-video"]');
     if (!video) return requestAnimationFrame(watch);

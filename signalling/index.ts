@@ -11,6 +11,7 @@ import { LocalChatLimits, RedisChatLimits, sharedChatLimitSettings } from './acc
 import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
+import { broadcastGuestChanges } from './rooms/guests-broadcast';
 import { broadcastDocumentProgress } from './rooms/document-progress';
 import { disconnectEndedSessions } from './rooms/session-end';
 import { announceWithdrawnDoctors } from './rooms/doctor-withdrawn';
@@ -60,6 +61,7 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   // In this order: a status change is pushed to the room, then known to the checks, then the room closes if it ended.
   const stops = [
     broadcastStatusChanges(app.deps.realtime, io),
+    broadcastGuestChanges(app.deps.realtime, io),
     broadcastDocumentProgress(app.deps.realtime, io),
     app.deps.consultationStandings.follow(app.deps.realtime),
     closeEndedConsultations(app.deps.realtime, io),

@@ -16,6 +16,7 @@ import { MAX_CONSULTATION_GUESTS, type GuestStatus } from '../../common/constant
 import { appOrigin } from '../lib/app-origin';
 import { recordAudit, recordAuditIn, type AuditEntry } from './audit';
 import { startSession } from './sign-in';
+import type { RealtimeEvents } from './realtime';
 
 export const GUESTS_NEED_SFU =
   'Guests need the video server (SFU), which this server is not running: a peer-to-peer call holds only the patient and the doctor.';
@@ -71,9 +72,14 @@ const guestEntry = (action: string, consultation: Pick<Consultation, 'patientId'
  * A new guest link for a consultation that still runs, on a server whose calls go through the SFU, while the
  * call has a guest place left. The consultation's row is locked, so two invitations never share the last place.
  */
+/** The sides' screens read the consultation's guests again (a patient's request reaches the doctor's panel). */
+function announceGuests(realtime: RealtimeEvents, consultationId: string, sides: Pick<Consultation, 'patientId' | 'doctorId'>): void {
+  realtime.emit('consultation:guests', { consultationId, patientId: sides.patientId, doctorId: sides.doctorId });
+}
+
 export async function inviteGuest(ctx: AppContext, consultation: Consultation, inviter: ConsultationSide, expiresInMinutes: number) {
   if (ctx.deps.mediaMode() !== 'sfu') throw new Conflict(GUESTS_NEED_SFU);
-  return Consultation.transaction(async (trx) => {
+  const issued = await Consultation.transaction(async (trx) => {
     const locked = await Consultation.query(trx).findById(consultation.id).forUpdate();
     if (!locked || !canJoinConsultation(locked.status)) throw new Conflict(GUEST_CONSULTATION_ENDED);
     const held = await ConsultationGuest.query(trx)
@@ -86,16 +92,20 @@ export async function inviteGuest(ctx: AppContext, consultation: Consultation, i
     await recordAuditIn(trx, ctx, guestEntry(inviter.kind === 'doctor' ? 'consultation.guest_invite' : 'consultation.guest_request', consultation, issued.guest.id));
     return issued;
   });
+  announceGuests(ctx.deps.realtime, consultation.id, consultation);
+  return issued;
 }
 
 /** The doctor approves a guest the patient asked for: their link works from now on. */
 export async function approveGuest(ctx: AppContext, consultation: Consultation, guest: ConsultationGuest): Promise<ConsultationGuest> {
-  return ConsultationGuest.transaction(async (trx) => {
-    const [approved] = await ConsultationGuest.query(trx).patch({ status: 'invited' }).where({ id: guest.id, status: 'awaiting_approval' }).returning('*');
-    if (!approved) throw new Conflict(NOT_AWAITING_APPROVAL);
+  const approved = await ConsultationGuest.transaction(async (trx) => {
+    const [row] = await ConsultationGuest.query(trx).patch({ status: 'invited' }).where({ id: guest.id, status: 'awaiting_approval' }).returning('*');
+    if (!row) throw new Conflict(NOT_AWAITING_APPROVAL);
     await recordAuditIn(trx, ctx, guestEntry('consultation.guest_approve', consultation, guest.id));
-    return approved;
+    return row;
   });
+  announceGuests(ctx.deps.realtime, consultation.id, consultation);
+  return approved;
 }
 
 /** Writes a guest change's audit row in the change's own transaction (REST and sockets each word theirs). */
@@ -112,7 +122,7 @@ async function endGuestSessions(deps: Pick<AppDeps, 'knex' | 'realtime'>, guestI
  * A guest's access ends: an unused link is withdrawn, a guest who came in is removed (their session ends at
  * once, and with it their sockets). A guest whose access already ended is answered as they are.
  */
-export async function endGuest(deps: Pick<AppDeps, 'knex' | 'realtime'>, consultation: Pick<Consultation, 'patientId'>, guest: ConsultationGuest, audit: GuestAudit): Promise<ConsultationGuest> {
+export async function endGuest(deps: Pick<AppDeps, 'knex' | 'realtime'>, consultation: Pick<Consultation, 'patientId' | 'doctorId'>, guest: ConsultationGuest, audit: GuestAudit): Promise<ConsultationGuest> {
   if (guest.status === 'revoked' || guest.status === 'removed') return guest;
   const to: GuestStatus = guest.status === 'joined' ? 'removed' : 'revoked';
   const ended = await ConsultationGuest.transaction(async (trx) => {
@@ -124,6 +134,7 @@ export async function endGuest(deps: Pick<AppDeps, 'knex' | 'realtime'>, consult
   });
   if (!ended) return endGuest(deps, consultation, await ConsultationGuest.query().findById(guest.id).throwIfNotFound(), audit);
   if (to === 'removed') await endGuestSessions(deps, guest.id);
+  announceGuests(deps.realtime, guest.consultationId, consultation);
   return ended;
 }
 

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { DocumentProgressEvent } from '../../common/socket-events';
 import type { DoctorActor } from '../policies/actor';
 
-/** Consultation changes (bookings, reschedules, status changes), document progress, sign-outs and withdrawn doctors, fanned out to live sockets by the signalling service. */
+/** Consultation changes (bookings, reschedules, status changes, guest links), document progress, sign-outs and withdrawn doctors, fanned out to live sockets by the signalling service. */
 export interface ConsultationStatusChange {
   consultationId: string;
   status: string;
@@ -20,6 +20,13 @@ export interface DoctorWithdrawn {
   doctor: DoctorActor;
 }
 
+/** A consultation's guest links changed (asked for, approved, used or ended): its sides' screens read them again. */
+export interface GuestsChanged {
+  consultationId: string;
+  patientId: string;
+  doctorId: string;
+}
+
 /** Progress of a document a patient sent with an X-Upload-Id, for that patient's own screens. */
 export interface DocumentProgress extends DocumentProgressEvent {
   userId: string;
@@ -30,6 +37,7 @@ export interface RealtimeEventMap {
   'document:progress': [DocumentProgress];
   'session:ended': [SessionEnded];
   'doctor:withdrawn': [DoctorWithdrawn];
+  'consultation:guests': [GuestsChanged];
 }
 
 export class RealtimeEvents extends EventEmitter<RealtimeEventMap> {}

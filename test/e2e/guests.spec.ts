@@ -144,3 +144,47 @@ test('a doctor, a patient and an admitted guest see, hear and write to each othe
     await call.close();
   }
 });
+
+test("the patient asks for a guest: the link waits for the doctor's approval, then the guest reaches the lobby", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const call = await openCallParties(browser);
+  const { patient, doctor, consultationId, patientName } = call;
+  const guestContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  try {
+    await enterCall(patient.page, consultationId);
+    await enterCall(doctor.page, consultationId);
+    await expectVideoPlaying(doctor.page, 'remote-video');
+
+    // The patient's link is shown once, and says the doctor approves it first.
+    await patient.page.getByRole('button', { name: 'Invite a guest' }).click();
+    await expect(patient.page.getByRole('dialog')).toContainText('The doctor approves it first');
+    const link = (await patient.page.getByLabel('Guest link').textContent())!;
+    await patient.page.getByRole('button', { name: 'Done' }).click();
+    await expect(patient.page.getByText("Your guest link is waiting for the doctor's approval")).toBeVisible();
+
+    // Before the approval the link is refused, and not used up.
+    const early = await guestContext.newPage();
+    await early.goto(link);
+    await early.getByLabel('Your name').fill(GUEST);
+    await early.getByRole('button', { name: 'Continue' }).click();
+    await expect(early.getByRole('alert')).toHaveText('The doctor has not approved this invitation yet. Open the link again once they have.');
+    await early.close();
+
+    // The doctor hears of the request at once (no reload) and approves it; the patient's screen follows.
+    await expect(doctor.page.getByText(`${patientName} asked to invite a guest`)).toBeVisible();
+    await doctor.page.getByRole('button', { name: 'Approve' }).click();
+    await expect(doctor.page.getByText(`${patientName} asked to invite a guest`)).toBeHidden();
+    await expect(patient.page.getByText("Your guest link is waiting for the doctor's approval")).toBeHidden();
+
+    const guest = await guestContext.newPage();
+    await guest.goto(link);
+    await guest.getByLabel('Your name').fill(GUEST);
+    await guest.getByRole('button', { name: 'Continue' }).click();
+    await guest.getByRole('button', { name: 'Join consultation' }).click();
+    await expect(guest.getByRole('heading', { name: 'Waiting for the doctor to let you in' })).toBeVisible();
+    await expect(doctor.page.getByText(`${GUEST} (guest) is waiting to join`)).toBeVisible();
+  } finally {
+    await guestContext.close();
+    await call.close();
+  }
+});

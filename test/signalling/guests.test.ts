@@ -144,6 +144,29 @@ describeSfu('guests in an SFU call', () => {
     expect(rows.map((r) => `${r.actorKind} ${r.action}`).sort()).toEqual(['doctor consultation.guest_admit', 'doctor consultation.join', 'guest consultation.join', 'patient consultation.join']);
   });
 
+  it("a patient's request for a guest reaches the doctor's screens at once, and the doctor's approval the patient's; a guest is told of neither", async () => {
+    const { parties, consultationId, patient, doctor, guest } = await callWithWaitingGuest();
+    const admitted = nextEvent(guest.socket, 'guest:admitted');
+    await request(doctor, 'guest:admit', { consultationId, guestId: guest.guestId });
+    await admitted;
+    expect(await request(guest.socket, 'consultation:join', { consultationId })).toMatchObject({ ok: true });
+    let guestHeard = false;
+    guest.socket.on('consultation:guests', () => (guestHeard = true));
+
+    const doctorHears = nextEvent(doctor, 'consultation:guests', (e: { consultationId: string }) => e.consultationId === consultationId);
+    const asked = await parties.patientHttp.post(`/api/consultations/${consultationId}/guests`, {});
+    expect(asked.status).toBe(201);
+    await doctorHears;
+
+    const patientHears = nextEvent(patient, 'consultation:guests', (e: { consultationId: string }) => e.consultationId === consultationId);
+    expect((await parties.doctorHttp.post(`/api/consultations/${consultationId}/guests/${asked.body.guest.id}/approval`, {})).status).toBe(200);
+    await patientHears;
+    // A later push the guest does receive: by then the two above would have reached them too.
+    await request(doctor, 'chat:send', { consultationId, text: 'After the approval' });
+    await nextEvent(guest.socket, 'chat:message', (m: { text: string }) => m.text === 'After the approval');
+    expect(guestHeard).toBe(false);
+  });
+
   it("the doctor's removal closes the guest's sockets and the room hears they are gone", async () => {
     const { consultationId, patient, doctor, guest } = await callWithWaitingGuest();
     await request(doctor, 'guest:admit', { consultationId, guestId: guest.guestId });

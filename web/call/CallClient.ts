@@ -61,6 +61,8 @@ export interface CallSnapshot {
   remoteTracks: ReadonlyMap<string, TrackState>;
   /** The doctor's: guests waiting to be let in, longest waiting first. */
   lobby: LobbyGuest[];
+  /** How many times the server said the consultation's guest links changed (a request, an approval): the guests panel reads them again. */
+  guestsChanged: number;
   /** Our network or socket is down, or the media link is being restored: shown until media flows again. */
   reconnecting: boolean;
   /** Our own network or socket is down (not the other side's): the call waits for us, not for them. */
@@ -121,6 +123,7 @@ const INITIAL: CallSnapshot = {
   local: { audio: true, video: true, screen: false },
   remoteTracks: new Map(),
   lobby: [],
+  guestsChanged: 0,
   reconnecting: false,
   offline: false,
   mediaStalled: false,
@@ -286,6 +289,7 @@ export class CallClient {
     socket.on('consultation:doctorWithdrawn', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: true }));
     socket.on('p2p:signal', this.keepEarlySignal);
     socket.on('consultation:lobby', ({ consultationId, guests }) => consultationId === this.consultationId && this.update({ lobby: guests }));
+    socket.on('consultation:guests', ({ consultationId }) => consultationId === this.consultationId && this.update({ guestsChanged: this.snapshot.guestsChanged + 1 }));
     socket.on('guest:admitted', ({ consultationId }) => consultationId === this.consultationId && this.admitted());
     if (!deviceCheck) return;
     socket.once('connect', () => this.prepareSfu(socket));

@@ -51,18 +51,27 @@ export async function startApp(knex: Parameters<typeof createApp>[0]['knex'], en
   };
 }
 
-/** Records when the remote video element shows its first frame (performance.now()). */
+/**
+ * Records when the remote video element shows its first frame (performance.now()). It watches every element
+ * that takes the role while it waits: a stage that re-renders (a third person joining, say) replaces it.
+ */
 export const FIRST_FRAME_PROBE = `(() => {
-  const watch = () => {
+  const watched = new WeakSet();
+  const look = () => {
+    if (window.__firstRemoteFrame) return;
     const video = document.querySelector('[data-testid="remote-video"]');
-    if (!video) return requestAnimationFrame(watch);
-    const onFrame = () => {
-      if (video.videoWidth > 0) window.__firstRemoteFrame = performance.now();
-      else video.requestVideoFrameCallback(onFrame);
-    };
-    video.requestVideoFrameCallback(onFrame);
+    if (video && !watched.has(video)) {
+      watched.add(video);
+      const onFrame = () => {
+        if (window.__firstRemoteFrame) return;
+        if (video.videoWidth > 0) window.__firstRemoteFrame = performance.now();
+        else video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    }
+    requestAnimationFrame(look);
   };
-  watch();
+  look();
 })()`;
 
 async function cookiesFor(page: Page, client: TestClient, url: string) {

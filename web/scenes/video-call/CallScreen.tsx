@@ -372,7 +372,9 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
       <Bottom>
         {live && mic && !call.local.audio ? <MutedHint mic={mic} /> : null}
-        {isDoctor && live && consultation && type !== 'chat' ? <GuestsPanel consultationId={consultation.id} /> : null}
+        {live && consultation && type !== 'chat' && (call.role === 'doctor' || call.role === 'patient') ? (
+          <GuestsPanel consultationId={consultation.id} role={call.role} patientName={consultation.patientName} />
+        ) : null}
         {isDoctor && live && consultation
           ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
               <DoctorActions key={action}>

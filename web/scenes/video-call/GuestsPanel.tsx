@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuestInvitation } from '../../../common/api-types';
 import { ApiError } from '../../api/client';
-import { useInviteGuest } from '../../api/guests';
+import { consultationGuestsQuery, useGuestDecision, useInviteGuest } from '../../api/guests';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import { OneTimeLink } from '../../components/OneTimeLink';
 import { formatDateTime } from '../../components/records/dates';
@@ -44,18 +45,66 @@ const Refusal = styled.p.attrs({ role: 'alert' })`
   text-align: center;
 `;
 
+/** What each side is told of a new link, in the dialog that shows it once. */
+const INVITATION_TEXT = {
+  doctor: {
+    works: 'It works once, until',
+    wait: 'they wait until you admit them.',
+    afterCopy: 'Send it to your guest; you admit them when they arrive.',
+  },
+  patient: {
+    works: 'The doctor approves it first; then it works once, until',
+    wait: 'the doctor lets them in when they arrive.',
+    afterCopy: 'Send it to your guest; it works once the doctor approves it.',
+  },
+} as const;
+
 /**
- * The doctor's guests, under the stage: 'Invite a guest' (a single-use link, shown once with Copy; a
- * server that runs calls peer-to-peer answers why it cannot), and who waits in the lobby, with Admit and Remove.
+ * The guests of a call, under the stage. Either side may 'Invite a guest' (a single-use link, shown once
+ * with Copy; a server that runs calls peer-to-peer answers why it cannot): the doctor's works at once, the
+ * patient's once the doctor approves it. The doctor sees the patient's requests with Approve and Decline,
+ * and who waits in the lobby with Admit and Remove; the patient sees their requests still waiting, with Withdraw.
  */
-export function GuestsPanel({ consultationId }: { consultationId: string }) {
+export function GuestsPanel({ consultationId, role, patientName }: { consultationId: string; role: 'doctor' | 'patient'; patientName: string }) {
   const client = useCallClient();
-  const { lobby } = useCallSnapshot();
+  const { lobby, guestsChanged } = useCallSnapshot();
+  const queryClient = useQueryClient();
   const invite = useInviteGuest(consultationId);
+  const decide = useGuestDecision(consultationId);
+  const guests = useQuery(consultationGuestsQuery(consultationId, guestsChanged));
   const [invitation, setInvitation] = useState<GuestInvitation | null>(null);
-  const refusal = invite.error ? (invite.error instanceof ApiError && invite.error.detail) || 'Could not make a guest link. Please try again.' : null;
+  const failed = invite.error ?? decide.error;
+  const refusal = failed ? (failed instanceof ApiError && failed.detail) || 'Could not change the guest links. Please try again.' : null;
+  const requests = (guests.data ?? []).filter((guest) => guest.status === 'awaiting_approval');
+  const text = role === 'doctor' ? INVITATION_TEXT.doctor : INVITATION_TEXT.patient;
+  const reread = () => void queryClient.invalidateQueries({ queryKey: consultationGuestsQuery(consultationId).queryKey.slice(0, 3) });
+  const decideOn = (guestId: string, decision: 'approve' | 'withdraw') => decide.mutate({ guestId, decision }, { onSettled: reread });
   return (
     <Bar aria-label="Guests">
+      {requests.length ? (
+        <Waiting aria-label={role === 'doctor' ? 'Guests the patient asked for' : 'Your guest requests'}>
+          {requests.map((guest) =>
+            role === 'doctor' ? (
+              <li key={guest.id}>
+                <span>{patientName} asked to invite a guest</span>
+                <Button $size="sm" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'approve')}>
+                  Approve
+                </Button>
+                <Button $size="sm" $variant="danger" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'withdraw')}>
+                  Decline
+                </Button>
+              </li>
+            ) : (
+              <li key={guest.id}>
+                <span>Your guest link is waiting for the doctor's approval</span>
+                <Button $size="sm" $variant="danger" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'withdraw')}>
+                  Withdraw
+                </Button>
+              </li>
+            ),
+          )}
+        </Waiting>
+      ) : null}
       {lobby.length ? (
         <Waiting aria-label="Waiting to join">
           {lobby.map((guest) => (
@@ -71,17 +120,29 @@ export function GuestsPanel({ consultationId }: { consultationId: string }) {
           ))}
         </Waiting>
       ) : null}
-      <Button $size="sm" $variant="secondary" disabled={invite.isPending} onClick={() => invite.mutate(undefined, { onSuccess: setInvitation })}>
+      <Button
+        $size="sm"
+        $variant="secondary"
+        disabled={invite.isPending}
+        onClick={() =>
+          invite.mutate(undefined, {
+            onSuccess: (made) => {
+              setInvitation(made);
+              reread();
+            },
+          })
+        }
+      >
         Invite a guest
       </Button>
       {refusal ? <Refusal>{refusal}</Refusal> : null}
       <Dialog open={Boolean(invitation)} title="Invite a guest" onClose={() => setInvitation(null)}>
         <Stack $gap="12px">
           <Muted>
-            Send this link to the guest (an interpreter, a relative, a colleague). It works once, until{' '}
-            {invitation ? formatDateTime(invitation.guest.expiresAt) : ''}; they wait until you admit them. It is not shown again.
+            Send this link to the guest (an interpreter, a relative, a colleague). {text.works}{' '}
+            {invitation ? formatDateTime(invitation.guest.expiresAt) : ''}; {text.wait} It is not shown again.
           </Muted>
-          <OneTimeLink link={invitation?.link ?? ''} label="Guest link" afterCopy="Send it to your guest; you admit them when they arrive." onDone={() => setInvitation(null)} />
+          <OneTimeLink link={invitation?.link ?? ''} label="Guest link" afterCopy={text.afterCopy} onDone={() => setInvitation(null)} />
         </Stack>
       </Dialog>
     </Bar>

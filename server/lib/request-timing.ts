@@ -7,7 +7,9 @@ export type Stage = 'session' | 'audit';
 
 /**
  * Where one request's time went: its stages, and the time its other database queries took (however many).
- * The parts do not overlap: a query sent during a stage is that stage's time, not `queryMs`.
+ * The parts do not overlap: a query sent during a stage is that stage's time, not `queryMs`. Each is wall
+ * time: a stage run several times at once (a list that audits each patient it shows) or queries sent
+ * side by side count the time any of them was under way, once.
  */
 export interface RequestTiming {
   stagesMs: Partial<Record<Stage, number>>;
@@ -15,59 +17,76 @@ export interface RequestTiming {
   queries: number;
 }
 
+/** How many of one kind of work are under way, and since when the first of them has been. */
+interface Span {
+  open: number;
+  since: number;
+}
+
 interface TimingState extends RequestTiming {
   /** Stages timing right now (a stage's own work, not the rest of the chain it wraps). */
   openStages: number;
+  stageSpans: Partial<Record<Stage, Span>>;
+  querySpan: Span;
+}
+
+/** Opens one more of a span's works: the span's clock starts with the first. */
+function openSpan(span: Span): void {
+  if (span.open++ === 0) span.since = performance.now();
+}
+
+/** Closes one of a span's works: answers the span's time once the last one is done, else 0. */
+function closeSpan(span: Span): number {
+  return --span.open === 0 ? performance.now() - span.since : 0;
 }
 
 const current = new AsyncLocalStorage<TimingState>();
 
 /** Runs `work` (a request) with its own timing, which the stages and queries it causes add to. */
 export function timeRequest<T>(work: () => Promise<T>): { timing: RequestTiming; done: Promise<T> } {
-  const timing: TimingState = { stagesMs: {}, queryMs: 0, queries: 0, openStages: 0 };
+  const timing: TimingState = { stagesMs: {}, queryMs: 0, queries: 0, openStages: 0, stageSpans: {}, querySpan: { open: 0, since: 0 } };
   return { timing, done: current.run(timing, work) };
 }
 
-function openStage(): void {
+function openStage(stage: Stage): void {
   const timing = current.getStore();
-  if (timing) timing.openStages += 1;
+  if (!timing) return;
+  timing.openStages += 1;
+  openSpan((timing.stageSpans[stage] ??= { open: 0, since: 0 }));
 }
 
-function closeStage(stage: Stage, ms: number): void {
+function closeStage(stage: Stage): void {
   const timing = current.getStore();
   if (!timing) return;
   timing.openStages -= 1;
-  timing.stagesMs[stage] = (timing.stagesMs[stage] ?? 0) + ms;
+  timing.stagesMs[stage] = (timing.stagesMs[stage] ?? 0) + closeSpan(timing.stageSpans[stage]!);
 }
 
 /** Times `work` as `stage` of the request it runs in. */
 export async function timeStage<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  openStage();
+  openStage(stage);
   try {
     return await work();
   } finally {
-    closeStage(stage, performance.now() - started);
+    closeStage(stage);
   }
 }
 
 /** A middleware timed as `stage`: its own work before and after the rest of the chain, not the rest. */
 export function timedMiddleware<C>(stage: Stage, middleware: Middleware<unknown, C>): Middleware<unknown, C> {
   return async (ctx, next: Next) => {
-    let since = performance.now();
-    openStage();
+    openStage(stage);
     try {
       await middleware(ctx, async () => {
-        closeStage(stage, performance.now() - since);
+        closeStage(stage);
         try {
           await next();
         } finally {
-          since = performance.now();
-          openStage();
+          openStage(stage);
         }
       });
     } finally {
-      closeStage(stage, performance.now() - since);
+      closeStage(stage);
     }
   };
 }
@@ -83,17 +102,19 @@ const watched = new WeakSet<Knex>();
 export function timeQueriesOf(knex: Knex): void {
   if (watched.has(knex)) return;
   watched.add(knex);
-  const inFlight = new Map<string, { timing: RequestTiming; started: number }>();
+  const inFlight = new Map<string, TimingState>();
   knex.on('query', (query: { __knexQueryUid?: string }) => {
     const timing = current.getStore();
-    if (timing && !timing.openStages && query.__knexQueryUid) inFlight.set(query.__knexQueryUid, { timing, started: performance.now() });
+    if (!timing || timing.openStages || !query.__knexQueryUid) return;
+    inFlight.set(query.__knexQueryUid, timing);
+    openSpan(timing.querySpan);
   });
   const settled = (query: { __knexQueryUid?: string }) => {
-    const sent = query.__knexQueryUid ? inFlight.get(query.__knexQueryUid) : undefined;
-    if (!sent) return;
+    const timing = query.__knexQueryUid ? inFlight.get(query.__knexQueryUid) : undefined;
+    if (!timing) return;
     inFlight.delete(query.__knexQueryUid!);
-    sent.timing.queryMs += performance.now() - sent.started;
-    sent.timing.queries += 1;
+    timing.queryMs += closeSpan(timing.querySpan);
+    timing.queries += 1;
   };
   knex.on('query-response', (_response: unknown, query: { __knexQueryUid?: string }) => settled(query));
   knex.on('query-error', (_error: unknown, query: { __knexQueryUid?: string }) => settled(query));

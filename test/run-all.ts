@@ -1,5 +1,6 @@
 /**
- * `npm test`: typecheck, jest (unit, API, signalling against a real PostgreSQL) and Playwright e2e in Chromium.
+ * `npm test`: typecheck, the web app's build (when stale), jest (unit, API, signalling against a real PostgreSQL)
+ * and Playwright e2e in Chromium.
  * Ends with one line 'N passed, N failed, N skipped' summing both runners.
  */
 import { spawn } from 'node:child_process';
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
   // Every step runs on this process's Node: the one the project installs, whatever `node` a PATH finds.
   const node = process.execPath;
   const typecheck = await run('typecheck', node, ['--import', 'tsx', 'test/typecheck.ts']);
+  // The suites' server processes serve the web app: built once here, not by whichever of them starts first
+  // while the others load the machine (a fresh clone's first build then outlasted a start-up bound).
+  const webBuild = await run('web build', node, ['--import', 'tsx', 'test/build-web.ts']);
   const jest = await run('jest', node, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${path.join(RESULTS, 'jest.json')}`]);
   // Read now: Playwright empties test-results/ (its output folder) when it starts.
   const jestTotals = await jestCounts();
@@ -54,9 +58,10 @@ async function main(): Promise<void> {
   });
   const totals = [jestTotals, await playwrightCounts()].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
   if (typecheck !== 0) totals.failed += 1;
-  process.stdout.write(`\ntypecheck ${typecheck === 0 ? 'passed' : 'FAILED'}; jest exit ${jest}; playwright exit ${e2e}\n`);
+  if (webBuild !== 0) totals.failed += 1;
+  process.stdout.write(`\ntypecheck ${typecheck === 0 ? 'passed' : 'FAILED'}; web build ${webBuild === 0 ? 'passed' : 'FAILED'}; jest exit ${jest}; playwright exit ${e2e}\n`);
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
-  process.exit(typecheck || jest || e2e ? 1 : 0);
+  process.exit(typecheck || webBuild || jest || e2e ? 1 : 0);
 }
 
 void main();

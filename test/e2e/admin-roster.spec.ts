@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
+import { seriousViolationsAtBothWidths } from './support/axe';
 import { signInAdmin } from './support/doctors';
 import { shootWidthsAndThemes } from './support/screens';
 
@@ -9,14 +9,6 @@ import { shootWidthsAndThemes } from './support/screens';
  * once typing pauses, not per keystroke. The doctors added here stay unverified, so no patient is offered them.
  * With SHOTS_DIR set, the searched roster is saved at 390 and 1280 px, light and dark, as roster-search-*.png.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Serious and critical axe findings on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 test('the admin finds a doctor among many by search, a page at a time', async ({ page }) => {
   test.setTimeout(120_000);
@@ -60,15 +52,7 @@ test('the admin finds a doctor among many by search, a page at a time', async ({
   await expect(cards).toHaveCount(12);
   await expect(cards.first()).toContainText(`Dr. Roster Test ${batch} 15`);
   if (process.env.SHOTS_DIR) await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'roster-search');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [390, 1280]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 844 });
-      expect(await seriousViolations(page), `${colorScheme} at ${width} px`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await seriousViolationsAtBothWidths(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('13–15 of 15')).toBeVisible();

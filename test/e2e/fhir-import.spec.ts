@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations, seriousViolationsAtBothWidths } from './support/axe';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { shootWidthsAndThemes } from './support/screens';
 import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
@@ -53,15 +53,7 @@ test('a patient imports a FHIR file from Settings: the preview shows what is add
     'Levothyroxine 50mcg (once daily, since 2025-02-10)',
     'AllergyIntolerance: Penicillin: MediVault does not keep AllergyIntolerance records.',
   ]);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const serious = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${width} ${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await seriousViolationsAtBothWidths(page, 'main')).toEqual([]);
   if (process.env.SHOTS_DIR) {
     await card(page).scrollIntoViewIfNeeded();
     await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'import-records-preview');
@@ -105,8 +97,7 @@ test("on a nearly full free plan the preview says how many reports fit and which
     'Your free plan has room for 1 more report: 1 report of this file is left out (under Skipped). Upgrade to Premium to import the whole file.Upgrade to Premium',
   );
   await expect(preview.getByRole('listitem').filter({ hasText: 'Condition: Hypertension' })).toHaveText(`Condition: Hypertension: The free plan holds ${FREE_PLAN_REPORT_LIMIT} reports: upgrade to Premium to import this one.`);
-  const serious = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
   if (process.env.SHOTS_DIR) {
     await card(page).scrollIntoViewIfNeeded();
     await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'import-records-free-plan');

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolationsAtBothWidths } from './support/axe';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { shootWidthsAndThemes } from './support/screens';
 
@@ -9,19 +9,6 @@ import { shootWidthsAndThemes } from './support/screens';
  * there), sees those records and no others; the patient revokes it and the link stops opening.
  */
 const card = (page: Page) => page.getByRole('region', { name: 'Share with a doctor' });
-
-async function expectAxeClean(page: Page, where: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const serious = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${where} ${width} ${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test('a patient shares chosen records as a link with a passcode; a doctor opens it without an account; revoking stops it', async ({ page, browser }) => {
   const patient = newPatient('shl', { firstName: 'Noor', lastName: 'Haddad', password: 'Share-Lamp-58' });
@@ -48,7 +35,7 @@ test('a patient shares chosen records as a link with a passcode; a doctor opens 
   await card(page).getByLabel('Label (who or what it is for)').fill('For Dr. Chen');
   await card(page).getByLabel('Link works for').selectOption('7');
   await card(page).getByLabel('Passcode (optional)').fill('tulip-4242');
-  await expectAxeClean(page, 'share form');
+  expect(await seriousViolationsAtBothWidths(page, 'main'), 'share form').toEqual([]);
   await card(page).getByRole('button', { name: 'Create link' }).click();
 
   const panel = card(page).getByRole('region', { name: 'New shared link' });
@@ -57,7 +44,7 @@ test('a patient shares chosen records as a link with a passcode; a doctor opens 
   const link = (await panel.getByLabel('Shared link').textContent())!;
   expect(link).toMatch(/^http:\/\/localhost:\d+\/shl#shlink:\/[A-Za-z0-9_-]+$/);
   await expect(card(page).getByRole('list', { name: 'Shared links' })).toContainText('For Dr. Chen');
-  await expectAxeClean(page, 'new link');
+  expect(await seriousViolationsAtBothWidths(page, 'main'), 'new link').toEqual([]);
   if (process.env.SHOTS_DIR) await shootWidthsAndThemes(page, process.env.SHOTS_DIR, 'share-with-a-doctor');
 
   // The doctor: another browser, no account.
@@ -78,7 +65,7 @@ test('a patient shares chosen records as a link with a passcode; a doctor opens 
   await expect(doctor.getByRole('main')).toContainText('Shared through a SMART Health Link by Noor Haddad');
   await expect(doctor.getByRole('main')).not.toContainText('Private therapy note');
   await expect(doctor.getByRole('main')).not.toContainText('Sertraline');
-  await expectAxeClean(doctor, 'viewer');
+  expect(await seriousViolationsAtBothWidths(doctor, 'main'), 'viewer').toEqual([]);
   if (process.env.SHOTS_DIR) await shootWidthsAndThemes(doctor, process.env.SHOTS_DIR, 'shared-records-viewer');
 
   // The patient sees who opened it, and revokes it.

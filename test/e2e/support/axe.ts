@@ -11,8 +11,24 @@ function describeNode(node: AxeNode): string {
   return node.target.join(' ') + (contrast ? ` (${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio})` : '');
 }
 
+/**
+ * Waits for the CSS transitions under way to end: colours ease into a new theme's over 120 ms, and axe
+ * reading a button halfway there finds contrast that no person sees (CI did, on a loaded machine).
+ */
+export async function afterTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
 /** Serious and critical violations on the page as it stands (or in `within`, a CSS selector), one line each. */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  await afterTransitions(page);
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
@@ -25,10 +41,19 @@ export async function seriousViolationsInBothThemes(page: Page, within?: string)
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    // Colours ease into a new theme's over 120 ms.
-    await page.waitForTimeout(300);
     found.push(...(await seriousViolations(page, within)).map((line) => `${colorScheme}: ${line}`));
   }
   await page.emulateMedia({ colorScheme: null });
+  return found;
+}
+
+/** The same at a phone's and a desktop's width (each line names its width); the page is left at the phone's. */
+export async function seriousViolationsAtBothWidths(page: Page, within?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    found.push(...(await seriousViolationsInBothThemes(page, within)).map((line) => `${width} px ${line}`));
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
   return found;
 }

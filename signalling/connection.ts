@@ -10,6 +10,7 @@ import { announceRoomChange } from './rooms/room-change';
 import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
 import { log } from '../server/log';
+import { watchGoingAway } from './going-away';
 
 /** Socket.IO's reasons for a connection that died rather than one that was closed on purpose. */
 const DROPPED_CONNECTION = new Set<string>(['transport close', 'transport error', 'ping timeout']);
@@ -24,6 +25,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
   const ctx = { ...services, socket, gate: new SocketGate(services, socket) };
   for (const handler of HANDLERS) bindHandler(ctx, handler);
 
+  const pageWentAway = watchGoingAway(socket);
   let leftRooms: string[] = [];
   let leftLobbies: string[] = [];
   socket.on('disconnecting', () => {
@@ -32,7 +34,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
   });
   socket.on('disconnect', (reason) => {
     if (services.lifecycle.closing) return;
-    const dropped = DROPPED_CONNECTION.has(reason);
+    const dropped = DROPPED_CONNECTION.has(reason) && !pageWentAway();
     for (const consultationId of leftRooms) {
       const announce = () =>
         announceRoomChange(services, consultationId, socketActor(socket.data)).catch((err: Error) =>

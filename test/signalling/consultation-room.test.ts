@@ -155,6 +155,30 @@ describe('presence', () => {
     expect((await left).participants).toEqual([{ role: 'doctor', name: expect.any(String) }]);
   });
 
+  it("takes a page the browser tore down without its 'pagehide' (WebSocket close 1001, going away) as leaving; any other close is a drop", async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(doctor, 'consultation:join', { consultationId });
+    const underlyingWebSocket = (socket: Awaited<ReturnType<typeof socketFor>>) =>
+      (socket.io.engine.transport as unknown as { ws: { close(code?: number): void } }).ws;
+
+    const closedTab = await socketFor(parties.patientHttp);
+    await request(closedTab, 'consultation:join', { consultationId });
+    const gone = nextEvent(doctor, 'presence', (p) => p.participants.length === 1);
+    underlyingWebSocket(closedTab).close(1001);
+    expect((await gone).participants).toEqual([{ role: 'doctor', name: 'Amira Patel' }]);
+
+    const dropped = await socketFor(parties.patientHttp);
+    await request(dropped, 'consultation:join', { consultationId });
+    const held = nextEvent(doctor, 'presence', (p) => p.participants.some((person: { reconnecting?: boolean }) => person.reconnecting));
+    underlyingWebSocket(dropped).close();
+    expect((await held).participants).toEqual([
+      { role: 'patient', name: 'Nora Quinn', reconnecting: true },
+      { role: 'doctor', name: 'Amira Patel' },
+    ]);
+  });
+
   it('counts a person with two open tabs once', async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;

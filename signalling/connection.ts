@@ -7,6 +7,7 @@ import { announceLobby } from './rooms/lobby';
 import { participantKey } from '../common/participants';
 import { participantOf } from './rooms/participants';
 import { announceRoomChange } from './rooms/room-change';
+import { GOING_AWAY_GRACE_MS } from './rooms/reconnecting';
 import type { SignallingServices } from './services';
 import type { SignallingSocket } from './types';
 import { log } from '../server/log';
@@ -34,14 +35,15 @@ export async function onConnection(services: SignallingServices, socket: Signall
   });
   socket.on('disconnect', (reason) => {
     if (services.lifecycle.closing) return;
-    const dropped = DROPPED_CONNECTION.has(reason) && !pageWentAway();
+    const dropped = DROPPED_CONNECTION.has(reason);
+    const grace = pageWentAway() ? GOING_AWAY_GRACE_MS : undefined;
     for (const consultationId of leftRooms) {
       const announce = () =>
         announceRoomChange(services, consultationId, socketActor(socket.data)).catch((err: Error) =>
           log.warn({ consultationId, error: err.message }, 'presence after disconnect failed'),
         );
       const participant = participantOf(socket.data);
-      if (dropped) services.reconnecting.hold(consultationId, participant, announce, socket.data.joinedAt[consultationId]);
+      if (dropped) services.reconnecting.hold(consultationId, participant, announce, socket.data.joinedAt[consultationId], grace);
       // Leaving on purpose, as consultation:leave does: an earlier socket of theirs whose drop was noticed only
       // after they came back (a reconnect racing the old socket's timeout) must not show them as reconnecting now.
       else services.reconnecting.release(consultationId, participantKey(participant));

@@ -14,11 +14,12 @@ function webSocketOf(transport: unknown): ClosingWebSocket | null {
 }
 
 /**
- * Whether the browser closed this connection because its page went away. A page says it leaves on
- * 'pagehide' (web/call/CallClient.ts), but a browser short of time may tear a page down without
- * running it: then only the close frame's code tells a closed tab (1001) from a network that dropped
- * (no close frame, or the client's own close on going offline). Read before engine.io's own listener
- * reports the close, so the answer is there when Socket.IO's 'disconnect' fires.
+ * Whether this connection was closed as 'going away'. A page says it leaves on 'pagehide'
+ * (web/call/CallClient.ts), but a browser short of time may tear a page down without running it: then
+ * only the close frame's code tells a closed tab (1001) from a network that dropped (no close frame, or
+ * the client's own close on going offline, which has no code). A proxy reloading sends 1001 too, so it
+ * shortens the reconnecting grace rather than counting as leaving (rooms/reconnecting.ts). Read before
+ * engine.io's own listener reports the close, so the answer is there when Socket.IO's 'disconnect' fires.
  */
 export function watchGoingAway(socket: SignallingSocket): () => boolean {
   let goingAway = false;

@@ -4,6 +4,13 @@ import { participantKey } from '../../common/participants';
 /** How long someone whose connection dropped is shown as reconnecting before they count as gone. */
 const RECONNECT_GRACE_MS = 60_000;
 
+/**
+ * The same for a connection closed as 'going away' (signalling/going-away.ts): mostly a page the browser
+ * tore down, but a proxy reloading (Caddy) closes every socket that way too, and those clients are back
+ * within Socket.IO's back-off (0.5-3 s), keeping their place in the doctor's queue.
+ */
+export const GOING_AWAY_GRACE_MS = 5_000;
+
 interface Held {
   participant: Participant;
   /** When they first came into the room: their return keeps it. */
@@ -22,7 +29,7 @@ export class ReconnectingParticipants {
 
   constructor(private readonly graceMs = RECONNECT_GRACE_MS) {}
 
-  hold(consultationId: string, participant: Participant, onExpire: () => void, joinedAt?: string): void {
+  hold(consultationId: string, participant: Participant, onExpire: () => void, joinedAt?: string, graceMs = this.graceMs): void {
     const key = participantKey(participant);
     this.release(consultationId, key);
     const room = this.held.get(consultationId) ?? new Map<string, Held>();
@@ -30,7 +37,7 @@ export class ReconnectingParticipants {
     const timer = setTimeout(() => {
       this.release(consultationId, key);
       onExpire();
-    }, this.graceMs);
+    }, graceMs);
     timer.unref();
     room.set(key, { participant: { ...participant, reconnecting: true }, joinedAt, timer });
   }

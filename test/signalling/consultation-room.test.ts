@@ -2,6 +2,7 @@ import { createDoctor, createPatient, signedInClient } from '../support/factorie
 import { AuditEvent, ChatMessage } from '../../db/models';
 import { HANDLERS } from '../../signalling/handlers';
 import { CLIENT_EVENTS } from '../../common/socket-events';
+import { GOING_AWAY_GRACE_MS } from '../../signalling/rooms/reconnecting';
 import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
 
 const harness = useSignallingServer();
@@ -155,28 +156,33 @@ describe('presence', () => {
     expect((await left).participants).toEqual([{ role: 'doctor', name: expect.any(String) }]);
   });
 
-  it("takes a page the browser tore down without its 'pagehide' (WebSocket close 1001, going away) as leaving; any other close is a drop", async () => {
+  it("holds a connection closed as 'going away' (a page torn down without its 'pagehide', or a proxy reloading) for seconds, not the minute a drop gets", async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const doctor = await socketFor(parties.doctorHttp);
     await request(doctor, 'consultation:join', { consultationId });
     const underlyingWebSocket = (socket: Awaited<ReturnType<typeof socketFor>>) =>
       (socket.io.engine.transport as unknown as { ws: { close(code?: number): void } }).ws;
-
-    const closedTab = await socketFor(parties.patientHttp);
-    await request(closedTab, 'consultation:join', { consultationId });
-    const gone = nextEvent(doctor, 'presence', (p) => p.participants.length === 1);
-    underlyingWebSocket(closedTab).close(1001);
-    expect((await gone).participants).toEqual([{ role: 'doctor', name: 'Amira Patel' }]);
+    const heldAsReconnecting = (p: { participants: Array<{ reconnecting?: boolean }> }) => p.participants.some((person) => person.reconnecting);
+    const heldPatient = [
+      { role: 'patient', name: 'Nora Quinn', reconnecting: true },
+      { role: 'doctor', name: 'Amira Patel' },
+    ];
 
     const dropped = await socketFor(parties.patientHttp);
     await request(dropped, 'consultation:join', { consultationId });
-    const held = nextEvent(doctor, 'presence', (p) => p.participants.some((person: { reconnecting?: boolean }) => person.reconnecting));
+    const droppedHeld = nextEvent(doctor, 'presence', heldAsReconnecting);
     underlyingWebSocket(dropped).close();
-    expect((await held).participants).toEqual([
-      { role: 'patient', name: 'Nora Quinn', reconnecting: true },
-      { role: 'doctor', name: 'Amira Patel' },
-    ]);
+    expect((await droppedHeld).participants).toEqual(heldPatient);
+
+    const closedTab = await socketFor(parties.patientHttp);
+    await request(closedTab, 'consultation:join', { consultationId });
+    const closedTabHeld = nextEvent(doctor, 'presence', heldAsReconnecting);
+    const gone = nextEvent(doctor, 'presence', (p) => p.participants.length === 1, GOING_AWAY_GRACE_MS + 5000);
+    underlyingWebSocket(closedTab).close(1001);
+    expect((await closedTabHeld).participants).toEqual(heldPatient);
+    // The drop above was held afresh by this join and close: the short grace replaced the minute.
+    expect((await gone).participants).toEqual([{ role: 'doctor', name: 'Amira Patel' }]);
   });
 
   it('counts a person with two open tabs once', async () => {

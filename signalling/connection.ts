@@ -26,7 +26,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
   const ctx = { ...services, socket, gate: new SocketGate(services, socket) };
   for (const handler of HANDLERS) bindHandler(ctx, handler);
 
-  const pageWentAway = watchGoingAway(socket);
+  const closedAsGoingAway = watchGoingAway(socket);
   let leftRooms: string[] = [];
   let leftLobbies: string[] = [];
   socket.on('disconnecting', () => {
@@ -36,7 +36,7 @@ export async function onConnection(services: SignallingServices, socket: Signall
   socket.on('disconnect', (reason) => {
     if (services.lifecycle.closing) return;
     const dropped = DROPPED_CONNECTION.has(reason);
-    const grace = pageWentAway() ? GOING_AWAY_GRACE_MS : undefined;
+    const grace = closedAsGoingAway() ? GOING_AWAY_GRACE_MS : undefined;
     for (const consultationId of leftRooms) {
       const announce = () =>
         announceRoomChange(services, consultationId, socketActor(socket.data)).catch((err: Error) =>

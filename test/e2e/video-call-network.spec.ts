@@ -102,32 +102,33 @@ test('a switch to another network finds a new media path without dropping the ca
   }
 });
 
-test('a closed tab is leaving, not a dropped connection: the other side waits for them at once', async ({ browser }) => {
+/** Both in the call with the patient's video reaching the doctor; then `leave`, the parties closed after either way. */
+async function whileCallUnderWay(browser: Browser, leave: (call: Awaited<ReturnType<typeof openCallParties>>) => Promise<void>): Promise<void> {
   const call = await openCallParties(browser);
   try {
     await enterCall(call.patient.page, call.consultationId);
     await enterCall(call.doctor.page, call.consultationId);
     await expectVideoAdvancing(call.doctor.page, 'remote-video');
-    await call.patient.page.goto('about:blank');
-    await expect(call.doctor.page.getByText(`Waiting for ${call.patientName}`)).toBeVisible();
-    await expect(call.doctor.page.getByText(`${call.patientName} is reconnecting...`)).toBeHidden();
+    await leave(call);
   } finally {
     await call.close();
   }
+}
+
+test('a closed tab is leaving, not a dropped connection: the other side waits for them at once', async ({ browser }) => {
+  await whileCallUnderWay(browser, async (call) => {
+    await call.patient.page.goto('about:blank');
+    await expect(call.doctor.page.getByText(`Waiting for ${call.patientName}`)).toBeVisible();
+    await expect(call.doctor.page.getByText(`${call.patientName} is reconnecting...`)).toBeHidden();
+  });
 });
 
 test('a tab torn down without its pagehide (a browser short of time) reads as gone within seconds, not after the minute a drop gets', async ({ browser }) => {
-  const call = await openCallParties(browser);
-  try {
-    await enterCall(call.patient.page, call.consultationId);
-    await enterCall(call.doctor.page, call.consultationId);
-    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+  await whileCallUnderWay(browser, async (call) => {
     // What CI's loaded Chromium did: the page went without running the call's pagehide listener, so no leave
     // was sent and only the WebSocket's close code (1001, going away) told the server.
     await call.patient.page.evaluate(() => window.addEventListener('pagehide', (event) => event.stopImmediatePropagation(), { capture: true }));
     await call.patient.page.goto('about:blank');
     await expect(call.doctor.page.getByText(`Waiting for ${call.patientName}`)).toBeVisible({ timeout: 15_000 });
-  } finally {
-    await call.close();
-  }
+  });
 });

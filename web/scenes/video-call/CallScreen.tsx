@@ -71,13 +71,16 @@ const Pill = styled.span<{ $tone?: 'live' | 'warn' }>`
   color: ${({ $tone }) => ($tone === 'warn' ? '#1c1917' : 'white')};
 `;
 
+/**
+ * Not itself a rounded clip: each tile and the self preview round their own corners. A rounded clip
+ * around them (clips nested on a playing video) makes the browser composite every frame through an
+ * extra surface, which cost two software-composited call pages about 60% of a core.
+ */
 const RemoteArea = styled.div`
   grid-area: stage;
   position: relative;
   min-height: 0;
   margin: 0 12px;
-  border-radius: 20px;
-  overflow: hidden;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     margin: 0 24px;
   }

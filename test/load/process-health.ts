@@ -20,7 +20,17 @@ export interface ProcessHealth {
     /** What the busy connections were doing, as shares of all busy sightings, most common first. */
     doing: Array<{ what: string; share: number }>;
     checkpoints: number;
+    /** WAL I/O by context (`init`: new segment files zero-filled; `normal`: commits' writes and flushes), from pg_stat_io. */
+    wal: WalIo[];
   };
+}
+
+export interface WalIo {
+  context: string;
+  writes: number;
+  writeMs: number;
+  fsyncs: number;
+  fsyncMs: number;
 }
 
 const SAMPLE_EVERY_MS = 100;
@@ -32,6 +42,10 @@ const BUSY_CONNECTIONS = `select case when state = 'idle in transaction' then 'i
   where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
     and state in ('active', 'idle in transaction')
   group by 1`;
+
+// Times need track_wal_io_timing (PostgreSQL 18 counts WAL in pg_stat_io; older servers answer nothing here).
+const WAL_IO = `select context, sum(writes)::float8 as writes, sum(write_time)::float8 as "writeMs", sum(fsyncs)::float8 as fsyncs, sum(fsync_time)::float8 as "fsyncMs"
+  from pg_stat_io where object = 'wal' group by context order by context`;
 
 const CHECKPOINTS = 'select (num_timed + num_requested)::int as n from pg_stat_checkpointer';
 const DATABASE_PROCESSES = 'select pid from pg_stat_activity where datname = current_database() or datname is null';
@@ -62,12 +76,23 @@ function metric(text: string, name: string, labels = ''): number {
 const GC = 'medivault_nodejs_gc_duration_seconds';
 const ms = (seconds: number) => Math.round(seconds * 10_000) / 10;
 
+function walSince(before: WalIo[], after: WalIo[]): WalIo[] {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return after.map((row) => {
+    const was = before.find((b) => b.context === row.context);
+    const less = (key: 'writes' | 'writeMs' | 'fsyncs' | 'fsyncMs') => round(row[key] - (was?.[key] ?? 0));
+    return { context: row.context, writes: less('writes'), writeMs: less('writeMs'), fsyncs: less('fsyncs'), fsyncMs: less('fsyncMs') };
+  });
+}
+
 /** Starts watching; `stop()` ends the stretch and says what happened in it. */
 export async function watchProcess(baseUrl: string, metricsToken: string, knex: Knex, serverPid: number): Promise<{ stop(): Promise<ProcessHealth> }> {
   const scrape = () => fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
   const checkpoints = async () => ((await knex.raw(CHECKPOINTS)).rows[0]?.n as number) ?? 0;
   const before = await scrape();
   const checkpointsBefore = await checkpoints();
+  const walIo = async (): Promise<WalIo[]> => (await knex.raw(WAL_IO).catch(() => ({ rows: [] }))).rows;
+  const walBefore = await walIo();
   // The database's processes: its background ones and the pool's connections, which live as long as the pool.
   const databasePids: number[] = (await knex.raw(DATABASE_PROCESSES)).rows.map((row: { pid: number }) => row.pid);
   const startedAt = performance.now();
@@ -119,6 +144,7 @@ export async function watchProcess(baseUrl: string, metricsToken: string, knex: 
             .map(([what, n]) => ({ what, share: Math.round((n / sightings) * 1000) / 10 }))
             .sort((a, b) => b.share - a.share),
           checkpoints: (await checkpoints()) - checkpointsBefore,
+          wal: walSince(walBefore, await walIo()),
         },
       };
     },

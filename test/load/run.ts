@@ -22,7 +22,7 @@ import { startServerProcess } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { runClinicDay, type ClinicDayReport } from './clinic-day';
 import type { LatencyRow } from './latency';
-import { watchProcess, type ProcessHealth } from './process-health';
+import { watchProcess, type ProcessHealth, type WalIo } from './process-health';
 import { ServerRequestLog, slowRequestStages, type SlowRequestStages } from './server-requests';
 import { openClinic } from './clinic';
 import { REJOIN_GOAL_MS, runProcessFaults } from './faults';
@@ -87,8 +87,14 @@ function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): voi
   process.stdout.write(
     `server event loop delay p99 ${server.eventLoopP99Ms} ms (max ${server.eventLoopMaxMs}); GC ${server.gcPauses} pauses, ${server.gcTotalMs} ms in all, ${server.gcPausesOver10Ms} over 10 ms; ` +
       `load generator's event loop delay p99 ${generator.eventLoopP99Ms} ms (max ${generator.eventLoopMaxMs})\n` +
-      `PostgreSQL: ${database.busyMean} of the app's connections busy on average, doing: ${database.doing.map((d) => `${d.what} ${d.share}%`).join(', ') || 'nothing seen'}; ${database.checkpoints} checkpoints\n`,
+      `PostgreSQL: ${database.busyMean} of the app's connections busy on average, doing: ${database.doing.map((d) => `${d.what} ${d.share}%`).join(', ') || 'nothing seen'}; ${database.checkpoints} checkpoints\n` +
+      `WAL I/O: ${database.wal.map(walLine).join('; ') || 'not counted by this PostgreSQL'}\n`,
   );
+}
+
+function walLine(io: WalIo): string {
+  const mean = (ms: number, n: number) => (n ? (ms / n).toFixed(2) : '0');
+  return `${io.context} ${io.writes} writes (${io.writeMs} ms, ${mean(io.writeMs, io.writes)} each), ${io.fsyncs} flushes (${io.fsyncMs} ms, ${mean(io.fsyncMs, io.fsyncs)} each)`;
 }
 
 async function main(): Promise<void> {
@@ -96,6 +102,9 @@ async function main(): Promise<void> {
   const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
   Model.knex(owner);
   await migrateToLatest(owner);
+  // The diagnosis times PostgreSQL's WAL writes and flushes (its own server: the setting stays in .data-load).
+  await owner.raw('alter system set track_wal_io_timing = on');
+  await owner.raw('select pg_reload_conf()');
   // Logged at info, as in production: every request's line, which says where its time went.
   const server = await startServerProcess({ DATABASE_URL: database.url, RUN_JOBS: 'true', LOG_LEVEL: 'info', METRICS_TOKEN });
   const requests = new ServerRequestLog(server.child.stdout!);

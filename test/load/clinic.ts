@@ -7,6 +7,7 @@ import { Consultation, type Doctor, type User } from '../../db/models';
 import { insertMedication, insertReport } from '../api/records-fixtures';
 import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
 import type { TestClient } from '../support/client';
+import { keepAliveTransport } from './http-transport';
 
 export interface Member<T> {
   account: Account<T>;
@@ -55,9 +56,10 @@ const consultation = (patientId: string, doctorId: string, status: 'scheduled' |
 
 /** Patients sign in at `baseUrl`, doctors at `doctorsUrl` (another process, or a balancer in front of several). */
 export async function openClinic(baseUrl: string, size: ClinicSize, doctorsUrl = baseUrl): Promise<Clinic> {
+  const transport = keepAliveTransport();
   const doctors = await inBatches(size.doctors, 10, async (index) => {
     const account = await createDoctor({ name: `Load Doctor ${index + 1}` });
-    return { account, client: await signedInClient(doctorsUrl, account), consultations: [] as BookedConsultation[] };
+    return { account, client: await signedInClient(doctorsUrl, account, transport), consultations: [] as BookedConsultation[] };
   });
   const patients = await inBatches(size.patients, 10, async (index) => {
     const account = await createPatient({ firstName: 'Load', lastName: `Patient ${index + 1}` });
@@ -66,7 +68,7 @@ export async function openClinic(baseUrl: string, size: ClinicSize, doctorsUrl =
     const doctor = doctors[index % doctors.length]!;
     const booked = await consultation(account.record.id, doctor.account.record.id, 'scheduled', 2 + (index % 48));
     doctor.consultations.push({ id: booked.id, patientId: account.record.id });
-    return { account, client: await signedInClient(baseUrl, account), reportIds: reports.map((report) => report.id) };
+    return { account, client: await signedInClient(baseUrl, account, transport), reportIds: reports.map((report) => report.id) };
   });
   const calls = await inBatches(size.calls, 10, async (index) => {
     const patient = patients[index % patients.length]!;

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '../../db/models';
 import type { TestClient } from '../support/client';
+import { ConnectionFailure } from './http-transport';
 import { request, signedInSocket, type ClientSocket } from '../signalling/helpers';
 import type { LatencyBook, Outcome } from './latency';
 import type { BookedConsultation, Clinic, Member } from './clinic';
@@ -37,16 +38,14 @@ const ackOutcome = (ack: { ok: boolean; error?: { code: string } }): Outcome => 
 /** A socket request's outcome; one that never got its ack (the socket dropped, or 5 s passed) is an error of the day, not the end of the run. */
 const socketOutcome = (ack: Promise<{ ok: boolean; error?: { code: string } }>): Promise<Outcome> => ack.then(ackOutcome, () => 'error');
 
-/** fetch's failure to connect or a connection cut mid-request: the request failed at once, and a client retries it. */
-const isConnectionFailure = (err: unknown) => err instanceof TypeError && err.message === 'fetch failed';
-
 /** One request, timed under its route's name; true when it answered as expected. */
 async function call(plan: DayPlan, name: string, send: () => Promise<{ status: number }>, expected: number): Promise<boolean> {
   const outcome = await plan.book.time(name, async () => {
     try {
       return httpOutcome((await send()).status, expected);
     } catch (err) {
-      if (isConnectionFailure(err)) return 'unavailable';
+      // A failure to connect or a connection cut mid-request: the request failed at once, and a client retries it.
+      if (err instanceof ConnectionFailure) return 'unavailable';
       throw err;
     }
   });

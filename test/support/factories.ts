@@ -1,6 +1,6 @@
 import { Doctor, User } from '../../db/models';
 import { hashPassword } from '../../server/services/passwords';
-import { TestClient } from './client';
+import { TestClient, type Transport } from './client';
 import { unique } from './unique';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -57,8 +57,8 @@ export async function createDoctor(overrides: Partial<Doctor> = {}): Promise<Acc
 }
 
 /** A client signed in as the account (patient/admin via /login, doctor via /doctor/login). */
-export async function signedInClient(baseUrl: string, account: Account<User> | Account<Doctor>): Promise<TestClient> {
-  const client = new TestClient(baseUrl);
+export async function signedInClient(baseUrl: string, account: Account<User> | Account<Doctor>, transport?: Transport): Promise<TestClient> {
+  const client = new TestClient(baseUrl, {}, transport);
   const isDoctor = 'specialty' in account.record;
   const response = isDoctor
     ? await client.post('/api/auth/doctor/login', { email: account.login, password: account.password })

@@ -96,6 +96,7 @@ const envSchema = yup.object({
   JSON_BODY_LIMIT_KB: yup.number().integer().min(1).max(1024).default(64),
   HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(1000).default(20_000),
   HTTP_REQUEST_TIMEOUT_MS: yup.number().integer().min(1000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: yup.number().integer().min(1000).default(65_000),
   // On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut.
   SHUTDOWN_GRACE_MS: yup.number().integer().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').max(600_000, 'SHUTDOWN_GRACE_MS must be at most 600000 (10 minutes)').default(10_000),
   SOCKET_AUTH_RECHECK_MS: yup.number().integer().min(0).max(60_000).default(2000),
@@ -225,7 +226,7 @@ export interface Config {
   mail?: { smtpUrl: string; from: string };
   redisUrl?: string;
   /** What one HTTP request may be: JSON bodies (routes that take uploads set their own size), and how long its headers and whole body may take to arrive. */
-  http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number };
+  http: { jsonBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before they are cut. */
   shutdownGraceMs: number;
   sockets: {
@@ -463,7 +464,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       supportRequest: { max: env.SUPPORT_REQUEST_MAX_PER_ACCOUNT, windowMs: env.SUPPORT_REQUEST_WINDOW_MINUTES * 60_000 },
     },
     redisUrl: env.REDIS_URL,
-    http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS },
+    http: { jsonBodyBytes: env.JSON_BODY_LIMIT_KB * 1024, headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sockets: {
       authRecheckMs: env.SOCKET_AUTH_RECHECK_MS,

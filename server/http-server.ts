@@ -18,7 +18,7 @@ export interface AppServer extends http.Server {
  * the headers timeout to mean what it says.
  */
 export function createHttpServer(app: App, config: Config): AppServer {
-  const { headersTimeoutMs, requestTimeoutMs } = config.http;
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = config.http;
   const checkEveryMs = Math.max(250, Math.min(5000, headersTimeoutMs / 4));
   const handle = app.koa.callback();
   // Counted here, past Socket.IO: its long-polling requests, held open by design, are not the app's work.
@@ -38,6 +38,9 @@ export function createHttpServer(app: App, config: Config): AppServer {
     });
     void handle(req, res);
   });
+  // Outlives the proxy's idle upstream connections: the proxy, not this server, closes an idle one, so
+  // it never sends a request on a connection this server is closing (Node's 5 s default lost that race).
+  server.keepAliveTimeout = keepAliveTimeoutMs;
 
   const drain = async (graceMs: number): Promise<{ cut: number }> => {
     draining = true;

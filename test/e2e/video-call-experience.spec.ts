@@ -7,6 +7,7 @@ import {
   installSignallingSwitch,
   openCallParties,
   setSignalling,
+  watchForCallStarted,
 } from './support/call-parties';
 
 const DOCTOR = `Dr. ${DEMO_DOCTOR.name}`;
@@ -50,11 +51,12 @@ test.describe('what people expect from a call screen', () => {
       await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeVisible();
       await expect(doctor.page.getByText(`${patientName} joined the consultation`)).toHaveCount(0);
 
+      const callStarted = watchForCallStarted(patient.page);
       await patient.page.getByRole('button', { name: 'Join consultation' }).click();
       await expect(doctor.page.getByText(`${patientName} joined the consultation`)).toBeVisible();
       await expectVideoAdvancing(doctor.page, 'remote-video');
       await expectVideoAdvancing(patient.page, 'remote-video');
-      await expect(patient.page.getByText('Call Started')).toBeVisible();
+      await callStarted;
       await patient.page.getByRole('button', { name: 'Device settings' }).click();
       await expect(patient.page.getByRole('dialog', { name: 'Device settings' }).getByRole('combobox', { name: 'Microphone' })).toHaveValue(microphone);
     } finally {

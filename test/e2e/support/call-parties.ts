@@ -68,6 +68,17 @@ export async function enterCall(page: Page, consultationId: string): Promise<voi
   await page.getByRole('button', { name: 'Join consultation' }).click();
 }
 
+/**
+ * Starts looking for the 'Call Started' toast now and settles once it has shown. The toast lives five
+ * seconds, less than a busy machine may take to show both videos, so a test that checks the videos
+ * first watches for the toast meanwhile instead of after.
+ */
+export function watchForCallStarted(page: Page): Promise<void> {
+  const shown = expect(page.getByText('Call Started')).toBeVisible({ timeout: 30_000 });
+  shown.catch(() => undefined); // awaited by the test; a test failing earlier must not leave it unhandled
+  return shown;
+}
+
 /** Writes the lines into the consultation's chat as the context's user, at the pace the server allows. */
 export async function writeChat(context: BrowserContext, baseUrl: string, consultationId: string, lines: string[]): Promise<void> {
   const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -1,5 +1,6 @@
 import './runtime/refuse-old-node';
 import './runtime/load-env-file';
+import './runtime/short-gc-pauses';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config';

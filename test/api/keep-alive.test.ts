@@ -19,7 +19,7 @@ function get(url: string, agent: http.Agent): Promise<Answer> {
       .get(`${url}/api/health`, { agent }, (res) => {
         const socket = res.socket;
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'], socket }));
+        res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive']?.toString(), socket }));
       })
       .on('error', reject);
   });

@@ -9,6 +9,7 @@
  * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
  */
+import '../../server/runtime/short-gc-pauses';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -9,12 +9,14 @@ export type Stage = 'session' | 'audit';
  * Where one request's time went: its stages, and the time its other database queries took (however many).
  * The parts do not overlap: a query sent during a stage is that stage's time, not `queryMs`. Each is wall
  * time: a stage run several times at once (a list that audits each patient it shows) or queries sent
- * side by side count the time any of them was under way, once.
+ * side by side count the time any of them was under way, once. `poolWaitMs` stands apart: the time the
+ * request waited for a pooled database connection, in a stage or not (a query's time starts once it has one).
  */
 export interface RequestTiming {
   stagesMs: Partial<Record<Stage, number>>;
   queryMs: number;
   queries: number;
+  poolWaitMs: number;
 }
 
 /** How many of one kind of work are under way, and since when the first of them has been. */
@@ -28,6 +30,7 @@ interface TimingState extends RequestTiming {
   openStages: number;
   stageSpans: Partial<Record<Stage, Span>>;
   querySpan: Span;
+  poolSpan: Span;
 }
 
 /** Opens one more of a span's works: the span's clock starts with the first. */
@@ -44,7 +47,7 @@ const current = new AsyncLocalStorage<TimingState>();
 
 /** Runs `work` (a request) with its own timing, which the stages and queries it causes add to. */
 export function timeRequest<T>(work: () => Promise<T>): { timing: RequestTiming; done: Promise<T> } {
-  const timing: TimingState = { stagesMs: {}, queryMs: 0, queries: 0, openStages: 0, stageSpans: {}, querySpan: { open: 0, since: 0 } };
+  const timing: TimingState = { stagesMs: {}, queryMs: 0, queries: 0, poolWaitMs: 0, openStages: 0, stageSpans: {}, querySpan: { open: 0, since: 0 }, poolSpan: { open: 0, since: 0 } };
   return { timing, done: current.run(timing, work) };
 }
 
@@ -118,13 +121,39 @@ export function timeQueriesOf(knex: Knex): void {
   };
   knex.on('query-response', (_response: unknown, query: { __knexQueryUid?: string }) => settled(query));
   knex.on('query-error', (_error: unknown, query: { __knexQueryUid?: string }) => settled(query));
+  timePoolWaitsOf(knex);
+}
+
+interface PoolEvents {
+  on(event: 'acquireRequest' | 'acquireSuccess' | 'acquireFail', listener: (eventId: number) => void): void;
+}
+
+/** Adds the time each request waits for a connection from knex's pool (tarn's acquire events) to that request. */
+function timePoolWaitsOf(knex: Knex): void {
+  const pool = (knex.client as { pool?: PoolEvents }).pool;
+  if (!pool) return;
+  const waiting = new Map<number, TimingState>();
+  pool.on('acquireRequest', (eventId) => {
+    const timing = current.getStore();
+    if (!timing) return;
+    waiting.set(eventId, timing);
+    openSpan(timing.poolSpan);
+  });
+  const acquired = (eventId: number) => {
+    const timing = waiting.get(eventId);
+    if (!timing) return;
+    waiting.delete(eventId);
+    timing.poolWaitMs += closeSpan(timing.poolSpan);
+  };
+  pool.on('acquireSuccess', acquired);
+  pool.on('acquireFail', acquired);
 }
 
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /** The timing as a log line's fields, in milliseconds to a tenth. */
 export function timingFields(timing: RequestTiming): Record<string, number> {
-  const fields: Record<string, number> = { queries: timing.queries, queryMs: tenths(timing.queryMs) };
+  const fields: Record<string, number> = { queries: timing.queries, queryMs: tenths(timing.queryMs), poolWaitMs: tenths(timing.poolWaitMs) };
   for (const [stage, ms] of Object.entries(timing.stagesMs)) fields[`${stage}Ms`] = tenths(ms);
   return fields;
 }

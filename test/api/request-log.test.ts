@@ -3,6 +3,7 @@ import { patientParty, type Party } from './consultations-fixtures';
 import { insertReport } from './records-fixtures';
 import { createLogger, REDACTED_PATHS } from '../../server/log';
 import { CapturedLines } from '../support/captured-log';
+import { testKnex } from '../support/db';
 import type { User } from '../../db/models';
 
 const DIAGNOSIS = 'Suspected early-stage melanoma on the left shoulder';
@@ -57,6 +58,25 @@ describe('request log', () => {
     for (const stage of ['sessionMs', 'auditMs']) expect(line![stage]).toBeGreaterThan(0);
     const partsMs = line!.sessionMs! + line!.auditMs! + line!.queryMs!;
     expect(partsMs).toBeLessThanOrEqual(line!.durationMs!);
+  });
+
+  it('tells how long a request waited for a database connection while the pool was busy', async () => {
+    const report = await insertReport(alex.account.record.id, { title: 'Neurology letter' });
+    const idle = captured.lines.length;
+    expect((await alex.client.get(`/api/medical-reports/${report.id}`)).status).toBe(200);
+    expect((captured.lines[idle] as Record<string, number>).poolWaitMs).toBeLessThan(100);
+
+    // Every connection of the app's pool is held for 400 ms: the request's queries wait for one.
+    const knex = await testKnex();
+    const max = (knex.client as { pool: { max: number } }).pool.max;
+    const holding = Promise.all(Array.from({ length: max }, () => knex.raw('select pg_sleep(0.4)')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const busy = captured.lines.length;
+    expect((await alex.client.get(`/api/medical-reports/${report.id}`)).status).toBe(200);
+    await holding;
+    const line = captured.lines[busy] as Record<string, number>;
+    expect(line.poolWaitMs).toBeGreaterThan(200);
+    expect(line.poolWaitMs).toBeLessThanOrEqual(line.durationMs!);
   });
 
   it('labels requests that match no API route without their path', async () => {

@@ -76,11 +76,11 @@ function missedGoals(report: ClinicDayReport): string[] {
 }
 
 function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): void {
-  process.stdout.write(`where the slowest 1% of each route's requests spent their time, by the server's log (means, ms):\n`);
-  process.stdout.write(`${'route'.padEnd(44)} ${'server p99'.padStart(10)} ${'n'.padStart(4)} ${'total'.padStart(7)} ${'session'.padStart(8)} ${'audit'.padStart(7)} ${'queries'.padStart(8)} ${'in them'.padStart(8)} ${'other'.padStart(7)}\n`);
+  process.stdout.write(`where the slowest 1% of each route's requests spent their time, by the server's log (means, ms; 'pool wait' is the wait for a database connection, inside the other columns):\n`);
+  process.stdout.write(`${'route'.padEnd(44)} ${'server p99'.padStart(10)} ${'n'.padStart(4)} ${'total'.padStart(7)} ${'session'.padStart(8)} ${'audit'.padStart(7)} ${'queries'.padStart(8)} ${'in them'.padStart(8)} ${'other'.padStart(7)} ${'pool wait'.padStart(9)}\n`);
   for (const row of stages) {
     process.stdout.write(
-      `${row.name.padEnd(44)} ${row.serverP99.toFixed(1).padStart(10)} ${String(row.slowest).padStart(4)} ${row.durationMs.toFixed(1).padStart(7)} ${row.sessionMs.toFixed(1).padStart(8)} ${row.auditMs.toFixed(1).padStart(7)} ${row.queries.toFixed(1).padStart(8)} ${row.queryMs.toFixed(1).padStart(8)} ${row.otherMs.toFixed(1).padStart(7)}\n`,
+      `${row.name.padEnd(44)} ${row.serverP99.toFixed(1).padStart(10)} ${String(row.slowest).padStart(4)} ${row.durationMs.toFixed(1).padStart(7)} ${row.sessionMs.toFixed(1).padStart(8)} ${row.auditMs.toFixed(1).padStart(7)} ${row.queries.toFixed(1).padStart(8)} ${row.queryMs.toFixed(1).padStart(8)} ${row.otherMs.toFixed(1).padStart(7)} ${row.poolWaitMs.toFixed(1).padStart(9)}\n`,
     );
   }
   const { cpu, server, generator, database } = health;

@@ -17,6 +17,8 @@ export interface ServerRequest {
   auditMs: number;
   queryMs: number;
   queries: number;
+  /** Waiting for a pooled database connection, inside the stages above or not. */
+  poolWaitMs: number;
 }
 
 /** Where the slowest 1% of one route's requests spent their time, as means over those requests. */
@@ -30,6 +32,7 @@ export interface SlowRequestStages {
   auditMs: number;
   queryMs: number;
   queries: number;
+  poolWaitMs: number;
   /** What no stage accounts for: the handler's own work, waiting for a pooled connection, the event loop. */
   otherMs: number;
 }
@@ -51,6 +54,7 @@ export class ServerRequestLog {
           auditMs: ms('auditMs'),
           queryMs: ms('queryMs'),
           queries: ms('queries'),
+          poolWaitMs: ms('poolWaitMs'),
         });
       } catch {
         // Not a JSON line (a crash's stack, say): the server's log test owns that.
@@ -91,6 +95,7 @@ export function slowRequestStages(requests: ServerRequest[]): SlowRequestStages[
         auditMs: of((r) => r.auditMs),
         queryMs: of((r) => r.queryMs),
         queries: of((r) => r.queries),
+        poolWaitMs: of((r) => r.poolWaitMs),
         otherMs: of((r) => Math.max(0, r.durationMs - r.sessionMs - r.auditMs - r.queryMs)),
       };
     })

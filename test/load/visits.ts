@@ -1,7 +1,8 @@
 /**
  * What people do during the day, one request or socket event at a time with think times between:
  * patients read their dashboard and records and add medications and appointments; doctors read their
- * lists and patients' records and start and complete consultations; each live call's two sides chat.
+ * lists and patients' records and start and complete consultations; each live call's two sides join, chat
+ * and leave, and join again later.
  * Every write a client is told succeeded is remembered, to be counted in the database afterwards.
  */
 import { randomUUID } from 'node:crypto';
@@ -137,19 +138,35 @@ export async function doctorDay(plan: DayPlan, doctor: Clinic['doctors'][number]
   await goAbout(plan, act);
 }
 
-/** Both sides of a live call joined over Socket.IO, chatting with think times; each line's ack is timed. */
+/** Chat lines in one visit to a live call, fewest and most: then both sides leave, and a later visit joins again. */
+const LINES_PER_VISIT: [number, number] = [5, 15];
+
+/**
+ * A live call's day over its two sides' sockets, connected all day as the app's are: visits, each after a
+ * think time, in which both sides join, chat with think times, and leave. Calls start at different times
+ * and are joined again through the day, as a clinic's are, so joins are sampled across the day (about a
+ * hundred in 120 s) rather than twenty in one burst at its start.
+ */
 export async function callDay(plan: DayPlan, baseUrl: string, live: Clinic['calls'][number]): Promise<void> {
   const sides: ClientSocket[] = await Promise.all([signedInSocket(baseUrl, live.patient.client), signedInSocket(baseUrl, live.doctor.client)]);
   try {
-    for (const socket of sides) {
-      await plan.book.time('socket consultation:join', () => socketOutcome(request(socket, 'consultation:join', { consultationId: live.consultationId })));
-    }
-    await goAbout(plan, async () => {
-      const socket = pick(sides);
-      const sent = await plan.book.time('socket chat:send', () => socketOutcome(request(socket, 'chat:send', { consultationId: live.consultationId, text: DAY_CHAT_LINE })));
-      if (sent === 'ok') plan.acknowledged.chatLines++;
-    });
+    await goAbout(plan, () => callVisit(plan, live.consultationId, sides));
   } finally {
     for (const socket of sides) socket.disconnect();
+  }
+}
+
+async function callVisit(plan: DayPlan, consultationId: string, sides: ClientSocket[]): Promise<void> {
+  const timed = (socket: ClientSocket, event: string, payload: object) => plan.book.time(`socket ${event}`, () => socketOutcome(request(socket, event, payload)));
+  try {
+    for (const socket of sides) if ((await timed(socket, 'consultation:join', { consultationId })) !== 'ok') return;
+    const lines = LINES_PER_VISIT[0] + Math.floor(Math.random() * (LINES_PER_VISIT[1] - LINES_PER_VISIT[0] + 1));
+    for (let line = 0; line < lines; line++) {
+      await think(plan.thinkMs);
+      if (Date.now() >= plan.until) return;
+      if ((await timed(pick(sides), 'chat:send', { consultationId, text: DAY_CHAT_LINE })) === 'ok') plan.acknowledged.chatLines++;
+    }
+  } finally {
+    for (const socket of sides) await timed(socket, 'consultation:leave', { consultationId });
   }
 }

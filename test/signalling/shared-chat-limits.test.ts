@@ -1,5 +1,7 @@
+import { createClient } from 'redis';
 import { startTestServer, type TestServer } from '../support/app';
 import { startRedis, type RedisServer } from '../support/redis';
+import { until } from '../deploy/eventually';
 import { createCallParties, request, signedInSocket, type ClientSocket } from './helpers';
 
 /**
@@ -83,5 +85,47 @@ describe('chat limits shared by an account and by a consultation', () => {
 
     const [patient] = await joinedSockets([second], parties.patientHttp, consultationId);
     expect((await sendFromAll([patient!], consultationId, 10)).every((a) => a.ok)).toBe(true);
+  });
+});
+
+describe('chat limits while Redis is away', () => {
+  let redisServer: RedisServer;
+  let server: TestServer;
+  beforeAll(async () => {
+    redisServer = await startRedis();
+    server = await startTestServer({ REDIS_URL: redisServer.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redisServer?.stop();
+  });
+
+  it("answer every line at once with this process's budgets, and use Redis's again once it is back", async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const [patient] = await joinedSockets([server], parties.patientHttp, consultationId);
+    await redisServer.stop();
+
+    // The Redis client waits to reconnect; the limits do not wait with it (each ack within the helper's 5 s).
+    const started = performance.now();
+    const answers = await sendFromAll([patient!], consultationId, 15);
+    const accepted = answers.filter((a) => a.ok).length;
+    expect(accepted).toBeGreaterThanOrEqual(10);
+    expect(accepted).toBeLessThanOrEqual(allowance(10, 5, started));
+    for (const refused of answers.filter((a) => !a.ok)) expect(refused).toEqual(RATE_LIMITED_CHAT);
+
+    // Redis comes back (empty, on the same port): once the client has reconnected, lines draw on buckets there.
+    redisServer = await startRedis(Number(new URL(redisServer.url).port));
+    const inspector = createClient({ url: redisServer.url });
+    await inspector.connect();
+    try {
+      await until(
+        'a line drawing on buckets in Redis',
+        async () => (await request(patient!, 'chat:send', { consultationId, text: 'after the restart' })).ok && (await inspector.keys('medivault:chat-limit:*')).length > 0,
+        15_000,
+      );
+    } finally {
+      await inspector.quit();
+    }
   });
 });

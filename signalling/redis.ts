@@ -19,10 +19,28 @@ export async function connectRedisAdapter(url: string): Promise<RedisAdapterHand
   for (const client of [pub, sub]) client.on('error', (err: Error) => log.warn({ error: err.message }, 'redis connection error'));
   await Promise.all([pub.connect(), sub.connect()]);
   return {
-    adapter: createAdapter(pub, sub),
+    adapter: countingAloneWhileAway(createAdapter(pub, sub), pub),
     client: pub as RedisClientType,
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
+  };
+}
+
+type AdapterFactory = ReturnType<typeof createAdapter>;
+
+/**
+ * The Redis adapter, which counts only this process while its Redis client is away. The count (PUBSUB
+ * NUMSUB) comes before every cross-process fetchSockets; a client that is reconnecting would hold it in its
+ * offline queue, and every join, leave and lobby read with it, for as long as Redis is away. Sockets on
+ * other processes cannot be reached then anyway.
+ */
+function countingAloneWhileAway(factory: AdapterFactory, pub: { isReady: boolean }): AdapterFactory {
+  // A plain function: Socket.IO calls the factory with `new`.
+  return function (this: unknown, nsp: Parameters<AdapterFactory>[0]) {
+    const adapter = factory(nsp);
+    const countEveryProcess = adapter.serverCount.bind(adapter);
+    adapter.serverCount = () => (pub.isReady ? countEveryProcess() : Promise.resolve(1));
+    return adapter;
   };
 }

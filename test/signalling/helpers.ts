@@ -1,9 +1,11 @@
+import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 import { Consultation, type Doctor, type User } from '../../db/models';
 import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
 import type { TestClient } from '../support/client';
 import { startTestServer, type TestServer } from '../support/app';
+import { until } from '../deploy/eventually';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -161,4 +163,19 @@ export async function joinedCall(patientServerUrl: string, doctorServerUrl = pat
   await request(patient, 'consultation:join', { consultationId });
   await request(doctor, 'consultation:join', { consultationId });
   return { parties, consultationId, patient, doctor };
+}
+
+/** Resolves once the socket's chat lines draw on limit buckets kept in the Redis at `redisUrl` (its server is back on Redis). */
+export async function untilChatLimitsInRedis(socket: ClientSocket, consultationId: string, redisUrl: string): Promise<void> {
+  const inspector = createClient({ url: redisUrl });
+  await inspector.connect();
+  try {
+    await until(
+      'a line drawing on buckets in Redis',
+      async () => (await request(socket, 'chat:send', { consultationId, text: 'Back on Redis?' })).ok && (await inspector.keys('medivault:chat-limit:*')).length > 0,
+      15_000,
+    );
+  } finally {
+    await inspector.quit();
+  }
 }

@@ -1,8 +1,6 @@
-import { createClient } from 'redis';
 import { startTestServer, type TestServer } from '../support/app';
 import { startRedis, type RedisServer } from '../support/redis';
-import { until } from '../deploy/eventually';
-import { createCallParties, request, signedInSocket, type ClientSocket } from './helpers';
+import { createCallParties, request, signedInSocket, untilChatLimitsInRedis, type ClientSocket } from './helpers';
 
 /**
  * Issue 38: chat is limited per account and per consultation as well as per socket, so ten sockets of one
@@ -116,16 +114,6 @@ describe('chat limits while Redis is away', () => {
 
     // Redis comes back (empty, on the same port): once the client has reconnected, lines draw on buckets there.
     redisServer = await startRedis(Number(new URL(redisServer.url).port));
-    const inspector = createClient({ url: redisServer.url });
-    await inspector.connect();
-    try {
-      await until(
-        'a line drawing on buckets in Redis',
-        async () => (await request(patient!, 'chat:send', { consultationId, text: 'after the restart' })).ok && (await inspector.keys('medivault:chat-limit:*')).length > 0,
-        15_000,
-      );
-    } finally {
-      await inspector.quit();
-    }
+    await untilChatLimitsInRedis(patient!, consultationId, redisServer.url);
   });
 });

@@ -96,34 +96,39 @@ return 1`;
 
 /**
  * How long a line waits for Redis's answer before this process's buckets decide instead. The script
- * answers in about a millisecond; without a bound, a line sent while the client reconnects would wait in
- * its offline queue for as long as Redis is away.
+ * answers in about a millisecond; without a bound, a line would wait as long as Redis takes.
  */
 const REDIS_ANSWER_LIMIT_MS = 250;
+
+/** The reply, or a rejection once `ms` have passed without it (a late reply is then ignored). */
+function answeredWithin<T>(reply: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
+}
 
 /** The buckets in Redis, shared by every process of the deployment; this process's own while Redis fails. */
 export class RedisChatLimits implements SharedChatLimits {
   private readonly fallback: LocalChatLimits;
-  private readonly boundedClient: RedisClientType;
 
   constructor(
     private readonly client: RedisClientType,
     private readonly settings: SharedChatLimitSettings,
   ) {
     this.fallback = new LocalChatLimits(settings);
-    this.boundedClient = client.withCommandOptions({ timeout: REDIS_ANSWER_LIMIT_MS }) as RedisClientType;
   }
 
   async take(accountKey: string, consultationId: string): Promise<boolean> {
+    // While the client reconnects, a command would wait in its offline queue for as long as Redis is away.
     if (!this.client.isReady) return this.fallback.take(accountKey, consultationId);
     const { account, consultation } = this.settings;
     const limitArgs = (limit: RateLimit) => [String(limit.perSecond), String(limit.burst), String(refillMs(limit) + 1000)];
     try {
-      const taken = await this.boundedClient.eval(TAKE_FROM_EACH, {
+      const reply = this.client.eval(TAKE_FROM_EACH, {
         keys: [ACCOUNT(accountKey), CONSULTATION(consultationId)],
         arguments: [...limitArgs(account), ...limitArgs(consultation)],
       });
-      return taken === 1;
+      return (await answeredWithin(reply, REDIS_ANSWER_LIMIT_MS)) === 1;
     } catch (err) {
       log.warn({ error: (err as Error).message }, 'chat limits: no answer from redis, limiting within this process');
       return this.fallback.take(accountKey, consultationId);

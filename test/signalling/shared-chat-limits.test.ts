@@ -116,4 +116,17 @@ describe('chat limits while Redis is away', () => {
     redisServer = await startRedis(Number(new URL(redisServer.url).port));
     await untilChatLimitsInRedis(patient!, consultationId, redisServer.url);
   });
+
+  it("answer a line within a moment with this process's budgets while Redis is connected but silent", async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const [patient] = await joinedSockets([server], parties.patientHttp, consultationId);
+    redisServer.freeze(true);
+    try {
+      // Answered (within the helper's 5 s): the limit waits 250 ms for Redis, then decides here.
+      expect((await request(patient!, 'chat:send', { consultationId, text: 'Anyone there?' })).ok).toBe(true);
+    } finally {
+      redisServer.freeze(false);
+    }
+  });
 });

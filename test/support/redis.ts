@@ -8,6 +8,8 @@ const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 
 export interface RedisServer {
   url: string;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connections stay open, nothing is answered meanwhile. */
+  freeze(frozen: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,9 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    freeze(frozen) {
+      child.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
     async stop() {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');

@@ -15,8 +15,10 @@ beforeAll(async () => {
   redisServer = await startRedis();
   server = await startTestServer({ REDIS_URL: redisServer.url });
 });
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
   await server?.close();
   await redisServer?.stop();
 });

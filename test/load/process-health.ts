@@ -10,8 +10,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 
 export interface ProcessHealth {
-  /** CPU each part used, in percent of one core: the machine has `os.cpus().length` of them. */
-  cpu: { server: number; database: number; generator: number; cores: number };
+  /**
+   * CPU each part used, in percent of one core: the machine has `os.cpus().length` of them. Null for a part
+   * whose processes did not last the stretch (the database restarted in it): those counted at its start are gone.
+   */
+  cpu: { server: number | null; database: number | null; generator: number; cores: number };
   server: { eventLoopP99Ms: number; eventLoopMaxMs: number; gcPauses: number; gcTotalMs: number; gcPausesOver10Ms: number };
   generator: { eventLoopP99Ms: number; eventLoopMaxMs: number };
   database: {
@@ -52,15 +55,19 @@ const DATABASE_PROCESSES = 'select pid from pg_stat_activity where datname = cur
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds a process has used (user and system), from /proc; 0 once it is gone. */
-async function cpuSecondsOf(pid: number): Promise<number> {
+/** CPU seconds a process has used (user and system), from /proc; null once it is gone. */
+async function cpuSecondsOf(pid: number): Promise<number | null> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // The fields after the command name (which may hold spaces) in parentheses: utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : 0;
+  return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : null;
 }
 
-const sumOf = async (pids: number[]) => (await Promise.all(pids.map(cpuSecondsOf))).reduce((sum, seconds) => sum + seconds, 0);
+/** The processes' CPU seconds together; null when one of them is gone. */
+async function sumOf(pids: number[]): Promise<number | null> {
+  const seconds = await Promise.all(pids.map(cpuSecondsOf));
+  return seconds.some((s) => s === null) ? null : seconds.reduce((sum: number, s) => sum + s!, 0);
+}
 
 /** A metric's value in Prometheus' text format, summed over its label sets when `labels` is a filter. */
 function metric(text: string, name: string, labels = ''): number {
@@ -118,10 +125,11 @@ export async function watchProcess(baseUrl: string, metricsToken: string, knex: 
       generator.disable();
       const seconds = (performance.now() - startedAt) / 1000;
       const share = (used: number) => Math.round((used / seconds) * 1000) / 10;
+      const used = (before: number | null, after: number | null) => (before === null || after === null ? null : share(after - before));
       const generatorUsed = process.cpuUsage(cpuBefore.generator);
       const cpu = {
-        server: share((await cpuSecondsOf(serverPid)) - cpuBefore.server),
-        database: share((await sumOf(databasePids)) - cpuBefore.database),
+        server: used(cpuBefore.server, await cpuSecondsOf(serverPid)),
+        database: used(cpuBefore.database, await sumOf(databasePids)),
         generator: share((generatorUsed.user + generatorUsed.system) / 1e6),
         cores: os.cpus().length,
       };

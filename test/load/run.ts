@@ -75,6 +75,9 @@ function missedGoals(report: ClinicDayReport): string[] {
   return [...missed, ...report.discrepancies];
 }
 
+/** A part's CPU when its processes did not last the stretch. */
+const NOT_COUNTED = 'not counted (restarted in the stretch)';
+
 function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): void {
   process.stdout.write(`where the slowest 1% of each route's requests spent their time, by the server's log (means, ms; 'pool wait' is the wait for a database connection, inside the other columns):\n`);
   process.stdout.write(`${'route'.padEnd(44)} ${'server p99'.padStart(10)} ${'n'.padStart(4)} ${'total'.padStart(7)} ${'session'.padStart(8)} ${'audit'.padStart(7)} ${'queries'.padStart(8)} ${'in them'.padStart(8)} ${'other'.padStart(7)} ${'pool wait'.padStart(9)}\n`);
@@ -84,7 +87,7 @@ function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): voi
     );
   }
   const { cpu, server, generator, database } = health;
-  process.stdout.write(`CPU, in % of one core of ${cpu.cores}: server ${cpu.server}, PostgreSQL ${cpu.database}, load generator ${cpu.generator}\n`);
+  process.stdout.write(`CPU, in % of one core of ${cpu.cores}: server ${cpu.server ?? NOT_COUNTED}, PostgreSQL ${cpu.database ?? NOT_COUNTED}, load generator ${cpu.generator}\n`);
   process.stdout.write(
     `server event loop delay p99 ${server.eventLoopP99Ms} ms (max ${server.eventLoopMaxMs}); GC ${server.gcPauses} pauses, ${server.gcTotalMs} ms in all, ${server.gcPausesOver10Ms} over 10 ms; ` +
       `load generator's event loop delay p99 ${generator.eventLoopP99Ms} ms (max ${generator.eventLoopMaxMs})\n` +

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RefusedResource } from '../server/errors';
 import { refusedAction, writeAuditRow, writeAuditRowIn, type AuditRow } from '../server/services/audit';
 import type { SignallingSocket } from './types';
+import { timeStage } from '../server/lib/request-timing';
 
 export interface SocketAuditEntry {
   action: string;
@@ -29,9 +30,9 @@ function socketRow(socket: SignallingSocket, entry: SocketAuditEntry): AuditRow 
   };
 }
 
-/** The socket counterpart of server/services/audit.ts: who, what, which consultation; never content. */
+/** The socket counterpart of server/services/audit.ts (timed as the request's audit stage): who, what, which consultation; never content. */
 export async function recordSocketAudit(socket: SignallingSocket, entry: SocketAuditEntry): Promise<void> {
-  await writeAuditRow(socketRow(socket, entry));
+  await timeStage('audit', () => writeAuditRow(socketRow(socket, entry)));
 }
 
 /** The same row for a write, stored in the write's own transaction. */

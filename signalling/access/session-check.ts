@@ -3,6 +3,7 @@ import { actorFromHandshake, socketIdentity } from '../auth';
 import { SessionEnded } from '../errors';
 import type { SignallingSocket } from '../types';
 import { ShortLived } from '../../server/lib/short-lived';
+import { timeStage } from '../../server/lib/request-timing';
 
 /** Whether the socket's session cookie still signs in the person the socket was opened for. */
 async function sessionStillValid(app: App, socket: SignallingSocket): Promise<boolean> {
@@ -24,7 +25,8 @@ export class SessionCheck {
     this.valid.set(true);
   }
 
+  /** Timed as the request's 'session' stage, as the session read of an HTTP request is. */
   async assertLive(): Promise<void> {
-    if (!(await this.valid.get())) throw new SessionEnded();
+    if (!(await timeStage('session', () => this.valid.get()))) throw new SessionEnded();
   }
 }

@@ -8,6 +8,7 @@ import { isPlainObject } from '../../common/schemas/helpers';
 import { validateInput } from '../../server/validation/validate';
 import { recordSocketRefusal } from '../audit';
 import type { HandlerContext } from '../services';
+import { timeRequest, timingFields, type RequestTiming } from '../../server/lib/request-timing';
 
 type AckDataOf<E extends keyof ClientToServerEvents> =
   Parameters<ClientToServerEvents[E]>[1] extends AckCallback<infer T> ? T : never;
@@ -52,16 +53,30 @@ export function bindHandler(ctx: HandlerContext, handler: SocketHandler<keyof Cl
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : noAck;
     const payload = typeof args[0] === 'function' ? undefined : args[0];
-    void run(ctx, handler, payload).then(({ answer, failure }) => {
+    const started = performance.now();
+    const { timing, done } = timeRequest(() => run(ctx, handler, payload));
+    void done.then(({ answer, failure }) => {
+      const durationMs = performance.now() - started;
       try {
         ack(answer);
       } catch {
         // A client-side ack cannot throw into the server; guard anyway.
       }
+      logRequest(ctx, handler.event, answer, durationMs, timing);
       // The close waits for the answer to be written.
       if (failure instanceof SessionEnded) ctx.socket.disconnect(true);
     });
   });
+}
+
+/**
+ * One log line per socket request, as an HTTP request has: the event, its outcome (the error code of a
+ * refusal), duration, kind of actor and where the time went (the session check, the audit row, the other
+ * database queries). Never the payload or the consultation it names.
+ */
+function logRequest(ctx: HandlerContext, event: string, answer: Ack<unknown>, durationMs: number, timing: RequestTiming): void {
+  const outcome = answer.ok ? { ok: true } : { ok: false, error: answer.error.code };
+  ctx.app.deps.log.info({ event, ...outcome, durationMs: Math.round(durationMs * 10) / 10, actor: ctx.socket.data.role, ...timingFields(timing) }, 'socket request');
 }
 
 async function run(ctx: HandlerContext, handler: SocketHandler<keyof ClientToServerEvents, yup.AnyObjectSchema>, payload: unknown): Promise<Outcome> {

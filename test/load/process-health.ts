@@ -51,6 +51,7 @@ const WAL_IO = `select context, sum(writes)::float8 as writes, sum(write_time)::
   from pg_stat_io where object = 'wal' group by context order by context`;
 
 const CHECKPOINTS = 'select (num_timed + num_requested)::int as n from pg_stat_checkpointer';
+const POSTMASTER_START = 'select pg_postmaster_start_time() as at';
 const DATABASE_PROCESSES = 'select pid from pg_stat_activity where datname = current_database() or datname is null';
 
 const TICKS_PER_SECOND = 100;
@@ -63,10 +64,12 @@ async function cpuSecondsOf(pid: number): Promise<number | null> {
   return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : null;
 }
 
-/** The processes' CPU seconds together; null when one of them is gone. */
-async function sumOf(pids: number[]): Promise<number | null> {
-  const seconds = await Promise.all(pids.map(cpuSecondsOf));
-  return seconds.some((s) => s === null) ? null : seconds.reduce((sum: number, s) => sum + s!, 0);
+/** Each process's CPU seconds so far (null for one that is gone). */
+const cpuSecondsOfEach = (pids: number[]) => Promise.all(pids.map(cpuSecondsOf));
+
+/** CPU seconds the processes used between two readings, over those alive at both (a connection may close in between). */
+function usedBetween(before: (number | null)[], after: (number | null)[]): number {
+  return before.reduce((sum: number, was, i) => (was === null || after[i] == null ? sum : sum + after[i]! - was), 0);
 }
 
 /** A metric's value in Prometheus' text format, summed over its label sets when `labels` is a filter. */
@@ -102,8 +105,10 @@ export async function watchProcess(baseUrl: string, metricsToken: string, knex: 
   const walBefore = await walIo();
   // The database's processes: its background ones and the pool's connections, which live as long as the pool.
   const databasePids: number[] = (await knex.raw(DATABASE_PROCESSES)).rows.map((row: { pid: number }) => row.pid);
+  const databaseStart = async () => String((await knex.raw(POSTMASTER_START).catch(() => null))?.rows[0]?.at);
+  const databaseStartedAt = await databaseStart();
   const startedAt = performance.now();
-  const cpuBefore = { server: await cpuSecondsOf(serverPid), database: await sumOf(databasePids), generator: process.cpuUsage() };
+  const cpuBefore = { server: await cpuSecondsOf(serverPid), database: await cpuSecondsOfEach(databasePids), generator: process.cpuUsage() };
   const generator = monitorEventLoopDelay({ resolution: 10 });
   generator.enable();
 
@@ -129,7 +134,8 @@ export async function watchProcess(baseUrl: string, metricsToken: string, knex: 
       const generatorUsed = process.cpuUsage(cpuBefore.generator);
       const cpu = {
         server: used(cpuBefore.server, await cpuSecondsOf(serverPid)),
-        database: used(cpuBefore.database, await sumOf(databasePids)),
+        // A restarted server's processes are not the ones counted at the start.
+        database: (await databaseStart()) === databaseStartedAt ? share(usedBetween(cpuBefore.database, await cpuSecondsOfEach(databasePids))) : null,
         generator: share((generatorUsed.user + generatorUsed.system) / 1e6),
         cores: os.cpus().length,
       };

@@ -79,7 +79,7 @@ function missedGoals(report: ClinicDayReport): string[] {
 const NOT_COUNTED = 'not counted (restarted in the stretch)';
 
 function printDiagnosis(stages: SlowRequestStages[], health: ProcessHealth): void {
-  process.stdout.write(`where the slowest 1% of each route's requests spent their time, by the server's log (means, ms; 'pool wait' is the wait for a database connection, inside the other columns):\n`);
+  process.stdout.write(`where the slowest 1% of each route's and socket event's requests spent their time, by the server's log (means, ms; 'pool wait' is the wait for a database connection, inside the other columns):\n`);
   process.stdout.write(`${'route'.padEnd(44)} ${'server p99'.padStart(10)} ${'n'.padStart(4)} ${'total'.padStart(7)} ${'session'.padStart(8)} ${'audit'.padStart(7)} ${'queries'.padStart(8)} ${'in them'.padStart(8)} ${'other'.padStart(7)} ${'pool wait'.padStart(9)}\n`);
   for (const row of stages) {
     process.stdout.write(

@@ -1,6 +1,7 @@
 /**
- * The server's own account of each request: its JSON 'request' log line (route, duration, and where the
- * time went: the session read, the wait for a read's audit row, the database queries), read from the
+ * The server's own account of each request: its JSON 'request' log line, or 'socket request' for a socket
+ * event (route or event, duration, and where the time went: the session read, the wait for a read's audit
+ * row, the database queries), read from the
  * server process's output while the load runs. Beside what the clients measured, it tells the server's
  * time apart from the network's and the load generator's, and for the slowest requests which stage took it.
  */
@@ -8,7 +9,7 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 
 export interface ServerRequest {
-  /** As the clients name it: method and route pattern. */
+  /** As the clients name it: method and route pattern, or 'socket' and the event. */
   name: string;
   /** When the line was read (the request's end, give or take the pipe). */
   at: number;
@@ -42,12 +43,13 @@ export class ServerRequestLog {
 
   constructor(output: Readable) {
     readline.createInterface({ input: output }).on('line', (line) => {
-      if (!line.includes('"msg":"request"')) return;
+      const socket = line.includes('"msg":"socket request"');
+      if (!socket && !line.includes('"msg":"request"')) return;
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         const ms = (key: string) => (typeof entry[key] === 'number' ? (entry[key] as number) : 0);
         this.requests.push({
-          name: `${String(entry.method)} ${String(entry.route)}`,
+          name: socket ? `socket ${String(entry.event)}` : `${String(entry.method)} ${String(entry.route)}`,
           at: Date.now(),
           durationMs: ms('durationMs'),
           sessionMs: ms('sessionMs'),

@@ -8,6 +8,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDENTIALS, DEMO_IDS } from '../../db/seeds/demo';
 import { spillingOutOfCards } from './support/layout';
 import { seriousViolations } from './support/axe';
+import { holdToasts } from './support/toasts';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
@@ -51,9 +52,9 @@ const SCREENS: Record<Role, Screen[]> = {
         {
           name: 'the Missing information toast',
           open: async (page) => {
+            // Its 5 s ran out during the scan on a loaded machine (CI), and the close then waited for it.
+            await holdToasts(page);
             await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-            // Under the pointer it stays: its 5 s ran out during the scan on a loaded machine (CI), and the close then waited for it.
-            await page.locator('.Toastify__toast').hover();
           },
           shown: (page) => page.locator('.Toastify__toast'),
           close: (page) => page.locator('.Toastify__toast').getByRole('button', { name: /close/i }).click(),

@@ -152,8 +152,11 @@ export function registerDoctorPortalRoutes(router: Router): void {
           patientId: consultation.patientId,
         }),
       );
-      await settleCancelledConsultation(ctx.deps, updated, 'doctor');
-      const [presented] = await presentForDoctor(ctx, [await consultationFor(doctor, consultation.id)]);
+      const settled = await settleCancelledConsultation(ctx.deps, updated, 'doctor');
+      // A status change alters neither the patient's contact details nor the doctor's name: the ones read above serve.
+      settled.$setRelated('patient', consultation.patient);
+      settled.$setRelated('doctor', consultation.doctor);
+      const [presented] = await presentForDoctor(ctx, [settled]);
       return presented;
     },
   });

@@ -45,7 +45,7 @@ export async function changeConsultationStatus(
     const consultation = await Consultation.query(trx).findById(consultationId).forUpdate();
     if (!consultation) throw new NotFound();
     assertTransition(consultation.status, to);
-    const result = await consultation.$query(trx).patchAndFetch(changesFor(to, outcome));
+    const [result] = await Consultation.query(trx).patch(changesFor(to, outcome)).where('id', consultation.id).returning('*');
     if (to === 'completed') {
       await Doctor.query(trx).findById(consultation.doctorId).increment('totalConsultations', 1);
     }

@@ -22,9 +22,19 @@ export async function connectRedisAdapter(url: string): Promise<RedisAdapterHand
     adapter: countingAloneWhileAway(createAdapter(pub, sub), pub),
     client: pub as RedisClientType,
     async close() {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([pub, sub].map(closeRedisClient));
     },
   };
+}
+
+/**
+ * Closes a Redis client once its commands are answered. While Redis is away the client is only let go of
+ * (unref): a reconnecting client holds even its QUIT until Redis comes back, and destroying it would reject
+ * the commands it holds for others (the Socket.IO adapter's) with nobody to hear. The process is stopping.
+ */
+export async function closeRedisClient(client: Pick<RedisClientType, 'isReady' | 'close' | 'unref'>): Promise<void> {
+  if (client.isReady) await client.close();
+  else client.unref();
 }
 
 type AdapterFactory = ReturnType<typeof createAdapter>;

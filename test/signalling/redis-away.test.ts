@@ -1,11 +1,12 @@
 import { startTestServer, type TestServer } from '../support/app';
 import { startRedis, type RedisServer } from '../support/redis';
+import { startServerProcess } from '../support/server-process';
 import { createCallParties, nextEvent, request, signedInSocket, untilChatLimitsInRedis, type ClientSocket } from './helpers';
 
 /**
  * A server configured with Redis (several processes sharing rooms) whose Redis goes away: the calls on
  * this process go on, since only sockets on other processes are out of reach. Joins, leaves and chat are
- * answered at once instead of waiting for the Redis client to reconnect.
+ * answered at once instead of waiting for the Redis client to reconnect, and a process told to stop stops.
  */
 let redisServer: RedisServer;
 let server: TestServer;
@@ -48,3 +49,11 @@ it('a consultation on one process is joined, talked in and left while Redis is a
   redisServer = await startRedis(Number(new URL(redisServer.url).port));
   await untilChatLimitsInRedis(doctor, consultationId, redisServer.url);
 });
+
+it('a process told to stop (SIGTERM) while its Redis is away stops cleanly instead of waiting for Redis', async () => {
+  const away = await startRedis();
+  const serverProcess = await startServerProcess({ DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: away.url, SHUTDOWN_GRACE_MS: '1000' });
+  await away.stop();
+  const code = await serverProcess.stop();
+  expect({ code, output: serverProcess.output() }).toEqual({ code: 0, output: expect.stringContaining('"msg":"stopped"') });
+}, 120_000);

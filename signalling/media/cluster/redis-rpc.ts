@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RedisClientType } from 'redis';
 import { AppError, ServiceUnavailable } from '../../../server/errors';
 import { log } from '../../../server/log';
+import { closeRedisClient } from '../../redis';
 
 const REQUESTS = (serverId: string) => `medivault:sfu:rpc:${serverId}`;
 const REPLIES = (serverId: string) => `medivault:sfu:reply:${serverId}`;
@@ -84,6 +85,6 @@ export class RedisRpc {
   async close(): Promise<void> {
     for (const waiting of this.pending.values()) clearTimeout(waiting.timer);
     this.pending.clear();
-    await this.subscriber.quit().catch(() => undefined);
+    await closeRedisClient(this.subscriber).catch(() => undefined);
   }
 }

@@ -63,6 +63,8 @@ export class RoomOwnership {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    // Redis away would hold these until it came back; the claims and the alive key then lapse by themselves.
+    if (!this.client.isReady) return;
     await Promise.allSettled([...this.held].map((id) => this.release(id)));
     await this.client.del(`${ALIVE_PREFIX}${this.serverId}`).catch(() => undefined);
   }

@@ -43,7 +43,7 @@ async function patientOf(doctor: Party<Doctor>, standing: Standing): Promise<str
   return patient;
 }
 
-/** How many queries the request `send` makes took, by its request log line (the line of `route`). */
+/** The answer to the request `send` makes, and the queries its log line (the line of `route`) counted. */
 async function withQueryCount<T>(route: string, send: () => Promise<{ status: number; body: unknown }>) {
   const before = captured.lines.length;
   const res = await send();

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { GUEST_LINK_DEFAULT_MINUTES, GUEST_LINK_MAX_MINUTES, GUEST_NAME_MAX, NAME_MIN } from '../constants';
 import { numberField, requiredString, strictObject, trimText } from './helpers';
 
@@ -13,8 +12,6 @@ export const guestInvitationSchema = strictObject({
     .default(GUEST_LINK_DEFAULT_MINUTES),
 });
 
-export type GuestInvitationInput = yup.InferType<typeof guestInvitationSchema>;
-
 /** POST /api/guest/join body: the link's token and the name the others will see; also the guest page's form. */
 export const guestJoinSchema = strictObject({
   token: requiredString('Link', 'This guest link is incomplete: open the whole link you were sent', 200),
@@ -22,5 +19,3 @@ export const guestJoinSchema = strictObject({
     .transform(trimText)
     .min(NAME_MIN, `Name must be at least ${NAME_MIN} characters`),
 });
-
-export type GuestJoinInput = yup.InferType<typeof guestJoinSchema>;

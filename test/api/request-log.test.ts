@@ -66,14 +66,16 @@ describe('request log', () => {
     expect((await alex.client.get(`/api/medical-reports/${report.id}`)).status).toBe(200);
     expect((captured.lines[idle] as Record<string, number>).poolWaitMs).toBeLessThan(100);
 
-    // Every connection of the app's pool is held for 400 ms: the request's queries wait for one.
+    // Every connection of the app's pool is held until the request is seen waiting for one, and 250 ms more.
     const knex = await testKnex();
-    const max = (knex.client as { pool: { max: number } }).pool.max;
-    const holding = Promise.all(Array.from({ length: max }, () => knex.raw('select pg_sleep(0.4)')));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pool = (knex.client as { pool: { max: number; numPendingAcquires(): number } }).pool;
+    const held = await Promise.all(Array.from({ length: pool.max }, () => knex.transaction()));
     const busy = captured.lines.length;
-    expect((await alex.client.get(`/api/medical-reports/${report.id}`)).status).toBe(200);
-    await holding;
+    const answered = alex.client.get(`/api/medical-reports/${report.id}`);
+    while (pool.numPendingAcquires() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await Promise.all(held.map((trx) => trx.commit()));
+    expect((await answered).status).toBe(200);
     const line = captured.lines[busy] as Record<string, number>;
     expect(line.poolWaitMs).toBeGreaterThan(200);
     expect(line.poolWaitMs).toBeLessThanOrEqual(line.durationMs!);

@@ -72,7 +72,8 @@ describe('request log', () => {
     const held = await Promise.all(Array.from({ length: pool.max }, () => knex.transaction()));
     const busy = captured.lines.length;
     const answered = alex.client.get(`/api/medical-reports/${report.id}`);
-    while (pool.numPendingAcquires() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Bounded, so a request that never waits fails the assertions below instead of hanging the suite.
+    for (const giveUpAt = Date.now() + 5000; pool.numPendingAcquires() === 0 && Date.now() < giveUpAt; ) await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 250));
     await Promise.all(held.map((trx) => trx.commit()));
     expect((await answered).status).toBe(200);

@@ -2,7 +2,8 @@
  * Calls through the mediasoup SFU, each figure against a bare harness measured in the same run:
  *  1. join to first remote frame: the patient joins a consultation whose doctor is already waiting in
  *     the call (from the CALL_MARKS.join mark to the first remote video frame), against a bare
- *     mediasoup + mediasoup-client harness in the same Chromium: a Router in this process on the same
+ *     mediasoup + mediasoup-client harness in the same two Chromiums (the side that waits in one, the side
+ *     that joins in the other, as two people on two devices): a Router in this process on the same
  *     worker binary with the app's codecs and transport options, and a page running mediasoup-client
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
  *     camera and mic waits. The measured bare page first does what the app does in its device check,
@@ -31,6 +32,8 @@
  *  4. a third person (test/bench/support/third-person.ts): in fresh calls, a guest the doctor invites and
  *     admits joins a doctor and a patient who see each other; the guest's join (from the join the Admit sets
  *     off) to first remote frame against the patient's in the same call, medians of THIRD_PERSON_ROUNDS.
+ *     Each of the three has a Chromium of their own, as each has a device of their own: in one shared
+ *     browser the third page's join stalled the camera capture of the two pages already in the call.
  *     Goal: at most 1.5x. And the SFU side's CPU for that call while three people talk against two (no goal:
  *     each person's media is forwarded to every other, so it grows with the streams, 6 against 2).
  *
@@ -371,6 +374,8 @@ async function openBareCalls(browser: Browser, url: string, calls: number): Prom
   return contexts;
 }
 
+const launchChromium = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
 /** App 1:1 calls, each a doctor and a patient in the call page with video flowing both ways. */
 async function openAppCalls(browser: Browser, url: string, calls: number): Promise<CallUnderTest[]> {
   const opened: CallUnderTest[] = [];
@@ -406,7 +411,8 @@ async function main(): Promise<void> {
   const bare = await startBareHarness(loadConfig({ ...sfuConfig, DATABASE_URL: 'postgres://bench' }).media);
   const failures: string[] = [];
   if (app.signalling.mediaMode !== 'sfu') failures.push('the app fell back to peer-to-peer');
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // The side that waits and the side that joins, each in a Chromium of its own.
+  const [browser, joiningBrowser] = await Promise.all([launchChromium(), launchChromium()]);
 
   try {
     // 1. Join to first remote frame, bare and app in alternation.
@@ -414,8 +420,8 @@ async function main(): Promise<void> {
     const waitingPage = await waitingContext.newPage();
     await waitingPage.goto(bare.url);
     await waitingPage.evaluate(() => (window as unknown as { bareJoin(wait: boolean): Promise<number> }).bareJoin(false));
-    const barePage = await (await browser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
-    const call = await openCall(browser, app.url);
+    const barePage = await (await joiningBrowser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
+    const call = await openCall(browser, app.url, joiningBrowser);
     const floor: number[] = [];
     const samples: number[] = [];
     for (let run = 0; run <= FRAME_RUNS; run++) {
@@ -498,7 +504,13 @@ async function main(): Promise<void> {
     // 4. A third person: the guest's join against the patient's in the same call, and the SFU's CPU with three against two.
     const rounds: ThirdPersonRound[] = [];
     const callCpu = async () => (await cpuPerCall(appWorkers, 1)).total;
-    for (let round = 0; round < THIRD_PERSON_ROUNDS; round++) rounds.push(await thirdPersonRound(browser, app.url, round === 0 ? callCpu : undefined));
+    const guestBrowser = await launchChromium();
+    try {
+      const browsers = { doctor: browser, patient: joiningBrowser, guest: guestBrowser };
+      for (let round = 0; round < THIRD_PERSON_ROUNDS; round++) rounds.push(await thirdPersonRound(browsers, app.url, round === 0 ? callCpu : undefined));
+    } finally {
+      await guestBrowser.close();
+    }
     const [second, third] = [median(rounds.map((r) => r.secondMs)), median(rounds.map((r) => r.thirdMs))];
     const thirdRatio = third / second;
     const { two, three } = rounds[0]!.cpu!;
@@ -510,7 +522,7 @@ async function main(): Promise<void> {
     console.log(`SFU side's CPU for one call (workers + Node side, ${CARRY_WINDOW_MS / 1000} s each): three people ${fmt(three * 100, 2)}% of a core against two ${fmt(two * 100, 2)}% -> ${fmt(three / two, 2)}x`);
     if (!(thirdRatio <= THIRD_PERSON_GOAL)) failures.push(`third person's first remote frame ${fmt(thirdRatio, 2)}x the second's`);
   } finally {
-    await browser.close();
+    await Promise.all([browser.close(), joiningBrowser.close()]);
     await Promise.allSettled([app.close(), bare.close()]);
     await db.close();
   }

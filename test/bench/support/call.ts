@@ -102,12 +102,15 @@ export interface CallUnderTest {
   close(): Promise<void>;
 }
 
-/** A doctor waiting in a consultation's call; each measurement is the patient joining it afresh. */
-export async function openCall(browser: Browser, url: string): Promise<CallUnderTest> {
+/**
+ * A doctor waiting in a consultation's call; each measurement is the patient joining it afresh. The patient
+ * uses `patientBrowser` when given: a browser process of their own, as on a device of their own.
+ */
+export async function openCall(browser: Browser, url: string, patientBrowser: Browser = browser): Promise<CallUnderTest> {
   const { patient, consultation, patientHttp, doctorHttp } = await createCallParties(url);
   const waitingForPatient = `Waiting for ${patient.record.firstName} ${patient.record.lastName}`;
   const doctorContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const patientContext = await patientBrowser.newContext({ permissions: ['camera', 'microphone'] });
   const doctorPage = await doctorContext.newPage();
   const patientPage = await patientContext.newPage();
   await cookiesFor(doctorPage, doctorHttp, url);

@@ -14,6 +14,13 @@ import { FIRST_FRAME_PROBE, enterCall, openCall } from './call';
 const GUEST = 'Bench Guest';
 const FIRST_FRAME_TIMEOUT_MS = 30_000;
 
+/** Each person's own: their browser process, as each has a device of their own. */
+export interface PerPerson<T> {
+  doctor: T;
+  patient: T;
+  guest: T;
+}
+
 export interface ThirdPersonRound {
   secondMs: number;
   thirdMs: number;
@@ -41,9 +48,9 @@ async function inviteGuest(doctor: Page): Promise<string> {
  * One round in a fresh call: the doctor waits, the patient joins, the guest joins and is admitted.
  * `sfuCpu`, when given, measures the SFU side over a window, with two and then three people in the call.
  */
-export async function thirdPersonRound(browser: Browser, url: string, sfuCpu?: () => Promise<number>): Promise<ThirdPersonRound> {
-  const call = await openCall(browser, url);
-  const guestContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+export async function thirdPersonRound(browsers: PerPerson<Browser>, url: string, sfuCpu?: () => Promise<number>): Promise<ThirdPersonRound> {
+  const call = await openCall(browsers.doctor, url, browsers.patient);
+  const guestContext = await browsers.guest.newContext({ permissions: ['camera', 'microphone'] });
   try {
     const { doctor, patient } = call;
     await enterCall(patient.page, call.callUrl);

@@ -105,6 +105,9 @@ function stopNow(databaseDir: string): void {
   }
 }
 
+/** How many of PostgreSQL's lines a refusal to start quotes. */
+const START_LINES_KEPT = 5;
+
 const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
@@ -135,6 +138,15 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     return { url, stop: async () => {}, stopNow: () => {} };
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // PostgreSQL's last lines while it starts: the reason it gives when it refuses (the package rejects without one).
+  const startLines: string[] = [];
+  let starting = false;
+  const logLine = (text: string) => {
+    log(text);
+    if (!starting) return;
+    const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+    startLines.splice(0, startLines.push(...lines) - START_LINES_KEPT);
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -145,8 +157,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     createPostgresUser: os.userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+    onLog: (message) => logLine(String(message).trim()),
+    onError: (message) => logLine(String(message instanceof Error ? message.message : message).trim()),
   });
   await fs.mkdir(dataDir, { recursive: true });
   const initialised = await fs.stat(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
@@ -155,10 +167,14 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     await server.initialise();
   }
   await clearStaleLock(databaseDir);
+  starting = true;
   try {
     await server.start();
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start on port ${port}${err instanceof Error ? `: ${err.message}` : ''}. Is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.`);
+    const reason = err instanceof Error && err.message ? err.message : startLines.join(' / ');
+    throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start on port ${port}${reason ? `: ${reason}` : ''}. Is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.`);
+  } finally {
+    starting = false;
   }
   await ensureDatabase(port);
   return { url, stop: () => stopStarted(server, databaseDir), stopNow: () => stopNow(databaseDir) };

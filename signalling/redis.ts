@@ -27,14 +27,28 @@ export async function connectRedisAdapter(url: string): Promise<RedisAdapterHand
   };
 }
 
+/** How long a ready client's QUIT may wait for its answer before the client is let go of. */
+const REDIS_CLOSE_BOUND_MS = 2_000;
+
 /**
  * Closes a Redis client once its commands are answered. While Redis is away the client is only let go of
  * (unref): a reconnecting client holds even its QUIT until Redis comes back, and destroying it would reject
  * the commands it holds for others (the Socket.IO adapter's) with nobody to hear. The process is stopping.
+ * Redis can also go away between the client reading ready and its QUIT's answer: a QUIT still unanswered
+ * after REDIS_CLOSE_BOUND_MS is let go of the same way.
  */
 export async function closeRedisClient(client: Pick<RedisClientType, 'isReady' | 'close' | 'unref'>): Promise<void> {
-  if (client.isReady) await client.close();
-  else client.unref();
+  if (!client.isReady) return client.unref();
+  let bound: ReturnType<typeof setTimeout> | undefined;
+  const answered = await Promise.race([
+    client.close().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (bound = setTimeout(() => resolve(false), REDIS_CLOSE_BOUND_MS))),
+  ]);
+  clearTimeout(bound);
+  if (!answered) client.unref();
 }
 
 type AdapterFactory = ReturnType<typeof createAdapter>;

@@ -55,7 +55,11 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
   const { doseId } = await patientWithDoses(page);
   await context.grantPermissions(['notifications']);
   await page.goto('/medications');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // `ready` resolves while the worker may still be activating; a push is a functional event, so wait for activated.
+  await page.evaluate(async () => {
+    const active = (await navigator.serviceWorker.ready).active!;
+    if (active.state !== 'activated') await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(undefined)));
+  });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
   const cdp = await context.newCDPSession(page);
@@ -69,13 +73,22 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
   const payload = { type: 'medication_reminder', notificationId: randomUUID(), doseId, url: '/medications' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) });
 
-  // Asked through the page's registration: whichever worker instance showed it, the registration holds it.
+  // Asked through the page's registration: whichever worker instance showed it, the registration holds it. A
+  // worker started from cold on a busy machine can take a while; a failure says what state the worker and the
+  // permission were in.
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: (n as Notification & { actions: { action: string }[] }).actions.map((a) => a.action) }));
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: (n as Notification & { actions: { action: string }[] }).actions.map((a) => a.action) }));
+        }),
+      {
+        timeout: 30_000,
+        message: `no notification after the push; the worker and the permission as it was sent: ${JSON.stringify(
+          await page.evaluate(async () => ({ worker: (await navigator.serviceWorker.ready).active?.state, permission: Notification.permission })),
+        )}`,
+      },
     )
     .toEqual([{ title: 'MediVault reminder', body: 'Open MediVault to see it.', data: payload, actions: ['taken', 'skipped'] }]);
 

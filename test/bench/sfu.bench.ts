@@ -3,8 +3,9 @@
  *  1. join to first remote frame: the patient joins a consultation whose doctor is already waiting in
  *     the call (from the CALL_MARKS.join mark to the first remote video frame), against a bare
  *     mediasoup + mediasoup-client harness in the same two Chromiums (the side that waits in one, the side
- *     that joins in the other, as two people on two devices): a Router in this process on the same
- *     worker binary with the app's codecs and transport options, and a page running mediasoup-client
+ *     that joins in the other, as two people on two devices): a Router per room, on as many workers of the
+ *     same binary as the app's pool runs (one per core unless MEDIASOUP_WORKERS says otherwise), with the
+ *     app's codecs and transport options, and a page running mediasoup-client
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
  *     camera and mic waits. The measured bare page first does what the app does in its device check,
  *     before its join mark (opens camera and mic with the fake device, reads the Router's capabilities and
@@ -145,14 +146,22 @@ window.bareLeave = async () => {
 
 interface Bare {
   url: string;
-  workerPid: number;
+  workerPids: number[];
   close(): Promise<void>;
 }
 
 async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): Promise<Bare> {
   const mediasoup = await import('mediasoup');
-  const worker = await mediasoup.createWorker({ logLevel: 'warn', rtcMinPort: media.rtcMinPort, rtcMaxPort: media.rtcMaxPort });
-  const router = await worker.createRouter({ mediaCodecs: MEDIA_CODECS });
+  // As many workers as the app's pool runs, a Router per room handed out round robin, as the app's pool does:
+  // calls spread over two workers on two cores cost each call more CPU than calls on one.
+  const workers = await Promise.all(
+    Array.from({ length: media.workers }, () => mediasoup.createWorker({ logLevel: 'warn', rtcMinPort: media.rtcMinPort, rtcMaxPort: media.rtcMaxPort })),
+  );
+  const routers = new Map<string, Promise<ms.Router>>();
+  const routerOf = (room: string) => {
+    if (!routers.has(room)) routers.set(room, workers[routers.size % workers.length]!.createRouter({ mediaCodecs: MEDIA_CODECS }));
+    return routers.get(room)!;
+  };
   const bundle = await build({
     stdin: { contents: "export { Device } from 'mediasoup-client';", resolveDir: ROOT, loader: 'js' },
     bundle: true,
@@ -176,9 +185,9 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
   const handle = async (body: Rpc): Promise<unknown> => {
     switch (body.method) {
       case 'caps':
-        return { rtpCapabilities: router.rtpCapabilities };
+        return { rtpCapabilities: (await routerOf(body.room)).rtpCapabilities };
       case 'createTransport': {
-        const transport = await router.createWebRtcTransport(webRtcTransportOptions(media, 'send'));
+        const transport = await (await routerOf(body.room)).createWebRtcTransport(webRtcTransportOptions(media, 'send'));
         peer(body).transports.set(transport.id, transport);
         return { id: transport.id, iceParameters: transport.iceParameters, iceCandidates: transport.iceCandidates, dtlsParameters: transport.dtlsParameters };
       }
@@ -229,11 +238,11 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}/`,
-    workerPid: worker.pid,
+    workerPids: workers.map((worker) => worker.pid),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      worker.close();
+      workers.forEach((worker) => worker.close());
     },
   };
 }
@@ -483,10 +492,10 @@ async function main(): Promise<void> {
     // 3. Concurrent calls up to 80% of a core: the CPU one call costs, bare and app in turn.
     const bareContexts = await openBareCalls(browser, bare.url, CARRIED_CALLS);
     await settle();
-    const bareCost = await cpuPerCall([bare.workerPid], CARRIED_CALLS);
+    const bareCost = await cpuPerCall(bare.workerPids, CARRIED_CALLS);
     await Promise.all(bareContexts.map((context) => context.close()));
     const appCalls = await openAppCalls(browser, app.url, CARRIED_CALLS);
-    const appWorkers = mediasoupWorkerPids(process.pid).filter((pid) => pid !== bare.workerPid);
+    const appWorkers = mediasoupWorkerPids(process.pid).filter((pid) => !bare.workerPids.includes(pid));
     await settle();
     const appCost = await cpuPerCall(appWorkers, CARRIED_CALLS);
     await Promise.all(appCalls.map((underTest) => underTest.close()));

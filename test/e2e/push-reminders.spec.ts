@@ -6,6 +6,7 @@ import { embeddedDatabaseUrl } from '../../db/embedded';
 import { knexConfig } from '../../knexfile';
 import { E2E_PG_PORT } from './support/e2e-servers';
 import { newPatient, signUpByApi } from './support/patients';
+import { PushDelivery } from './support/push-delivery';
 
 const SHOTS = process.env.SHOTS_DIR;
 const DAY = 86_400_000;
@@ -52,6 +53,7 @@ async function patientWithDoses(page: Page) {
 }
 
 test('a push reaches the service worker as a "MediVault reminder" notification, and its Taken action answers the dose', async ({ page, context }) => {
+  test.setTimeout(120_000);
   const { doseId } = await patientWithDoses(page);
   await context.grantPermissions(['notifications']);
   await page.goto('/medications');
@@ -62,20 +64,11 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(new URL(page.url()).origin) && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
+  // The notifications are read once Chromium says the push event completed, so a failure names the step that
+  // failed: the push reaching the worker, the worker's handler, or the notification it showed.
+  const push = await PushDelivery.open(context, page);
   const payload = { type: 'medication_reminder', notificationId: randomUUID(), doseId, url: '/medications' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) });
-
-  // Asked through the page's registration: whichever worker instance showed it, the registration holds it. A
-  // worker started from cold on a busy machine can take a while; a failure says what state the worker and the
-  // permission were in.
+  expect(await push.deliver(JSON.stringify(payload)), `the push event did not complete with Success: ${push.describe()}`).toBe('Success');
   await expect
     .poll(
       () =>
@@ -83,12 +76,7 @@ test('a push reaches the service worker as a "MediVault reminder" notification, 
           const registration = await navigator.serviceWorker.ready;
           return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, actions: (n as Notification & { actions: { action: string }[] }).actions.map((a) => a.action) }));
         }),
-      {
-        timeout: 30_000,
-        message: `no notification after the push; the worker and the permission as it was sent: ${JSON.stringify(
-          await page.evaluate(async () => ({ worker: (await navigator.serviceWorker.ready).active?.state, permission: Notification.permission })),
-        )}`,
-      },
+      { message: `no notification after the push: ${push.describe()}` },
     )
     .toEqual([{ title: 'MediVault reminder', body: 'Open MediVault to see it.', data: payload, actions: ['taken', 'skipped'] }]);
 

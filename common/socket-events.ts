@@ -132,6 +132,18 @@ export interface PreparedSfuMedia {
   consumers: ConsumerParams[];
 }
 
+/**
+ * 'sfu:prepared', to the joining socket ahead of its join's answer: the media its join prepared (the answer
+ * repeats it in `sfu`), with what the transports are made with, so a client can start its links while the
+ * join is put on record. The server holds the socket's room requests (resuming a consumer among them) until
+ * the join has been answered.
+ */
+export interface PreparedSfuEvent extends ConsultationRef, IceConfig {
+  /** The caller's role in this consultation. */
+  role: ParticipantRole;
+  sfu: PreparedSfuMedia;
+}
+
 export interface JoinResult {
   consultation: CallConsultation;
   /** The caller's role in this consultation. */
@@ -428,6 +440,8 @@ export interface ServerToClientEvents {
   /** From the other peer; the server only stamps the sender's role. */
   'p2p:signal': (payload: P2PSignalEvent) => void;
 
+  /** Ahead of the answer to a join that sent rtpCapabilities (PreparedSfuEvent). */
+  'sfu:prepared': (event: PreparedSfuEvent) => void;
   'sfu:newProducer': (event: NewProducerEvent) => void;
   'sfu:producerClosed': (event: ProducerRef) => void;
   /** The other side paused or resumed a producer this socket consumes (muted, camera off). */

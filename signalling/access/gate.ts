@@ -2,6 +2,7 @@ import { NotFound } from '../../server/errors';
 import { RefusedRoomRequest, consultationEnded, notJoined } from '../errors';
 import { socketActor } from '../auth';
 import { consultationRoom } from '../rooms/names';
+import { joinSettled } from '../rooms/joins-underway';
 import type { SignallingServices } from '../services';
 import type { SignallingSocket } from '../types';
 import { SocketRateLimits, rateLimited, type RateClass } from './rate-limit';
@@ -10,9 +11,10 @@ import { SessionCheck } from './session-check';
 /**
  * What a request needs besides a well-formed payload: every request a live session; a room request
  * (chat lines, media and its signalling) also the socket's place in the consultation's room while the
- * consultation runs.
+ * consultation runs, and its join answered (rooms/joins-underway.ts). A link request (connecting a transport
+ * the join prepared, which lets no media flow) is a room request that need not wait for that answer.
  */
-export type Access = 'session' | 'room';
+export type Access = 'session' | 'room' | 'link';
 
 /**
  * One socket's checks before any handler acts: its rate limits (before the payload is even read), then
@@ -54,6 +56,8 @@ export class SocketGate {
     await this.session.assertLive();
     if (access === 'session') return;
     const standing = await this.services.app.deps.consultationStandings.standing(socketActor(this.socket.data), consultationId);
+    // A join still being answered may have handed its media ahead: nothing flows before it is on record.
+    if (access === 'room') await joinSettled(this.socket, consultationId);
     const room = consultationRoom(consultationId);
     const inRoom = this.socket.rooms.has(room);
     if (standing === 'open') {

@@ -17,7 +17,9 @@ import type { HandlerContext } from '../services';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';
 import { defineHandler } from './define';
-import { prepareSfuMedia } from './prepared-media';
+import { prepareSfuMediaAhead } from './prepared-media';
+import { beginJoin } from '../rooms/joins-underway';
+import { leaveConsultationRoom } from '../rooms/leave-room';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
 const NO_ROOM: RoomSnapshot = { participants: [], media: {}, joinedAt: {} };
@@ -45,7 +47,9 @@ async function waitInLobby(ctx: HandlerContext, membership: Membership): Promise
  * consultation still runs (once completed or cancelled, the answer carries the consultation and its
  * chat history, read-only). The audit row, the history, the room's announcement and (through the SFU,
  * for a client that sent its RTP capabilities) its prepared media then run side by side, and the ack
- * waits for all of them (the read is on record before its data leaves).
+ * waits for all of them (the read is on record before its data leaves). The prepared media, which holds
+ * no health data, is sent ahead ('sfu:prepared') so the client starts its links meanwhile; nothing flows
+ * on them before the answer (rooms/joins-underway.ts).
  */
 export const joinHandler = defineHandler({
   event: 'consultation:join',
@@ -71,26 +75,37 @@ export const joinHandler = defineHandler({
       ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
     }
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
-    const [history, room, prepared] = await Promise.all([
-      // A guest reads the chat from their admission on, never what was said before they came.
-      ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
-      open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
-      withMedia ? prepareSfuMedia(ctx, consultationId, rtpCapabilities) : undefined,
-      recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
-    ]);
-    const otherRole = OTHER_SIDE[membership.role];
-    return {
-      consultation: membership.consultation,
-      role: membership.role,
-      media: ctx.media.mode,
-      messages: history.messages,
-      hasMoreMessages: history.hasMore,
-      participants: room.participants,
-      remoteMedia: room.media[otherRole] ?? null,
-      doctorWithdrawn: membership.doctorWithdrawn,
-      // TURN credentials are made for each join, named after the account, and never logged.
-      ...clientIce(ctx.app.deps.config.media, ctx.socket.data.id),
-      ...(prepared && { sfu: prepared }),
-    };
+    // TURN credentials are made for each join, named after the account, and never logged.
+    const ice = clientIce(ctx.app.deps.config.media, ctx.socket.data.id);
+    // The prepared media goes out ahead of the answer; the socket's room requests wait for the answer.
+    const settle = withMedia ? beginJoin(ctx.socket, consultationId) : undefined;
+    try {
+      const [history, room, prepared] = await Promise.all([
+        // A guest reads the chat from their admission on, never what was said before they came.
+        ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
+        open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
+        withMedia ? prepareSfuMediaAhead(ctx, consultationId, rtpCapabilities, { role: membership.role, ...ice }) : undefined,
+        recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
+      ]);
+      const otherRole = OTHER_SIDE[membership.role];
+      return {
+        consultation: membership.consultation,
+        role: membership.role,
+        media: ctx.media.mode,
+        messages: history.messages,
+        hasMoreMessages: history.hasMore,
+        participants: room.participants,
+        remoteMedia: room.media[otherRole] ?? null,
+        doctorWithdrawn: membership.doctorWithdrawn,
+        ...ice,
+        ...(prepared && { sfu: prepared }),
+      };
+    } catch (failure) {
+      // A join that is not on record keeps nothing it was handed ahead: out of the room, its media released.
+      if (withMedia) await leaveConsultationRoom(ctx, consultationId).catch(() => undefined);
+      throw failure;
+    } finally {
+      settle?.();
+    }
   },
 });

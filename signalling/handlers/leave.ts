@@ -1,10 +1,7 @@
 import { consultationRefSchema } from '../../common/schemas/signalling';
-import { socketActor } from '../auth';
 import { consultationRoom, lobbyRoom } from '../rooms/names';
 import { announceLobby } from '../rooms/lobby';
-import { participantKey } from '../../common/participants';
-import { participantOf } from '../rooms/participants';
-import { announceRoomChange } from '../rooms/room-change';
+import { leaveConsultationRoom } from '../rooms/leave-room';
 import { defineHandler } from './define';
 
 /** Leaving a room (or a guest's lobby) one is not in is a no-op, so a client may always leave on its way out. */
@@ -21,11 +18,7 @@ export const leaveHandler = defineHandler({
     }
     const room = consultationRoom(consultationId);
     if (!ctx.socket.rooms.has(room)) return null;
-    // Leaving gives up the socket's media there (rooms/room-media.ts).
-    await ctx.socket.leave(room);
-    ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
-    delete ctx.socket.data.joinedAt[consultationId];
-    await announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data));
+    await leaveConsultationRoom(ctx, consultationId);
     return null;
   },
 });

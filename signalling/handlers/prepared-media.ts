@@ -1,4 +1,4 @@
-import type { MediaParameters, PreparedSfuMedia } from '../../common/socket-events';
+import type { MediaParameters, PreparedSfuEvent, PreparedSfuMedia } from '../../common/socket-events';
 import type { HandlerContext } from '../services';
 import { mediaPeer, sfu } from './guards';
 
@@ -17,4 +17,16 @@ export async function prepareSfuMedia(ctx: HandlerContext, consultationId: strin
   } catch {
     return undefined;
   }
+}
+
+/** The same, sent to the client as soon as it is ready ('sfu:prepared'), ahead of the join's answer. */
+export async function prepareSfuMediaAhead(
+  ctx: HandlerContext,
+  consultationId: string,
+  rtpCapabilities: MediaParameters,
+  join: Omit<PreparedSfuEvent, 'consultationId' | 'sfu'>,
+): Promise<PreparedSfuMedia | undefined> {
+  const sfu = await prepareSfuMedia(ctx, consultationId, rtpCapabilities);
+  if (sfu) ctx.socket.emit('sfu:prepared', { consultationId, ...join, sfu });
+  return sfu;
 }

@@ -1,9 +1,15 @@
+import type { JoinResult, PreparedSfuEvent } from '../../common/socket-events';
+import { AuditEvent } from '../../db/models';
 import { startTestServer, type TestServer } from '../support/app';
+import { separateTestKnex } from '../support/db';
 import { mediasoupWorkerPids, sfuTestsRun } from '../support/mediasoup-worker';
-import { createCallParties, joinedCall, nextEvent, OPUS_RTP_PARAMETERS, request, signedInSocket, type ClientSocket } from './helpers';
+import { createCallParties, joinedCall, nextEvent, OPUS_RTP_PARAMETERS, recorder, request, signedInSocket, type ClientSocket } from './helpers';
 
 /** The SFU verbs against a real mediasoup worker (the jest setup names the one built for the installed mediasoup). */
 const describeSfu = sfuTestsRun('SFU tests') ? describe : describe.skip;
+
+/** A DTLS client's parameters as a browser sends them (any well-formed fingerprint connects the transport). */
+const CLIENT_DTLS = { role: 'client', fingerprints: [{ algorithm: 'sha-256', value: Array.from({ length: 32 }, () => 'AB').join(':') }] };
 
 describeSfu('mediasoup SFU', () => {
   let server: TestServer;
@@ -57,18 +63,68 @@ describeSfu('mediasoup SFU', () => {
     const producerId = produced.ok ? produced.data.producerId : '';
 
     const caps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
-    const joined = await request(patient, 'consultation:join', { consultationId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
+    // The join's audit row is held back (its table locked) so the join cannot be answered until the test lets it.
+    const auditHeld = await AuditEvent.knex().transaction();
+    await auditHeld.raw('lock table audit_events in share mode');
+    const order: string[] = [];
+    const media = nextEvent<PreparedSfuEvent>(patient, 'sfu:prepared');
+    const joining = request<JoinResult>(patient, 'consultation:join', { consultationId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
+    void joining.then(() => order.push('join answered'));
+    let ahead: PreparedSfuEvent;
+    let resumed: Promise<unknown>;
+    try {
+      ahead = await media;
+      order.push('media ahead');
+      // The prepared consumer is the patient's own, resumed as soon as it arrives: the server holds that until the join is answered.
+      resumed = request(patient, 'sfu:resumeConsumer', { consultationId, consumerId: ahead.sfu.consumers[0]?.id ?? '' });
+      void resumed.then(() => order.push('consumer resumed'));
+      // Connecting a prepared transport, asked after the resumption, is answered while the join is still held.
+      expect(await request(patient, 'sfu:connectTransport', { consultationId, transportId: ahead.sfu.recv.id, dtlsParameters: CLIENT_DTLS })).toEqual({ ok: true, data: null });
+      order.push('transport connected');
+    } finally {
+      await auditHeld.commit();
+    }
+    const joined = await joining;
     expect(joined.ok).toBe(true);
     const prepared = joined.ok ? joined.data.sfu : undefined;
     expect(prepared?.send.iceCandidates.length).toBeGreaterThan(0);
     expect(prepared?.recv.id).not.toBe(prepared?.send.id);
     expect(prepared?.consumers).toEqual([expect.objectContaining({ producerId, kind: 'audio', role: 'doctor', source: 'mic', producerPaused: false })]);
-    // The prepared consumer is the patient's own: it resumes like one it asked for.
-    expect(await request(patient, 'sfu:resumeConsumer', { consultationId, consumerId: prepared!.consumers[0]!.id })).toEqual({ ok: true, data: null });
+    // The same media went out ahead of the answer, with the role and ICE servers its transports need.
+    expect(ahead).toEqual({ consultationId, role: 'patient', iceServers: joined.ok && joined.data.iceServers, iceTransportPolicy: joined.ok && joined.data.iceTransportPolicy, sfu: prepared });
+    expect(await resumed).toEqual({ ok: true, data: null });
+    expect(order).toEqual(['media ahead', 'transport connected', 'join answered', 'consumer resumed']);
 
-    // Without capabilities (a client that builds its media itself) the join prepares nothing.
+    // Without capabilities (a client that builds its media itself) the join prepares nothing, and sends nothing ahead.
+    const sentAhead = recorder(doctor);
     const plain = await request(doctor, 'consultation:join', { consultationId });
     expect(plain.ok && 'sfu' in plain.data).toBe(false);
+    expect(sentAhead.events.map((e) => e.event)).not.toContain('sfu:prepared');
+  });
+
+  it('a join whose audit row cannot be stored, after its media went ahead, leaves the room: what it was handed does not work', async () => {
+    const parties = await createCallParties(server.url);
+    const consultationId = parties.consultation.id;
+    const patient = await signedInSocket(server.url, parties.patientHttp);
+    sockets.push(patient);
+    const caps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
+    // The database refuses this patient's audit rows (as the owner can make it do), so the join cannot go on record.
+    const owner = separateTestKnex();
+    const refusal = `refuse_audit_${parties.patient.record.id.replace(/-/g, '')}`;
+    await owner.raw(`create function ${refusal}() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+    await owner.raw(`create trigger ${refusal} before insert on audit_events for each row when (new.actor_id = '${parties.patient.record.id}') execute function ${refusal}()`);
+    try {
+      const media = nextEvent<PreparedSfuEvent>(patient, 'sfu:prepared');
+      const joined = await request(patient, 'consultation:join', { consultationId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
+      expect(joined.ok).toBe(false);
+      const ahead = await media;
+      const connect = await request(patient, 'sfu:connectTransport', { consultationId, transportId: ahead.sfu.recv.id, dtlsParameters: CLIENT_DTLS });
+      expect(connect.ok || connect.error.code).toBe('not_joined');
+    } finally {
+      await owner.raw(`drop trigger ${refusal} on audit_events`);
+      await owner.raw(`drop function ${refusal}()`);
+      await owner.destroy();
+    }
   });
 
   it('creates transports, produces, tells the other side, and consumes paused until resumed', async () => {

@@ -5,6 +5,7 @@ import type {
   CallConsultation,
   ChatMessage,
   ConsultationStatusEvent,
+  IceConfig,
   JoinPayload,
   JoinResult,
   LobbyGuest,
@@ -14,6 +15,7 @@ import type {
   P2PSignalEvent,
   Participant,
   ParticipantRole,
+  PreparedSfuEvent,
   PresenceEvent,
 } from '../../common/socket-events';
 import { SIGNALLING_ERROR_CODES } from '../../common/socket-events';
@@ -22,6 +24,7 @@ import { LinkMeter, rateLink, type ConnectionQuality } from './connection-qualit
 import { openDevice, openLocalMedia, openScreenShare, stopStream, type DeviceKind } from './local-media';
 import type { MediaLinkState, MediaSession, MediaSessionOptions, RemoteStreams } from './media-session';
 import { P2PSession } from './p2p-session';
+import type { SfuSession } from './sfu-session';
 import { openSignallingSocket, request, SignallingRequestError, type CallSocket } from './signalling-client';
 
 export interface TrackState {
@@ -179,6 +182,8 @@ export class CallClient {
   private sfuDevice: Promise<Device | null> | null = null;
   /** That device once loaded: a join then goes out at once, ahead of the screen's render. */
   private sfuDeviceLoaded: Device | null = null;
+  /** The SFU session started from the media the first join sent ahead of its answer ('sfu:prepared'). */
+  private sessionAhead: Promise<SfuSession | null> | null = null;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
   /** Runs while both sides are here with no media between them; MEDIA_STALLED_MS later the link counts as stalled. */
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -423,7 +428,10 @@ export class CallClient {
       performance.mark(CALL_MARKS.join);
       // Through the SFU, the device loaded in the device check lets the join prepare the media as well.
       const device = this.sfuDeviceLoaded ?? (await this.sfuDevice);
-      if (device) payload.rtpCapabilities = device.rtpCapabilities as unknown as MediaParameters;
+      if (device) {
+        payload.rtpCapabilities = device.rtpCapabilities as unknown as MediaParameters;
+        socket.on('sfu:prepared', this.onMediaAhead);
+      }
     }
     try {
       answer = await request(socket, 'consultation:join', payload);
@@ -434,6 +442,8 @@ export class CallClient {
         this.fail(problem, detail);
       }
       return;
+    } finally {
+      socket.off('sfu:prepared', this.onMediaAhead);
     }
     if (this.finished) return;
     this.socketDown = false;
@@ -491,26 +501,13 @@ export class CallClient {
    */
   private async startMedia(answer: JoinResult, showCall: () => void): Promise<void> {
     const type = answer.consultation.consultationType;
-    const options: MediaSessionOptions = {
-      socket: this.socket!,
-      consultationId: this.consultationId,
-      role: answer.role,
-      self: this.snapshot.self!,
-      iceServers: answer.iceServers,
-      iceTransportPolicy: answer.iceTransportPolicy,
-      earlySignals: this.earlySignals ?? [],
-      onRemoteStreams: (streams) => this.onRemoteStreams(streams),
-      onLinkState: (state) => {
-        this.mediaLink = state;
-        this.update({});
-      },
-    };
-    this.mediaOptions = options;
-    const SfuSession = answer.media === 'sfu' ? (await loadSfuClient()).SfuSession : null;
+    const ahead = await this.sessionAhead;
+    const options = ahead ? this.mediaOptions! : this.mediaOptionsFor(answer.role, answer);
+    const Sfu = !ahead && answer.media === 'sfu' ? (await loadSfuClient()).SfuSession : null;
     if (this.finished) return;
     this.stopKeepingSignals();
     // The other side's media flows while our camera is still opening; ours goes out once it opens.
-    const sfuSession = SfuSession && new SfuSession(options, this.sfuDevice ?? Promise.resolve(null), answer.sfu);
+    const sfuSession = ahead ?? (Sfu && new Sfu(options, this.sfuDevice ?? Promise.resolve(null), answer.sfu));
     const session = sfuSession ?? new P2PSession(options);
     this.session = session;
     // The call screen's first render holds the main thread for a while: through the SFU it waits until
@@ -527,6 +524,40 @@ export class CallClient {
     this.showLocal(localStream);
     this.watchQuality();
   }
+
+  /** What the media session builds its links with (kept: every later join answer brings fresh TURN credentials into it). */
+  private mediaOptionsFor(role: ParticipantRole, ice: IceConfig): MediaSessionOptions {
+    this.mediaOptions = {
+      socket: this.socket!,
+      consultationId: this.consultationId,
+      role,
+      self: participantKey({ role, guestId: this.guestId }),
+      iceServers: ice.iceServers,
+      iceTransportPolicy: ice.iceTransportPolicy,
+      earlySignals: this.earlySignals ?? [],
+      onRemoteStreams: (streams) => this.onRemoteStreams(streams),
+      onLinkState: (state) => {
+        this.mediaLink = state;
+        this.update({});
+      },
+    };
+    return this.mediaOptions;
+  }
+
+  /**
+   * The media the first join prepared through the SFU, sent ahead of its answer while the join is put on
+   * record: the links start now (the server holds the consumers' resumption until the answer).
+   */
+  private readonly onMediaAhead = (event: PreparedSfuEvent): void => {
+    if (event.consultationId !== this.consultationId || this.sessionAhead || this.finished) return;
+    const options = this.mediaOptionsFor(event.role, event);
+    this.sessionAhead = loadSfuClient().then(({ SfuSession: Sfu }) => {
+      if (this.finished) return null;
+      const session = new Sfu(options, this.sfuDevice ?? Promise.resolve(null), event.sfu);
+      this.session = session;
+      return session;
+    });
+  };
 
   /**
    * Camera and microphone for the consultation's type, as they are now: opened once (a refusal toasts

@@ -45,6 +45,22 @@ test('each Health Summary recommendation cites the report and result it comes fr
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lipid panel');
 });
 
+test('while the reports load, the dashboard tile shows no number rather than 0, then the count', async ({ page }) => {
+  await freshPatient(page);
+  expect((await page.request.post('/api/medical-reports', { data: { title: 'Lipid panel', type: 'blood_work', reportDate: '2026-10-01' } })).status()).toBe(201);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/medical-reports', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const tile = page.getByTestId('stat-reports');
+  await expect(tile).toHaveText('Medical Reports—');
+  release();
+  await expect(tile).toHaveText('Medical Reports1');
+});
+
 const NO_PUSH_TEXT = 'This browser cannot receive notifications.';
 
 test('a browser without push is told it cannot receive notifications and what to do, with no button that cannot work', async ({ page }) => {

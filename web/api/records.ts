@@ -57,6 +57,9 @@ const listOf = <T>(query: { data?: T[]; isPending: boolean; isError: boolean; re
   retry: () => void query.refetch(),
 });
 
+/** A figure about a list once the list is known: null while it loads or when nothing could be loaded, so a tile shows no number rather than 0. */
+export const figureOf = <T, R>(list: ListState<T>, figure: (items: T[]) => R): R | null => (list.isPending || list.failed ? null : figure(list.items));
+
 export const useReports = () => listOf(useQuery(reportsQuery));
 /** What the patient may do with their reports as a whole, in the server's word; undefined until it has answered. */
 export const useReportListAbilities = (): ReportListAbilities | undefined => useQuery(reportListAbilitiesQuery).data;

@@ -74,11 +74,12 @@ const StatBox = styled.div`
   strong { font-size: 1.4rem; }
 `;
 
+/** `value` null: not known yet (or could not be loaded), shown as a dash rather than a number. */
 export function StatCard({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <StatBox data-testid={testId}>
       <span>{label}</span>
-      <strong>{value}</strong>
+      <strong>{value ?? '—'}</strong>
     </StatBox>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { Appointment } from '../../../common/api-types';
 import { isPastAppointment } from '../../../common/records';
-import { useAppointments, useCancelAppointment } from '../../api/records';
+import { figureOf, useAppointments, useCancelAppointment } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { upcomingAppointments } from '../../components/records/appointment-time';
 import { ConfirmDialog } from '../../components/records/ConfirmDialog';
@@ -30,7 +30,8 @@ const pastAndCancelledAppointments = (appointments: Appointment[]) =>
     .sort((a, b) => Date.parse(b.appointmentDate) - Date.parse(a.appointmentDate));
 
 export default function AppointmentsPage() {
-  const { items: appointments, isPending, failed, retry } = useAppointments();
+  const loaded = useAppointments();
+  const { items: appointments, isPending, failed, retry } = loaded;
   const cancel = useCancelAppointment();
   const [booking, setBooking] = useState(false);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
@@ -111,9 +112,9 @@ export default function AppointmentsPage() {
     <>
       <PageHeading title="Appointments" subtitle="Your visits, past and upcoming" actions={bookButton} />
       <StatRow>
-        <StatCard label="Upcoming" value={upcoming.length} testId="stat-upcoming" />
-        <StatCard label="Completed" value={appointments.filter((a) => a.status === 'completed').length} testId="stat-completed" />
-        <StatCard label="Cancelled" value={appointments.filter((a) => a.status === 'cancelled').length} testId="stat-cancelled" />
+        <StatCard label="Upcoming" value={figureOf(loaded, () => upcoming.length)} testId="stat-upcoming" />
+        <StatCard label="Completed" value={figureOf(loaded, (all) => all.filter((a) => a.status === 'completed').length)} testId="stat-completed" />
+        <StatCard label="Cancelled" value={figureOf(loaded, (all) => all.filter((a) => a.status === 'cancelled').length)} testId="stat-cancelled" />
       </StatRow>
       {content}
       <Section aria-label="Calendar feed">

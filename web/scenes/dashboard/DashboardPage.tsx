@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { medicationState } from '../../../common/records';
-import { dashboardSummaryQuery, useAppointments, useMedications, useReports } from '../../api/records';
+import { dashboardSummaryQuery, useAppointments, useMedications, useReports, figureOf } from '../../api/records';
 import { nextAppointmentLabel } from '../../components/records/appointment-time';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { touchTarget } from '../../components/touch-target';
@@ -44,16 +44,15 @@ export default function DashboardPage() {
   const appointments = useAppointments();
   // Null on failure in the dashboard (spec section 7).
   const summary = useQuery(dashboardSummaryQuery);
-  const activeMedications = medications.items.filter((m) => medicationState(m) === 'active').length;
 
   return (
     <>
       <DashboardHeader />
       <SearchBar value={search} onChange={setSearch} />
       <StatRow>
-        <StatCard label="Medical Reports" value={reports.items.length} testId="stat-reports" />
-        <StatCard label="Active Medications" value={activeMedications} testId="stat-medications" />
-        <StatCard label="Next Appointment" value={nextAppointmentLabel(appointments.items)} testId="stat-next-appointment" />
+        <StatCard label="Medical Reports" value={figureOf(reports, (items) => items.length)} testId="stat-reports" />
+        <StatCard label="Active Medications" value={figureOf(medications, (items) => items.filter((m) => medicationState(m) === 'active').length)} testId="stat-medications" />
+        <StatCard label="Next Appointment" value={figureOf(appointments, nextAppointmentLabel)} testId="stat-next-appointment" />
       </StatRow>
       <ServiceTiles />
       <Main $ratio="3fr 2fr">

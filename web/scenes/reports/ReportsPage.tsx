@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { plural } from '../../../common/plural';
 import styled from 'styled-components';
-import { useReports } from '../../api/records';
+import { figureOf, useReports } from '../../api/records';
 import { PageHeading } from '../../components/PageHeading';
 import { ReportCard } from '../../components/records/ReportCard';
 import { Button, EmptyState, Grid, LinkButton, LoadFailed, Select, Skeleton, StatCard } from '../../components/ui';
@@ -46,7 +46,8 @@ const ListBar = styled.div`
 `;
 
 export default function ReportsPage() {
-  const { items: reports, isPending, failed, retry } = useReports();
+  const loaded = useReports();
+  const { items: reports, isPending, failed, retry } = loaded;
   const [search, setSearch] = useSearchQuery();
   const [filter, setFilter] = useState<ReportFilter>('All');
   const [sort, setSort] = useState<ReportSort>('Date');
@@ -100,9 +101,9 @@ export default function ReportsPage() {
     <>
       <PageHeading title="Medical Reports" subtitle="Your results, scans and prescriptions" />
       <StatRow>
-        <StatCard label="Total" value={reports.length} testId="stat-total" />
-        <StatCard label="Need Review" value={reports.filter((r) => r.status === 'urgent').length} testId="stat-need-review" />
-        <StatCard label="Offline Ready" value={reports.filter((r) => r.isOfflineAvailable).length} testId="stat-offline" />
+        <StatCard label="Total" value={figureOf(loaded, (all) => all.length)} testId="stat-total" />
+        <StatCard label="Need Review" value={figureOf(loaded, (all) => all.filter((r) => r.status === 'urgent').length)} testId="stat-need-review" />
+        <StatCard label="Offline Ready" value={figureOf(loaded, (all) => all.filter((r) => r.isOfflineAvailable).length)} testId="stat-offline" />
       </StatRow>
       <Tools>
         <SearchInput value={search} onChange={setSearch} placeholder="Search title, doctor or facility" label="Search reports" />

@@ -69,9 +69,11 @@ export const joinHandler = defineHandler({
       if (ctx.media.mode !== 'sfu') throw new SignallingError(SIGNALLING_ERROR_CODES.conflict, GUESTS_NEED_SFU);
       if (!membership.guest.admittedAt) await waitInLobby(ctx, membership);
     }
+    const enteredRoom = open && !ctx.socket.rooms.has(consultationRoom(consultationId));
+    let cameBack: string | undefined;
     if (open) {
       await ctx.socket.join(consultationRoom(consultationId));
-      const cameBack = ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
+      cameBack = ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
       ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
     }
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
@@ -101,8 +103,9 @@ export const joinHandler = defineHandler({
         ...(prepared && { sfu: prepared }),
       };
     } catch (failure) {
-      // A join that is not on record keeps nothing it was handed ahead: out of the room, its media released.
-      if (withMedia) await leaveConsultationRoom(ctx, consultationId).catch(() => undefined);
+      // A join that is not on record keeps nothing it was handed: out of the room it entered (where chat lines
+      // and media reach its members), its media released; one who was reconnecting is shown so again.
+      if (enteredRoom) await leaveConsultationRoom(ctx, consultationId, cameBack).catch(() => undefined);
       throw failure;
     } finally {
       settle?.();

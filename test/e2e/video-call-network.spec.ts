@@ -1,4 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { OFFLINE_MESSAGE } from '../../web/scenes/video-call/stage-messages';
+import { auditRefusal } from '../support/refused-audit';
+import { runSql } from './support/database';
 import { DEMO_DOCTOR, enterCall, expectVideoAdvancing, openCallParties, trackPeerConnections, type CallParty } from './support/call-parties';
 
 type Side = 'patient' | 'doctor';
@@ -50,6 +53,61 @@ test.describe('a call survives the network going away', () => {
   test('the doctor offline for 5 seconds', offlineSpell('doctor', 5));
   test('the patient offline for 30 seconds', offlineSpell('patient', 30));
   test('the doctor offline for 30 seconds', offlineSpell('doctor', 30));
+});
+
+/** Counts the page's 'consultation:join' requests (its Socket.IO frames), from its first script on. */
+async function countJoinRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { joinRequests: number };
+    counted.joinRequests = 0;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      if (typeof data === 'string' && data.includes('"consultation:join"')) counted.joinRequests++;
+      return send.call(this, data);
+    };
+  });
+}
+
+const joinRequests = (page: Page) => page.evaluate(() => (window as unknown as { joinRequests: number }).joinRequests);
+
+test("a rejoin the server cannot put on record is tried again: 'Reconnecting...' meanwhile, never 'offline', then back in the call", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const call = await openCallParties(browser);
+  const me = await call.patient.context.request.get('/api/auth/me');
+  const refusal = auditRefusal(((await me.json()) as { id: string }).id);
+  try {
+    await countJoinRequests(call.patient.page);
+    await enterCall(call.patient.page, call.consultationId);
+    await enterCall(call.doctor.page, call.consultationId);
+    await expectVideoAdvancing(call.patient.page, 'remote-video');
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+
+    await call.patient.context.setOffline(true);
+    await expect(call.patient.page.getByText(OFFLINE_MESSAGE.title)).toBeVisible();
+    // While she is away, the database's owner makes it refuse her audit rows: her rejoin cannot go on record.
+    for (const statement of refusal.refuse) await runSql(statement, []);
+    const joinsBefore = await joinRequests(call.patient.page);
+    await call.patient.context.setOffline(false);
+    // Her rejoin was refused and tried again: she is connected, not offline, and still reconnecting; the doctor waits for her.
+    await expect.poll(() => joinRequests(call.patient.page), { timeout: 20_000 }).toBeGreaterThanOrEqual(joinsBefore + 2);
+    await expect(call.patient.page.getByText(OFFLINE_MESSAGE.title)).toBeHidden();
+    await expect(call.patient.page.getByText('Reconnecting...')).toBeVisible();
+    await expect(call.doctor.page.getByText(`${call.patientName} is reconnecting...`)).toBeVisible();
+
+    for (const statement of refusal.lift) await runSql(statement, []);
+    await expect(call.patient.page.getByText('Reconnecting...')).toBeHidden({ timeout: 20_000 });
+    await expectVideoAdvancing(call.patient.page, 'remote-video');
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+    await expect(call.doctor.page.getByText(`${call.patientName} is reconnecting...`)).toBeHidden();
+    await call.doctor.page.getByRole('button', { name: 'Open chat' }).click();
+    await call.doctor.page.getByRole('textbox', { name: 'Message' }).fill('Good, you are back.');
+    await call.doctor.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await call.patient.page.getByRole('button', { name: 'Open chat' }).click();
+    await expect(call.patient.page.getByTestId('chat-message').filter({ hasText: 'Good, you are back.' })).toBeVisible();
+  } finally {
+    for (const statement of refusal.lift) await runSql(statement, []);
+    await call.close();
+  }
 });
 
 /** The ICE username fragments of the page's connected RTCPeerConnections: new ones mean a new ICE session. */

@@ -3,6 +3,8 @@ import { AuditEvent, ChatMessage } from '../../db/models';
 import { HANDLERS } from '../../signalling/handlers';
 import { CLIENT_EVENTS } from '../../common/socket-events';
 import { GOING_AWAY_GRACE_MS } from '../../signalling/rooms/reconnecting';
+import { separateTestKnex } from '../support/db';
+import { auditRefusal } from '../support/refused-audit';
 import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
 
 const harness = useSignallingServer();
@@ -193,6 +195,48 @@ describe('presence', () => {
     await request(tab1, 'consultation:join', { consultationId });
     const answer = await request(tab2, 'consultation:join', { consultationId });
     expect(answer.ok && answer.data.participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
+  });
+
+  it('keeps a rejoin whose audit row cannot be stored out of the room (no chat line reaches it), shows its person as reconnecting, and lets a later try in', async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const doctor = await socketFor(parties.doctorHttp);
+    const dropped = await socketFor(parties.patientHttp);
+    await request(doctor, 'consultation:join', { consultationId });
+    await request(dropped, 'consultation:join', { consultationId });
+    const held = nextEvent(doctor, 'presence', (p) => p.participants.some((person: { reconnecting?: boolean }) => person.reconnecting));
+    dropped.io.engine.close();
+    await held;
+
+    // The database refuses the patient's audit rows (as its owner can make it do) while she comes back.
+    const owner = separateTestKnex();
+    const refusal = auditRefusal(parties.patient.record.id);
+    for (const statement of refusal.refuse) await owner.raw(statement);
+    const back = await socketFor(parties.patientHttp);
+    try {
+      const doctorHeard = recorder(doctor);
+      const refused = await request(back, 'consultation:join', { consultationId });
+      expect(refused.ok).toBe(false);
+      // The room heard her come and go; she is still shown as reconnecting, not as here and not as gone.
+      await caughtUp(doctor);
+      const presence = doctorHeard.events.filter((e) => e.event === 'presence').map((e) => e.args[0] as { participants: unknown[] });
+      expect(presence.at(-1)?.participants).toEqual([
+        { role: 'patient', name: 'Nora Quinn', reconnecting: true },
+        { role: 'doctor', name: 'Amira Patel' },
+      ]);
+      const seen = recorder(back);
+      expect((await request(doctor, 'chat:send', { consultationId, text: 'Can you hear me?' })).ok).toBe(true);
+      await caughtUp(back);
+      expect(seen.events.map((e) => e.event)).not.toContain('chat:message');
+    } finally {
+      for (const statement of refusal.lift) await owner.raw(statement);
+      await owner.destroy();
+    }
+
+    const present = nextEvent(doctor, 'presence', (p) => p.participants.length === 2 && !p.participants.some((person: { reconnecting?: boolean }) => person.reconnecting));
+    const rejoined = await request(back, 'consultation:join', { consultationId });
+    expect(rejoined.ok && rejoined.data.messages.map((m: { text: string }) => m.text)).toEqual(['Can you hear me?']);
+    await present;
   });
 });
 

@@ -2,6 +2,7 @@ import type { JoinResult, PreparedSfuEvent } from '../../common/socket-events';
 import { AuditEvent } from '../../db/models';
 import { startTestServer, type TestServer } from '../support/app';
 import { separateTestKnex } from '../support/db';
+import { auditRefusal } from '../support/refused-audit';
 import { mediasoupWorkerPids, sfuTestsRun } from '../support/mediasoup-worker';
 import { createCallParties, joinedCall, nextEvent, OPUS_RTP_PARAMETERS, recorder, request, signedInSocket, type ClientSocket } from './helpers';
 
@@ -110,9 +111,8 @@ describeSfu('mediasoup SFU', () => {
     const caps = await request(patient, 'sfu:getRouterRtpCapabilities', { consultationId });
     // The database refuses this patient's audit rows (as the owner can make it do), so the join cannot go on record.
     const owner = separateTestKnex();
-    const refusal = `refuse_audit_${parties.patient.record.id.replace(/-/g, '')}`;
-    await owner.raw(`create function ${refusal}() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
-    await owner.raw(`create trigger ${refusal} before insert on audit_events for each row when (new.actor_id = '${parties.patient.record.id}') execute function ${refusal}()`);
+    const refusal = auditRefusal(parties.patient.record.id);
+    for (const statement of refusal.refuse) await owner.raw(statement);
     try {
       const media = nextEvent<PreparedSfuEvent>(patient, 'sfu:prepared');
       const joined = await request(patient, 'consultation:join', { consultationId, rtpCapabilities: caps.ok ? caps.data.rtpCapabilities : {} });
@@ -121,8 +121,7 @@ describeSfu('mediasoup SFU', () => {
       const connect = await request(patient, 'sfu:connectTransport', { consultationId, transportId: ahead.sfu.recv.id, dtlsParameters: CLIENT_DTLS });
       expect(connect.ok || connect.error.code).toBe('not_joined');
     } finally {
-      await owner.raw(`drop trigger ${refusal} on audit_events`);
-      await owner.raw(`drop function ${refusal}()`);
+      for (const statement of refusal.lift) await owner.raw(statement);
       await owner.destroy();
     }
   });

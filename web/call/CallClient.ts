@@ -97,10 +97,10 @@ export type CallNotice =
   | { kind: 'screen-error'; message: string }
   | { kind: 'request-failed'; message: string };
 
-/** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
 /** mediasoup-client and the SFU session, in a chunk of their own that peer-to-peer calls never load. */
 const loadSfuClient = () => import('./sfu-session');
 
+/** User Timing marks of a call (read by the call benchmark and by anyone profiling in DevTools). */
 export const CALL_MARKS = { join: 'medivault:call-join', firstRemoteMedia: 'medivault:first-remote-media' } as const;
 
 /** How often the link's statistics are read for the quality indicator. */
@@ -109,6 +109,11 @@ const QUALITY_SAMPLE_MS = 2000;
 const SHOW_CALL_WITHIN_MS = 1000;
 /** How long both sides may be in the call with no media between them before the screen says the link cannot form. */
 const MEDIA_STALLED_MS = 20_000;
+/** A rejoin the server could not take (its audit row not stored, say) is tried again after this, doubling up to the maximum. */
+const REJOIN_RETRY_MS = 1000;
+const REJOIN_RETRY_MAX_MS = 8000;
+/** Refusals of a rejoin that another try would meet again: the call ends with the reason. */
+const LASTING_REFUSALS = new Set<string>([SIGNALLING_ERROR_CODES.notFound, SIGNALLING_ERROR_CODES.forbidden, SIGNALLING_ERROR_CODES.paymentFailed]);
 
 const INITIAL: CallSnapshot = {
   phase: 'joining',
@@ -188,6 +193,10 @@ export class CallClient {
   /** Runs while both sides are here with no media between them; MEDIA_STALLED_MS later the link counts as stalled. */
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
   private stalled = false;
+  /** In the call before, but the server refused our last rejoin: we are out of its room until a retry gets in. */
+  private rejoinRefused = false;
+  private rejoinAttempts = 0;
+  private rejoinTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `guestId`: the guest's own id when a guest joins (two guests share the role, so the role alone does not say who we are). */
   constructor(
@@ -213,7 +222,7 @@ export class CallClient {
   private update(patch: Partial<CallSnapshot>): void {
     const next = { ...this.snapshot, ...patch };
     next.offline = this.joinedOnce && next.phase === 'live' && (this.socketDown || this.networkDown);
-    next.reconnecting = next.offline || (this.joinedOnce && next.phase === 'live' && (this.mediaLink === 'interrupted' || this.mediaRestoring(next)));
+    next.reconnecting = next.offline || (this.joinedOnce && next.phase === 'live' && (this.rejoinRefused || this.mediaLink === 'interrupted' || this.mediaRestoring(next)));
     next.mediaStalled = this.watchStall(next);
     const previous = this.snapshot;
     if ((Object.keys(next) as Array<keyof CallSnapshot>).every((key) => Object.is(next[key], previous[key]))) return;
@@ -395,6 +404,7 @@ export class CallClient {
     this.finished = true;
     clearInterval(this.qualityTimer);
     clearTimeout(this.stallTimer);
+    clearTimeout(this.rejoinTimer);
     window.removeEventListener('offline', this.onOffline);
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('pagehide', this.onPageHide);
@@ -421,6 +431,7 @@ export class CallClient {
 
   private async join(): Promise<void> {
     if (this.snapshot.phase === 'lobby') return;
+    clearTimeout(this.rejoinTimer);
     const socket = this.socket!;
     let answer: JoinResult;
     const payload: JoinPayload = { consultationId: this.consultationId };
@@ -437,16 +448,16 @@ export class CallClient {
       answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
       if (err instanceof SignallingRequestError && err.code === SIGNALLING_ERROR_CODES.inLobby) return this.update({ phase: 'admission' });
-      if (!this.joinedOnce) {
-        const [problem, detail] = joinFailure(err);
-        this.fail(problem, detail);
-      }
-      return;
+      if (this.joinedOnce) return this.rejoinLater(err);
+      const [problem, detail] = joinFailure(err);
+      return this.fail(problem, detail);
     } finally {
       socket.off('sfu:prepared', this.onMediaAhead);
     }
     if (this.finished) return;
     this.socketDown = false;
+    this.rejoinRefused = false;
+    this.rejoinAttempts = 0;
     this.addMessages(answer.messages);
     const remoteTracks = answer.remoteMedia ? withTracks(this.snapshot.remoteTracks, answer.remoteMedia) : this.snapshot.remoteTracks;
     if (this.joinedOnce) {
@@ -493,6 +504,24 @@ export class CallClient {
     this.onPresence({ consultationId: this.consultationId, participants: this.snapshot.participants }, true);
     this.reportTracks();
     if (answer.role === 'doctor' && answer.media === 'sfu') void this.readLobby();
+  }
+
+  /**
+   * A rejoin the server refused. A refusal that would stand (the consultation is no longer ours, its fee
+   * unpaid) ends the call with its reason; any other (the server could not record the join, too many
+   * requests) is tried again, backing off, while the screen says the call is reconnecting.
+   */
+  private rejoinLater(err: unknown): void {
+    if (err instanceof SignallingRequestError && LASTING_REFUSALS.has(err.code)) {
+      const [problem, detail] = joinFailure(err);
+      return this.fail(problem, detail);
+    }
+    // The answer came: the socket is up, only the room is closed to us for now.
+    this.socketDown = false;
+    this.rejoinRefused = true;
+    this.update({});
+    const delay = Math.min(REJOIN_RETRY_MS * 2 ** this.rejoinAttempts++, REJOIN_RETRY_MAX_MS);
+    this.rejoinTimer = setTimeout(() => this.socket?.connected && !this.finished && void this.join(), delay);
   }
 
   /**

@@ -17,6 +17,7 @@ import { log } from './log';
 import { createHttpServer } from './http-server';
 import { shutDownOnSignals } from './shutdown';
 import { configuredOrigin } from './lib/app-origin';
+import { refuseStart } from './runtime/refuse-start';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,10 +25,7 @@ function readConfig(): Config {
   try {
     return loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nSee .env.example for every setting.\n`);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) refuseStart(`${err.message}\nSee .env.example for every setting.`);
     throw err;
   }
 }

@@ -5,12 +5,10 @@
  */
 import path from 'node:path';
 import { loadEnvFileIfPresent } from './env-file';
+import { refuseStart } from './refuse-start';
 
 const named = process.env.ENV_FILE;
 if (named !== '') {
   const file = path.resolve(named ?? '.env');
-  if (!loadEnvFileIfPresent(file) && named !== undefined) {
-    process.stderr.write(`ENV_FILE names ${file}, which does not exist.\n`);
-    process.exit(1);
-  }
+  if (!loadEnvFileIfPresent(file) && named !== undefined) refuseStart(`ENV_FILE names ${file}, which does not exist.`);
 }

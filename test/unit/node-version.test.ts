@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { unsupportedRuntimeReason, MINIMUM_NODE_MAJOR } from '../../server/runtime/node-version';
+import { refusalReason } from '../support/refusal';
 import { ROOT } from '../support/test-database';
 
 describe('runtime check', () => {
@@ -33,7 +34,7 @@ function olderSystemNodeFound(): boolean {
 (olderSystemNodeFound() ? describe : describe.skip)(`every entry started on ${SYSTEM_NODE} (an older Node)`, () => {
   it.each(['server/main.ts', 'server/db-cli.ts migrate', 'server/audit-verify.ts'])('%s refuses with the sentence and exit code 1', (entry) => {
     const run = spawnSync(SYSTEM_NODE, ['--import', 'tsx', ...entry.split(' ')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect(run.stderr).toMatch(/^MediVault needs Node \d+ or later and this is Node [\d.]+\. Start it with 'npm start'/);
+    expect(refusalReason(run.stderr)).toMatch(/^MediVault needs Node \d+ or later and this is Node [\d.]+\. Start it with 'npm start'/);
     expect({ status: run.status, signal: run.signal, stdout: run.stdout }).toEqual({ status: 1, signal: null, stdout: '' });
   }, 90_000);
 });

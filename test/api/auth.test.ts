@@ -234,8 +234,10 @@ describe('logout', () => {
 describe('doctor sign-in', () => {
   it('answers 400 with the email login messages', async () => {
     const empty = await browser().post('/api/auth/doctor/login', { email: '', password: '' });
+    expect(empty.status).toBe(400);
     expect(empty.body.fields).toEqual({ email: 'Valid email is required', password: 'Password is required' });
     const invalid = await browser().post('/api/auth/doctor/login', { email: 'sarah.chen', password: 'x' });
+    expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toEqual({ email: 'Valid email is required' });
   });
 

@@ -5,7 +5,7 @@
  */
 import { startTestServer, type TestServer } from '../support/app';
 import { patientParty, type Party } from './consultations-fixtures';
-import { daysFromNow, insertMedication, insertReport } from './records-fixtures';
+import { appointmentBody, insertMedication, insertReport } from './records-fixtures';
 import { Appointment, MedicalReport, Medication, type User } from '../../db/models';
 import { localDateString } from '../../common/schemas/helpers';
 
@@ -20,10 +20,6 @@ afterAll(() => server.close());
 
 const NUL_MESSAGE = 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
 const patientId = () => patient.account.record.id;
-
-function booking(overrides: Record<string, unknown> = {}) {
-  return { doctorName: 'Dr. Priya Raman', specialty: 'Dermatology', facility: 'Skin Health Partners', appointmentDate: daysFromNow(7).toISOString(), ...overrides };
-}
 
 afterEach(async () => {
   expect((await patient.client.get('/api/health')).status).toBe(200);
@@ -46,7 +42,7 @@ describe('text PostgreSQL cannot store', () => {
     const medication = await patient.client.post('/api/medications', { name: 'Aspirin\u0000', dosage: '81mg', frequency: 'once_daily' });
     expect(medication.status).toBe(400);
     expect(medication.body.fields).toEqual({ name: NUL_MESSAGE });
-    const appointment = await patient.client.post('/api/appointments', booking({ reason: '\u0000' }));
+    const appointment = await patient.client.post('/api/appointments', appointmentBody({ reason: '\u0000' }));
     expect(appointment.status).toBe(400);
     expect(appointment.body.fields).toEqual({ reason: NUL_MESSAGE });
     expect(await Medication.query().where({ userId: patientId() }).where('name', 'like', 'Aspirin%')).toHaveLength(0);
@@ -65,7 +61,7 @@ describe('dates PostgreSQL cannot store', () => {
     const res = await patient.client.patch(`/api/medical-reports/${report.id}`, { reportDate: '2024-02-30' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ reportDate: 'Report date must be a valid date' });
-    const appointment = await patient.client.post('/api/appointments', booking({ appointmentDate: '2030-02-30', appointmentTime: '10:00' }));
+    const appointment = await patient.client.post('/api/appointments', appointmentBody({ appointmentDate: '2030-02-30', appointmentTime: '10:00' }));
     expect(appointment.status).toBe(400);
     expect(appointment.body.fields).toEqual({ appointmentDate: 'Appointment date must be a valid date' });
   });
@@ -83,7 +79,7 @@ describe('dates PostgreSQL cannot store', () => {
   it('books today when a bare date comes with a later time', async () => {
     const soon = new Date(Date.now() + 5 * 60_000);
     const time = `${String(soon.getHours()).padStart(2, '0')}:${String(soon.getMinutes()).padStart(2, '0')}`;
-    const res = await patient.client.post('/api/appointments', booking({ appointmentDate: localDateString(soon), appointmentTime: time }));
+    const res = await patient.client.post('/api/appointments', appointmentBody({ appointmentDate: localDateString(soon), appointmentTime: time }));
     expect(res.status).toBe(201);
     expect(Math.abs(new Date(res.body.appointmentDate).getTime() - soon.getTime())).toBeLessThan(60_000);
   });
@@ -92,7 +88,7 @@ describe('dates PostgreSQL cannot store', () => {
 describe('numbers and nulls', () => {
   it('refuses a cost that no integer column holds', async () => {
     for (const cost of [2_147_483_648, 1e10]) {
-      const res = await patient.client.post('/api/appointments', booking({ cost }));
+      const res = await patient.client.post('/api/appointments', appointmentBody({ cost }));
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ cost: 'Cost is too large' });
     }

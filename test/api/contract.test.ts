@@ -7,7 +7,7 @@ import { Consultation, User } from '../../db/models';
 import { DEMO_CREDENTIALS } from '../../db/seeds/demo';
 import { ContractChecker, recordInto, type Exchange } from '../support/openapi-contract';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
-import { insertDose, insertNotification, insertReport } from './records-fixtures';
+import { appointmentBody, insertDose, insertNotification, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, LAB_SHEET_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
 import { StripeMock } from '../support/stripe-mock';
 import { encryptFile, insertSharedLink, newKey } from './shared-links-fixtures';
@@ -159,13 +159,7 @@ beforeAll(async () => {
   await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'taken' });
   await patient.patch(`/api/medication-reminders/${dose.id}`, { status: 'forgotten' });
 
-  const appointment = await patient.post('/api/appointments', {
-    doctorName: 'Dr. Lee',
-    specialty: 'Cardiology',
-    facility: 'Heart Centre',
-    appointmentDate: minutesFromNow(3 * 24 * 60),
-    reason: 'Check-up',
-  });
+  const appointment = await patient.post('/api/appointments', appointmentBody({ reason: 'Check-up' }));
   await patient.get('/api/appointments');
   await patient.patch(`/api/appointments/${appointment.body.id}`, { appointmentDate: minutesFromNow(4 * 24 * 60) });
   await patient.patch(`/api/appointments/${appointment.body.id}/reminder`, { reminderEnabled: true });

@@ -4,6 +4,11 @@ const DAY = 86_400_000;
 
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 
+/** A `POST /api/appointments` body the API takes, a week ahead; `overrides` change or add fields. */
+export function appointmentBody(overrides: Record<string, unknown> = {}) {
+  return { doctorName: 'Dr. Priya Raman', specialty: 'Dermatology', facility: 'Skin Health Partners', appointmentDate: daysFromNow(7).toISOString(), ...overrides };
+}
+
 /** Rows written straight to the database (reports have no create endpoint: they come from documents). */
 export function insertReport(userId: string, overrides: Partial<MedicalReport> = {}) {
   return MedicalReport.query().insert({

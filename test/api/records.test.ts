@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, signedInClient } from '../support/factories';
 import { patientParty, type Party } from './consultations-fixtures';
-import { daysFromNow, insertAppointment, insertMedication, insertNotification, insertReport } from './records-fixtures';
+import { appointmentBody, daysFromNow, insertAppointment, insertMedication, insertNotification, insertReport } from './records-fixtures';
 import { AuditEvent, MedicalReport, Medication, Notification, Appointment, type User } from '../../db/models';
 
 let server: TestServer;
@@ -264,20 +264,8 @@ describe('notifications', () => {
   });
 });
 
-function booking(overrides: Record<string, unknown> = {}) {
-  return {
-    doctorName: 'Dr. Priya Raman',
-    specialty: 'Dermatology',
-    facility: 'Skin Health Partners',
-    facilityAddress: '48 Elm Street',
-    appointmentDate: daysFromNow(7).toISOString(),
-    appointmentTime: '14:00',
-    reason: 'Annual skin check',
-    cost: 11000,
-    insuranceCovered: true,
-    ...overrides,
-  };
-}
+const booking = (overrides: Record<string, unknown> = {}) =>
+  appointmentBody({ facilityAddress: '48 Elm Street', appointmentTime: '14:00', reason: 'Annual skin check', cost: 11000, insuranceCovered: true, ...overrides });
 
 describe('appointments', () => {
   it('books an appointment with a confirmation code, cents and the reminder off', async () => {
@@ -369,6 +357,7 @@ describe('appointments', () => {
   it('cancels with DELETE and keeps the row as cancelled', async () => {
     const appointment = await insertAppointment(alexId());
     expect((await alex.client.delete(`/api/appointments/${appointment.id}`)).status).toBe(204);
+    expect((await Appointment.query().findById(appointment.id))!.status).toBe('cancelled');
     const listed = (await alex.client.get('/api/appointments')).body.find((a: { id: string }) => a.id === appointment.id);
     expect(listed.status).toBe('cancelled');
     expect(await auditActions(alexId(), appointment.id)).toEqual(['appointment.cancel']);

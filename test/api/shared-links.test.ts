@@ -259,9 +259,13 @@ describe('limits the IG asks for', () => {
 
 describe('bad input', () => {
   it('refuses a file that is not an encrypted JWE, so nothing readable is ever stored', async () => {
+    const storedFiles = () => SharedLinkFile.query().whereIn('linkId', SharedLink.query().select('id').where({ userId: alex.account.record.id })).resultSize();
+    const filesBefore = await storedFiles();
     const res = await alex.client.post('/api/shared-links', { label: 'Plain', expiresInDays: 7, file: { contentType: 'application/fhir+json', jwe: JSON.stringify({ resourceType: 'Bundle' }) } });
     expect(res.status).toBe(400);
     expect(res.body.fields['file.jwe']).toBe('The file must be encrypted in the browser as a compact JWE (alg "dir", enc "A256GCM") before it is shared.');
+    expect(await storedFiles()).toBe(filesBefore);
+    expect(await SharedLink.query().where({ userId: alex.account.record.id, label: 'Plain' }).resultSize()).toBe(0);
   });
 
   it('refuses an expiry outside the choices, a short passcode and a missing label, with messages a person can act on', async () => {

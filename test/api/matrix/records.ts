@@ -1,4 +1,5 @@
 import { Appointment, MedicalReport, Medication, Notification } from '../../../db/models';
+import { appointmentBody } from '../records-fixtures';
 import type { Fixtures } from './fixtures';
 import { ownPatientData, patientAOnly, type MatrixRow } from './types';
 
@@ -22,7 +23,7 @@ const fhirFile = () => ({
   entry: [{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Matrix medication' }, effectiveDateTime: '2025-01-01' } }],
 });
 const medication = () => ({ name: 'Matrix medication', dosage: '5mg', frequency: 'once_daily' });
-const appointment = () => ({ doctorName: 'Dr. Matrix', specialty: 'Cardiology', facility: 'Clinic', appointmentDate: inDays(4).toISOString(), cost: 0 });
+const appointment = () => appointmentBody({ cost: 0 });
 
 export const rows: MatrixRow[] = [
   { route: 'GET /api/medical-reports', expect: ownPatientData(200) },

@@ -35,7 +35,7 @@ const Since = styled.span`
 `;
 
 /** Whole minutes since `iso` ('just now' under one). */
-export function waitedFor(iso: string, now: number): string {
+function waitedFor(iso: string, now: number): string {
   const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
   return minutes < 1 ? 'just now' : `for ${minutes} min`;
 }
@@ -45,7 +45,11 @@ export function PatientWaitingNote({ since, now }: { since?: string; now?: numbe
   return (
     <Note data-testid="patient-waiting">
       Patient is waiting
-      {since && now ? <Since data-testid="waited-for">{waitedFor(since, now)}</Since> : null}
+      {since && now ? (
+        <Since as="time" dateTime={since} data-testid="waited-for">
+          {waitedFor(since, now)}
+        </Since>
+      ) : null}
     </Note>
   );
 }

@@ -47,7 +47,7 @@ export interface ApiError {
 // ---------------------------------------------------------------------------
 
 /** A patient's emergency contact as stored and returned to the patient. */
-export interface EmergencyContact {
+interface EmergencyContact {
   name: string;
   phone: string;
   relation: Relationship | string;
@@ -176,7 +176,7 @@ export interface ConsultationPatient {
 // ---------------------------------------------------------------------------
 
 /** Test results: a key-value object (values may be arrays, nested objects or text) or JSON text. */
-export type ReportResults = Record<string, unknown> | string | null;
+type ReportResults = Record<string, unknown> | string | null;
 
 export interface MedicalReport {
   id: string;
@@ -449,7 +449,7 @@ export interface MedicalSummary {
 // Documents, payments, push
 // ---------------------------------------------------------------------------
 
-export interface StructuredPatientInfo {
+interface StructuredPatientInfo {
   name?: string | null;
   patientId?: string | null;
   age?: string | number | null;
@@ -562,17 +562,6 @@ export interface PremiumSubscriptionAnswer {
 // ---------------------------------------------------------------------------
 // Operations
 // ---------------------------------------------------------------------------
-
-export interface AuditEntry {
-  id: string;
-  action: string;
-  actorKind: 'patient' | 'doctor' | 'admin' | 'system' | 'anonymous' | 'guest';
-  actorName: string | null;
-  resourceType: string;
-  resourceId: string | null;
-  outcome: 'success' | 'denied' | 'failure';
-  createdAt: IsoDateString;
-}
 
 /** GET /api/health answer. */
 export interface HealthStatus {

@@ -47,7 +47,7 @@ export function isPastAppointment(appointment: AppointmentLike, now: number = Da
 // Test results
 // ---------------------------------------------------------------------------
 
-export type ParsedResults =
+type ParsedResults =
   | { kind: 'empty' }
   | { kind: 'invalid' }
   | { kind: 'fields'; entries: Array<[string, unknown]> };
@@ -207,7 +207,7 @@ function unitAndRange(raw: Record<string, unknown>): Omit<Measurement, 'value'> 
 export type Comparator = '<' | '<=' | '>=' | '>';
 
 /** A result a lab reports as a bound ('<0.5': less than it can measure), not as a number. */
-export interface BoundedMeasurement extends Measurement {
+interface BoundedMeasurement extends Measurement {
   comparator: Comparator;
 }
 

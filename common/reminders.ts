@@ -46,7 +46,7 @@ export interface PushPayload {
 export const DOSE_STATUSES = ['taken', 'skipped'] as const;
 export type DoseMark = (typeof DOSE_STATUSES)[number];
 /** A dose as the adherence log shows it: pending until marked (or forever, when never answered). */
-export type DoseStatus = DoseMark | 'pending';
+type DoseStatus = DoseMark | 'pending';
 
 export const ADHERENCE_WINDOWS_DAYS = [7, 30] as const;
 export const ADHERENCE_MAX_DAYS = 90;

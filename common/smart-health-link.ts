@@ -5,7 +5,7 @@
  */
 import { base64UrlBytes, base64UrlEncode } from './base64url';
 
-export const SHLINK_PREFIX = 'shlink:/';
+const SHLINK_PREFIX = 'shlink:/';
 
 /** What the encrypted files are: the app shares one FHIR R4 Bundle. */
 export const SHARED_FILE_CONTENT_TYPE = 'application/fhir+json';

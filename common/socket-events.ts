@@ -166,17 +166,17 @@ export interface JoinResult {
   sfu?: PreparedSfuMedia;
 }
 
-export interface ChatSendPayload {
+interface ChatSendPayload {
   consultationId: string;
   text: string;
 }
 
-export interface ChatSendResult {
+interface ChatSendResult {
   message: ChatMessage;
 }
 
 /** 'chat:history': the lines just before `before` (a message id; the latest lines without it). */
-export interface ChatHistoryPayload {
+interface ChatHistoryPayload {
   consultationId: string;
   before?: string;
   /** At most CHAT_HISTORY_PAGE, which is also the default. */
@@ -212,7 +212,7 @@ export interface ConsultationStatusEvent {
 }
 
 /** 'consultation:setStatus': the doctor moves the consultation along (same rules as the REST route). */
-export interface SetStatusPayload {
+interface SetStatusPayload {
   consultationId: string;
   status: ConsultationStatusUpdate;
   diagnosis?: string;
@@ -221,7 +221,7 @@ export interface SetStatusPayload {
   followUpDate?: string;
 }
 
-export interface SetStatusResult {
+interface SetStatusResult {
   consultation: { id: string; status: ConsultationStatus };
 }
 
@@ -254,15 +254,15 @@ export interface IceConfig {
 }
 
 /** 'consultation:waitingPatients': the doctor's consultations with a patient waiting right now. */
-export interface WaitingPatientsResult {
+interface WaitingPatientsResult {
   patients: WaitingPatient[];
 }
 
 /** Client -> server: its own track state (the server adds the role). */
-export type MediaStatePayload = Omit<MediaState, 'role'>;
+type MediaStatePayload = Omit<MediaState, 'role'>;
 
 /** Client -> server: a simple-peer signal for the other side of the consultation. */
-export interface P2PSignalPayload {
+interface P2PSignalPayload {
   consultationId: string;
   /**
    * Which peer connection the signal belongs to: the initiator picks a fresh id per connection,
@@ -286,13 +286,13 @@ export interface LobbyGuest {
 }
 
 /** 'consultation:lobby' (doctor only): who waits. Also pushed to the doctor's screens whenever it changes. */
-export interface LobbyEvent {
+interface LobbyEvent {
   consultationId: string;
   guests: LobbyGuest[];
 }
 
 /** 'guest:admit' / 'guest:remove' (doctor only). */
-export interface GuestRef {
+interface GuestRef {
   consultationId: string;
   guestId: string;
 }
@@ -301,11 +301,11 @@ export interface GuestRef {
 // SFU (mediasoup-demo style verbs)
 // ---------------------------------------------------------------------------
 
-export interface RouterRtpCapabilitiesResult {
+interface RouterRtpCapabilitiesResult {
   rtpCapabilities: MediaParameters;
 }
 
-export interface CreateTransportPayload {
+interface CreateTransportPayload {
   consultationId: string;
   direction: TransportDirection;
 }
@@ -318,13 +318,13 @@ export interface TransportParams {
   sctpParameters?: MediaParameters;
 }
 
-export interface ConnectTransportPayload {
+interface ConnectTransportPayload {
   consultationId: string;
   transportId: string;
   dtlsParameters: MediaParameters;
 }
 
-export interface ProducePayload {
+interface ProducePayload {
   consultationId: string;
   transportId: string;
   kind: MediaKind;
@@ -332,11 +332,11 @@ export interface ProducePayload {
   appData: { source: TrackSource };
 }
 
-export interface ProduceResult {
+interface ProduceResult {
   producerId: string;
 }
 
-export interface ConsumePayload {
+interface ConsumePayload {
   consultationId: string;
   producerId: string;
   rtpCapabilities: MediaParameters;
@@ -355,7 +355,7 @@ export interface ConsumerParams {
   producerPaused: boolean;
 }
 
-export interface ConsumerRef {
+interface ConsumerRef {
   consultationId: string;
   consumerId: string;
 }
@@ -365,12 +365,12 @@ export interface ProducerRef {
   producerId: string;
 }
 
-export interface TransportRef {
+interface TransportRef {
   consultationId: string;
   transportId: string;
 }
 
-export interface RestartIceResult {
+interface RestartIceResult {
   iceParameters: MediaParameters;
 }
 
@@ -384,7 +384,7 @@ export interface NewProducerEvent {
 }
 
 /** The producers already in the room when a peer asks, so a late joiner can consume them. */
-export interface ProducerListResult {
+interface ProducerListResult {
   producers: NewProducerEvent[];
 }
 

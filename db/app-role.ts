@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import { scramVerifier } from './scram-verifier';
 
-export interface AppRole {
+interface AppRole {
   name: string;
   password: string;
 }

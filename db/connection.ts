@@ -4,7 +4,7 @@ import { knexConfig } from '../knexfile';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { appRoleFor, grantAppRole, urlAs } from './app-role';
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   embeddedPgPort: number;

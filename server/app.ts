@@ -39,7 +39,7 @@ import { createMailer } from './services/mail';
 import { ReminderService } from './services/reminders/service';
 import { ConsultationStandings } from './services/consultation-standings';
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   knex: Knex;
   realtime?: RealtimeEvents;

@@ -14,7 +14,7 @@ import type { ShutdownState } from './services/shutdown-state';
 import type { ClaimedKey } from './services/idempotency';
 import type { ConsultationStandings } from './services/consultation-standings';
 
-export interface AppState {
+interface AppState {
   actor: Actor;
   requestId: string;
   /** The route label of an endpoint outside the API router (/metrics), for logs and metrics. */

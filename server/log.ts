@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /**
  * Personal and health data that must never reach a log, wherever a caller puts it: at the top of a

@@ -2,14 +2,14 @@ import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** What the signalling service holds on this process, read at each scrape. */
-export interface SignallingCounts {
+interface SignallingCounts {
   sockets: number;
   /** Consultation rooms with at least one socket of this process in them. */
   rooms: number;
   media: { workers: number; routers: number; producers: number; consumers: number };
 }
 
-export interface RequestOutcome {
+interface RequestOutcome {
   method: string;
   route: string;
   status: number;

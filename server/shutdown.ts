@@ -4,7 +4,7 @@ import type { AppServer } from './http-server';
 import type { Database } from '../db/connection';
 
 /** What a running server is made of, in the order it started. */
-export interface RunningServer {
+interface RunningServer {
   app: App;
   server: AppServer;
   /** Socket.IO and its media (signalling/, started by main.ts): shutting down only closes it. */

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { ROUTE_HINTS_FILE, type RouteHint } from '../common/route-hints';
 
 /** The page sent for one client route, plain and in the two encodings browsers ask for. */
-export interface WebPage {
+interface WebPage {
   readonly identity: Buffer;
   readonly br: Buffer;
   readonly gzip: Buffer;

@@ -4,7 +4,7 @@ import { refusedAction, writeAuditRow, writeAuditRowIn, type AuditRow } from '..
 import type { SignallingSocket } from './types';
 import { timeStage } from '../server/lib/request-timing';
 
-export interface SocketAuditEntry {
+interface SocketAuditEntry {
   action: string;
   outcome: 'success' | 'denied' | 'failure';
   consultationId: string;

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
 import { log } from '../server/log';
 
-export interface RedisAdapterHandle {
+interface RedisAdapterHandle {
   adapter: ReturnType<typeof createAdapter>;
   /** A connected command client other parts may share (the SFU's room ownership and calls). */
   client: RedisClientType;

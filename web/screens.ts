@@ -5,7 +5,7 @@
  * path (web/build/route-hints.ts), so a cold load fetches the screen's code and data alongside the app's
  * main chunk instead of after it has run. Plain data: the Vite config reads it too.
  */
-export interface Layout {
+interface Layout {
   /** The layout's module; the admin pages have none of their own. */
   readonly module?: string;
   /** The session check its guard asks for first. */

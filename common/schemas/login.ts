@@ -27,12 +27,6 @@ export const emailLoginSchema = strictObject({
   proof: signInProofSchema,
 });
 
-/** POST /api/auth/doctor/login body; also the doctor sign-in form. */
-export const doctorLoginSchema = strictObject({
-  email: requiredString('Email', 'Email is required').transform(trimText).email('Please enter a valid email address'),
-  password: requiredString('Password', 'Password is required'),
-});
-
 export type SignInProof = NonNullable<yup.InferType<typeof signInProofSchema>>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type EmailLoginInput = yup.InferType<typeof emailLoginSchema>;

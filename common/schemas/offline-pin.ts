@@ -4,7 +4,7 @@ import * as yup from 'yup';
  * The offline PIN opens the device's vault without the server, so it is all that stands between a copied
  * browser profile and the records: at least 6 characters (digits, letters or both; longer is stronger).
  */
-export const OFFLINE_PIN_MIN = 6;
+const OFFLINE_PIN_MIN = 6;
 const pin = () =>
   yup.string().trim().required('Please enter a PIN').min(OFFLINE_PIN_MIN, `At least ${OFFLINE_PIN_MIN} characters`).max(64, 'At most 64 characters');
 

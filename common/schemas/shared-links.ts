@@ -8,8 +8,8 @@ import {
 import { SHARED_FILE_CONTENT_TYPE, jweHeaderOf } from '../smart-health-link';
 import { booleanField, nonNegativeInteger, optionalString, requiredString, strictObject } from './helpers';
 
-export const NOT_AN_ENCRYPTED_FILE = 'The file must be encrypted in the browser as a compact JWE (alg "dir", enc "A256GCM") before it is shared.';
-export const DIRECT_WITH_PASSCODE = 'A link that opens the file directly cannot have a passcode: leave one of them out.';
+const NOT_AN_ENCRYPTED_FILE = 'The file must be encrypted in the browser as a compact JWE (alg "dir", enc "A256GCM") before it is shared.';
+const DIRECT_WITH_PASSCODE = 'A link that opens the file directly cannot have a passcode: leave one of them out.';
 const EXPIRY_MESSAGE = `Choose how long the link works: ${SHARED_LINK_EXPIRY_DAYS.join(', ')} days`;
 
 /** A compact JWE the way the IG encrypts shared files: direct key agreement, AES-256-GCM, no encrypted key part. */

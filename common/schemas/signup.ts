@@ -51,14 +51,6 @@ const privacyAccepted = () =>
 
 const RELATION_MESSAGE = 'Please choose a relationship';
 
-/** Step 1 of the wizard: Continue is allowed only when these validate. */
-export const signupStep1Schema = yup.object({
-  firstName: firstName(),
-  lastName: lastName(),
-  username: username(),
-  email: email(),
-});
-
 /**
  * The whole signup form (Formik values). A plain (non-strict) object: it never reaches the
  * server, which validates `signupPayloadSchema` instead.

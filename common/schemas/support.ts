@@ -2,8 +2,8 @@ import type * as yup from 'yup';
 import { requiredString, strictObject } from './helpers';
 import { pagingFields } from './paging';
 
-export const SUPPORT_SUBJECT_MAX = 120;
-export const SUPPORT_TEXT_MAX = 4000;
+const SUPPORT_SUBJECT_MAX = 120;
+const SUPPORT_TEXT_MAX = 4000;
 
 /** POST /api/support-requests body; also the patient's Contact Support form. */
 export const supportRequestSchema = strictObject({

@@ -2,7 +2,7 @@ import { Model, type RelationMappings } from 'objection';
 import { User } from './User';
 
 const PAYMENT_ROW_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
-export type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
+type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
 
 /** One charge a patient is asked for: a premium invoice (stripeInvoiceId) or a consultation fee (consultationId). */
 export class Payment extends Model {

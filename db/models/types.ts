@@ -1,6 +1,6 @@
 /** Shapes of the JSON (jsonb) columns, shared by the models. */
 
-export type JsonPrimitive = string | number | boolean | null;
+type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -22,7 +22,7 @@ export type ReportResults = JsonObject | JsonValue[] | string;
 export type DoctorAvailability = Record<string, string[]>;
 
 /** consultations.prescription. */
-export interface PrescriptionItem {
+interface PrescriptionItem {
   name: string;
   dosage?: string;
   frequency?: string;

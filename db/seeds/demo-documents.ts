@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { formatResultKey, parseResults } from '../../common/records';
 
 /** What a demo report's document shows. */
-export interface DemoReportContent {
+interface DemoReportContent {
   title: string;
   reportDate: Date;
   doctorName: string | null;

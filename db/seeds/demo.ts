@@ -8,7 +8,7 @@ import { demoReportPdf } from './demo-documents';
  * the moment of seeding so "upcoming" and "today" stay true. Runs only on an empty users table.
  */
 
-export interface DemoCredentials {
+interface DemoCredentials {
   patient: { username: string; email: string; password: string };
   doctor: { email: string; password: string };
   admin: { email: string; password: string };
@@ -126,7 +126,7 @@ function laterToday(now: Date): Date {
 }
 
 /** What the seed needs from its caller: the server's password hashing (db/ imports nothing from server/). */
-export interface SeedDependencies {
+interface SeedDependencies {
   hashPassword(plain: string): Promise<string>;
 }
 

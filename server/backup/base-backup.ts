@@ -46,7 +46,7 @@ const LEFT_OUT = [
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 const TIMELINE_HISTORY = /^[0-9A-F]{8}\.history$/;
 
-export interface BaseBackupResult {
+interface BaseBackupResult {
   startLsn: string;
   stopLsn: string;
   walSegments: number;

@@ -2,7 +2,7 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 
-export interface Finished {
+interface Finished {
   code: number;
   stderr: string;
 }

@@ -4,7 +4,7 @@ interface Pending<I, O> {
   reject: (err: unknown) => void;
 }
 
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Most items in one batch. */
   maxBatch?: number;
   /**

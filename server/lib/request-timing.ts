@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Middleware, Next } from 'koa';
 
 /** The stages of a request worth telling apart when one is slow. */
-export type Stage = 'session' | 'audit';
+type Stage = 'session' | 'audit';
 
 /**
  * Where one request's time went: its stages, and the time its other database queries took (however many).

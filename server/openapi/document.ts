@@ -121,7 +121,7 @@ function operation(route: AnyRouteDefinition, prefix: string): Operation {
   };
 }
 
-export interface DocumentInfo {
+interface DocumentInfo {
   version: string;
   /** The session cookie's name on this server (sessionCookieName: __Host-mv.sid in production). */
   sessionCookie: string;

@@ -10,7 +10,7 @@ type Test = { name?: string; params?: Record<string, unknown> };
  * Keywords a yup schema cannot say of itself (a custom test's rule, a union of kinds): put them in its
  * meta, `.meta({ jsonSchema: { format: 'date-time' } })`, and they are merged into the converted schema.
  */
-export interface JsonSchemaMeta {
+interface JsonSchemaMeta {
   jsonSchema?: JsonSchema;
   description?: string;
 }

@@ -12,7 +12,7 @@ export type Actor =
 export type ActorKind = Actor['kind'];
 export type PatientActor = Extract<Actor, { kind: 'patient' }>;
 export type DoctorActor = Extract<Actor, { kind: 'doctor' }>;
-export type AdminActor = Extract<Actor, { kind: 'admin' }>;
+type AdminActor = Extract<Actor, { kind: 'admin' }>;
 export type GuestActor = Extract<Actor, { kind: 'guest' }>;
 export type UserActor = PatientActor | AdminActor;
 /** Someone signed in to an account of their own (a guest has none). */

@@ -2,7 +2,7 @@ import type { Model, QueryBuilder } from 'objection';
 import { RefusedAccess } from '../errors';
 
 /** How a kind of patient record is named: in its 404 message ('Report not found.') and in audit rows. */
-export interface RecordKind {
+interface RecordKind {
   what: string;
   resourceType: string;
 }

@@ -14,7 +14,7 @@ import { openSharedLink, type LinkOpening, type LinkRequest, type OpeningAudit }
  * anyone else nothing. A refusal is a RefusedAccess, which answers 404 and makes the
  * request that met it write its `denied` audit row with the request id (routes/define.ts, signalling/handlers/define.ts).
  */
-export interface Reader {
+interface Reader {
   actor: Actor;
   doctorWindowMs: number;
 }

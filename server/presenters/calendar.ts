@@ -10,7 +10,7 @@ import type { CalendarEntry } from '../services/calendar/ics';
  * link); the feed, read by a calendar service the patient may share, says only 'Appointment' or
  * 'Consultation' and the link. Neither ever carries the reason, symptoms, notes or specialty.
  */
-export type CalendarDetail = 'file' | 'feed';
+type CalendarDetail = 'file' | 'feed';
 
 export function appointmentEntry(appointment: Appointment, origin: string, detail: CalendarDetail): CalendarEntry {
   const place = [appointment.facility, appointment.facilityAddress].filter(Boolean).join(', ');

@@ -685,7 +685,7 @@ const sharedLinkFields = {
   lastRecipient: text().nullable().meta({ description: 'Who the last opener said they were (their manifest request\'s recipient), not verified' }),
 };
 
-export const sharedLinkResponse: yup.ObjectSchema<SharedLinkSummary> = yup.object(sharedLinkFields);
+const sharedLinkResponse: yup.ObjectSchema<SharedLinkSummary> = yup.object(sharedLinkFields);
 
 export const sharedLinkCreatedResponse: yup.ObjectSchema<SharedLinkCreated> = yup.object({
   ...sharedLinkFields,

@@ -15,7 +15,7 @@ export const POLICY_MARK = Symbol.for('medivault.policy');
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Middleware = (ctx: AppContext, next: Next) => Promise<unknown>;
 
-export interface RouteInput<B, Q> {
+interface RouteInput<B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;
@@ -33,13 +33,13 @@ export interface FileResponse {
  * A route that reads its own body, after its policy, with its own size limit. `raw`: the handler gets the
  * bytes exactly as they arrived (a signed webhook, whose signature covers those bytes), unparsed and unvalidated.
  */
-export interface OwnBody {
+interface OwnBody {
   limitBytes: number;
   tooLargeMessage: string;
   raw?: boolean;
 }
 
-export interface RouteDefinition<B, Q> {
+interface RouteDefinition<B, Q> {
   method: Method;
   path: string;
   /** One line for the API reference (the OpenAPI operation's summary). */

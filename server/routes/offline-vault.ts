@@ -13,7 +13,7 @@ import type { Config } from '../config';
  * one; the device keeps it only in memory, so a copied browser profile holds the wrapped vault key but
  * never what unwraps it. A new SESSION_SECRET gives new keys: devices then start their vaults afresh.
  */
-export function vaultWrappingKey(config: Pick<Config, 'sessionKeys'>, userId: string): string {
+function vaultWrappingKey(config: Pick<Config, 'sessionKeys'>, userId: string): string {
   return createHmac('sha256', config.sessionKeys[0]!).update(`medivault offline vault wrapping key\0${userId}`).digest('base64url');
 }
 

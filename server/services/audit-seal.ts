@@ -5,7 +5,7 @@ import { ChainWalk, chainRowsAfter, chainStart, legacyThrough, numberWaitingRows
 const BATCH = 5000;
 const SEAL_EVERY_MS = 2000;
 
-export type SealOutcome = { sealedThrough: number; refused?: { seq: number; reason: string } } | { busy: true } | { unanchored: true };
+type SealOutcome = { sealedThrough: number; refused?: { seq: number; reason: string } } | { busy: true } | { unanchored: true };
 
 /**
  * Seals the rows written since the last seal: numbers the committed rows that wait for their place, then

@@ -5,7 +5,7 @@ import { AUDIT_CHAIN_TRIGGER_BODY, AUDIT_NUMBERING_BODY } from '../../db/migrati
 
 const BATCH = 5000;
 
-export interface ChainHead {
+interface ChainHead {
   seq: number;
   id: string;
   link: string;

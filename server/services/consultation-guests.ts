@@ -20,10 +20,10 @@ import type { RealtimeEvents } from './realtime';
 
 export const GUESTS_NEED_SFU =
   'Guests need the video server (SFU), which this server is not running: a peer-to-peer call holds only the patient and the doctor.';
-export const GUEST_CONSULTATION_ENDED = 'This consultation has ended: guests can no longer be invited to it.';
+const GUEST_CONSULTATION_ENDED = 'This consultation has ended: guests can no longer be invited to it.';
 export const TOO_MANY_GUESTS = `A call holds at most ${MAX_CONSULTATION_GUESTS} guests: withdraw a guest link before inviting another.`;
-export const GUEST_NOT_WAITING = 'This guest is not waiting to be let in: they have not opened their link, or they were removed.';
-export const NOT_AWAITING_APPROVAL = 'Only a guest the patient asked for, still awaiting approval, can be approved.';
+const GUEST_NOT_WAITING = 'This guest is not waiting to be let in: they have not opened their link, or they were removed.';
+const NOT_AWAITING_APPROVAL = 'Only a guest the patient asked for, still awaiting approval, can be approved.';
 export const GUEST_LINK_UNKNOWN = 'This guest link is not valid. Check that you opened the whole link, or ask the doctor for a new one.';
 export const GUEST_LINK_USED = 'This guest link has already been used. Ask the doctor for a new one.';
 export const GUEST_LINK_WITHDRAWN = 'This guest link was withdrawn. Ask the doctor for a new one.';
@@ -39,7 +39,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** The guest page's address with the token in the fragment, which browsers never send to a server (so no log or Referer holds it). */
 export const guestLink = (ctx: AppContext, token: string) => `${appOrigin(ctx)}/guest#${token}`;
 
-export interface NewGuestLink {
+interface NewGuestLink {
   consultationId: string;
   invitedBy: ConsultationSide;
   expiresAt: Date;

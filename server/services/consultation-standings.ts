@@ -12,7 +12,7 @@ interface ConsultationFacts extends ConsultationSides {
 }
 
 /** Where the actor stands in a consultation: one of its two sides (or its guest) while it runs, after it ended, or outside it. */
-export type Standing = 'open' | 'ended' | 'stranger';
+type Standing = 'open' | 'ended' | 'stranger';
 
 /** Sockets of many consultations ask at once: one query answers them all. */
 const readFacts = batchedLookup(async (ids: string[]) => {

@@ -26,7 +26,7 @@ export function answerToKeep(ctx: AppContext, status: number, body: unknown): St
   return { status, body, headers };
 }
 
-export type Claim =
+type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; answer: StoredAnswer }
   | { kind: 'in-progress' }

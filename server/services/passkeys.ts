@@ -21,7 +21,7 @@ const CEREMONY_TIMEOUT_MS = 5 * 60_000;
  * What a passkey is for: signing in on its own (a patient's, discoverable and unlocked by the device's
  * biometrics or PIN), or as the second factor after a password (any authenticator, a security key too).
  */
-export type PasskeyUse = 'sign-in' | 'second-factor';
+type PasskeyUse = 'sign-in' | 'second-factor';
 type Ceremony = `${PasskeyUse}:${'registration' | 'authentication'}`;
 
 /** Whom a passkey is registered for. */
@@ -86,7 +86,7 @@ function takeChallenge(ctx: AppContext, ceremony: Ceremony): string {
 }
 
 /** The WebAuthn user handle: the account id's bytes, so a credential can be tied back to its owner. */
-export function userHandle(userId: string): Uint8Array<ArrayBuffer> {
+function userHandle(userId: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(userId, 'utf8'));
 }
 
@@ -119,7 +119,7 @@ export async function registrationOptions(
   return options;
 }
 
-export interface NewPasskey {
+interface NewPasskey {
   credentialId: string;
   publicKey: string;
   counter: number;

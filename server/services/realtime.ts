@@ -32,7 +32,7 @@ export interface DocumentProgress extends DocumentProgressEvent {
   userId: string;
 }
 
-export interface RealtimeEventMap {
+interface RealtimeEventMap {
   'consultation:status': [ConsultationStatusChange];
   'document:progress': [DocumentProgress];
   'session:ended': [SessionEnded];

@@ -19,7 +19,7 @@ let lastPurge = 0;
 const STREAK_FORGOTTEN_AFTER = '30 days';
 
 /** What one sign-in attempt is counted under. `accountKey` is null when it names no account (an unknown passkey). */
-export interface SignInAttempt {
+interface SignInAttempt {
   accountKey: string | null;
   /** Password sign-ins may be asked for a proof of work; a passkey's signature cannot be guessed, so it never is. */
   proof?: SignInProof;

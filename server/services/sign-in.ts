@@ -15,7 +15,7 @@ import { holdForSecondFactor, secondFactorsAsked, type SecondFactorMethod } from
 type Session = SessionData & { maxAge: number };
 
 /** The accounts that sign in: patients and admins (users), and doctors. */
-export interface Accounts {
+interface Accounts {
   user: User;
   doctor: Doctor;
 }

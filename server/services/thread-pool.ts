@@ -27,7 +27,7 @@ export class ThreadPoolClosed extends Error {
  * A job the script cannot do is an answer of its own kind, not a thrown error: errors lose their class
  * crossing threads.
  */
-export type ThreadMessage<Progress, Answer> = { progress: Progress } | { answer: Answer };
+type ThreadMessage<Progress, Answer> = { progress: Progress } | { answer: Answer };
 
 interface Job<Request, Progress, Answer> {
   request: Request;
@@ -37,7 +37,7 @@ interface Job<Request, Progress, Answer> {
   reject: (err: Error) => void;
 }
 
-export interface ThreadPoolOptions {
+interface ThreadPoolOptions {
   /** The worker script: it answers each request it is posted with ThreadMessages. */
   script: URL;
   /** Threads at most; each runs one job at a time. */

@@ -13,7 +13,7 @@ export interface SharedChatLimits {
   close(): void;
 }
 
-export interface SharedChatLimitSettings {
+interface SharedChatLimitSettings {
   account: RateLimit;
   consultation: RateLimit;
 }

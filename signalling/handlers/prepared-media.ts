@@ -7,7 +7,7 @@ import { mediaPeer, sfu } from './guards';
  * paused consumer of each producer the other side already has. Undefined when any step fails: the
  * client then asks for each itself, as it does when it builds its media again.
  */
-export async function prepareSfuMedia(ctx: HandlerContext, consultationId: string, rtpCapabilities: MediaParameters): Promise<PreparedSfuMedia | undefined> {
+async function prepareSfuMedia(ctx: HandlerContext, consultationId: string, rtpCapabilities: MediaParameters): Promise<PreparedSfuMedia | undefined> {
   const backend = sfu(ctx);
   const peer = mediaPeer(ctx, consultationId);
   try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Config } from '../../server/config';
 
-export type WorkerDetection = { available: true; workerBin: string } | { available: false; reason: string };
+type WorkerDetection = { available: true; workerBin: string } | { available: false; reason: string };
 
 function isExecutable(file: string): boolean {
   try {

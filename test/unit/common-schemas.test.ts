@@ -15,7 +15,6 @@ import {
   consultationRescheduleSchema,
   consultationStatusSchema,
   doctorFormInitialValues,
-  doctorLoginSchema,
   emailLoginSchema,
   loginSchema,
   localDateString,
@@ -28,7 +27,6 @@ import {
   signupFormSchema,
   signupInitialValues,
   signupPayloadSchema,
-  signupStep1Schema,
   toAppointmentPayload,
   toConsultationPayload,
   toDoctorPayload,
@@ -102,15 +100,7 @@ const validSignupForm: SignupFormValues = {
 // ---------------------------------------------------------------------------
 
 describe('signup', () => {
-  it('accepts a valid step 1, form and payload', async () => {
-    expect(
-      await errorsOf(signupStep1Schema, {
-        firstName: 'Al',
-        lastName: 'Bo',
-        username: 'abc',
-        email: 'a@b.co',
-      }),
-    ).toEqual({});
+  it('accepts a valid form and payload', async () => {
     expect(await errorsOf(signupFormSchema, validSignupForm)).toEqual({});
     expect(await errorsOf(signupPayloadSchema, validSignupPayload)).toEqual({});
     expect(
@@ -130,16 +120,16 @@ describe('signup', () => {
     expect(errors.email).toEqual(['Please enter a valid email address']);
     expect(errors.password).toEqual(['Password must be at least 8 characters']);
 
-    expect(await firstError(signupStep1Schema, { ...bad, username: 'ab' }, 'username')).toBe(
+    expect(await firstError(signupPayloadSchema, { ...bad, username: 'ab' }, 'username')).toBe(
       'Username must be at least 3 characters',
     );
-    expect(await firstError(signupStep1Schema, { ...bad, username: 'a'.repeat(21) }, 'username')).toBe(
+    expect(await firstError(signupPayloadSchema, { ...bad, username: 'a'.repeat(21) }, 'username')).toBe(
       'Username must not exceed 20 characters',
     );
-    expect(await firstError(signupStep1Schema, { ...bad, username: 'alex-m' }, 'username')).toBe(
+    expect(await firstError(signupPayloadSchema, { ...bad, username: 'alex-m' }, 'username')).toBe(
       'Username can only contain letters, numbers, and underscores',
     );
-    expect(await firstError(signupStep1Schema, { ...bad, username: 'a'.repeat(20) }, 'username')).toBeUndefined();
+    expect(await firstError(signupPayloadSchema, { ...bad, username: 'a'.repeat(20) }, 'username')).toBeUndefined();
   });
 
   it('requires matching passwords and both consents', async () => {
@@ -244,13 +234,6 @@ describe('login', () => {
     expect(await firstError(emailLoginSchema, { email: '', password: 'x' }, 'email')).toBe('Valid email is required');
     expect(await firstError(emailLoginSchema, { email: 'a@b.co', password: '' }, 'password')).toBe('Password is required');
     expect(await errorsOf(emailLoginSchema, { email: 'a@b.co', password: 'x' })).toEqual({});
-  });
-
-  it('doctor login requires both fields', async () => {
-    const errors = await errorsOf(doctorLoginSchema, {});
-    expect(errors.email).toEqual(['Email is required']);
-    expect(errors.password).toEqual(['Password is required']);
-    expect(await errorsOf(doctorLoginSchema, { email: 'dr@clinic.io', password: 'pw' })).toEqual({});
   });
 });
 

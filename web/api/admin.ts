@@ -7,7 +7,7 @@ import { doctorsQuery } from './consultations';
 /** The first segment of every roster query's key: the roster's changes refetch them all. */
 const ADMIN_ROSTER_KEY = ['/api/admin/doctors'] as const;
 
-export interface RosterFilters {
+interface RosterFilters {
   /** Text in a doctor's name, email, specialty or licence number. */
   q?: string;
   limit: number;

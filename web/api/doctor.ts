@@ -12,7 +12,7 @@ export const doctorConsultationsQuery = queryOptions<DoctorConsultation[]>({
 });
 
 /** What one of the dashboard's lists asks GET /api/doctor/consultations for. */
-export interface DoctorConsultationFilters {
+interface DoctorConsultationFilters {
   when?: DoctorConsultationPeriod;
   patient?: string;
   status?: ConsultationStatus;

@@ -25,7 +25,7 @@ const ROUTES: Record<DocumentKind, { path: string; field: string }> = {
 /** What processing answers: the saved report's reading, or (a PDF with nothing readable) why nothing was saved. */
 export type ProcessingAnswer = DocumentProcessingResult | DocumentProcessingUnavailable;
 
-export interface DocumentUpload {
+interface DocumentUpload {
   kind: DocumentKind;
   dataUrl: string;
   /** The file's name on the device, kept for the download. */

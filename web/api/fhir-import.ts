@@ -4,7 +4,7 @@ import { FHIR_IMPORT_MAX_BYTES } from '../../common/constants';
 import { ApiError, apiError, newAttemptKey, withQuery } from './client';
 import { dashboardSummaryQuery, medicationsQuery, reportsQuery } from './records';
 
-export const FILE_TOO_LARGE = 'This file is larger than 15 MB. Export fewer records at a time and import each part.';
+const FILE_TOO_LARGE = 'This file is larger than 15 MB. Export fewer records at a time and import each part.';
 
 /** The file goes as it is (not parsed here): the server reads it, up to 15 MB, and answers what it adds. */
 async function sendFile(path: string, file: File, idempotencyKey?: string): Promise<FhirImportAnswer> {

@@ -4,14 +4,14 @@ import { viewerLink } from '../../common/smart-health-link';
 import { apiRequest, newAttemptKey, withQuery } from './client';
 import { encryptForLink, newLinkKey } from '../shared-records/encryption';
 
-export const sharedLinksQuery = queryOptions<SharedLinkList>({ queryKey: ['/api/shared-links'] });
+const sharedLinksQuery = queryOptions<SharedLinkList>({ queryKey: ['/api/shared-links'] });
 
 export const useSharedLinks = () => useQuery(sharedLinksQuery);
 
 /** What to share: everything, or the chosen reports and medications. */
 export type SharedRecords = { everything: true } | { everything: false; reportIds: string[]; medicationIds: string[] };
 
-export interface ShareChoices {
+interface ShareChoices {
   label: string;
   expiresInDays: number;
   passcode?: string;

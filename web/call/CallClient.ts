@@ -37,7 +37,7 @@ export interface TrackState {
  * 'lobby': the device check before joining; the consultation is not joined yet. 'admission': a guest
  * waits for the doctor to let them in (the server's lobby), and joins by themselves once let in.
  */
-export type CallPhase = 'lobby' | 'joining' | 'admission' | 'live' | 'ended' | 'unavailable';
+type CallPhase = 'lobby' | 'joining' | 'admission' | 'live' | 'ended' | 'unavailable';
 
 /** The consultations whose call has media, and so a device check. */
 export type MediaConsultationType = Exclude<ConsultationType, 'chat'>;
@@ -88,7 +88,7 @@ export interface CallSnapshot {
 }
 
 /** Moments the screen announces with a toast. */
-export type CallNotice =
+type CallNotice =
   | { kind: 'call-started' }
   | { kind: 'call-ended'; reason: 'left' | ConsultationStatus }
   | { kind: 'presence'; change: 'joined' | 'left' }
@@ -155,7 +155,7 @@ function joinFailure(err: unknown): [problem: string, detail?: string] {
 }
 
 /** A guest's socket closed by the server: the doctor removed them, or the consultation ended while they waited to be let in. */
-export const GUEST_SENT_AWAY = [
+const GUEST_SENT_AWAY = [
   'You are no longer in this call',
   'The doctor removed you, or the consultation ended. If you still need to join, ask the doctor for a new link.',
 ] as const;

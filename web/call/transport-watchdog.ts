@@ -4,7 +4,7 @@ const CHECK_EVERY_MS = 1000;
 /** Media that should be arriving but has not for this long counts as a dead link. */
 const STALL_AFTER_MS = 3000;
 
-export type TransportHealth = 'flowing' | 'stalled' | 'gone';
+type TransportHealth = 'flowing' | 'stalled' | 'gone';
 
 /**
  * Watches one mediasoup-client transport by its WebRTC stats. A transport whose connection was closed

@@ -26,7 +26,7 @@ export function ToastOutlet() {
   return Host ? <Host /> : null;
 }
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
+type ToastVariant = 'default' | 'success' | 'destructive';
 
 const Title = styled.div`
   font-weight: 600;
@@ -47,7 +47,7 @@ const ActionButton = styled.button`
 `;
 
 /** A button in the toast that leads on from it (e.g. to /premium). */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

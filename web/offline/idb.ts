@@ -5,7 +5,7 @@
  */
 const DB_NAME = 'medivault-vault';
 const DB_VERSION = 1;
-export type StoreName = 'keys' | 'records' | 'outbox' | 'meta';
+type StoreName = 'keys' | 'records' | 'outbox' | 'meta';
 const STORES: StoreName[] = ['keys', 'records', 'outbox', 'meta'];
 
 let connection: Promise<IDBDatabase> | null = null;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Chromium's install offer, kept from the moment it fires (often before any screen has mounted). */
-export interface InstallPromptEvent extends Event {
+interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

@@ -4,7 +4,7 @@ import { enqueue, type QueuedChange } from './outbox';
 import { requestBackgroundSync } from './register';
 
 /** The answer of a change kept on the device to be sent later. */
-export interface Queued {
+interface Queued {
   queued: true;
 }
 export const isQueued = (value: unknown): value is Queued => typeof value === 'object' && value !== null && (value as Queued).queued === true;

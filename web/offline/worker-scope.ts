@@ -3,17 +3,17 @@
  * DOM library, whose globals clash with the WebWorker library's, so the worker declares what it needs
  * here (a module beside it adds its own events the same way, e.g. 'push').
  */
-export interface ExtendableEvent extends Event {
+interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
 }
-export interface FetchEvent extends ExtendableEvent {
+interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
-export interface SyncEvent extends ExtendableEvent {
+interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
-export interface ExtendableMessageEvent extends ExtendableEvent {
+interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly ports: readonly MessagePort[];
 }

@@ -5,7 +5,7 @@
  */
 type Json = Record<string, any>;
 
-export interface SharedReport {
+interface SharedReport {
   key: string;
   title: string;
   date: string | null;
@@ -15,7 +15,7 @@ export interface SharedReport {
   results: Record<string, unknown>;
 }
 
-export interface SharedMedication {
+interface SharedMedication {
   key: string;
   name: string;
   dosage: string | null;

@@ -8,7 +8,7 @@ import { announceConsultation } from './announce';
 import { assertTransition } from './assert-transition';
 
 /** What the doctor records when completing a consultation. */
-export interface ConsultationOutcome {
+interface ConsultationOutcome {
   diagnosis?: string;
   prescription?: string | Record<string, unknown> | null;
   consultationNotes?: string;

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 export type ClamdAddress = { socket: string } | { host: string; port: number };
 
 /** What clamd said of a stream: clean, or the name of the signature it found. */
-export type ClamdVerdict = { clean: true } | { clean: false; signature: string };
+type ClamdVerdict = { clean: true } | { clean: false; signature: string };
 
 /** clamd could not be reached, did not answer in time, or answered with an error. */
 export class ClamdUnavailable extends Error {}

@@ -9,13 +9,13 @@ import { parseReferenceRange, rangePosition, resultKey } from '../../../common/r
 import { GENERIC_DRUG_NAMES } from './medication-names';
 
 /** One lab value, in the shape the seeded reports and the report screen use. */
-export interface LabResult {
+interface LabResult {
   value: number;
   unit: string | null;
   referenceRange: string | null;
 }
 
-export interface ReportDraft {
+interface ReportDraft {
   title: string;
   type: ReportType;
   status: ReportStatus;
@@ -27,7 +27,7 @@ export interface ReportDraft {
 }
 
 /** The structured record as the server reads it: patientInfo always an object, each part found or null. */
-export interface ReadRecord extends StructuredRecord {
+interface ReadRecord extends StructuredRecord {
   patientInfo: { name: string | null; patientId: string | null; age: string | null; gender: string | null };
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 
-export interface MovedOriginals {
+interface MovedOriginals {
   moved: number;
   missing: number;
 }

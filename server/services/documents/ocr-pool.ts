@@ -27,7 +27,7 @@ export class OcrPoolClosed extends Error {
 }
 
 /** A word as tesseract read it, with its confidence (0-100). */
-export interface RecognisedWord {
+interface RecognisedWord {
   text: string;
   confidence: number;
 }
@@ -62,7 +62,7 @@ interface Slot {
   job: Job | null;
 }
 
-export interface OcrPoolOptions {
+interface OcrPoolOptions {
   /** Worker threads at most; each reads one page at a time. */
   size: number;
   /** Longest one page may take; the worker reading it is then terminated and replaced. */

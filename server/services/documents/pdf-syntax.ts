@@ -24,7 +24,7 @@ export class PdfRef {
 }
 
 /** A keyword (true, null, R, obj...), a stray delimiter, or a string (whose content no check needs). */
-export class PdfWord {
+class PdfWord {
   constructor(readonly word: string) {}
 }
 
@@ -168,7 +168,7 @@ export class PdfLexer {
 /** Deeper nesting than any real document uses is refused rather than followed. */
 const MAX_NESTING = 64;
 
-export interface ParsedObject {
+interface ParsedObject {
   value: PdfValue | null;
   /** For a dictionary followed by the 'stream' keyword: where that keyword ends. */
   streamKeywordEnd: number | null;

@@ -39,7 +39,7 @@ export function createPdfTextPool(options: { size: number; timeoutMs: number }):
   return new ThreadPool({ script: new URL('./pdf-text-worker.mjs', import.meta.url), heapMb: TEXT_HEAP_MB, ...options });
 }
 
-export interface PdfTextListener {
+interface PdfTextListener {
   opened(pages: number): void;
   page(pageNumber: number, text: string): void;
 }

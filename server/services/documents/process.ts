@@ -24,7 +24,7 @@ const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took to
 const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
 export const NO_TEXT_IN_PDF = 'No text could be read from this PDF: it has no text layer and no page could be read. Please use the camera to take a photo of your document instead.';
 
-export interface DocumentProcessingDeps {
+interface DocumentProcessingDeps {
   ocr: OcrPool;
   pdfText: PdfTextPool;
   /** Longest one PDF page may take to draw for OCR. */
@@ -35,7 +35,7 @@ export interface DocumentProcessingDeps {
   virusScanner?: VirusScanSettings;
 }
 
-export interface Upload {
+interface Upload {
   userId: string;
   /** The data URL as sent; its declared media type is ignored. */
   dataUrl: string;
@@ -160,7 +160,7 @@ interface Reading {
 }
 
 /** What the request saves with the report a document becomes: its audit row (given the report's id), and its Idempotency-Key when it has one. */
-export interface DocumentSaving {
+interface DocumentSaving {
   audit: (reportId: string) => AuditRow;
   idempotencyKey?: ClaimedKey;
 }

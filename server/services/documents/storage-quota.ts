@@ -22,7 +22,7 @@ async function storedBytes(userId: string, trx?: Knex.Transaction): Promise<numb
 }
 
 /** An original of `size` bytes that a user on `plan` wants kept. */
-export interface StorageRequest {
+interface StorageRequest {
   userId: string;
   size: number;
   quota: StorageQuota;

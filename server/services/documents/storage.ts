@@ -10,7 +10,7 @@ import { keyCompletion, type ClaimedKey } from '../idempotency';
 /** Where a report's Download fetches its original (contract point 5). */
 export const documentFileUrl = (documentId: string) => `/api/documents/${documentId}/file`;
 
-export interface NewDocument {
+interface NewDocument {
   userId: string;
   filename: string;
   mimeType: string;
@@ -20,7 +20,7 @@ export interface NewDocument {
   extraction: JsonObject | null;
 }
 
-export interface NewReport {
+interface NewReport {
   title: string;
   type: ReportType;
   status: ReportStatus;
@@ -33,7 +33,7 @@ export interface NewReport {
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export interface StoreOptions {
+interface StoreOptions {
   /** The caller's transaction, if any (the plan's check for room runs in it). */
   trx?: Knex.Transaction;
   /** The report's audit row, given the report's id. */

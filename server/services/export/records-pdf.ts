@@ -12,7 +12,7 @@ import { plural } from '../../../common/plural';
 import { formatResultKey, medicationState, parseResults, rangePosition, readMeasurement, textOf } from '../../../common/records';
 import type { Appointment, Consultation, MedicalReport, Medication } from '../../../db/models';
 
-export interface RecordsForExport {
+interface RecordsForExport {
   patientName: string;
   generatedAt: Date;
   /** IANA zone the dates and times are written in. */

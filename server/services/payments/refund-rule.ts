@@ -13,7 +13,7 @@ import { Conflict } from '../../errors';
 type Booked = Pick<Consultation, 'appointmentDate'>;
 
 /** Until then a patient's cancellation refunds the fee paid in full. */
-export function refundDeadline(consultation: Booked): Date {
+function refundDeadline(consultation: Booked): Date {
   return new Date(new Date(consultation.appointmentDate).getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
 }
 

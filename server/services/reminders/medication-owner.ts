@@ -2,7 +2,7 @@ import { Medication } from '../../../db/models';
 import { isPremium } from '../plan';
 
 /** A medication with what its reminders need of its patient's account: the zone it keeps and whether it has Premium. */
-export interface OwnedMedication {
+interface OwnedMedication {
   med: Medication;
   timeZone: string;
   premium: boolean;

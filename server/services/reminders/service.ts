@@ -25,7 +25,7 @@ interface PushJob {
 const DUE_QUEUE = 'reminder-due';
 const PUSH_QUEUE = 'reminder-push';
 
-export interface ReminderOptions {
+interface ReminderOptions {
   knex: Knex;
   connectionString: string;
   vapid: { publicKey?: string; privateKey?: string; subject: string };

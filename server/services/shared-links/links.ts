@@ -6,7 +6,7 @@ import type { SharedLinkState } from '../../../common/api-types';
 import { hashPassword } from '../passwords';
 import { linkTokenHash, newLinkToken } from './tokens';
 
-export interface NewSharedLink {
+interface NewSharedLink {
   label: string;
   expiresInDays: number;
   passcode?: string;

@@ -4,7 +4,7 @@ import type { ShlManifest, ShlManifestFile } from '../../../common/api-types';
 import { issueDownload } from './downloads';
 import { iso } from '../../lib/dates';
 
-export interface ManifestOptions {
+interface ManifestOptions {
   /** Where the download addresses point: this server's origin. */
   origin: string;
   /** The receiver's bound on embedded files (the IG's `embeddedLengthMax`): files up to it come inline, larger ones by address. */

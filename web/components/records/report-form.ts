@@ -14,13 +14,13 @@ export type Sources = DocumentProcessingResult['sources'];
  */
 
 /** One editable value inside a result: the result itself ('') or one of its parts ('value', 'unit'...). */
-export interface ResultPart {
+interface ResultPart {
   part: string;
   text: string;
   kind: 'text' | 'number' | 'list';
 }
 
-export interface ResultRow {
+interface ResultRow {
   /** The key it is stored under; '' for a result added in the form. */
   key: string;
   /** Its name as the patient reads and corrects it ('LDL Cholesterol'). */
@@ -78,7 +78,7 @@ function valueOf({ text, kind }: ResultPart): unknown {
 }
 
 /** The key a row is saved under: its own while its name reads as before, else the corrected name's ('LDL Cholesterol' -> 'ldlCholesterol'). */
-export function storedKey(row: ResultRow): string {
+function storedKey(row: ResultRow): string {
   const name = row.name.trim();
   return row.key && name === formatResultKey(row.key) ? row.key : resultKey(name);
 }

@@ -19,7 +19,7 @@ export interface ResultField {
   value: ResultValue;
 }
 
-export type ResultsView = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'fields'; fields: ResultField[]; moreFields: number };
+type ResultsView = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'fields'; fields: ResultField[]; moreFields: number };
 
 const COMPACT_FIELDS = 2;
 export { NO_VALUE as NONE, textOf } from '../../../common/records';

@@ -2,7 +2,7 @@ import type { MedicationDose } from '../../../common/api-types';
 
 const DAY_MS = 86_400_000;
 
-export interface DayAdherence {
+interface DayAdherence {
   /** Local midnight of the day. */
   day: Date;
   taken: number;
@@ -11,7 +11,7 @@ export interface DayAdherence {
   unanswered: number;
 }
 
-export interface Adherence {
+interface Adherence {
   days: DayAdherence[];
   taken: number;
   skipped: number;

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import styled, { css } from 'styled-components';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface ButtonStyleProps {
   $variant?: ButtonVariant;

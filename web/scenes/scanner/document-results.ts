@@ -69,7 +69,7 @@ const PATIENT_FIELDS = [
   ['gender', 'Gender'],
 ] as const;
 
-export interface ReadField {
+interface ReadField {
   label: string;
   value: string;
   /** The line of extracted text it was read from. */

@@ -39,7 +39,7 @@ const Hint = styled.p`
 `;
 
 /** How a participant is named on their tile: a guest is marked as one, so nobody takes them for a clinician. */
-export const tileName = (participant: Participant): string => (participant.role === 'guest' ? `${participant.name} (guest)` : participant.name);
+const tileName = (participant: Participant): string => (participant.role === 'guest' ? `${participant.name} (guest)` : participant.name);
 
 interface ParticipantTileProps {
   participant: Participant;

@@ -5,7 +5,7 @@ import { doctorConsultationQuery } from '../../api/doctor';
 import type { MediaConsultationType } from '../../call/CallClient';
 import { callPartnerName } from './call-partner-name';
 
-export interface CallPreview {
+interface CallPreview {
   /** Settled: the consultation was read (or could not be). */
   settled: boolean;
   /** The media the device check opens; undefined when there is none to check (chat only, closed, not found). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-export interface DeviceLists {
+interface DeviceLists {
   cameras: MediaDeviceInfo[];
   microphones: MediaDeviceInfo[];
   /** Audio outputs, only where the browser can play through a chosen one (HTMLMediaElement.setSinkId). */

@@ -19,12 +19,12 @@ import { entryUrl } from './references';
 import { instant } from './values';
 
 /** Chosen records to export instead of all of them (a shared link's): the Patient and these only. */
-export interface RecordSelection {
+interface RecordSelection {
   reportIds: string[];
   medicationIds: string[];
 }
 
-export interface FhirExportOptions {
+interface FhirExportOptions {
   /** This server's origin: the documents' download addresses start with it. */
   origin: string;
   generatedAt: Date;

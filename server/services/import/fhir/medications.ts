@@ -62,7 +62,7 @@ function medication(resource: AnyResource, index: BundleIndex): ImportedMedicati
   };
 }
 
-export interface MedicationsPlan {
+interface MedicationsPlan {
   medications: Planned<ImportedMedication>[];
   skipped: SkippedResource[];
 }

@@ -2,7 +2,7 @@ import { Unprocessable } from '../../../errors';
 import { listAt, recordAt, textAt } from './read';
 import type { AnyResource } from './types';
 
-export interface AccountName {
+interface AccountName {
   firstName: string | null;
   lastName: string | null;
 }

@@ -5,7 +5,7 @@ import { anyCode, conceptText, dayOf, displayOf, labelOf, listAt, recordAt, text
 import { addResult, resultsOf } from './results';
 import type { AnyResource, FileEntry, ImportedReport, Planned, ResultValue, SkippedResource } from './types';
 
-export interface ReportsPlan {
+interface ReportsPlan {
   reports: Planned<ImportedReport>[];
   skipped: SkippedResource[];
 }

@@ -4,7 +4,7 @@ import { codesIn, conceptText, listAt, recordAt, textAt } from './read';
 import type { AnyResource, ResultValue } from './types';
 
 /** A result as the scanner stores it: its key, and a number, a bound ('<0.5'), or text, with its unit and range. */
-export type Result = { key: string; value: ResultValue } | { skip: string };
+type Result = { key: string; value: ResultValue } | { skip: string };
 
 /** The name the app gives a test it knows by LOINC (so it is charted with the same test read from a scan), else the file's words. */
 function keyOf(code: unknown): string | undefined {

@@ -2,6 +2,7 @@ import type { Config } from '../../server/config';
 import { log } from '../../server/log';
 import type { MediaBackend, PeerNotifier } from './backend';
 import { detectMediasoupWorker } from './detect';
+import { announcedAddress } from './mediasoup/announced-address';
 import { createP2PBackend } from './p2p';
 import { clusterSfu } from './cluster/clustered-sfu';
 import type { RedisClientType } from 'redis';
@@ -20,8 +21,12 @@ export async function createMediaBackend(media: Config['media'], notifier: PeerN
   }
   try {
     const { startMediasoupSfu } = await import('./mediasoup/sfu');
-    const sfu = await startMediasoupSfu(media, detection.workerBin, notifier);
-    log.info({ workers: media.workers, shared: Boolean(redis) }, 'calls run through the mediasoup SFU');
+    const announced = announcedAddress(media);
+    const sfu = await startMediasoupSfu({ ...media, announcedIp: announced.address }, detection.workerBin, notifier);
+    log.info({ workers: media.workers, shared: Boolean(redis), announcedAddress: announced.address ?? media.listenIp }, 'calls run through the mediasoup SFU');
+    if (announced.guessed) {
+      log.info({ announcedAddress: announced.address }, "MEDIASOUP_ANNOUNCED_IP is not set: the SFU names this host's own address to browsers; behind NAT, set it to the public one");
+    }
     return redis ? await clusterSfu(sfu, redis) : sfu;
   } catch (err) {
     log.warn({ error: err instanceof Error ? err.message : String(err) }, 'mediasoup failed to start; calls run peer-to-peer');

@@ -11,9 +11,12 @@ export const SHARED_DATABASE_ENV = { DATABASE_URL: embeddedDatabaseUrl(E2E_PG_PO
 /** The SFU worker built for the installed mediasoup, or undefined (then the SFU pass is skipped outside CI). */
 export const SFU_WORKER = testMediasoupWorkerBin();
 
-/** What a server needs to run its calls in the given media mode on loopback. */
+/**
+ * What a server needs to run its calls in the given media mode. The SFU listens as `npm start` has it, on
+ * every address, and names the one it chose to the browsers (signalling/media/mediasoup/announced-address.ts).
+ */
 export function mediaEnv(media: 'p2p' | 'sfu'): Record<string, string> {
-  return media === 'sfu' ? { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: SFU_WORKER ?? '', MEDIASOUP_LISTEN_IP: '127.0.0.1' } : { MEDIA_MODE: 'p2p' };
+  return media === 'sfu' ? { MEDIA_MODE: 'sfu', MEDIASOUP_WORKER_BIN: SFU_WORKER ?? '' } : { MEDIA_MODE: 'p2p' };
 }
 
 /** The pid of the process listening on the port of `baseURL` (an e2e server Playwright started). */

@@ -12,6 +12,12 @@ export function doctorLabel(name: string): string {
   return DOCTOR_TITLE.test(trimmed) ? trimmed : `Dr. ${trimmed}`;
 }
 
+/** A chat line's writer wherever the chat is shown or exported: the doctor with their title, a guest marked as one. */
+export function chatSenderLabel(sender: 'patient' | 'doctor' | 'guest', name: string): string {
+  if (sender === 'doctor') return doctorLabel(name);
+  return sender === 'guest' ? `${name} (guest)` : name;
+}
+
 /** The name without a leading doctor title ('Dr. Sarah Chen' -> 'Sarah Chen'), e.g. for initials. */
 export function withoutDoctorTitle(name: string): string {
   return name.trim().replace(DOCTOR_TITLE, '');

@@ -4,6 +4,7 @@ import type { Prescription } from './types';
 import { User } from './User';
 import { Doctor } from './Doctor';
 import { ChatMessage } from './ChatMessage';
+import { ConsultationGuest } from './ConsultationGuest';
 
 export class Consultation extends Model {
   static tableName = 'consultations';
@@ -40,6 +41,7 @@ export class Consultation extends Model {
   declare patient?: User;
   declare doctor?: Doctor;
   declare chatMessages?: ChatMessage[];
+  declare guests?: ConsultationGuest[];
 
   static relationMappings = (): RelationMappings => ({
     patient: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'consultations.patientId', to: 'users.id' } },
@@ -50,5 +52,6 @@ export class Consultation extends Model {
       join: { from: 'consultations.id', to: 'chat_messages.consultationId' },
       modify: (query) => query.orderBy('chat_messages.createdAt', 'asc'),
     },
+    guests: { relation: Model.HasManyRelation, modelClass: ConsultationGuest, join: { from: 'consultations.id', to: 'consultation_guests.consultationId' } },
   });
 }

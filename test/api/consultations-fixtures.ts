@@ -1,4 +1,5 @@
-import { ChatMessage, type Consultation, type Doctor, type User } from '../../db/models';
+import { randomBytes } from 'node:crypto';
+import { ChatMessage, ConsultationGuest, type Consultation, type Doctor, type User } from '../../db/models';
 import { createDoctor, createPatient, signedInClient, type Account } from '../support/factories';
 import type { TestClient } from '../support/client';
 import type { ConsultationStatusChange } from '../../server/services/realtime';
@@ -47,15 +48,35 @@ export function recordStatusEvents(server: TestServer): { events: ConsultationSt
   return { events, stop: () => server.app.deps.realtime.off('consultation:status', listener) };
 }
 
-/** Writes chat lines into a consultation as its patient and doctor wrote them, a minute apart from `from`. */
-export async function insertChatLines(consultation: Pick<Consultation, 'id' | 'patientId' | 'doctorId'>, lines: Array<['patient' | 'doctor', string]>, from = new Date('2026-11-10T15:03:00Z')): Promise<ChatMessage[]> {
+/** A chat line to write: by the patient, the doctor, or a guest (with their consultation_guests row's id). */
+type ChatLineToWrite = ['patient' | 'doctor', string] | ['guest', string, string];
+
+/** Writes chat lines into a consultation as its patient, doctor or guests wrote them, a minute apart from `from`. */
+export async function insertChatLines(consultation: Pick<Consultation, 'id' | 'patientId' | 'doctorId'>, lines: ChatLineToWrite[], from = new Date('2026-11-10T15:03:00Z')): Promise<ChatMessage[]> {
+  const senderOf = ([role, , guestId]: ChatLineToWrite) => (role === 'guest' ? guestId : role === 'patient' ? consultation.patientId : consultation.doctorId);
   return ChatMessage.query().insert(
-    lines.map(([senderRole, text], index) => ({
+    lines.map((line, index) => ({
       consultationId: consultation.id,
-      senderRole,
-      senderId: senderRole === 'patient' ? consultation.patientId : consultation.doctorId,
-      text,
+      senderRole: line[0],
+      senderId: senderOf(line)!,
+      text: line[1],
       createdAt: new Date(from.getTime() + index * MINUTE),
     })),
   );
+}
+
+/** A guest the doctor invited who joined the consultation under `name` and has since left it. */
+export async function insertJoinedGuest(consultation: Pick<Consultation, 'id' | 'doctorId'>, name: string): Promise<ConsultationGuest> {
+  return ConsultationGuest.query().insert({
+    consultationId: consultation.id,
+    invitedByKind: 'doctor',
+    invitedById: consultation.doctorId,
+    tokenHash: randomBytes(32).toString('hex'),
+    status: 'removed',
+    name,
+    expiresAt: new Date(Date.now() + 3_600_000),
+    joinedAt: new Date(),
+    admittedAt: new Date(),
+    endedAt: new Date(),
+  });
 }

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { createAdmin, signedInClient, unique } from '../support/factories';
 import { LAB_SHEET_LINES, dataUrl, textPdf } from '../support/document-fixtures';
-import { doctorParty, insertChatLines, patientParty, type Party } from './consultations-fixtures';
+import { doctorParty, insertChatLines, insertJoinedGuest, patientParty, type Party } from './consultations-fixtures';
 import { daysFromNow, insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { AuditEvent, Consultation, Document, User, type Doctor, type MedicalReport } from '../../db/models';
 
@@ -114,9 +114,11 @@ beforeAll(async () => {
 
   const finished = await Consultation.query().findOne({ patientId: alexId, status: 'completed' });
   finishedConsultationId = finished!.id;
+  const interpreter = await insertJoinedGuest(finished!, 'Maria Lopez');
   chatLines = await insertChatLines(finished!, [
     ['patient', 'The headache starts behind my eyes every afternoon.'],
     ['doctor', 'Try a screen break every hour and keep a headache diary.'],
+    ['guest', 'I will write the diary out in Spanish for her.', interpreter.id],
     ['patient', 'Will do, thank you.'],
   ]);
 
@@ -160,7 +162,7 @@ describe('GET /api/export/fhir', () => {
     expect(new Set(fullUrls).size).toBe(fullUrls.length);
     expect(referencesIn(bundle).filter((reference) => !fullUrls.includes(reference))).toEqual([]);
     const counts = Object.fromEntries(['Patient', 'DiagnosticReport', 'MedicationStatement', 'Appointment', 'Encounter', 'Communication', 'DocumentReference'].map((type) => [type, ofType(type).length]));
-    expect(counts).toEqual({ Patient: 1, DiagnosticReport: 2, MedicationStatement: 3, Appointment: 2, Encounter: 2, Communication: 3, DocumentReference: 1 });
+    expect(counts).toEqual({ Patient: 1, DiagnosticReport: 2, MedicationStatement: 3, Appointment: 2, Encounter: 2, Communication: 4, DocumentReference: 1 });
     expect(entries()[0]!.resource.resourceType).toBe('Patient');
   });
 
@@ -348,20 +350,25 @@ describe('GET /api/export/fhir', () => {
     expect(planned).toMatchObject({ status: 'planned', class: virtual, type: [{ text: 'Audio Call' }], period: { start: '2027-02-01T10:00:00.000Z', end: '2027-02-01T10:20:00.000Z' } });
   });
 
-  it("carries a consultation's chat as its transcript: a Communication per line, in the order written, between the patient and the doctor", () => {
+  it("carries a consultation's chat as its transcript: a Communication per line, in the order written, each from the one who wrote it (a guest by the name they gave)", () => {
     const doctor = { display: 'Dr. Amira Patel' };
-    const line = (index: number, fromPatient: boolean) => ({
+    const line = (index: number, sender: object, recipient: object[]) => ({
       resourceType: 'Communication',
       id: chatLines[index]!.id,
       status: 'completed',
       subject: patientRef(),
       encounter: { reference: `urn:uuid:${finishedConsultationId}` },
       sent: chatLines[index]!.createdAt.toISOString(),
-      sender: fromPatient ? patientRef() : doctor,
-      recipient: [fromPatient ? doctor : patientRef()],
+      sender,
+      recipient,
       payload: [{ contentString: chatLines[index]!.text }],
     });
-    expect(ofType('Communication')).toEqual([line(0, true), line(1, false), line(2, true)]);
+    expect(ofType('Communication')).toEqual([
+      line(0, patientRef(), [doctor]),
+      line(1, doctor, [patientRef()]),
+      line(2, { display: 'Maria Lopez (guest)' }, [patientRef(), doctor]),
+      line(3, patientRef(), [doctor]),
+    ]);
     expect(byId(finishedConsultationId)!.resourceType).toBe('Encounter');
   });
 

@@ -6,7 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { startTestServer, type TestServer } from '../support/app';
 import { Consultation, Document, MedicalReport, User } from '../../db/models';
 import { FREE_PLAN_REPORT_LIMIT } from '../../common/constants';
-import { insertChatLines, patientParty, type Party } from './consultations-fixtures';
+import { insertChatLines, insertJoinedGuest, patientParty, type Party } from './consultations-fixtures';
 import { createDoctor } from '../support/factories';
 import { insertAppointment, insertMedication, insertReport } from './records-fixtures';
 import { CLINIC_NOTE_LINES, dataUrl, textImage, textPdf } from '../support/document-fixtures';
@@ -219,9 +219,11 @@ describe('PDF export', () => {
     await insertAppointment(userId, { doctorName: 'Dr. Helena Marsh', reason: 'Lipid follow-up' });
     const doctor = await createDoctor({ name: 'Lena Ortiz' });
     const consultation = await Consultation.query().insert({ patientId: userId, doctorId: doctor.record.id, appointmentDate: new Date('2026-11-10T15:00:00Z'), duration: 30, status: 'completed', consultationType: 'video', diagnosis: 'Hyperlipidaemia', fee: 5000 });
+    const daughter = await insertJoinedGuest(consultation, 'Ada Okonkwo');
     await insertChatLines(consultation, [
       ['patient', 'Should I stop the statin before the blood test?'],
       ['doctor', 'No, keep taking it; fast for twelve hours before.'],
+      ['guest', 'I will drive her to the lab at eight.', daughter.id],
     ]);
     await insertReport(other.account.record.id, { title: 'Someone Elses Biopsy' });
     await insertMedication(other.account.record.id, { name: 'Otherdrugazole' });
@@ -239,6 +241,8 @@ describe('PDF export', () => {
     const expected = ['Medical Records', 'Amara Okonkwo', 'Lipid Panel 1', 'Lipid Panel 14', 'Hemoglobin', 'White Blood Cells', '12.0-15.5', 'Atorvastatin', 'Take in the evening', 'Dr. Helena Marsh', 'Lipid follow-up'];
     // The consultation with its chat transcript, in the order it was written.
     expected.push('Video Call with Dr. Lena Ortiz', 'Diagnosis: Hyperlipidaemia', 'Should I stop the statin before the blood test?', 'No, keep taking it; fast for twelve hours before.');
+    // Each line with who wrote it; a guest by the name they gave, marked as a guest.
+    expected.push('Ada Okonkwo (guest)', 'I will drive her to the lab at eight.');
     for (const words of expected) {
       expect(all).toContain(words);
     }

@@ -11,6 +11,7 @@ import { doctorLabel } from '../../../common/names';
 import { plural } from '../../../common/plural';
 import { formatResultKey, medicationState, parseResults, rangePosition, readMeasurement, textOf } from '../../../common/records';
 import type { Appointment, Consultation, MedicalReport, Medication } from '../../../db/models';
+import { chatSenderName } from './chat-senders';
 
 interface RecordsForExport {
   patientName: string;
@@ -195,8 +196,8 @@ function drawConsultation(doc: Doc, consultation: Consultation, patientName: str
   doc.moveDown(0.4);
   const lines = consultation.chatMessages ?? [];
   if (!lines.length) return emptyLine(doc, 'No chat messages.');
-  const senderOf = (role: string) => (role === 'patient' ? patientName : doctor);
-  table(doc, [{ header: 'Sent', width: 105 }, { header: 'From', width: 110 }, { header: 'Chat message', width: '*' }], lines.map((line) => [dates.dateTime(line.createdAt), senderOf(line.senderRole), line.text]));
+  const rows = lines.map((line) => [dates.dateTime(line.createdAt), chatSenderName(line, consultation, patientName), line.text]);
+  table(doc, [{ header: 'Sent', width: 105 }, { header: 'From', width: 110 }, { header: 'Chat message', width: '*' }], rows);
 }
 
 function drawConsultations(doc: Doc, consultations: Consultation[], patientName: string, dates: ReturnType<typeof dateWriter>): void {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { format } from 'date-fns';
-import { doctorLabel } from '../../../common/names';
+import { chatSenderLabel } from '../../../common/names';
 import type { ChatMessage, ParticipantRole } from '../../../common/socket-events';
 import { chatTranscriptQuery } from '../../api/chat-transcript';
 import { messageOf } from '../../api/auth';
@@ -36,7 +36,7 @@ const Line = styled.li<{ $mine: boolean }>`
   }
 `;
 
-const displayName = (message: ChatMessage) => (message.sender === 'doctor' ? doctorLabel(message.senderName) : message.senderName);
+const displayName = (message: ChatMessage) => chatSenderLabel(message.sender, message.senderName);
 
 /** A consultation's chat as it was written, read-only, oldest line first; earlier lines a page at a time. */
 export function ChatTranscript({ consultationId, side }: { consultationId: string; side: ParticipantRole }) {

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { format } from 'date-fns';
 import { CHAT_MAX_LENGTH } from '../../../common/constants';
-import { doctorLabel } from '../../../common/names';
+import { chatSenderLabel } from '../../../common/names';
 import type { ChatMessage } from '../../../common/socket-events';
 import { writerKey } from '../../../common/participants';
 import { Button, IconButton, Input } from '../../components/ui';
@@ -118,8 +118,7 @@ interface ChatPanelProps {
   onClose?: () => void;
 }
 
-const displayName = (message: ChatMessage) =>
-  message.sender === 'doctor' ? doctorLabel(message.senderName) : message.sender === 'guest' ? `${message.senderName} (guest)` : message.senderName;
+const displayName = (message: ChatMessage) => chatSenderLabel(message.sender, message.senderName);
 
 const count = (n: number) => n.toLocaleString('en-US');
 

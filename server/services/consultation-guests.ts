@@ -154,6 +154,7 @@ interface LinkFound {
   guest: ConsultationGuest;
   consultationStatus: Consultation['status'];
   patientId: string;
+  doctorId: string;
 }
 
 /** Why a found link cannot be used now, or null when it can. */
@@ -171,27 +172,29 @@ function refusalOf({ guest, consultationStatus }: LinkFound, now = Date.now()) {
  * browser gets a session that reaches this one consultation only. Refusals of a known link are audited
  * where the patient reads their access history.
  */
-type JoinOutcome = { refusal: AppError; found: LinkFound } | { actor: GuestActor };
+type JoinOutcome = { refusal: AppError; found: LinkFound } | { actor: GuestActor; sides: Pick<Consultation, 'patientId' | 'doctorId'> };
 
 export async function joinAsGuest(ctx: AppContext, token: string, name: string): Promise<GuestActor> {
   const outcome = await ConsultationGuest.transaction(async (trx): Promise<JoinOutcome> => {
     const guest = await ConsultationGuest.query(trx).where({ tokenHash: hashOf(token) }).forUpdate().first();
     if (!guest) throw new NotFound(GUEST_LINK_UNKNOWN);
-    const consultation = await Consultation.query(trx).findById(guest.consultationId).select('status', 'patientId');
-    const found: LinkFound = { guest, consultationStatus: consultation!.status, patientId: consultation!.patientId };
+    const consultation = await Consultation.query(trx).findById(guest.consultationId).select('status', 'patientId', 'doctorId');
+    const found: LinkFound = { guest, consultationStatus: consultation!.status, patientId: consultation!.patientId, doctorId: consultation!.doctorId };
     const refusal = refusalOf(found);
     if (refusal) return { refusal, found };
     const joined = await guest.$query(trx).patchAndFetch({ status: 'joined', name, joinedAt: new Date() });
     const actor: GuestActor = { kind: 'guest', guestId: joined.id, consultationId: joined.consultationId, name };
     ctx.state.actor = actor;
     await recordAuditIn(trx, ctx, guestEntry('guest.join', { patientId: found.patientId }, joined.id));
-    return { actor };
+    return { actor, sides: { patientId: found.patientId, doctorId: found.doctorId } };
   });
   if ('refusal' in outcome) {
     await recordAudit(ctx, guestEntry('guest.join', { patientId: outcome.found.patientId }, outcome.found.guest.id, 'denied'));
     throw outcome.refusal;
   }
   await startSession(ctx, 'guest', outcome.actor.guestId);
+  // The sides' panels no longer show the link as unused.
+  announceGuests(ctx.deps.realtime, outcome.actor.consultationId, outcome.sides);
   return outcome.actor;
 }
 

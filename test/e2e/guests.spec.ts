@@ -192,3 +192,54 @@ test("the patient asks for a guest: the link waits for the doctor's approval, th
     await call.close();
   }
 });
+
+test('guest places held by no one in the call can be freed: an unused link is withdrawn, a guest who left is removed', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const call = await openCallParties(browser);
+  const { patient, doctor, consultationId } = call;
+  const guestContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const invite = async () => {
+    await doctor.page.getByRole('button', { name: 'Invite a guest' }).click();
+    const link = (await doctor.page.getByLabel('Guest link').textContent())!;
+    await doctor.page.getByRole('button', { name: 'Done' }).click();
+    return link;
+  };
+  try {
+    await enterCall(patient.page, consultationId);
+    await enterCall(doctor.page, consultationId);
+    await expectVideoPlaying(doctor.page, 'remote-video');
+    const places = doctor.page.getByRole('list', { name: 'Guest places held' }).getByRole('listitem');
+
+    // Two links, both unused: each is listed with Withdraw, and a third invitation is refused.
+    const first = await invite();
+    await invite();
+    await expect(places.filter({ hasText: 'Guest link not used yet, works until' })).toHaveCount(2);
+    await doctor.page.getByRole('button', { name: 'Invite a guest' }).click();
+    await expect(doctor.page.getByRole('alert')).toHaveText('A call holds at most 2 guests: withdraw a guest link before inviting another.');
+
+    // The first guest comes in, then closes their tab: their place shows as held by someone who left.
+    const guest = await guestContext.newPage();
+    await guest.goto(first);
+    await guest.getByLabel('Your name').fill(GUEST);
+    await guest.getByRole('button', { name: 'Continue' }).click();
+    await guest.getByRole('button', { name: 'Join consultation' }).click();
+    await doctor.page.getByRole('button', { name: `Admit ${GUEST}` }).click();
+    await expect(doctor.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeVisible();
+    await expect(places).toHaveCount(1);
+    await guest.close();
+    await expect(places.filter({ hasText: `${GUEST} (guest) has left the call` })).toBeVisible({ timeout: 20_000 });
+
+    // Withdrawing the unused link frees a place: a new invitation works.
+    await places.filter({ hasText: 'Guest link not used yet' }).getByRole('button', { name: 'Withdraw' }).click();
+    await expect(places.filter({ hasText: 'Guest link not used yet' })).toHaveCount(0);
+    await expect(doctor.page.getByText('A call holds at most 2 guests')).toBeHidden();
+    await invite();
+    // Removing the guest who left frees theirs.
+    await doctor.page.getByRole('button', { name: `Remove ${GUEST}` }).click();
+    await expect(places.filter({ hasText: 'has left the call' })).toHaveCount(0);
+    await expect(places).toHaveCount(1);
+  } finally {
+    await guestContext.close();
+    await call.close();
+  }
+});

@@ -64,10 +64,13 @@ const INVITATION_TEXT = {
  * with Copy; a server that runs calls peer-to-peer answers why it cannot): the doctor's works at once, the
  * patient's once the doctor approves it. The doctor sees the patient's requests with Approve and Decline,
  * and who waits in the lobby with Admit and Remove; the patient sees their requests still waiting, with Withdraw.
+ * Each side also sees the guest places held by no one in the call, which a new invitation would be refused
+ * for: links not used yet (the doctor's all, the patient's own), with Withdraw, and, for the doctor, guests
+ * who came in and have left, with Remove.
  */
 export function GuestsPanel({ consultationId, role, patientName }: { consultationId: string; role: 'doctor' | 'patient'; patientName: string }) {
   const client = useCallClient();
-  const { lobby, guestsChanged } = useCallSnapshot();
+  const { lobby, guestsChanged, participants } = useCallSnapshot();
   const queryClient = useQueryClient();
   const invite = useInviteGuest(consultationId);
   const decide = useGuestDecision(consultationId);
@@ -76,9 +79,15 @@ export function GuestsPanel({ consultationId, role, patientName }: { consultatio
   const failed = invite.error ?? decide.error;
   const refusal = failed ? (failed instanceof ApiError && failed.detail) || 'Could not change the guest links. Please try again.' : null;
   const requests = (guests.data ?? []).filter((guest) => guest.status === 'awaiting_approval');
+  const inTheCall = new Set([...participants, ...lobby].map((person) => person.guestId));
+  const unusedLinks = (guests.data ?? []).filter(
+    (guest) => guest.status === 'invited' && Date.parse(guest.expiresAt) > Date.now() && (role === 'doctor' || guest.invitedBy === 'patient'),
+  );
+  const goneGuests = role === 'doctor' ? (guests.data ?? []).filter((guest) => guest.status === 'joined' && !inTheCall.has(guest.id)) : [];
   const text = role === 'doctor' ? INVITATION_TEXT.doctor : INVITATION_TEXT.patient;
   const reread = () => void queryClient.invalidateQueries({ queryKey: consultationGuestsQuery(consultationId).queryKey.slice(0, 3) });
-  const decideOn = (guestId: string, decision: 'approve' | 'withdraw') => decide.mutate({ guestId, decision }, { onSettled: reread });
+  // A place freed makes an earlier refusal to invite stale.
+  const decideOn = (guestId: string, decision: 'approve' | 'withdraw') => decide.mutate({ guestId, decision }, { onSuccess: () => invite.reset(), onSettled: reread });
   return (
     <Bar aria-label="Guests">
       {requests.length ? (
@@ -103,6 +112,26 @@ export function GuestsPanel({ consultationId, role, patientName }: { consultatio
               </li>
             ),
           )}
+        </Waiting>
+      ) : null}
+      {unusedLinks.length || goneGuests.length ? (
+        <Waiting aria-label="Guest places held">
+          {unusedLinks.map((guest) => (
+            <li key={guest.id}>
+              <span>Guest link not used yet, works until {formatDateTime(guest.expiresAt)}</span>
+              <Button $size="sm" $variant="danger" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'withdraw')} aria-label={`Withdraw the unused link that works until ${formatDateTime(guest.expiresAt)}`}>
+                Withdraw
+              </Button>
+            </li>
+          ))}
+          {goneGuests.map((guest) => (
+            <li key={guest.id}>
+              <span>{guest.name} (guest) has left the call</span>
+              <Button $size="sm" $variant="danger" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'withdraw')} aria-label={`Remove ${guest.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
         </Waiting>
       ) : null}
       {lobby.length ? (

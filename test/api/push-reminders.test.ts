@@ -19,8 +19,6 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Another server process's reminder queue on the same database. */
 function anotherProcess(): ReminderService {
   const { connectionString } = server.app.deps.knex.client.config.connection as { connectionString: string };
@@ -74,7 +72,9 @@ describe('push subscriptions', () => {
     const free = await patientParty(server.url);
     const subscription = receiver.subscription();
     await premium.client.post('/api/push/subscribe', subscription);
-    for (const [index, patient] of [premium, free].entries()) {
+    // The free patient's records are opened first: an alert they must not get would be on its way, by the same
+    // path, before the Premium patient's, whose push (after its notification is written) is awaited below.
+    for (const [index, patient] of [free, premium].entries()) {
       await book(patient.client, doctor.account.record.id, minutesFromNow(60 * (index + 1)));
       for (let opened = 0; opened < 2; opened++) expect((await doctor.client.get(`/api/doctor/patient/${patient.account.record.id}/records`)).status).toBe(200);
     }
@@ -84,7 +84,6 @@ describe('push subscriptions', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toMatch(/^Dr\. Olive Opener opened your medical records\./);
     expect(JSON.parse(receiver.receivedAt(subscription.endpoint)[0]!.plaintext)).toEqual({ type: 'records_opened', notificationId: alerts[0]!.id, url: '/access-history' });
-    await sleep(500);
     expect(await Notification.query().where({ userId: free.account.record.id, type: 'records_opened' })).toEqual([]);
   });
 
@@ -136,7 +135,19 @@ describe('reminders on the job queue', () => {
       await Promise.all(processes.map((p) => p.start()));
       await pollFor('one notification', async () => (await rows()).length === 1, 40_000);
       await pollFor('the push', () => receiver.receivedAt(subscription.endpoint).length > 0);
-      await sleep(3000);
+      // Every job of this reminder has completed: its due jobs (each writes before it completes, and queues any
+      // next reminder first) and the pushes they queued (each sent before it completes). Nothing is left to fire.
+      const jobs = async () =>
+        (
+          await server.app.deps.knex.raw<{ rows: { name: string; state: string }[] }>(
+            `SELECT name, state FROM pgboss.job WHERE singleton_key LIKE ? OR (name = 'reminder-push' AND data->>'userId' = ?)`,
+            [`appointment:${booked.body.id}:%`, patient.account.record.id],
+          )
+        ).rows;
+      await pollFor('every job of the reminder completed', async () => {
+        const all = await jobs();
+        return all.some((job) => job.name === 'reminder-push') && all.every((job) => job.state === 'completed');
+      });
       expect(await rows()).toHaveLength(1);
       expect(receiver.receivedAt(subscription.endpoint)).toHaveLength(1);
       const [row] = await rows();

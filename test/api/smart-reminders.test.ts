@@ -42,16 +42,19 @@ describe('smart reminders on the free plan and on Premium', () => {
 
   it("projects a Premium patient's supply from the schedule: pills left now, and the first dose they no longer cover", async () => {
     const premium = await premiumPatient();
-    const created = await premium.client.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'twice_daily', reminderTimes: ['08:00', '20:00'], ...smart });
+    // Twice a day, 6 and 18 hours from now in the patient's zone (UTC): the same doses whatever the time the test runs.
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(11, 16);
+    const [sooner, later] = [hoursFromNow(6), hoursFromNow(18)];
+    const created = await premium.client.post('/api/medications', { name: 'Lisinopril', dosage: '10mg', frequency: 'twice_daily', reminderTimes: [sooner, later], ...smart });
     expect(created.status).toBe(201);
     const { supply, followUpMinutes } = created.body;
     expect(followUpMinutes).toBe(30);
     expect(supply).toEqual({ pillsLeft: 10, pillsPerDose: 2, refillReminderDays: 3, runsOutAt: expect.any(String) });
-    // 10 pills at 2 a dose cover 5 doses: the 6th, twice a day, is 2.5 to 3 days away.
+    // 10 pills at 2 a dose cover 5 doses (sooner, later, sooner, later, sooner): the 6th, at the later time two days on, is 2.5 to 3 days away.
     const runsOutIn = Date.parse(supply.runsOutAt) - Date.now();
     expect(runsOutIn).toBeGreaterThan(2.5 * DAY_MS - 60_000);
     expect(runsOutIn).toBeLessThanOrEqual(3 * DAY_MS);
-    expect(['08:00', '20:00']).toContain(new Date(supply.runsOutAt).toISOString().slice(11, 16));
+    expect(new Date(supply.runsOutAt).toISOString().slice(11, 16)).toBe(later);
 
     const listed = await premium.client.get('/api/medications');
     expect(listed.body.medications[0].supply).toEqual(supply);
@@ -85,7 +88,15 @@ describe('smart reminders on the free plan and on Premium', () => {
     expect(reminder?.message).toMatch(/^Atorvastatin \(20mg\) runs out on \w{3}, \w{3} \d{1,2}\. Time to refill your prescription\.$/);
     const bell = await premium.client.get('/api/notifications');
     expect(bell.body.map((n: { type: string }) => n.type)).toEqual(['refill_reminder']);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Each medication's refill reminder is a job that asks the database when it runs and writes before it completes
+    // (queuing any next one first): once every refill job of both has completed, all they would write is written.
+    const refillJobs = async (medicationId: string) =>
+      (await server.app.deps.knex.raw<{ rows: { state: string }[] }>('SELECT state FROM pgboss.job WHERE singleton_key LIKE ?', [`refill:${medicationId}:%`])).rows;
+    const completed = async (medicationId: string) => {
+      const jobs = await refillJobs(medicationId);
+      return jobs.length > 0 && jobs.every((job) => job.state === 'completed');
+    };
+    await pollFor('every refill job of both completed', async () => (await completed(mine.body.id)) && (await completed(theirs.body.id)));
     expect(await refills(premium.account.record.id)).toHaveLength(1);
     expect(await refills(lapsed.account.record.id)).toEqual([]);
   }, 120_000);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_DOCTOR, signInDoctor } from './support/call-parties';
+import { runSql } from './support/database';
 import { newPatient, signUpByApi } from './support/patients';
 
 /**
@@ -11,24 +11,13 @@ import { newPatient, signUpByApi } from './support/patients';
  * after 5 failed sign-ins of an account (playwright.config.ts).
  */
 const SHOTS = process.env.SHOTS_DIR;
-const E2E_DATABASE_URL = `postgres://medivault:medivault-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54349'}/medivault`;
 const ADMIN = { usernameOrEmail: 'admin@medivault.test', password: 'Admin1234!' };
-
-async function sql(text: string, values: unknown[]): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 async function signedUpPatient(page: Page) {
   const patient = newPatient('ac', { firstName: 'Morgan', lastName: 'Ellis' });
   await signUpByApi(page.request, patient);
-  const { rows } = await sql('SELECT id FROM users WHERE username = $1', [patient.username]);
-  return { ...patient, id: rows[0].id as string };
+  const [user] = await runSql<{ id: string }>('SELECT id FROM users WHERE username = $1', [patient.username]);
+  return { ...patient, id: user!.id };
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */
@@ -87,16 +76,16 @@ test('the sign-in form still signs in after the failure threshold, solving the p
 
 test("a doctor opens a former patient's records outside the access window only with a reason", async ({ browser, page }) => {
   const patient = await signedUpPatient(page);
-  const { rows } = await sql(
+  const [consultation] = await runSql<{ id: string }>(
     `INSERT INTO consultations (patient_id, doctor_id, appointment_date, status, consultation_type, fee, symptoms)
      VALUES ($1, $2, now() - interval '45 days', 'completed', 'video', 5000, 'Follow-up') RETURNING id`,
     [patient.id, DEMO_DOCTOR.id],
   );
-  await sql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Lipid panel', 'blood_work', now() - interval '50 days')`, [patient.id]);
+  await runSql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Lipid panel', 'blood_work', now() - interval '50 days')`, [patient.id]);
 
   const portal = await (await browser.newContext()).newPage();
   await signInDoctor(portal.request);
-  await portal.goto(`/doctor/consultation/${rows[0].id}`);
+  await portal.goto(`/doctor/consultation/${consultation!.id}`);
   await portal.getByRole('tab', { name: 'Medical Records' }).click();
   await expect(portal.getByRole('heading', { name: 'Outside the access window' })).toBeVisible();
   await expect(portal.getByText('Lipid panel')).toHaveCount(0);
@@ -124,16 +113,16 @@ test("a cancelled consultation's page shows the records when the server says the
   const patient = await signedUpPatient(page);
   const booked = async (status: string, daysFromNow: number) =>
     (
-      await sql(
+      await runSql<{ id: string }>(
         `INSERT INTO consultations (patient_id, doctor_id, appointment_date, status, consultation_type, fee, symptoms)
          VALUES ($1, $2, now() + make_interval(days => $3), $4, 'video', 5000, 'Sharing') RETURNING id`,
         [patient.id, DEMO_DOCTOR.id, daysFromNow, status],
       )
-    ).rows[0].id as string;
+    )[0]!.id;
   // Far-off days of their own, so no other run's booking with the demo doctor overlaps.
   const day = 400 + Math.floor(Math.random() * 500);
   const cancelled = await booked('cancelled', day);
-  await sql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Thyroid panel', 'blood_work', now())`, [patient.id]);
+  await runSql(`INSERT INTO medical_reports (user_id, title, type, report_date) VALUES ($1, 'Thyroid panel', 'blood_work', now())`, [patient.id]);
 
   const portal = await (await browser.newContext()).newPage();
   await signInDoctor(portal.request);

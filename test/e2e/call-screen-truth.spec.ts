@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterCall, openCallParties, writeChat } from './support/call-parties';
+import { bookConsultation, enterCall, openCallParties, writeChat } from './support/call-parties';
 import { holdToasts } from './support/toasts';
 
 /**
@@ -62,12 +62,26 @@ test("a call opened after the consultation ended shows it ended, never 'Starting
       const response = await call.doctor.context.request.put(`/api/doctor/consultation/${call.consultationId}/status`, { data: { status } });
       expect(response.status(), await response.text()).toBe(200);
     }
-    const { page } = call.patient;
+    const { page, context } = call.patient;
+    // Whether 'Starting camera...' was ever on the page, from the moment it loads.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { sawStartingCamera: boolean };
+      seen.sawStartingCamera = false;
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Starting camera...')) seen.sawStartingCamera = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // What the server pushes on the call's socket, which the page handles in the order it came.
+    const pushed: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => pushed.push(String(frame.payload))));
     await page.goto(`/video-call/${call.consultationId}`);
     await expect(page.getByText('Call Ended')).toBeVisible();
     await expect(page.getByText('The consultation has been completed')).toBeVisible();
-    // Give a camera that would never start the time to show itself.
-    await page.waitForTimeout(2000);
+    // A later push on the same socket: a booking announces its status to the patient's open screens. Everything
+    // the server sent the call before it has arrived by then.
+    const later = await bookConsultation(context.request);
+    await expect.poll(() => pushed.some((frame) => frame.includes('"consultation:status"') && frame.includes(later))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sawStartingCamera: boolean }).sawStartingCamera)).toBe(false);
     await expect(page.getByText('Starting camera...')).toHaveCount(0);
   } finally {
     await call.close();

@@ -20,6 +20,37 @@ function localTrack(page: Page, kind: 'audio' | 'video') {
   }, kind);
 }
 
+/**
+ * Resolves once the page's microphone has been loud `times` times, heard as the muted hint hears it
+ * (MutedHint.tsx, useMicLevel.ts): a clone of the local audio track, its loudness (RMS) every 50 ms, loud above 0.02.
+ */
+function heardLoud(page: Page, times: number): Promise<void> {
+  return page.getByTestId('local-video').evaluate(async (el, wanted) => {
+    const clone = (el as HTMLVideoElement & { srcObject: MediaStream }).srcObject.getAudioTracks()[0]!.clone();
+    clone.enabled = true;
+    const context = new AudioContext();
+    await context.resume();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 2048;
+    context.createMediaStreamSource(new MediaStream([clone])).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let loud = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        analyser.getFloatTimeDomainData(samples);
+        let sum = 0;
+        for (const sample of samples) sum += sample * sample;
+        if (Math.sqrt(sum / samples.length) > 0.02 && ++loud >= wanted) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+    });
+    clone.stop();
+    await context.close();
+  }, times);
+}
+
 async function optionValue(page: Page, select: string, label: string): Promise<string> {
   return (await page.getByRole('combobox', { name: select }).locator('option', { hasText: label }).getAttribute('value'))!;
 }
@@ -172,8 +203,9 @@ test.describe('what people expect from a call screen', () => {
       await enterCall(patient.page, consultationId);
       await enterCall(doctor.page, consultationId);
       await expectVideoPlaying(patient.page, 'remote-video');
-      // The fake microphone beeps all along: unmuted, that is just being heard.
-      await patient.page.waitForTimeout(1500);
+      // The fake microphone beeps all along: unmuted, that is just being heard. The hint calls 3 loud moments
+      // speech; a hint listening since the call went live would have heard the 6 this later listener waits for.
+      await heardLoud(patient.page, 6);
       await expect(patient.page.getByText('You are muted')).toHaveCount(0);
 
       await patient.page.getByRole('button', { name: 'Mute microphone' }).click();

@@ -74,11 +74,22 @@ test.describe('live consultation', () => {
       await doctor.page.getByRole('button', { name: 'Hide chat' }).click();
       await doctor.page.getByRole('button', { name: 'Start Consultation' }).click();
       await expect(patient.page.getByTestId('consultation-status')).toHaveText('In Progress');
+      // The page the call ends on shows the new status from the first moment: its read of the consultation is
+      // held here, so only what the app kept from before the call can be on screen.
+      let releaseRead!: () => void;
+      const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+      await doctor.page.route(`**/api/doctor/consultation/${consultationId}`, async (route) => {
+        await readHeld;
+        await route.continue().catch(() => undefined);
+      });
       await doctor.page.getByRole('button', { name: 'Complete' }).click();
       await expect(patient.page.getByTestId('consultation-status')).toHaveText('Completed');
       await expect(patient.page.getByText('The consultation has been completed').first()).toBeVisible();
       await expect(patient.page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
       await expect(doctor.page).toHaveURL(new RegExp(`/doctor/consultation/${consultationId}$`), { timeout: 10_000 });
+      await expect(doctor.page.getByTestId('consultation-header').getByText('Completed')).toBeVisible();
+      await expect(doctor.page.getByRole('button', { name: 'Start Consultation' })).toHaveCount(0);
+      releaseRead();
     } finally {
       await call.close();
     }

@@ -8,6 +8,7 @@ import { othersIn } from '../../call/CallClient';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import { Button, Dialog, Spinner } from '../../components/ui';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
+import { useStatusIntoCache } from './useStatusIntoCache';
 import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
 import { ConnectionQualityIndicator } from './ConnectionQualityIndicator';
@@ -218,6 +219,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
 
   const consultation = call.consultation;
+  useStatusIntoCache(client.consultationId, consultation?.status);
   const joining = !consultation;
   const isDoctor = call.role === 'doctor';
   const otherName = !consultation ? '' : isDoctor ? consultation.patientName : doctorLabel(consultation.doctorName);

@@ -451,6 +451,8 @@ export interface ServerToClientEvents {
   'sfu:rejoin': (event: ConsultationRef) => void;
   /** To the consultation's room: the clinic unverified or deactivated its doctor, who cannot come now. */
   'consultation:doctorWithdrawn': (event: ConsultationRef) => void;
+  /** The doctor is verified and active again: the call waits for them as before. */
+  'consultation:doctorReinstated': (event: ConsultationRef) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

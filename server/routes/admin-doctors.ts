@@ -45,14 +45,18 @@ const rosterEntry = (action: string) => (doctor: Doctor) => ({ action, outcome: 
 /**
  * A doctor the admin just unverified or deactivated stops acting at once: every session of theirs is deleted
  * and its sockets closed on every process (the realtime 'session:ended' event), and sign-in is refused. The
- * patients in their open consultations' calls are told they will not come ('doctor:withdrawn').
+ * patients in their open consultations' calls are told they will not come ('doctor:withdrawn'), and told
+ * again when the doctor is back in good standing ('doctor:reinstated').
  */
-async function endAccessIfRevoked(ctx: AppContext, doctor: Doctor): Promise<void> {
-  if (doctorInGoodStanding(doctor)) return;
-  const actor = doctorActor(doctor);
+async function announceStanding(ctx: AppContext, wasInGoodStanding: boolean, after: Doctor): Promise<void> {
+  const actor = doctorActor(after);
+  if (doctorInGoodStanding(after)) {
+    if (!wasInGoodStanding) ctx.deps.realtime.emit('doctor:reinstated', { doctor: actor });
+    return;
+  }
   const ended = await endEverySession(ctx, actor);
   ctx.deps.realtime.emit('doctor:withdrawn', { doctor: actor });
-  log.info({ doctorId: doctor.id, endedSessions: ended }, 'doctor access revoked');
+  log.info({ doctorId: after.id, endedSessions: ended }, 'doctor access revoked');
 }
 
 /** The admin roster: add, edit, verify and deactivate doctors. Admins never reach patient data through these. */
@@ -129,12 +133,13 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
+      const wasInGoodStanding = doctorInGoodStanding(doctor);
       const updated = await auditedWrite(
         ctx,
         (trx) => doctor.$query(trx).patchAndFetch({ isVerified: body.isVerified }),
         rosterEntry(body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor'),
       );
-      await endAccessIfRevoked(ctx, updated);
+      await announceStanding(ctx, wasInGoodStanding, updated);
       return presentDoctorAccount(updated);
     },
   });
@@ -148,12 +153,13 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
+      const wasInGoodStanding = doctorInGoodStanding(doctor);
       const updated = await auditedWrite(
         ctx,
         (trx) => doctor.$query(trx).patchAndFetch({ isActive: body.isActive }),
         rosterEntry(body.isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor'),
       );
-      await endAccessIfRevoked(ctx, updated);
+      await announceStanding(ctx, wasInGoodStanding, updated);
       return presentDoctorAccount(updated);
     },
   });

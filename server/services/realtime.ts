@@ -15,8 +15,11 @@ export interface SessionEnded {
   fingerprint: string;
 }
 
-/** A doctor the clinic unverified or deactivated: the patients waiting in their calls must be told. */
-export interface DoctorWithdrawn {
+/**
+ * A doctor the clinic unverified or deactivated ('doctor:withdrawn'), or verified and active again
+ * ('doctor:reinstated'): the patients waiting in their calls must be told.
+ */
+export interface DoctorStandingChanged {
   doctor: DoctorActor;
 }
 
@@ -36,7 +39,8 @@ interface RealtimeEventMap {
   'consultation:status': [ConsultationStatusChange];
   'document:progress': [DocumentProgress];
   'session:ended': [SessionEnded];
-  'doctor:withdrawn': [DoctorWithdrawn];
+  'doctor:withdrawn': [DoctorStandingChanged];
+  'doctor:reinstated': [DoctorStandingChanged];
   'consultation:guests': [GuestsChanged];
 }
 

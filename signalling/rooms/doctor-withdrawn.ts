@@ -1,7 +1,7 @@
 import { CONSULTATION_STATUSES } from '../../common/constants';
 import { canJoinConsultation } from '../../common/consultation-status';
 import { consultationsOf } from '../../server/policies/consultation';
-import type { DoctorWithdrawn, RealtimeEvents } from '../../server/services/realtime';
+import type { DoctorStandingChanged, RealtimeEvents } from '../../server/services/realtime';
 import { log } from '../../server/log';
 import type { SignallingServer } from '../types';
 import { consultationRoom } from './names';
@@ -11,17 +11,25 @@ const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
 /**
  * When the clinic unverifies or deactivates a doctor through this process, whoever is in the call of one
  * of their open consultations (the patient, waiting) hears it at once, on every process (through the
- * adapter), rather than waiting for a doctor who cannot come.
+ * adapter), rather than waiting for a doctor who cannot come; and hears it again when the doctor is back.
  */
 export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: SignallingServer): () => void {
-  const onWithdrawn = ({ doctor }: DoctorWithdrawn) =>
-    void consultationsOf(doctor)
-      .whereIn('status', OPEN_STATUSES)
-      .select('id')
-      .then((open) => {
-        for (const { id } of open) io.to(consultationRoom(id)).emit('consultation:doctorWithdrawn', { consultationId: id });
-      })
-      .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the calls of a withdrawn doctor failed'));
+  const tellTheirCalls =
+    (event: 'consultation:doctorWithdrawn' | 'consultation:doctorReinstated') =>
+    ({ doctor }: DoctorStandingChanged) =>
+      void consultationsOf(doctor)
+        .whereIn('status', OPEN_STATUSES)
+        .select('id')
+        .then((open) => {
+          for (const { id } of open) io.to(consultationRoom(id)).emit(event, { consultationId: id });
+        })
+        .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the calls of a doctor whose standing changed failed'));
+  const onWithdrawn = tellTheirCalls('consultation:doctorWithdrawn');
+  const onReinstated = tellTheirCalls('consultation:doctorReinstated');
   realtime.on('doctor:withdrawn', onWithdrawn);
-  return () => realtime.off('doctor:withdrawn', onWithdrawn);
+  realtime.on('doctor:reinstated', onReinstated);
+  return () => {
+    realtime.off('doctor:withdrawn', onWithdrawn);
+    realtime.off('doctor:reinstated', onReinstated);
+  };
 }

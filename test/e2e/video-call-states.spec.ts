@@ -97,10 +97,20 @@ test('a patient whose doctor the clinic unverifies mid-call is told so, and what
     await expect(call.patientPage.getByText(`Dr. ${call.doctor.name} can no longer take this consultation`)).toBeVisible();
     await expect(call.patientPage.getByText('book another doctor from Telemedicine')).toBeVisible();
     await expect(call.patientPage.getByText(`Waiting for Dr. ${call.doctor.name}`)).toHaveCount(0);
+    // Nothing to invite a guest to meanwhile.
+    await expect(call.patientPage.getByRole('button', { name: 'Invite a guest' })).toHaveCount(0);
     // Still true after a reload: the join says so too.
     await call.patientPage.reload();
     await call.patientPage.getByRole('button', { name: 'Join consultation' }).click();
     await expect(call.patientPage.getByText(`Dr. ${call.doctor.name} can no longer take this consultation`)).toBeVisible();
+
+    // The clinic verifies the doctor again: the call waits for them as before.
+    const reinstate = await browser.newContext();
+    await signInAdmin(reinstate.request);
+    expect((await reinstate.request.patch(`/api/admin/doctors/${call.doctor.id}/verification`, { data: { isVerified: true } })).status()).toBe(200);
+    await reinstate.close();
+    await expect(call.patientPage.getByText(`Dr. ${call.doctor.name} can no longer take this consultation`)).toBeHidden();
+    await expect(call.patientPage.getByText(`Waiting for Dr. ${call.doctor.name}`)).toBeVisible();
   } finally {
     await call.close();
   }

@@ -70,7 +70,7 @@ describe('the patient in the call of a doctor the clinic withdraws', () => {
   it.each([
     { path: 'verification', body: { isVerified: false } },
     { path: 'activation', body: { isActive: false } },
-  ])('hears it at once ($path), and a later join says so too, until the doctor is back', async ({ path, body }) => {
+  ])('hears it at once ($path), and a later join says so too, until the doctor is back, which it hears too', async ({ path, body }) => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const patient = await harness.socketFor(parties.patientHttp);
@@ -87,7 +87,9 @@ describe('the patient in the call of a doctor the clinic withdraws', () => {
     const again = await request(patient, 'consultation:join', { consultationId });
     expect(again.ok && again.data.doctorWithdrawn).toBe(true);
     const back = { verification: { isVerified: true }, activation: { isActive: true } }[path]!;
+    const reinstated = nextEvent(patient, 'consultation:doctorReinstated');
     expect((await admin.patch(`/api/admin/doctors/${parties.doctor.record.id}/${path}`, back)).status).toBe(200);
+    expect(await reinstated).toEqual({ consultationId });
     const restored = await request(patient, 'consultation:join', { consultationId });
     expect(restored.ok && restored.data.doctorWithdrawn).toBe(false);
   });

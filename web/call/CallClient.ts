@@ -301,6 +301,7 @@ export class CallClient {
     socket.on('media:state', (state) => this.onRemoteMedia(state));
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('consultation:doctorWithdrawn', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: true }));
+    socket.on('consultation:doctorReinstated', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: false }));
     socket.on('p2p:signal', this.keepEarlySignal);
     socket.on('consultation:lobby', ({ consultationId, guests }) => consultationId === this.consultationId && this.update({ lobby: guests }));
     socket.on('consultation:guests', ({ consultationId }) => consultationId === this.consultationId && this.update({ guestsChanged: this.snapshot.guestsChanged + 1 }));

@@ -377,7 +377,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
 
       <Bottom>
         {live && mic && !call.local.audio ? <MutedHint mic={mic} /> : null}
-        {live && consultation && type !== 'chat' && (call.role === 'doctor' || call.role === 'patient') ? (
+        {live && consultation && type !== 'chat' && !withdrawn && (call.role === 'doctor' || call.role === 'patient') ? (
           <GuestsPanel consultationId={consultation.id} role={call.role} patientName={consultation.patientName} />
         ) : null}
         {isDoctor && live && consultation

@@ -50,6 +50,11 @@ const LABELS: Record<string, string> = {
   'consultation.book': 'Booked a consultation',
   'consultation.reschedule': 'Rescheduled a consultation',
   'consultation.cancel': 'Cancelled a consultation',
+  'consultation.join': 'Joined a consultation call',
+  'consultation.status.in_progress': 'Started a consultation',
+  'consultation.status.completed': 'Completed a consultation',
+  'consultation.status.cancelled': 'Cancelled a consultation',
+  'consultation.payment_checkout': 'Started paying for a consultation',
   'consultation.chat_history': 'Read earlier messages of a consultation chat',
   'consultation.chat_message': 'Sent a message in a consultation chat',
   'profile.read': 'Viewed the profile',
@@ -92,6 +97,7 @@ const LABELS: Record<string, string> = {
 /** Refused attempts recorded under their own verb rather than as a refused path. */
 const REFUSED_LABELS: Record<string, string> = {
   'shared_link.open': 'Tried to open a link you shared and was refused (a wrong passcode, or the link expired or was revoked)',
+  'consultation.join': 'Tried to join a consultation call and was refused (its fee not paid)',
 };
 
 const VERBS: Record<string, string> = {

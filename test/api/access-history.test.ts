@@ -56,6 +56,27 @@ describe('GET /api/access-history', () => {
     expect(res.body.entries.some((e: AccessHistoryEntry) => ids.has(e.id))).toBe(false);
   });
 
+  it("reads the call's own verbs in words: a join, a refused join, the doctor starting and completing from the call", async () => {
+    const patient = await createPatient();
+    const doctor = await createDoctor({ name: 'Amara Osei' });
+    const byDoctor = { actorKind: 'doctor' as const, actorId: doctor.record.id, actorName: 'Amara Osei', patientId: patient.record.id };
+    const byPatient = { actorKind: 'patient' as const, actorId: patient.record.id, patientId: patient.record.id };
+    await AuditEvent.query().insert([
+      { ...byPatient, action: 'consultation.join', outcome: 'denied', createdAt: minutesAgo(5) },
+      { ...byPatient, action: 'consultation.join', outcome: 'success', createdAt: minutesAgo(4) },
+      { ...byDoctor, action: 'consultation.status.in_progress', outcome: 'success', createdAt: minutesAgo(3) },
+      { ...byDoctor, action: 'consultation.status.completed', outcome: 'success', createdAt: minutesAgo(2) },
+    ]);
+    const res = await (await signedInClient(server.url, patient)).get('/api/access-history');
+    expect(summary(res.body.entries)).toEqual([
+      'You | Signed in | success',
+      'Dr. Amara Osei | Completed a consultation | success',
+      'Dr. Amara Osei | Started a consultation | success',
+      'You | Joined a consultation call | success',
+      'You | Tried to join a consultation call and was refused (its fee not paid) | denied',
+    ]);
+  });
+
   it("filters to what others did with by=others", async () => {
     const patient = await createPatient();
     const stranger = new TestClient(server.url, { 'X-Forwarded-For': '10.77.2.2' });

@@ -517,8 +517,8 @@ export class CallClient {
       const [problem, detail] = joinFailure(err);
       return this.fail(problem, detail);
     }
-    // The answer came: the socket is up, only the room is closed to us for now.
-    this.socketDown = false;
+    // Refused over a socket that is up: only the room is closed to us for now (a request lost with its socket is not that).
+    if (this.socket?.connected) this.socketDown = false;
     this.rejoinRefused = true;
     this.update({});
     const delay = Math.min(REJOIN_RETRY_MS * 2 ** this.rejoinAttempts++, REJOIN_RETRY_MAX_MS);

@@ -66,7 +66,7 @@ const INVITATION_TEXT = {
  * and who waits in the lobby with Admit and Remove; the patient sees their requests still waiting, with Withdraw.
  * Each side also sees the guest places held by no one in the call, which a new invitation would be refused
  * for: links not used yet (the doctor's all, the patient's own), with Withdraw, and, for the doctor, guests
- * who came in and have left, with Remove.
+ * who opened their link and are not in the call (nor waiting to be let in), with Remove.
  */
 export function GuestsPanel({ consultationId, role, patientName }: { consultationId: string; role: 'doctor' | 'patient'; patientName: string }) {
   const client = useCallClient();
@@ -126,7 +126,7 @@ export function GuestsPanel({ consultationId, role, patientName }: { consultatio
           ))}
           {goneGuests.map((guest) => (
             <li key={guest.id}>
-              <span>{guest.name} (guest) has left the call</span>
+              <span>{guest.name} (guest) is not in the call</span>
               <Button $size="sm" $variant="danger" disabled={decide.isPending} onClick={() => decideOn(guest.id, 'withdraw')} aria-label={`Remove ${guest.name}`}>
                 Remove
               </Button>

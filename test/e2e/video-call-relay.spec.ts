@@ -24,6 +24,8 @@ test.describe('a call relayed through TURN', () => {
     server = await startServerProcess({
       ...mediaEnv(testInfo.project.metadata.media),
       ...SHARED_DATABASE_ENV,
+      // The throwaway TURN server relays from loopback only: the SFU must be reachable there.
+      MEDIASOUP_LISTEN_IP: '127.0.0.1',
       MEDIASOUP_WORKERS: '1',
       LOG_LEVEL: 'debug',
       TURN_URLS: coturn.url,

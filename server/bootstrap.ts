@@ -1,13 +1,18 @@
 import type { Knex } from 'knex';
 import { User } from '../db/models';
 import { hashPassword } from './services/passwords';
+import { advisoryXactLock } from './lib/advisory-lock';
 import { log } from './log';
 
-/** Creates the configured admin, or resets its password, so ADMIN_EMAIL/ADMIN_PASSWORD always sign in. */
+/**
+ * Creates the configured admin, or resets its password, so ADMIN_EMAIL/ADMIN_PASSWORD always sign in.
+ * Replicas starting together take turns: otherwise both find no admin and the second insert fails its start.
+ */
 export async function bootstrapAdmin(knex: Knex, admin: { email: string; password: string }): Promise<void> {
   const email = admin.email.trim().toLowerCase();
   const passwordHash = await hashPassword(admin.password);
   await knex.transaction(async (trx) => {
+    await advisoryXactLock(trx, 'bootstrap-admin');
     const existing = await User.query(trx).where('email', email).first();
     if (existing) {
       await existing.$query(trx).patch({ passwordHash, role: 'admin' });

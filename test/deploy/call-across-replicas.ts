@@ -93,15 +93,15 @@ export interface CallAcrossReplicas {
   /** A client with an empty cookie jar, as a browser's first visit. */
   freshClient(): HttpsClient;
   adminLogin: { email: string; password: string };
-  /** Whether a replica holds the consultation's media (its SFU Router) yet. */
-  mediaClaimed(consultationId: string): Promise<boolean>;
+  /** The replica holding the consultation's media (its SFU Router), or null while none does. */
+  mediaOwner(consultationId: string): Replica | null;
   /** Kills the replica as a crash would (SIGKILL). */
   kill(replica: Replica): void;
   /** How long the call took to show video both ways again after the kill, for the note. */
   report(line: string): void;
 }
 
-export async function callAcrossReplicas({ publicUrl, freshClient, adminLogin, mediaClaimed, kill, report }: CallAcrossReplicas): Promise<void> {
+export async function callAcrossReplicas({ publicUrl, freshClient, adminLogin, mediaOwner, kill, report }: CallAcrossReplicas): Promise<void> {
   const admin = freshClient();
   // The affinity cookie this check sets must be one the proxy itself hands out, or the pinning is a fiction.
   const fresh = await admin.get('/api/health');
@@ -136,7 +136,9 @@ export async function callAcrossReplicas({ publicUrl, freshClient, adminLogin, m
     await Promise.all(pages.map(trackPeerConnections));
     // The patient is in first, so the call's media lives on the patient's replica (the first to claim it).
     await joinCall(patient, consultationId);
-    await until("the patient's replica claiming the call's media", () => mediaClaimed(consultationId), 30_000);
+    await until("a replica claiming the call's media", async () => mediaOwner(consultationId) !== null, 30_000);
+    // Otherwise the kill below would miss the media, and the check would wait for a break that never comes.
+    assert.equal(mediaOwner(consultationId), 'app1', "the call's media is not on the patient's replica: the affinity cookie did not hold");
     await joinCall(doctorPage, consultationId);
     await videoArriving(patient, "the doctor's video at the patient", 60_000);
     await videoArriving(doctorPage, "the patient's video at the doctor", 60_000);

@@ -107,6 +107,8 @@ export async function clusterSfu(local: LocalSfu, client: RedisClientType): Prom
   let sfu: ClusteredSfu | null = null;
   const rpc = await RedisRpc.connect(client, (call, args) => sfu!.runHere(call, args));
   const ownership = new RoomOwnership(client, rpc.serverId, (consultationId) => local.isOpen(consultationId));
+  // The id Redis names a consultation's media owner by (medivault:sfu:owner:*): which process that is.
+  log.info({ serverId: rpc.serverId }, 'sharing the SFU with the other processes through Redis');
   sfu = new ClusteredSfu(local, rpc, ownership);
   return sfu;
 }

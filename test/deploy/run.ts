@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { chownSync, mkdirSync, rmSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { HttpsClient } from './https-client';
 import { callAcrossReplicas } from './call-across-replicas';
 import { eventually } from './eventually';
 import { Stack, run } from './compose';
+import { hostExternalIPv4 } from '../../signalling/media/mediasoup/announced-address';
 import { ROOT } from '../support/test-database';
 import { signupBody, SIGNUP_PASSWORD } from '../support/signup';
 import { CLINIC_NOTE_LINES, textPdf } from '../support/document-fixtures';
@@ -29,12 +29,7 @@ const STOP_SECONDS = 20;
  * published ports from it; forwarding from 127.0.0.1 would need route_localnet).
  */
 function hostAddress(): string {
-  if (process.env.DEPLOY_PUBLIC_IP) return process.env.DEPLOY_PUBLIC_IP;
-  const bridges = /^(podman|cni|docker|veth|br-)/;
-  const address = Object.entries(networkInterfaces())
-    .filter(([name]) => !bridges.test(name))
-    .flatMap(([, addresses]) => addresses ?? [])
-    .find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+  const address = process.env.DEPLOY_PUBLIC_IP ?? hostExternalIPv4();
   if (!address) throw new Error('no non-loopback IPv4 address for the media; set DEPLOY_PUBLIC_IP');
   return address;
 }

@@ -16,6 +16,12 @@ describe('the address the SFU names to browsers', () => {
     expect(announcedAddress({ listenIp: '::' }, HOST)).toEqual({ address: '192.0.2.10', guessed: true });
   });
 
+  it("passes over a container engine's or hypervisor's bridge listed first, naming it only when nothing else is there", () => {
+    const laptop: Interfaces = { lo: HOST.lo, docker0: [entry('172.17.0.1', 'IPv4', false)], virbr0: [entry('192.168.122.1', 'IPv4', false)], wlan0: [entry('192.168.1.23', 'IPv4', false)] };
+    expect(announcedAddress({ listenIp: '0.0.0.0' }, laptop)).toEqual({ address: '192.168.1.23', guessed: true });
+    expect(announcedAddress({ listenIp: '0.0.0.0' }, { lo: HOST.lo, docker0: laptop.docker0 })).toEqual({ address: '172.17.0.1', guessed: true });
+  });
+
   it('falls back to loopback on a host with no other address', () => {
     expect(announcedAddress({ listenIp: '0.0.0.0' }, { lo: HOST.lo })).toEqual({ address: '127.0.0.1', guessed: true });
   });

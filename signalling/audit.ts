@@ -8,6 +8,8 @@ interface SocketAuditEntry {
   action: string;
   outcome: 'success' | 'denied' | 'failure';
   consultationId: string;
+  /** What the action was on, when not the consultation itself (a guest of it). */
+  resource?: { type: string; id: string };
   /** Whose health data this touched (shown in that patient's Access history). */
   patientId?: string;
 }
@@ -22,8 +24,8 @@ function socketRow(socket: SignallingSocket, entry: SocketAuditEntry): AuditRow 
   return {
     ...socketActorFields(socket),
     action: entry.action,
-    resourceType: 'consultation',
-    resourceId: entry.consultationId,
+    resourceType: entry.resource?.type ?? 'consultation',
+    resourceId: entry.resource?.id ?? entry.consultationId,
     patientId: entry.patientId ?? null,
     outcome: entry.outcome,
     requestId: null,

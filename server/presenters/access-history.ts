@@ -156,13 +156,31 @@ function describeActor(event: AuditEvent, viewer: PatientActor): string {
   }
 }
 
-/** `reasons`: break-glass reasons by grant id (the audit row names its grant; the reason lives with the grant). */
-export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActor, reasons: ReadonlyMap<string, string> = new Map()): AccessHistoryEntry {
+/** A doctor's or the patient's change to a guest (not the guest's own doing): its row names the guest. */
+export function namesGuest(event: Pick<AuditEvent, 'action' | 'resourceType'>): boolean {
+  return event.resourceType === 'consultation_guest' && event.action.startsWith('consultation.guest_');
+}
+
+/** What the rows' resources tell beyond the row, found by their ids (the row names its resource; these live with it). */
+export interface AccessHistoryDetails {
+  /** Break-glass reasons by grant id. */
+  reasons?: ReadonlyMap<string, string>;
+  /** The names guests gave, by guest id. */
+  guests?: ReadonlyMap<string, string>;
+}
+
+function describe(event: AuditEvent, guests: ReadonlyMap<string, string>): string {
+  const what = describeAction(event.action, event.outcome);
+  const guest = namesGuest(event) && event.resourceId ? guests.get(event.resourceId) : undefined;
+  return guest ? `${what}: ${guest}` : what;
+}
+
+export function presentAccessHistoryEntry(event: AuditEvent, viewer: PatientActor, { reasons = new Map(), guests = new Map() }: AccessHistoryDetails = {}): AccessHistoryEntry {
   return {
     id: event.id,
     who: describeActor(event, viewer),
     actorKind: event.actorKind,
-    what: describeAction(event.action, event.outcome),
+    what: describe(event, guests),
     action: event.action,
     outcome: event.outcome,
     at: iso(event.createdAt)!,

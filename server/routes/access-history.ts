@@ -6,8 +6,8 @@ import { asPatient } from '../policies/actor';
 import { recordAudit } from '../services/audit';
 import { accessByOthersOf, accessHistoryOf } from '../policies/access-history';
 import { accessHistoryQuerySchema } from '../../common/schemas/access-history';
-import { BREAK_GLASS_ACTION, presentAccessHistoryEntry } from '../presenters/access-history';
-import { BreakGlassGrant, type AuditEvent } from '../../db/models';
+import { BREAK_GLASS_ACTION, namesGuest, presentAccessHistoryEntry } from '../presenters/access-history';
+import { BreakGlassGrant, Consultation, ConsultationGuest, type AuditEvent } from '../../db/models';
 import type { PatientActor } from '../policies/actor';
 import type { AccessHistoryPage } from '../../common/api-types';
 
@@ -17,6 +17,18 @@ async function breakGlassReasons(patient: PatientActor, rows: AuditEvent[]): Pro
   if (!ids.length) return new Map();
   const grants = await BreakGlassGrant.query().whereIn('id', ids).where('patientId', patient.userId).select('id', 'reason');
   return new Map(grants.map((grant) => [grant.id, grant.reason]));
+}
+
+/** The names the guests on this page gave (only guests of this patient's consultations). */
+async function guestNames(patient: PatientActor, rows: AuditEvent[]): Promise<Map<string, string>> {
+  const ids = rows.filter((row) => namesGuest(row) && row.resourceId).map((row) => row.resourceId!);
+  if (!ids.length) return new Map();
+  const guests = await ConsultationGuest.query()
+    .whereIn('id', ids)
+    .whereNotNull('name')
+    .whereIn('consultationId', Consultation.query().where('patientId', patient.userId).select('id'))
+    .select('id', 'name');
+  return new Map(guests.map((guest) => [guest.id, guest.name!]));
 }
 
 /** The signed-in patient's Access history: who read or changed their records and account, newest first. */
@@ -46,9 +58,9 @@ export function registerAccessHistoryRoutes(router: Router): void {
       // After the read, so the page shows the history as it was and this view appears from the next one on.
       await recordAudit(ctx, { action: 'access_history.read', outcome: 'success', patientId: patient.userId });
       const entries = rows.slice(0, query.limit);
-      const reasons = await breakGlassReasons(patient, entries);
+      const [reasons, guests] = await Promise.all([breakGlassReasons(patient, entries), guestNames(patient, entries)]);
       return {
-        entries: entries.map((row) => presentAccessHistoryEntry(row, patient, reasons)),
+        entries: entries.map((row) => presentAccessHistoryEntry(row, patient, { reasons, guests })),
         nextCursor: rows.length > query.limit ? entries[entries.length - 1]!.id : null,
       };
     },

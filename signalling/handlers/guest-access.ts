@@ -17,8 +17,8 @@ export async function doctorsGuest(ctx: HandlerContext, consultationId: string, 
   return { membership, guest };
 }
 
-/** A guest change's audit row, as the socket's owner made it, in the change's transaction. */
+/** A guest change's audit row, on the guest as REST records it, made by the socket's owner in the change's transaction. */
 export const socketGuestAudit =
-  (socket: SignallingSocket, consultationId: string): GuestAudit =>
+  (socket: SignallingSocket, consultationId: string, guestId: string): GuestAudit =>
   (trx, entry) =>
-    recordSocketAuditIn(trx, socket, { action: entry.action, outcome: entry.outcome, consultationId, patientId: entry.patientId });
+    recordSocketAuditIn(trx, socket, { action: entry.action, outcome: entry.outcome, consultationId, resource: { type: 'consultation_guest', id: guestId }, patientId: entry.patientId });

@@ -13,7 +13,7 @@ export const guestAdmitHandler = defineHandler({
   rate: 'signalling',
   async handle(ctx, { consultationId, guestId }) {
     const { membership, guest } = await doctorsGuest(ctx, consultationId, guestId);
-    await admitGuest(membership, guest, socketGuestAudit(ctx.socket, consultationId));
+    await admitGuest(membership, guest, socketGuestAudit(ctx.socket, consultationId, guest.id));
     const guestSockets = ctx.io.in(actorRoom('guest', guestId));
     guestSockets.socketsLeave(lobbyRoom(consultationId));
     ctx.io.to(actorRoom('guest', guestId)).emit('guest:admitted', { consultationId });

@@ -15,7 +15,7 @@ export const guestRemoveHandler = defineHandler({
   rate: 'signalling',
   async handle(ctx, { consultationId, guestId }) {
     const { membership, guest } = await doctorsGuest(ctx, consultationId, guestId);
-    await endGuest(ctx.app.deps, membership, guest, socketGuestAudit(ctx.socket, consultationId));
+    await endGuest(ctx.app.deps, membership, guest, socketGuestAudit(ctx.socket, consultationId, guest.id));
     await announceLobby(ctx, consultationId, membership.doctorId);
     return null;
   },

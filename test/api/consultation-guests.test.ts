@@ -84,7 +84,7 @@ describe('guest links', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'Ana Interpreter (guest) | Opened a guest link to a consultation | success',
-        `Dr. ${doctor.account.record.name} | Invited a guest to a consultation | success`,
+        `Dr. ${doctor.account.record.name} | Invited a guest to a consultation: Ana Interpreter | success`,
         'Someone | Opened a guest link to a consultation | denied',
       ]),
     );
@@ -145,6 +145,10 @@ describe('guest links', () => {
     expect((await patient.client.delete(`/api/consultations/${consultationId}/guests/${removedOne.guestId}`)).body.status).toBe('removed');
     const actions = (await AuditEvent.query().where({ resourceId: removedOne.guestId, outcome: 'success' }).orderBy('createdAt')).map((e) => e.action);
     expect(actions).toEqual(['consultation.guest_invite', 'guest.join', 'consultation.guest_remove']);
+    // The patient reads whom the doctor let in and took out, by the name the guest gave.
+    const history = await patient.client.get('/api/access-history?by=others');
+    const lines = (history.body.entries as AccessHistoryEntry[]).filter((e) => e.action.startsWith('consultation.guest_')).map((e) => `${e.who} | ${e.what}`);
+    expect(lines).toEqual([`Dr. ${doctor.account.record.name} | Removed a guest from a consultation: Removed Guest`, `Dr. ${doctor.account.record.name} | Invited a guest to a consultation: Removed Guest`]);
   });
 
   it('a guest session ends with its consultation', async () => {

@@ -140,8 +140,13 @@ describeSfu('guests in an SFU call', () => {
       data: { role: 'patient', kind: 'audio' },
     });
 
-    const rows = await AuditEvent.query().where({ resourceId: consultationId, patientId: parties.patient.record.id }).whereIn('action', ['consultation.guest_admit', 'consultation.join']);
-    expect(rows.map((r) => `${r.actorKind} ${r.action}`).sort()).toEqual(['doctor consultation.guest_admit', 'doctor consultation.join', 'guest consultation.join', 'patient consultation.join']);
+    const rows = await AuditEvent.query().whereIn('resourceId', [consultationId, guest.guestId]).where({ patientId: parties.patient.record.id }).whereIn('action', ['consultation.guest_admit', 'consultation.join']);
+    expect(rows.map((r) => `${r.actorKind} ${r.action} ${r.resourceType}`).sort()).toEqual([
+      'doctor consultation.guest_admit consultation_guest',
+      'doctor consultation.join consultation',
+      'guest consultation.join consultation',
+      'patient consultation.join consultation',
+    ]);
   });
 
   it("a patient's request for a guest reaches the doctor's screens at once, and the doctor's approval the patient's; a guest is told of neither", async () => {
@@ -168,7 +173,7 @@ describeSfu('guests in an SFU call', () => {
   });
 
   it("the doctor's removal closes the guest's sockets and the room hears they are gone", async () => {
-    const { consultationId, patient, doctor, guest } = await callWithWaitingGuest();
+    const { parties, consultationId, patient, doctor, guest } = await callWithWaitingGuest();
     await request(doctor, 'guest:admit', { consultationId, guestId: guest.guestId });
     await request(guest.socket, 'consultation:join', { consultationId });
     const gone = nextEvent<PresenceEvent>(patient, 'presence', (e) => e.participants.length === 2);
@@ -179,7 +184,10 @@ describeSfu('guests in an SFU call', () => {
     expect((await ConsultationGuest.query().findById(guest.guestId))!.status).toBe('removed');
     // Their link and session are over: a new socket is refused.
     await expect(signedInSocket(server.url, guest.http)).rejects.toThrow('Please sign in to continue.');
-    expect(await AuditEvent.query().where({ resourceId: consultationId, action: 'consultation.guest_remove', actorKind: 'doctor' }).resultSize()).toBe(1);
+    expect(await AuditEvent.query().where({ resourceType: 'consultation_guest', resourceId: guest.guestId, action: 'consultation.guest_remove', actorKind: 'doctor' }).resultSize()).toBe(1);
+    const history = await parties.patientHttp.get('/api/access-history?by=others');
+    const guestLines = history.body.entries.filter((e: { action: string }) => e.action.startsWith('consultation.guest_')).map((e: { what: string }) => e.what);
+    expect(guestLines).toEqual(['Removed a guest from a consultation: Ines Interpreter', 'Let a guest into a consultation call: Ines Interpreter']);
   });
 
   it("the consultation's end closes the sockets of its guests, waiting or in the call", async () => {

@@ -67,9 +67,20 @@ export async function connectAsAppRole(owner: Database, sessionSecret: string, p
   };
 }
 
+/**
+ * Brings the schema up to date. Processes starting together on a new database take turns: otherwise each
+ * creates knex's own tables and all but one fail their start. The lock is a session's, on a connection of
+ * its own outside the pool (a pool of one still has its connection for the migrations); closing it lets go.
+ */
 export async function migrateToLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest()) as [number, string[]];
-  return applied;
+  const holder = await knex.client.acquireRawConnection();
+  try {
+    await knex.raw("select pg_advisory_lock(hashtextextended('medivault:migrations', 0))").connection(holder);
+    const [, applied] = (await knex.migrate.latest()) as [number, string[]];
+    return applied;
+  } finally {
+    await knex.client.destroyRawConnection(holder);
+  }
 }
 
 export async function databaseState(knex: Knex): Promise<'up' | 'down'> {

@@ -149,6 +149,42 @@ describeSfu('guests in an SFU call', () => {
     ]);
   });
 
+  it('four people: two admitted guests each send media to, and receive it from, the other three', async () => {
+    const { parties, consultationId, patient, doctor, guest } = await callWithWaitingGuest();
+    const second = await guestOf(parties, 'Sam Sibling');
+    expect(await request(second.socket, 'consultation:join', { consultationId })).toMatchObject({ ok: false, error: { code: 'in_lobby' } });
+    for (const { guestId, socket } of [guest, second]) {
+      const admitted = nextEvent(socket, 'guest:admitted');
+      expect(await request(doctor, 'guest:admit', { consultationId, guestId })).toEqual({ ok: true, data: null });
+      await admitted;
+      expect(await request(socket, 'consultation:join', { consultationId })).toMatchObject({ ok: true, data: { role: 'guest', media: 'sfu' } });
+    }
+    const everyone = [
+      { name: 'patient', socket: patient },
+      { name: 'doctor', socket: doctor },
+      { name: 'Ines Interpreter', socket: guest.socket },
+      { name: 'Sam Sibling', socket: second.socket },
+    ];
+    const caps = await request(doctor, 'sfu:getRouterRtpCapabilities', { consultationId });
+    const rtpCapabilities = caps.ok ? caps.data.rtpCapabilities : {};
+    const producerOf = new Map<string, string>();
+    for (const person of everyone) {
+      await request(person.socket, 'sfu:createTransport', { consultationId, direction: 'recv' });
+      const send = await request(person.socket, 'sfu:createTransport', { consultationId, direction: 'send' });
+      const mic = await request(person.socket, 'sfu:produce', { consultationId, transportId: send.ok ? send.data.id : '', kind: 'audio', rtpParameters: OPUS_RTP_PARAMETERS, appData: { source: 'mic' } });
+      expect(mic).toMatchObject({ ok: true });
+      producerOf.set(person.name, mic.ok ? mic.data.producerId : '');
+    }
+    for (const person of everyone) {
+      const listed = await request(person.socket, 'sfu:getProducers', { consultationId });
+      const others = everyone.filter((other) => other !== person).map((other) => producerOf.get(other.name));
+      expect(listed.ok && listed.data.producers.map((p: { producerId: string }) => p.producerId).sort()).toEqual(others.sort());
+      for (const producerId of others) {
+        expect(await request(person.socket, 'sfu:consume', { consultationId, producerId, rtpCapabilities })).toMatchObject({ ok: true, data: { kind: 'audio' } });
+      }
+    }
+  });
+
   it("a patient's request for a guest reaches the doctor's screens at once, and the doctor's approval the patient's; a guest is told of neither", async () => {
     const { parties, consultationId, patient, doctor, guest } = await callWithWaitingGuest();
     const admitted = nextEvent(guest.socket, 'guest:admitted');

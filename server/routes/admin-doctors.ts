@@ -60,6 +60,15 @@ async function announceStanding(ctx: AppContext, wasInGoodStanding: boolean, aft
 }
 
 /** The admin roster: add, edit, verify and deactivate doctors. Admins never reach patient data through these. */
+/** The verification and activation switches: written and audited, then their consequences announced. */
+async function switchStanding(ctx: AppContext, doctorId: string, change: Pick<Partial<Doctor>, 'isVerified' | 'isActive'>, action: string) {
+  const doctor = await findRosterDoctor(doctorId);
+  const wasInGoodStanding = doctorInGoodStanding(doctor);
+  const updated = await auditedWrite(ctx, (trx) => doctor.$query(trx).patchAndFetch(change), rosterEntry(action));
+  await announceStanding(ctx, wasInGoodStanding, updated);
+  return presentDoctorAccount(updated);
+}
+
 export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -114,12 +123,15 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     response: doctorAccountResponse,
     handler: async (ctx, { params, body }) => {
       const doctor = await findRosterDoctor(params.id!);
+      const wasInGoodStanding = doctorInGoodStanding(doctor);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<Doctor>;
       if (changes.email) changes.email = changes.email.toLowerCase();
       await assertNotPatientEmail(changes.email);
       const updated = await withUniqueEmail(() =>
         auditedWrite(ctx, (trx) => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount, trx), rosterEntry('admin.update_doctor')),
       );
+      // The profile carries isVerified too: unverifying a doctor here has the verification switch's consequences.
+      await announceStanding(ctx, wasInGoodStanding, updated);
       return presentDoctorAccount(updated);
     },
   });
@@ -131,17 +143,8 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     policy: adminOnly,
     body: verificationSchema,
     response: doctorAccountResponse,
-    handler: async (ctx, { params, body }) => {
-      const doctor = await findRosterDoctor(params.id!);
-      const wasInGoodStanding = doctorInGoodStanding(doctor);
-      const updated = await auditedWrite(
-        ctx,
-        (trx) => doctor.$query(trx).patchAndFetch({ isVerified: body.isVerified }),
-        rosterEntry(body.isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor'),
-      );
-      await announceStanding(ctx, wasInGoodStanding, updated);
-      return presentDoctorAccount(updated);
-    },
+    handler: (ctx, { params, body: { isVerified } }) =>
+      switchStanding(ctx, params.id!, { isVerified }, isVerified ? 'admin.verify_doctor' : 'admin.unverify_doctor'),
   });
 
   defineRoute(router, {
@@ -151,17 +154,8 @@ export function registerAdminDoctorsRoutes(router: Router): void {
     policy: adminOnly,
     body: activationSchema,
     response: doctorAccountResponse,
-    handler: async (ctx, { params, body }) => {
-      const doctor = await findRosterDoctor(params.id!);
-      const wasInGoodStanding = doctorInGoodStanding(doctor);
-      const updated = await auditedWrite(
-        ctx,
-        (trx) => doctor.$query(trx).patchAndFetch({ isActive: body.isActive }),
-        rosterEntry(body.isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor'),
-      );
-      await announceStanding(ctx, wasInGoodStanding, updated);
-      return presentDoctorAccount(updated);
-    },
+    handler: (ctx, { params, body: { isActive } }) =>
+      switchStanding(ctx, params.id!, { isActive }, isActive ? 'admin.activate_doctor' : 'admin.deactivate_doctor'),
   });
 
   defineRoute(router, {

@@ -8,9 +8,13 @@ const harness = useSignallingServer();
 
 const doctorLogin = (email: string, password: string) => new TestClient(harness.server.url).post('/api/auth/doctor/login', { email, password });
 
+/** Where an admin's change goes: the verification or activation switch, or the profile (which carries isVerified too). */
+const adminDoctorPath = (doctorId: string, control: string) => `/api/admin/doctors/${doctorId}${control === 'profile' ? '' : `/${control}`}`;
+
 describe.each([
   { control: 'unverify', path: 'verification', body: { isVerified: false }, message: DOCTOR_PENDING },
   { control: 'deactivate', path: 'activation', body: { isActive: false }, message: DOCTOR_DEACTIVATED },
+  { control: 'unverify in the profile', path: 'profile', body: { isVerified: false }, message: DOCTOR_PENDING },
 ])("an admin's '$control' control", ({ path, body, message }) => {
   it('ends every session and socket of the doctor within a second and refuses their sign-in with the reason', async () => {
     const doctor = await createDoctor();
@@ -21,7 +25,7 @@ describe.each([
     expect((await laptop.get('/api/doctor/consultations')).status).toBe(200);
 
     const closing = sockets.map((socket) => closedWithin(socket, 1000));
-    expect((await admin.patch(`/api/admin/doctors/${doctor.record.id}/${path}`, body)).status).toBe(200);
+    expect((await admin.patch(adminDoctorPath(doctor.record.id, path), body)).status).toBe(200);
     for (const took of await Promise.all(closing)) expect(took).toBeLessThan(1000);
     expect((await laptop.get('/api/doctor/consultations')).status).toBe(401);
     expect((await phone.get('/api/auth/doctor/me')).status).toBe(401);
@@ -70,6 +74,7 @@ describe('the patient in the call of a doctor the clinic withdraws', () => {
   it.each([
     { path: 'verification', body: { isVerified: false } },
     { path: 'activation', body: { isActive: false } },
+    { path: 'profile', body: { isVerified: false } },
   ])('hears it at once ($path), and a later join says so too, until the doctor is back, which it hears too', async ({ path, body }) => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
@@ -81,14 +86,14 @@ describe('the patient in the call of a doctor the clinic withdraws', () => {
 
     const told = nextEvent(patient, 'consultation:doctorWithdrawn');
     const admin = await signedInClient(harness.server.url, await createAdmin());
-    expect((await admin.patch(`/api/admin/doctors/${parties.doctor.record.id}/${path}`, body)).status).toBe(200);
+    expect((await admin.patch(adminDoctorPath(parties.doctor.record.id, path), body)).status).toBe(200);
     expect(await told).toEqual({ consultationId });
 
     const again = await request(patient, 'consultation:join', { consultationId });
     expect(again.ok && again.data.doctorWithdrawn).toBe(true);
-    const back = { verification: { isVerified: true }, activation: { isActive: true } }[path]!;
+    const back = { verification: { isVerified: true }, activation: { isActive: true }, profile: { isVerified: true } }[path]!;
     const reinstated = nextEvent(patient, 'consultation:doctorReinstated');
-    expect((await admin.patch(`/api/admin/doctors/${parties.doctor.record.id}/${path}`, back)).status).toBe(200);
+    expect((await admin.patch(adminDoctorPath(parties.doctor.record.id, path), back)).status).toBe(200);
     expect(await reinstated).toEqual({ consultationId });
     const restored = await request(patient, 'consultation:join', { consultationId });
     expect(restored.ok && restored.data.doctorWithdrawn).toBe(false);

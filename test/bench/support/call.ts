@@ -52,20 +52,26 @@ export async function startApp(knex: Parameters<typeof createApp>[0]['knex'], en
 }
 
 /**
- * Records when the remote video element shows its first frame (performance.now()). It watches every element
- * that takes the role while it waits: a stage that re-renders (a third person joining, say) replaces it.
+ * Records when a remote video first shows a frame (performance.now()): `__firstRemoteFrame` for the first
+ * of anyone's, `__firstFrameOf[testId]` for the screen's main tile ('remote-video': the doctor, for a patient
+ * or a guest) and for the other participants' tiles ('participant-video'). It watches every element that
+ * takes a role while it waits: a stage that re-renders (a third person joining, say) replaces them.
  */
 export const FIRST_FRAME_PROBE = `(() => {
   const watched = new WeakSet();
+  const seen = (window.__firstFrameOf = {});
   const look = () => {
-    if (window.__firstRemoteFrame) return;
-    const video = document.querySelector('[data-testid="remote-video"]');
-    if (video && !watched.has(video)) {
+    if (seen['remote-video'] && seen['participant-video']) return;
+    for (const video of document.querySelectorAll('[data-testid="remote-video"], [data-testid="participant-video"]')) {
+      if (watched.has(video)) continue;
       watched.add(video);
+      const role = video.dataset.testid;
       const onFrame = () => {
-        if (window.__firstRemoteFrame) return;
-        if (video.videoWidth > 0) window.__firstRemoteFrame = performance.now();
-        else video.requestVideoFrameCallback(onFrame);
+        if (seen[role]) return;
+        if (video.videoWidth === 0) return video.requestVideoFrameCallback(onFrame);
+        const at = performance.now();
+        seen[role] = at;
+        window.__firstRemoteFrame ??= at;
       };
       video.requestVideoFrameCallback(onFrame);
     }

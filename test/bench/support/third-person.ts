@@ -23,14 +23,23 @@ export interface PerPerson<T> {
 
 export interface ThirdPersonRound {
   secondMs: number;
+  /** The guest's first frame of anyone (the goal's figure), and of the doctor's tile in particular. */
   thirdMs: number;
+  thirdDoctorMs: number;
   /** CPU seconds per second the SFU side spent while two people talked, then three (given `sfuCpu`). */
   cpu?: { two: number; three: number };
 }
 
-/** From the latest join mark to the first remote frame the probe saw. */
-async function joinToFirstFrame(page: Page): Promise<number> {
-  const frame = await page.waitForFunction(() => (window as unknown as { __firstRemoteFrame?: number }).__firstRemoteFrame, null, { timeout: FIRST_FRAME_TIMEOUT_MS });
+/** From the latest join mark to the first remote frame the probe saw (of anyone, or of the given tile). */
+async function joinToFirstFrame(page: Page, tile?: 'remote-video'): Promise<number> {
+  const frame = await page.waitForFunction(
+    (tile) => {
+      const probe = window as unknown as { __firstRemoteFrame?: number; __firstFrameOf: Record<string, number | undefined> };
+      return tile ? probe.__firstFrameOf[tile] : probe.__firstRemoteFrame;
+    },
+    tile,
+    { timeout: FIRST_FRAME_TIMEOUT_MS },
+  );
   const frameAt = (await frame.jsonValue()) as number;
   const joinAt = await page.evaluate((mark) => performance.getEntriesByName(mark).at(-1)!.startTime, CALL_MARKS.join);
   return frameAt - joinAt;
@@ -68,8 +77,9 @@ export async function thirdPersonRound(browsers: PerPerson<Browser>, url: string
     await guest.getByRole('button', { name: 'Join consultation' }).click();
     await doctor.page.getByRole('button', { name: `Admit ${GUEST}` }).click();
     const thirdMs = await joinToFirstFrame(guest);
+    const thirdDoctorMs = await joinToFirstFrame(guest, 'remote-video');
     const three = sfuCpu && (await sfuCpu());
-    return { secondMs, thirdMs, ...(two !== undefined && three !== undefined ? { cpu: { two, three } } : {}) };
+    return { secondMs, thirdMs, thirdDoctorMs, ...(two !== undefined && three !== undefined ? { cpu: { two, three } } : {}) };
   } finally {
     await guestContext.close();
     await call.close();

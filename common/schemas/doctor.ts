@@ -41,14 +41,19 @@ const rating = () =>
     .matches(/^\d(\.\d{1,2})?$/, RATING_MESSAGE)
     .test('range', RATING_MESSAGE, (v) => v == null || Number(v) <= 5);
 
-/** POST /api/admin/doctors body. consultationFee is in cents. */
-export const adminDoctorCreateSchema = strictObject({
+/** The doctor's required profile fields, the same in the admin's form and in the create payload. */
+const profileFields = () => ({
   name: name(),
   email: email(),
   specialty: specialty(),
   licenseNumber: licenseNumber(),
   phone: phone(),
   experience: experience(),
+});
+
+/** POST /api/admin/doctors body. consultationFee is in cents. */
+export const adminDoctorCreateSchema = strictObject({
+  ...profileFields(),
   consultationFee: consultationFee(),
   password: password(),
   bio: optionalString('Bio'),
@@ -92,12 +97,7 @@ export const verificationSchema = strictObject({
  * Admin Add Doctor dialog (Formik values): consultationFee in whole dollars, password required.
  */
 export const adminDoctorFormSchema = yup.object({
-  name: name(),
-  email: email(),
-  specialty: specialty(),
-  licenseNumber: licenseNumber(),
-  phone: phone(),
-  experience: experience(),
+  ...profileFields(),
   consultationFee: nonNegativeInteger('Consultation fee').required('Consultation fee is required'),
   password: password(),
   bio: optionalString('Bio'),

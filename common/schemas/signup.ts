@@ -49,13 +49,8 @@ const privacyAccepted = () =>
     .required('You must accept the privacy policy')
     .oneOf([true], 'You must accept the privacy policy');
 
-const RELATION_MESSAGE = 'Please choose a relationship';
-
-/**
- * The whole signup form (Formik values). A plain (non-strict) object: it never reaches the
- * server, which validates `signupPayloadSchema` instead.
- */
-export const signupFormSchema = yup.object({
+/** The account's own fields, the same in the form and in the payload. */
+const accountFields = () => ({
   firstName: firstName(),
   lastName: lastName(),
   username: username(),
@@ -63,6 +58,16 @@ export const signupFormSchema = yup.object({
   password: password(),
   confirmPassword: confirmPassword(),
   phone: optionalString('Phone'),
+});
+
+const RELATION_MESSAGE = 'Please choose a relationship';
+
+/**
+ * The whole signup form (Formik values). A plain (non-strict) object: it never reaches the
+ * server, which validates `signupPayloadSchema` instead.
+ */
+export const signupFormSchema = yup.object({
+  ...accountFields(),
   emergencyContactName: optionalString('Emergency contact name'),
   emergencyContactPhone: optionalString('Emergency contact phone'),
   emergencyContactRelation: yup
@@ -85,13 +90,7 @@ export const emergencyContactSchema = strictObject({
 
 /** POST /api/auth/signup body. */
 export const signupPayloadSchema = strictObject({
-  firstName: firstName(),
-  lastName: lastName(),
-  username: username(),
-  email: email(),
-  password: password(),
-  confirmPassword: confirmPassword(),
-  phone: optionalString('Phone'),
+  ...accountFields(),
   termsAccepted: termsAccepted(),
   privacyAccepted: privacyAccepted(),
   emergencyContact: emergencyContactSchema.default(undefined).optional(),

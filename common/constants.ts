@@ -350,6 +350,9 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** Guests in a call (issue 38): a call holds its two sides and at most this many guests at once. */
 export const MAX_CONSULTATION_GUESTS = 2;
+/** Why a peer-to-peer server has no guests: said by the server when asked, and shown instead of 'Invite a guest'. */
+export const GUESTS_NEED_SFU =
+  'Guests need the video server (SFU), which this server is not running: a peer-to-peer call holds only the patient and the doctor.';
 /** How long a guest link works unless the inviter says otherwise, and the most it may (minutes). */
 export const GUEST_LINK_DEFAULT_MINUTES = 24 * 60;
 export const GUEST_LINK_MAX_MINUTES = 7 * 24 * 60;

@@ -12,14 +12,12 @@ import { Conflict, Gone, NotFound, type AppError } from '../errors';
 import type { ConsultationSide } from '../policies/consultation';
 import type { GuestActor } from '../policies/actor';
 import { canJoinConsultation } from '../../common/consultation-status';
-import { MAX_CONSULTATION_GUESTS, type GuestStatus } from '../../common/constants';
+import { GUESTS_NEED_SFU, MAX_CONSULTATION_GUESTS, type GuestStatus } from '../../common/constants';
 import { appOrigin } from '../lib/app-origin';
 import { recordAudit, recordAuditIn, type AuditEntry } from './audit';
 import { startSession } from './sign-in';
 import type { RealtimeEvents } from './realtime';
 
-export const GUESTS_NEED_SFU =
-  'Guests need the video server (SFU), which this server is not running: a peer-to-peer call holds only the patient and the doctor.';
 const GUEST_CONSULTATION_ENDED = 'This consultation has ended: guests can no longer be invited to it.';
 export const TOO_MANY_GUESTS = `A call holds at most ${MAX_CONSULTATION_GUESTS} guests: withdraw a guest link before inviting another.`;
 const GUEST_NOT_WAITING = 'This guest is not waiting to be let in: they have not opened their link, or they were removed.';

@@ -12,7 +12,7 @@ import { consultationRoom, lobbyRoom } from '../rooms/names';
 import { announceLobby } from '../rooms/lobby';
 import { participantKey } from '../../common/participants';
 import { participantOf } from '../rooms/participants';
-import { GUESTS_NEED_SFU } from '../../server/services/consultation-guests';
+import { GUESTS_NEED_SFU } from '../../common/constants';
 import type { HandlerContext } from '../services';
 import type { RoomSnapshot } from '../rooms/presence';
 import { announceRoomChange } from '../rooms/room-change';

@@ -7,8 +7,8 @@ import { TestClient } from '../support/client';
 import { book, doctorParty, patientParty, type Party } from './consultations-fixtures';
 import { AuditEvent, ConsultationGuest, type Doctor, type User } from '../../db/models';
 import type { AccessHistoryEntry } from '../../common/api-types';
+import { GUESTS_NEED_SFU } from '../../common/constants';
 import {
-  GUESTS_NEED_SFU,
   GUEST_LINK_CONSULTATION_ENDED,
   GUEST_LINK_EXPIRED,
   GUEST_LINK_UNAPPROVED,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { GUESTS_NEED_SFU } from '../../common/constants';
 import {
   DEMO_DOCTOR,
   closePeerConnections,
@@ -33,6 +34,15 @@ test.describe('live consultation', () => {
       await expectVideoPlaying(patient.page, 'remote-video');
       await expect(patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeHidden();
       await expect(doctor.page.getByRole('heading', { name: patientName })).toBeVisible();
+      // Guests come through the SFU: a peer-to-peer call says so where 'Invite a guest' would be.
+      for (const side of [doctor.page, patient.page]) {
+        const invite = side.getByRole('button', { name: 'Invite a guest' });
+        if (health.media === 'sfu') await expect(invite).toBeVisible();
+        else {
+          await expect(side.getByText(GUESTS_NEED_SFU)).toBeVisible();
+          await expect(invite).toHaveCount(0);
+        }
+      }
       await callStarted;
       await expect(patient.page.getByTestId('call-timer')).not.toHaveText('00:00', { timeout: 5000 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuestInvitation } from '../../../common/api-types';
+import { GUESTS_NEED_SFU } from '../../../common/constants';
 import { ApiError } from '../../api/client';
 import { consultationGuestsQuery, useGuestDecision, useInviteGuest } from '../../api/guests';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
@@ -61,7 +62,7 @@ const INVITATION_TEXT = {
 
 /**
  * The guests of a call, under the stage. Either side may 'Invite a guest' (a single-use link, shown once
- * with Copy; a server that runs calls peer-to-peer answers why it cannot): the doctor's works at once, the
+ * with Copy; on a server that runs calls peer-to-peer, a line saying why there are none stands in its place): the doctor's works at once, the
  * patient's once the doctor approves it. The doctor sees the patient's requests with Approve and Decline,
  * and who waits in the lobby with Admit and Remove; the patient sees their requests still waiting, with Withdraw.
  * Each side also sees the guest places held by no one in the call, which a new invitation would be refused
@@ -70,7 +71,7 @@ const INVITATION_TEXT = {
  */
 export function GuestsPanel({ consultationId, role, patientName }: { consultationId: string; role: 'doctor' | 'patient'; patientName: string }) {
   const client = useCallClient();
-  const { lobby, guestsChanged, participants } = useCallSnapshot();
+  const { lobby, guestsChanged, participants, media } = useCallSnapshot();
   const queryClient = useQueryClient();
   const invite = useInviteGuest(consultationId);
   const decide = useGuestDecision(consultationId);
@@ -149,21 +150,25 @@ export function GuestsPanel({ consultationId, role, patientName }: { consultatio
           ))}
         </Waiting>
       ) : null}
-      <Button
-        $size="sm"
-        $variant="secondary"
-        disabled={invite.isPending}
-        onClick={() =>
-          invite.mutate(undefined, {
-            onSuccess: (made) => {
-              setInvitation(made);
-              reread();
-            },
-          })
-        }
-      >
-        Invite a guest
-      </Button>
+      {media === 'p2p' ? (
+        <Muted>{GUESTS_NEED_SFU}</Muted>
+      ) : (
+        <Button
+          $size="sm"
+          $variant="secondary"
+          disabled={invite.isPending}
+          onClick={() =>
+            invite.mutate(undefined, {
+              onSuccess: (made) => {
+                setInvitation(made);
+                reread();
+              },
+            })
+          }
+        >
+          Invite a guest
+        </Button>
+      )}
       {refusal ? <Refusal>{refusal}</Refusal> : null}
       <Dialog open={Boolean(invitation)} title="Invite a guest" onClose={() => setInvitation(null)}>
         <Stack $gap="12px">

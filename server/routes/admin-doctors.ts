@@ -59,7 +59,6 @@ async function announceStanding(ctx: AppContext, wasInGoodStanding: boolean, aft
   log.info({ doctorId: after.id, endedSessions: ended }, 'doctor access revoked');
 }
 
-/** The admin roster: add, edit, verify and deactivate doctors. Admins never reach patient data through these. */
 /** The verification and activation switches: written and audited, then their consequences announced. */
 async function switchStanding(ctx: AppContext, doctorId: string, change: Pick<Partial<Doctor>, 'isVerified' | 'isActive'>, action: string) {
   const doctor = await findRosterDoctor(doctorId);
@@ -69,6 +68,7 @@ async function switchStanding(ctx: AppContext, doctorId: string, change: Pick<Pa
   return presentDoctorAccount(updated);
 }
 
+/** The admin roster: add, edit, verify and deactivate doctors. Admins never reach patient data through these. */
 export function registerAdminDoctorsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'get',
@@ -131,7 +131,7 @@ export function registerAdminDoctorsRoutes(router: Router): void {
         auditedWrite(ctx, (trx) => patchIfCurrent(ctx, doctor, changes, presentDoctorAccount, trx), rosterEntry('admin.update_doctor')),
       );
       // The profile carries isVerified too: unverifying a doctor here has the verification switch's consequences.
-      await announceStanding(ctx, wasInGoodStanding, updated);
+      if (doctorInGoodStanding(updated) !== wasInGoodStanding) await announceStanding(ctx, wasInGoodStanding, updated);
       return presentDoctorAccount(updated);
     },
   });

@@ -62,9 +62,10 @@ const INVITATION_TEXT = {
 
 /**
  * The guests of a call, under the stage. Either side may 'Invite a guest' (a single-use link, shown once
- * with Copy; on a server that runs calls peer-to-peer, a line saying why there are none stands in its place): the doctor's works at once, the
- * patient's once the doctor approves it. The doctor sees the patient's requests with Approve and Decline,
- * and who waits in the lobby with Admit and Remove; the patient sees their requests still waiting, with Withdraw.
+ * with Copy; on a server that runs calls peer-to-peer, a line saying why there are none stands in its
+ * place): the doctor's works at once, the patient's once the doctor approves it. The doctor sees the
+ * patient's requests with Approve and Decline, and who waits in the lobby with Admit and Remove; the patient
+ * sees their requests still waiting, with Withdraw.
  * Each side also sees the guest places held by no one in the call, which a new invitation would be refused
  * for: links not used yet (the doctor's all, the patient's own), with Withdraw, and, for the doctor, guests
  * who opened their link and are not in the call (nor waiting to be let in), with Remove.

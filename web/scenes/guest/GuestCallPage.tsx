@@ -13,6 +13,7 @@ import { FormField } from '../../components/ui/FormField';
 import { CallMessage, CallPage } from '../video-call/CallMessage';
 import { CallScreen } from '../video-call/CallScreen';
 import { DeviceCheck } from '../video-call/DeviceCheck';
+import { DeviceCheckBeforeCall } from '../video-call/DeviceCheckBeforeCall';
 import { callEndedMessage } from '../video-call/call-ended';
 import { useCallToasts } from '../video-call/useCallToasts';
 
@@ -94,8 +95,13 @@ function GuestCall({ session }: { session: GuestSession }) {
   if (call.phase === 'ended') {
     return <CallMessage title="Call Ended" detail={`${callEndedMessage(call.consultation?.status === 'completed' || call.consultation?.status === 'cancelled' ? call.consultation.status : 'left')}. You can close this page.`} />;
   }
-  if (call.phase === 'lobby' || call.phase === 'admission') return <DeviceCheck otherName={doctor} exitTo={LEAVE_TO} />;
-  return <CallScreen exitTo={GUEST_PAGE} />;
+  return (
+    <DeviceCheckBeforeCall
+      checking={call.phase === 'lobby' || call.phase === 'admission'}
+      deviceCheck={<DeviceCheck otherName={doctor} exitTo={LEAVE_TO} />}
+      callScreen={<CallScreen exitTo={GUEST_PAGE} />}
+    />
+  );
 }
 
 /**

@@ -8,9 +8,9 @@ import { Button, Spinner } from '../../components/ui';
 import { CallMessage, CallPage } from './CallMessage';
 import { CallScreen } from './CallScreen';
 import { DeviceCheck } from './DeviceCheck';
+import { DeviceCheckBeforeCall } from './DeviceCheckBeforeCall';
 import { useCallPreview } from './useCallPreview';
 import { useCallToasts } from './useCallToasts';
-
 
 function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) {
   const call = useCallSnapshot();
@@ -25,8 +25,13 @@ function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) 
       </CallMessage>
     );
   }
-  if (call.phase === 'lobby') return <DeviceCheck otherName={otherName} exitTo={exitTo} />;
-  return <CallScreen exitTo={exitTo} />;
+  return (
+    <DeviceCheckBeforeCall
+      checking={call.phase === 'lobby'}
+      deviceCheck={<DeviceCheck otherName={otherName} exitTo={exitTo} />}
+      callScreen={<CallScreen exitTo={exitTo} />}
+    />
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../../when-idle';
 
 const SAMPLE_MS = 50;
 
@@ -34,8 +35,11 @@ export function useMicLevel(track: MediaStreamTrack | null, onLevel: (level: num
       clearInterval(timer);
       document.removeEventListener('pointerdown', resume);
       document.removeEventListener('keydown', resume);
-      clone.stop();
-      void context.close();
+      // Releasing the audio graph takes the page several milliseconds: not while the call screen opens.
+      whenIdle(() => {
+        clone.stop();
+        void context.close();
+      });
     };
   }, [track]);
 }

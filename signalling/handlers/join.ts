@@ -82,11 +82,12 @@ export const joinHandler = defineHandler({
     // The prepared media goes out ahead of the answer; the socket's room requests wait for the answer.
     const settle = withMedia ? beginJoin(ctx.socket, consultationId) : undefined;
     try {
-      const [history, room, prepared] = await Promise.all([
+      const [prepared, history, room] = await Promise.all([
+        // First: the SFU is asked before the database, as the client waits on this media to start its links.
+        withMedia ? prepareSfuMediaAhead(ctx, consultationId, rtpCapabilities, { role: membership.role, ...ice }) : undefined,
         // A guest reads the chat from their admission on, never what was said before they came.
         ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
         open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
-        withMedia ? prepareSfuMediaAhead(ctx, consultationId, rtpCapabilities, { role: membership.role, ...ice }) : undefined,
         recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
       ]);
       const otherRole = OTHER_SIDE[membership.role];

@@ -95,6 +95,37 @@ test.describe('what people expect from a call screen', () => {
     }
   });
 
+  test('the Join button stays put while a slow camera and microphone open, so a click meant for it lands on it', async ({ browser }) => {
+    const call = await openCallParties(browser);
+    const { patient, consultationId } = call;
+    try {
+      // A slow machine: the browser takes two seconds to open the devices. Every place the
+      // Join button is painted at, from its first frame, is noted.
+      await patient.page.addInitScript(() => {
+        const media = navigator.mediaDevices;
+        const open = media.getUserMedia.bind(media);
+        media.getUserMedia = (constraints) => new Promise((resolve) => setTimeout(resolve, 2000)).then(() => open(constraints));
+        const places: number[] = [];
+        Object.assign(window, { joinButtonPlaces: places });
+        const note = () => {
+          const join = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Join consultation');
+          const top = join && Math.round(join.getBoundingClientRect().top);
+          if (top !== undefined && places.at(-1) !== top) places.push(top);
+          requestAnimationFrame(note);
+        };
+        requestAnimationFrame(note);
+      });
+      await patient.page.goto(`/video-call/${consultationId}`);
+      await expect(patient.page.getByRole('combobox', { name: 'Camera' })).toBeDisabled();
+      await expectVideoPlaying(patient.page, 'preview-video');
+      await expect(patient.page.getByRole('combobox', { name: 'Microphone' })).toBeEnabled();
+      await expect(patient.page.getByRole('combobox', { name: 'Speaker' })).toBeEnabled();
+      expect(await patient.page.evaluate(() => (window as unknown as { joinButtonPlaces: number[] }).joinButtonPlaces)).toHaveLength(1);
+    } finally {
+      await call.close();
+    }
+  });
+
   test('a chat-only consultation has no device check', async ({ browser }) => {
     const call = await openCallParties(browser, 'chat');
     try {

@@ -54,7 +54,15 @@ export const expectFirefoxVideoAdvancing = (page: Page, testId: string) => pollE
 /** The other side's sound is heard (see expectHearing). */
 export const expectFirefoxHearing = (page: Page, testId = 'remote-video') => pollElement(page, testId, loudestRemoteSound, 0.01, 'sound');
 
-/** Waits until the page shows `text` (anywhere in its visible text) or, with `gone`, no longer does. */
+/**
+ * Waits until the page shows `text` (anywhere in its visible text) or, with `gone`, no longer does; fails
+ * with what the page showed instead (puppeteer has no trace to read it from).
+ */
 export async function expectFirefoxText(page: Page, text: string, { gone = false, timeout = 15_000 } = {}): Promise<void> {
-  await page.waitForFunction((wanted, absent) => document.body.innerText.includes(wanted) !== absent, { timeout, polling: 200 }, text, gone);
+  try {
+    await page.waitForFunction((wanted, absent) => document.body.innerText.includes(wanted) !== absent, { timeout, polling: 200 }, text, gone);
+  } catch (err) {
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(the page could not be read)');
+    throw new Error(`Firefox: '${text}' ${gone ? 'still shown' : 'not shown'} after ${timeout / 1000} s; the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 400)}`, { cause: err });
+  }
 }

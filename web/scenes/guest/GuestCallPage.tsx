@@ -8,6 +8,7 @@ import { guestJoinSchema } from '../../../common/schemas/guest';
 import { ApiError } from '../../api/client';
 import { guestSessionQuery, joinAsGuest } from '../../api/guests';
 import { CallProvider, useCallSnapshot } from '../../call/CallContext';
+import type { MediaConsultationType } from '../../call/CallClient';
 import { Button, Muted, Spinner, Stack } from '../../components/ui';
 import { FormField } from '../../components/ui/FormField';
 import { CallMessage, CallPage } from '../video-call/CallMessage';
@@ -87,7 +88,7 @@ function NameForm({ token, onJoined }: { token: string; onJoined: (session: Gues
 }
 
 /** The guest's call: device check, the doctor's lobby, the call; and what ended it. */
-function GuestCall({ session }: { session: GuestSession }) {
+function GuestCall({ session, media }: { session: GuestSession; media?: MediaConsultationType }) {
   const call = useCallSnapshot();
   useCallToasts(GUEST_PAGE);
   const doctor = doctorLabel(session.consultation.doctorName);
@@ -98,7 +99,7 @@ function GuestCall({ session }: { session: GuestSession }) {
   return (
     <DeviceCheckBeforeCall
       checking={call.phase === 'lobby' || call.phase === 'admission'}
-      deviceCheck={<DeviceCheck otherName={doctor} exitTo={LEAVE_TO} />}
+      deviceCheck={<DeviceCheck otherName={doctor} exitTo={LEAVE_TO} media={media} />}
       callScreen={<CallScreen exitTo={GUEST_PAGE} />}
     />
   );
@@ -135,9 +136,10 @@ export default function GuestCallPage() {
     );
   }
   const type = guest.consultation.consultationType;
+  const media = type === 'chat' ? undefined : type;
   return (
-    <CallProvider key={guest.consultation.id} consultationId={guest.consultation.id} guestId={guest.guest.id} deviceCheck={type === 'chat' ? undefined : type}>
-      <GuestCall session={guest} />
+    <CallProvider key={guest.consultation.id} consultationId={guest.consultation.id} guestId={guest.guest.id} deviceCheck={media}>
+      <GuestCall session={guest} media={media} />
     </CallProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
+import type { MediaConsultationType } from '../../call/CallClient';
 import { GUEST_LOBBY_MESSAGE } from '../../../common/constants';
 import { Button, Spinner } from '../../components/ui';
 import { DeviceSettings } from './DeviceSettings';
@@ -85,8 +86,9 @@ const Actions = styled.div`
  * Before joining a call with media: the camera's preview, the microphone's level and the choice of
  * camera, microphone and speaker. Nothing is sent and the other side is not told until 'Join consultation'.
  * A guest who joined stays here, in the doctor's lobby, until the doctor lets them in (phase 'admission').
+ * `media` is what the check opens: none for a guest of a chat consultation, who only waits here.
  */
-export function DeviceCheck({ otherName, exitTo }: { otherName: string; exitTo: string }) {
+export function DeviceCheck({ otherName, exitTo, media }: { otherName: string; exitTo: string; media?: MediaConsultationType }) {
   const client = useCallClient();
   const call = useCallSnapshot();
   const navigate = useNavigate();
@@ -116,7 +118,7 @@ export function DeviceCheck({ otherName, exitTo }: { otherName: string; exitTo: 
               without them and use the chat.
             </Blocked>
           ) : (
-            <DeviceSettings />
+            <DeviceSettings opening={media} />
           )}
           <Actions>
             {admission ? (

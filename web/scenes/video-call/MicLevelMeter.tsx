@@ -26,8 +26,8 @@ function percentOf(level: number): number {
 /** How long the bar takes to fall back, per sample: it rises at once and falls gently, like a VU meter. */
 const FALL = 0.85;
 
-/** A live bar of the microphone's level, so the user sees they are heard before joining. */
-export function MicLevelMeter({ track }: { track: MediaStreamTrack }) {
+/** A live bar of the microphone's level, so the user sees they are heard before joining; empty until the microphone opens. */
+export function MicLevelMeter({ track }: { track: MediaStreamTrack | null }) {
   const meter = useRef<HTMLDivElement>(null);
   const fill = useRef<HTMLDivElement>(null);
   const shown = useRef(0);

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { meQuery } from '../../api/session';
 import { doctorMeQuery } from '../../api/doctor-session';
 import { CallProvider, useCallSnapshot } from '../../call/CallContext';
+import type { MediaConsultationType } from '../../call/CallClient';
 import { Button, Spinner } from '../../components/ui';
 import { CallMessage, CallPage } from './CallMessage';
 import { CallScreen } from './CallScreen';
@@ -12,7 +13,7 @@ import { DeviceCheckBeforeCall } from './DeviceCheckBeforeCall';
 import { useCallPreview } from './useCallPreview';
 import { useCallToasts } from './useCallToasts';
 
-function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) {
+function CallGate({ exitTo, otherName, media }: { exitTo: string; otherName: string; media?: MediaConsultationType }) {
   const call = useCallSnapshot();
   const navigate = useNavigate();
   useCallToasts(exitTo);
@@ -28,7 +29,7 @@ function CallGate({ exitTo, otherName }: { exitTo: string; otherName: string }) 
   return (
     <DeviceCheckBeforeCall
       checking={call.phase === 'lobby'}
-      deviceCheck={<DeviceCheck otherName={otherName} exitTo={exitTo} />}
+      deviceCheck={<DeviceCheck otherName={otherName} exitTo={exitTo} media={media} />}
       callScreen={<CallScreen exitTo={exitTo} />}
     />
   );
@@ -66,7 +67,7 @@ export default function VideoCallPage() {
   const exitTo = doctor.data ? `/doctor/consultation/${consultationId}` : '/telemedicine';
   return (
     <CallProvider key={consultationId} consultationId={consultationId} deviceCheck={preview.deviceCheck}>
-      <CallGate exitTo={exitTo} otherName={preview.otherName} />
+      <CallGate exitTo={exitTo} otherName={preview.otherName} media={preview.deviceCheck} />
     </CallProvider>
   );
 }

@@ -5,9 +5,14 @@ interface DeviceLists {
   microphones: MediaDeviceInfo[];
   /** Audio outputs, only where the browser can play through a chosen one (HTMLMediaElement.setSinkId). */
   speakers: MediaDeviceInfo[];
+  /** The lists were read with the stream now given (the names and choices a browser offers once it is open). */
+  current: boolean;
 }
 
-const NONE: DeviceLists = { cameras: [], microphones: [], speakers: [] };
+/** The lists, with the stream open when they were read. */
+type Listing = Omit<DeviceLists, 'current'> & { listedWith?: MediaStream | null };
+
+const NONE: Listing = { cameras: [], microphones: [], speakers: [] };
 
 export const canChooseSpeaker = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
@@ -29,6 +34,7 @@ export function useMediaDevices(stream: MediaStream | null): DeviceLists {
           cameras: named.filter((device) => device.kind === 'videoinput'),
           microphones: named.filter((device) => device.kind === 'audioinput'),
           speakers: canChooseSpeaker ? named.filter((device) => device.kind === 'audiooutput') : [],
+          listedWith: stream,
         });
       });
     list();
@@ -38,5 +44,5 @@ export function useMediaDevices(stream: MediaStream | null): DeviceLists {
       media.removeEventListener('devicechange', list);
     };
   }, [stream]);
-  return lists;
+  return { ...lists, current: lists.listedWith === stream };
 }

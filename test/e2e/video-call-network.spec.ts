@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OFFLINE_MESSAGE } from '../../web/scenes/video-call/stage-messages';
-import { auditRefusal } from '../support/refused-audit';
+import { auditRefusal, slowAudit } from '../support/refused-audit';
 import { runSql } from './support/database';
 import { DEMO_DOCTOR, enterCall, expectVideoAdvancing, openCallParties, trackPeerConnections, type CallParty } from './support/call-parties';
 
@@ -106,6 +106,33 @@ test("a rejoin the server cannot put on record is tried again: 'Reconnecting...'
     await expect(call.patient.page.getByTestId('chat-message').filter({ hasText: 'Good, you are back.' })).toBeVisible();
   } finally {
     for (const statement of refusal.lift) await runSql(statement, []);
+    await call.close();
+  }
+});
+
+test('a join slow to go on record keeps what it heard meanwhile: the patient already there is seen, heard of and shown', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const call = await openCallParties(browser);
+  const doctor = (await (await call.doctor.context.request.get('/api/auth/doctor/me')).json()) as { id: string };
+  // The database's owner makes it take a second and a half to store the doctor's audit rows: through the SFU,
+  // his join's media goes ahead and his links are built long before the room hears him arrive and answers.
+  const slow = slowAudit(doctor.id, 1500);
+  try {
+    await enterCall(call.patient.page, call.consultationId);
+    await expect(call.patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeVisible();
+    await call.doctor.page.goto(`/video-call/${call.consultationId}`);
+    const join = call.doctor.page.getByRole('button', { name: 'Join consultation' });
+    await join.waitFor();
+    for (const statement of slow.refuse) await runSql(statement, []);
+    await join.click();
+    await expect(call.patient.page.getByText(`Waiting for Dr. ${DEMO_DOCTOR.name}`)).toBeHidden({ timeout: 20_000 });
+    for (const statement of slow.lift) await runSql(statement, []);
+
+    await expectVideoAdvancing(call.doctor.page, 'remote-video');
+    await expectVideoAdvancing(call.patient.page, 'remote-video');
+    await expect(call.doctor.page.getByText(`Waiting for ${call.patientName}`)).toBeHidden();
+  } finally {
+    for (const statement of slow.lift) await runSql(statement, []);
     await call.close();
   }
 });

@@ -178,6 +178,8 @@ export class CallClient {
   /** The kind of network the device is on (wifi, cellular...), where the browser tells it (Android). */
   private networkType = networkInformation()?.type;
   private joinedOnce = false;
+  /** How many presence pushes have arrived: a join's answer knows whether one came after its request. */
+  private presenceHeard = 0;
   private finished = false;
   /** P2P signals received before the media session exists (an offer made while our camera opens). */
   private earlySignals: P2PSignalEvent[] | null = [];
@@ -297,7 +299,7 @@ export class CallClient {
       if (!this.joinedOnce && /sign in/i.test(err.message)) this.fail('Please sign in to join this consultation.');
     });
     socket.on('chat:message', (message) => this.addMessages([message]));
-    socket.on('presence', (event) => this.onPresence(event));
+    socket.on('presence', (event) => this.onPresencePush(event));
     socket.on('media:state', (state) => this.onRemoteMedia(state));
     socket.on('consultation:status', (event) => this.onStatus(event));
     socket.on('consultation:doctorWithdrawn', ({ consultationId }) => consultationId === this.consultationId && this.update({ doctorWithdrawn: true }));
@@ -445,6 +447,7 @@ export class CallClient {
         socket.on('sfu:prepared', this.onMediaAhead);
       }
     }
+    const presenceBefore = this.presenceHeard;
     try {
       answer = await request(socket, 'consultation:join', payload);
     } catch (err) {
@@ -460,9 +463,12 @@ export class CallClient {
     this.rejoinRefused = false;
     this.rejoinAttempts = 0;
     this.addMessages(answer.messages);
+    // The room as the answer saw it, unless a push came since: our own arrival's comes before the answer, so
+    // the last push is never older than the answer's list, and may be newer (someone arrived meanwhile).
+    const participantsNow = () => (this.presenceHeard > presenceBefore ? this.snapshot.participants : answer.participants);
     const remoteTracks = answer.remoteMedia ? withTracks(this.snapshot.remoteTracks, answer.remoteMedia) : this.snapshot.remoteTracks;
     if (this.joinedOnce) {
-      this.update({ participants: answer.participants, consultation: answer.consultation, remoteTracks, doctorWithdrawn: answer.doctorWithdrawn });
+      this.update({ participants: participantsNow(), consultation: answer.consultation, remoteTracks, doctorWithdrawn: answer.doctorWithdrawn });
       // A status push missed while we were away: an ended call ends here too (the server kept us out of its room).
       this.onStatus({ consultationId: this.consultationId, status: answer.consultation.status });
       if (this.finished) return;
@@ -470,7 +476,7 @@ export class CallClient {
       if (this.networkLost) this.session?.restart();
       else this.session?.rejoined();
       this.networkLost = false;
-      this.session?.otherPresent(this.otherIsHere(answer.participants), true);
+      this.session?.otherPresent(this.otherIsHere(this.snapshot.participants), true);
       this.reportTracks();
       return;
     }
@@ -488,7 +494,7 @@ export class CallClient {
         canLoadEarlier: answer.hasMoreMessages,
         role: answer.role,
         media: answer.media,
-        participants: answer.participants,
+        participants: participantsNow(),
         remoteTracks,
         doctorWithdrawn: answer.doctorWithdrawn,
         local: { audio: answer.consultation.consultationType !== 'chat', video: answer.consultation.consultationType === 'video', screen: false },
@@ -634,6 +640,18 @@ export class CallClient {
 
   private otherIsHere(participants: Participant[]): boolean {
     return othersIn({ ...this.snapshot, participants }).length > 0;
+  }
+
+  /**
+   * Who is in the room, as the server pushed it. Before our first join is answered we do not know which of
+   * them we are, so it is only kept: read then, everyone would look absent, and media prepared for the call
+   * would be dropped. The answer acts on it.
+   */
+  private onPresencePush(event: PresenceEvent): void {
+    if (event.consultationId !== this.consultationId) return;
+    this.presenceHeard += 1;
+    if (this.snapshot.self === null) this.update({ participants: event.participants });
+    else this.onPresence(event);
   }
 
   /** Anyone else arrived, or everyone else left (one reconnecting is still here: that is not leaving). */

@@ -2,7 +2,7 @@ import { NotFound } from '../../server/errors';
 import { RefusedRoomRequest, consultationEnded, notJoined } from '../errors';
 import { socketActor } from '../auth';
 import { consultationRoom } from '../rooms/names';
-import { joinSettled } from '../rooms/joins-underway';
+import { joinSettled, joinUnderway } from '../rooms/joins-underway';
 import type { SignallingServices } from '../services';
 import type { SignallingSocket } from '../types';
 import { SocketRateLimits, rateLimited, type RateClass } from './rate-limit';
@@ -12,7 +12,8 @@ import { SessionCheck } from './session-check';
  * What a request needs besides a well-formed payload: every request a live session; a room request
  * (chat lines, media and its signalling) also the socket's place in the consultation's room while the
  * consultation runs, and its join answered (rooms/joins-underway.ts). A link request (connecting a transport
- * the join prepared, which lets no media flow) is a room request that need not wait for that answer.
+ * the join prepared, which lets no media flow) is a room request that need not wait for that answer, nor for
+ * the room, which the socket enters once its join is on record.
  */
 export type Access = 'session' | 'room' | 'link';
 
@@ -61,7 +62,7 @@ export class SocketGate {
     const room = consultationRoom(consultationId);
     const inRoom = this.socket.rooms.has(room);
     if (standing === 'open') {
-      if (inRoom) return;
+      if (inRoom || (access === 'link' && joinUnderway(this.socket, consultationId))) return;
       throw notJoined();
     }
     // Ended, or no longer theirs: the room is no place for this socket any more.

@@ -43,13 +43,12 @@ async function waitInLobby(ctx: HandlerContext, membership: Membership): Promise
 }
 
 /**
- * The membership is read fresh from the database; the room is joined only when it says yes and the
- * consultation still runs (once completed or cancelled, the answer carries the consultation and its
- * chat history, read-only). The audit row, the history, the room's announcement and (through the SFU,
- * for a client that sent its RTP capabilities) its prepared media then run side by side, and the ack
- * waits for all of them (the read is on record before its data leaves). The prepared media, which holds
- * no health data, is sent ahead ('sfu:prepared') so the client starts its links meanwhile; nothing flows
- * on them before the answer (rooms/joins-underway.ts).
+ * The membership is read fresh from the database; the join then goes on record, and only then is the room
+ * entered (its chat lines and presence reach whoever is in it) when the consultation still runs (once
+ * completed or cancelled, the answer carries the consultation and its chat history, read-only). Through the
+ * SFU, for a client that sent its RTP capabilities, the media is prepared beside the audit row and sent ahead
+ * ('sfu:prepared'), so the client starts its links meanwhile; it holds no health data, and nothing flows on
+ * it before the answer (rooms/joins-underway.ts). The history and the room's announcement follow the entry.
  */
 export const joinHandler = defineHandler({
   event: 'consultation:join',
@@ -69,26 +68,33 @@ export const joinHandler = defineHandler({
       if (ctx.media.mode !== 'sfu') throw new SignallingError(SIGNALLING_ERROR_CODES.conflict, GUESTS_NEED_SFU);
       if (!membership.guest.admittedAt) await waitInLobby(ctx, membership);
     }
-    const enteredRoom = open && !ctx.socket.rooms.has(consultationRoom(consultationId));
-    let cameBack: string | undefined;
-    if (open) {
-      await ctx.socket.join(consultationRoom(consultationId));
-      cameBack = ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
-      ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
-    }
+    const room = consultationRoom(consultationId);
     const withMedia = open && membership.consultation.consultationType !== 'chat' && ctx.media.mode === 'sfu' && rtpCapabilities;
     // TURN credentials are made for each join, named after the account, and never logged.
     const ice = clientIce(ctx.app.deps.config.media, ctx.socket.data.id);
     // The prepared media goes out ahead of the answer; the socket's room requests wait for the answer.
     const settle = withMedia ? beginJoin(ctx.socket, consultationId) : undefined;
+    let entered = false;
+    let cameBack: string | undefined;
     try {
-      const [prepared, history, room] = await Promise.all([
-        // First: the SFU is asked before the database, as the client waits on this media to start its links.
+      const [prepared] = await Promise.all([
         withMedia ? prepareSfuMediaAhead(ctx, consultationId, rtpCapabilities, { role: membership.role, ...ice }) : undefined,
+        recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
+      ]);
+      // A socket that closed meanwhile (its leaving already handled) takes no place in the room.
+      if (ctx.socket.disconnected) throw new SignallingError(SIGNALLING_ERROR_CODES.notJoined, 'The connection closed while joining.');
+      if (open) {
+        if (!ctx.socket.rooms.has(room)) {
+          await ctx.socket.join(room);
+          entered = true;
+        }
+        cameBack = ctx.reconnecting.release(consultationId, participantKey(participantOf(ctx.socket.data)));
+        ctx.socket.data.joinedAt[consultationId] ??= cameBack ?? new Date().toISOString();
+      }
+      const [history, presence] = await Promise.all([
         // A guest reads the chat from their admission on, never what was said before they came.
         ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
         open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
-        recordSocketAudit(ctx.socket, { action: 'consultation.join', outcome: 'success', consultationId, patientId: membership.patientId }),
       ]);
       const otherRole = OTHER_SIDE[membership.role];
       return {
@@ -97,16 +103,17 @@ export const joinHandler = defineHandler({
         media: ctx.media.mode,
         messages: history.messages,
         hasMoreMessages: history.hasMore,
-        participants: room.participants,
-        remoteMedia: room.media[otherRole] ?? null,
+        participants: presence.participants,
+        remoteMedia: presence.media[otherRole] ?? null,
         doctorWithdrawn: membership.doctorWithdrawn,
         ...ice,
         ...(prepared && { sfu: prepared }),
       };
     } catch (failure) {
-      // A join that is not on record keeps nothing it was handed: out of the room it entered (where chat lines
-      // and media reach its members), its media released; one who was reconnecting is shown so again.
-      if (enteredRoom) await leaveConsultationRoom(ctx, consultationId, cameBack).catch(() => undefined);
+      // A join that failed keeps nothing it was handed: out of the room if it entered it, its prepared media
+      // released; one who was reconnecting is shown so again.
+      if (entered) await leaveConsultationRoom(ctx, consultationId, cameBack).catch(() => undefined);
+      else if (withMedia && !ctx.socket.rooms.has(room)) await ctx.media.release(consultationId, ctx.socket.id);
       throw failure;
     } finally {
       settle?.();

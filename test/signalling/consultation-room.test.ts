@@ -5,6 +5,7 @@ import { CLIENT_EVENTS } from '../../common/socket-events';
 import { GOING_AWAY_GRACE_MS } from '../../signalling/rooms/reconnecting';
 import { separateTestKnex } from '../support/db';
 import { auditRefusal } from '../support/refused-audit';
+import { pollFor } from '../support/poll';
 import { caughtUp, createCallParties, nextEvent, recorder, request, signedInSocket, useSignallingServer } from './helpers';
 
 const harness = useSignallingServer();
@@ -197,7 +198,7 @@ describe('presence', () => {
     expect(answer.ok && answer.data.participants).toEqual([{ role: 'patient', name: 'Nora Quinn' }]);
   });
 
-  it('keeps a rejoin whose audit row cannot be stored out of the room (no chat line reaches it), shows its person as reconnecting, and lets a later try in', async () => {
+  it('keeps a rejoin whose audit row cannot be stored out of the room (no chat line or presence reaches it, none announces it), shows its person as reconnecting, and lets a later try in', async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;
     const doctor = await socketFor(parties.doctorHttp);
@@ -217,10 +218,12 @@ describe('presence', () => {
       const doctorHeard = recorder(doctor);
       const refused = await request(back, 'consultation:join', { consultationId });
       expect(refused.ok).toBe(false);
-      // The room heard her come and go; she is still shown as reconnecting, not as here and not as gone.
+      // The room never heard her come; she is still shown as reconnecting, not as here and not as gone.
       await caughtUp(doctor);
-      const presence = doctorHeard.events.filter((e) => e.event === 'presence').map((e) => e.args[0] as { participants: unknown[] });
-      expect(presence.at(-1)?.participants).toEqual([
+      expect(doctorHeard.events.map((e) => e.event)).not.toContain('presence');
+      const doctorsOtherScreen = await socketFor(parties.doctorHttp);
+      const shown = await request(doctorsOtherScreen, 'consultation:join', { consultationId });
+      expect(shown.ok && shown.data.participants).toEqual([
         { role: 'patient', name: 'Nora Quinn', reconnecting: true },
         { role: 'doctor', name: 'Amira Patel' },
       ]);
@@ -237,6 +240,35 @@ describe('presence', () => {
     const rejoined = await request(back, 'consultation:join', { consultationId });
     expect(rejoined.ok && rejoined.data.messages.map((m: { text: string }) => m.text)).toEqual(['Can you hear me?']);
     await present;
+  });
+
+  it('lets nothing of the room reach a join while its audit row is still being stored: a chat line sent meanwhile never reaches a join that is then refused', async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const doctor = await socketFor(parties.doctorHttp);
+    await request(doctor, 'consultation:join', { consultationId });
+    const patient = await socketFor(parties.patientHttp);
+
+    // The database takes its time to refuse the patient's audit row: the join waits on it meanwhile.
+    const owner = separateTestKnex();
+    const refusal = auditRefusal(parties.patient.record.id, { afterMs: 1000 });
+    for (const statement of refusal.refuse) await owner.raw(statement);
+    try {
+      const doctorHeard = recorder(doctor);
+      const seen = recorder(patient);
+      const join = request(patient, 'consultation:join', { consultationId });
+      await pollFor('the join waiting on its audit row', async () => (await owner.raw(`select 1 from pg_stat_activity where wait_event = 'PgSleep' and query ilike '%audit_events%'`)).rows.length || null, 5000, 20);
+      expect((await request(doctor, 'chat:send', { consultationId, text: 'Are you there?' })).ok).toBe(true);
+      expect((await join).ok).toBe(false);
+      await caughtUp(patient);
+      await caughtUp(doctor);
+      expect(seen.events.map((e) => e.event)).not.toContain('chat:message');
+      // Nobody was told she came: she never was in the consultation.
+      expect(doctorHeard.events.map((e) => e.event)).not.toContain('presence');
+    } finally {
+      for (const statement of refusal.lift) await owner.raw(statement);
+      await owner.destroy();
+    }
   });
 });
 

@@ -73,10 +73,14 @@ test.describe('what people expect from a call screen', () => {
       await expect(patient.page.getByRole('combobox', { name: 'Camera' })).toBeVisible();
       await expect(patient.page.getByRole('combobox', { name: 'Speaker' })).toBeVisible();
 
-      // Another microphone, chosen before joining, is the one the call uses.
+      // Another microphone, chosen before joining, is the one the call uses; the choice keeps the keyboard's focus.
       const microphone = await optionValue(patient.page, 'Microphone', 'Fake Audio Input 1');
-      await patient.page.getByRole('combobox', { name: 'Microphone' }).selectOption(microphone);
-      await expect(patient.page.getByRole('combobox', { name: 'Microphone' })).toHaveValue(microphone);
+      const microphones = patient.page.getByRole('combobox', { name: 'Microphone' });
+      await microphones.focus();
+      await microphones.selectOption(microphone);
+      await expect(microphones).toHaveValue(microphone);
+      await expect(microphones).toBeEnabled();
+      await expect(microphones).toBeFocused();
 
       // The doctor still waits: a patient checking their devices is not in the consultation yet.
       await expect(doctor.page.getByText(`Waiting for ${patientName}`)).toBeVisible();

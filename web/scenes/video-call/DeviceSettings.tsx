@@ -58,7 +58,7 @@ export function DeviceSettings({ opening }: { opening?: MediaConsultationType })
   const devices = useMediaDevices(call.localStream);
   const camera = call.localStream?.getVideoTracks()[0];
   const mic = call.localStream?.getAudioTracks()[0];
-  const settling = opening !== undefined && (call.devices === 'pending' || !devices.current);
+  const settling = opening !== undefined && (call.devices === 'pending' || !devices.listedOpen);
   return (
     <Fields>
       {(settling ? opening === 'video' : camera && devices.cameras.length) ? (

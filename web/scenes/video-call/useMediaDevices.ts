@@ -5,14 +5,11 @@ interface DeviceLists {
   microphones: MediaDeviceInfo[];
   /** Audio outputs, only where the browser can play through a chosen one (HTMLMediaElement.setSinkId). */
   speakers: MediaDeviceInfo[];
-  /** The lists were read with the stream now given (the names and choices a browser offers once it is open). */
-  current: boolean;
+  /** The lists were read while devices were open: a browser names and offers them all only then. */
+  listedOpen: boolean;
 }
 
-/** The lists, with the stream open when they were read. */
-type Listing = Omit<DeviceLists, 'current'> & { listedWith?: MediaStream | null };
-
-const NONE: Listing = { cameras: [], microphones: [], speakers: [] };
+const NONE: DeviceLists = { cameras: [], microphones: [], speakers: [], listedOpen: false };
 
 export const canChooseSpeaker = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
@@ -34,7 +31,7 @@ export function useMediaDevices(stream: MediaStream | null): DeviceLists {
           cameras: named.filter((device) => device.kind === 'videoinput'),
           microphones: named.filter((device) => device.kind === 'audioinput'),
           speakers: canChooseSpeaker ? named.filter((device) => device.kind === 'audiooutput') : [],
-          listedWith: stream,
+          listedOpen: stream !== null,
         });
       });
     list();
@@ -44,5 +41,5 @@ export function useMediaDevices(stream: MediaStream | null): DeviceLists {
       media.removeEventListener('devicechange', list);
     };
   }, [stream]);
-  return { ...lists, current: lists.listedWith === stream };
+  return lists;
 }

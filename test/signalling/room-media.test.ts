@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { releaseMediaOnLeave } from '../../signalling/rooms/room-media';
 import type { SignallingServer } from '../../signalling/types';
-import { sleep } from './helpers';
+import { pollFor } from '../support/poll';
 
 /** However a socket leaves a consultation's room, its media there is released (and only there). */
 describe('media follows the room', () => {
@@ -29,7 +29,6 @@ describe('media follows the room', () => {
   it('on a leave ordered for the whole room, and on disconnect, for consultation rooms only', async () => {
     const client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
     await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-    await sleep(50);
     const socketId = [...io.of('/').sockets.keys()][0]!;
 
     io.in('consultation:a').socketsLeave('consultation:a');
@@ -37,7 +36,7 @@ describe('media follows the room', () => {
     expect(io.of('/').sockets.get(socketId)!.data.media).toEqual({});
 
     client.close();
-    await sleep(100);
+    await pollFor('the server to see the socket go', () => !io.of('/').sockets.has(socketId) || null, 5000, 20);
     expect(released).toEqual([
       ['a', socketId],
       ['b', socketId],

@@ -91,7 +91,7 @@ export default function AdminDoctorsPage() {
           <Input
             type="search"
             aria-label="Search doctors"
-            placeholder="Search by name, email, specialty or licence number"
+            placeholder="Name, email, specialty or licence"
             value={search}
             maxLength={100}
             onChange={(e) => {

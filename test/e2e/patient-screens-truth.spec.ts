@@ -70,3 +70,40 @@ for (const width of [1280, 390]) {
     await shootBothThemes(page, 'reports-locked-card');
   });
 }
+
+/**
+ * Each word of each stat card's label that is broken over two lines, or that runs into the card's padding or
+ * past its border (found by a Range over the word: one line box each when whole).
+ */
+function brokenOrSpillingStatWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const card of Array.from(document.querySelectorAll('[data-testid^="stat-"]'))) {
+      const text = card.querySelector('span')?.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const contentRight = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+      const label = text.textContent ?? '';
+      for (const word of label.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+        if (lines.length > 1) found.push(`'${word[0]}' of '${label}' broken over ${lines.length} lines`);
+        else if (lines[0] && lines[0].right > contentRight + 1) found.push(`'${word[0]}' of '${label}' ends ${Math.round(lines[0].right - contentRight)} px past the card's content`);
+      }
+    }
+    return found;
+  });
+}
+
+test('three stat cards to a row hold their labels whole on a 360 px and a 390 px phone: no word broken, none over the border', async ({ page }) => {
+  await freshPatient(page);
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/dashboard', '/reports', '/appointments']) {
+      await page.goto(path);
+      await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(3);
+      expect(await brokenOrSpillingStatWords(page), `${path} at ${width} px`).toEqual([]);
+    }
+  }
+});

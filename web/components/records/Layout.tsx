@@ -10,6 +10,9 @@ export const StatRow = styled.div`
   gap: 10px;
   margin-bottom: 16px;
   strong { font-size: 1.25rem; white-space: nowrap; }
+  @media (max-width: 399px) {
+    gap: 8px;
+  }
 `;
 
 /** One column on phones; two from laptop width, split by `$ratio` ('3fr 2fr'). */

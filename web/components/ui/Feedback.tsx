@@ -62,16 +62,25 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
   );
 }
 
+/**
+ * Three to a row on a phone, a label has little room: at 360 px about 86 px for 'Appointment'. The label's
+ * size follows the box (13% of its width, which that word fits) between a readable floor and its size on
+ * wider screens; only a box narrower than a 360 px phone's breaks the word.
+ */
 const StatBox = styled.div`
+  container-type: inline-size;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  padding: 14px;
+  padding: 14px 12px;
   display: flex;
   flex-direction: column;
   gap: 4px;
-  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; font-weight: 600; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: clamp(0.68rem, 13cqi, 0.8rem); font-weight: 600; overflow-wrap: anywhere; }
   strong { font-size: 1.4rem; }
+  @media (max-width: 399px) {
+    padding: 12px 8px;
+  }
 `;
 
 /** `value` null: not known yet (or could not be loaded), shown as a dash rather than a number. */

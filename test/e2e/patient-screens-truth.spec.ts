@@ -107,3 +107,18 @@ test('three stat cards to a row hold their labels whole on a 360 px and a 390 px
     }
   }
 });
+
+test('no patient screen scrolls sideways on a 360 px phone', async ({ page }) => {
+  await freshPatient(page);
+  await addReport(page, { title: 'Lipid panel', type: 'blood_work' });
+  await page.setViewportSize({ width: 360, height: 800 });
+  const wider: string[] = [];
+  for (const path of ['/dashboard', '/reports', '/scanner', '/medications', '/appointments', '/telemedicine', '/health-summary', '/premium', '/access-history', '/settings', '/support']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { page: pageWidth, screen } = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    if (pageWidth > screen) wider.push(`${path}: ${pageWidth} px wide`);
+  }
+  expect(wider).toEqual([]);
+});

@@ -13,8 +13,10 @@ import { DeleteAccountCard } from './DeleteAccountCard';
 import { OfflinePinCard } from './OfflinePinCard';
 import { HelpCard } from './HelpCard';
 
+/** Its cards as wide as the column, never as wide as their widest content (a file input's is wider than a 360 px phone). */
 const Column = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
 `;
 

@@ -12,7 +12,8 @@ const SORT_ORDERS = ['asc', 'desc'] as const;
 /**
  * GET /api/doctor/consultations query, every part optional: with none the answer is the whole list, newest
  * first, as the spec's clients read it. `from` and `to` bound the appointment time (the screen sends its
- * own local day's start and end); `order` is by appointment time, ascending for upcoming unless said.
+ * own local day's start and end); `order` is by appointment time, ascending for upcoming unless said (in
+ * the past list, a consultation cancelled or finished ahead of its time counts at that moment).
  */
 export const doctorConsultationsQuerySchema = strictObject({
   when: yup.string().oneOf(DOCTOR_CONSULTATION_PERIODS, 'When must be upcoming or past').optional(),

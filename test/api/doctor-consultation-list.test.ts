@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 const surname = unique('Okafor').replace(/[^a-z0-9]/gi, '');
 const ids: Record<string, string> = {};
 
-async function consultation(key: string, hoursFromNow: number, status: ConsultationStatus, lastName: string) {
+async function consultation(key: string, hoursFromNow: number, status: ConsultationStatus, lastName: string, cancelledHoursFromNow?: number) {
   const patient = await createPatient({ firstName: 'Nora', lastName });
   const row = await Consultation.query().insert({
     patientId: patient.record.id,
@@ -24,6 +24,7 @@ async function consultation(key: string, hoursFromNow: number, status: Consultat
     appointmentDate: new Date(Date.now() + hoursFromNow * HOUR),
     status,
     consultationType: 'video',
+    cancelledAt: cancelledHoursFromNow === undefined ? null : new Date(Date.now() + cancelledHoursFromNow * HOUR),
   });
   ids[key] = row.id;
 }
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await consultation('nextWeek', 24 * 7, 'scheduled', 'Quinn');
   await consultation('tomorrow', 24, 'scheduled', surname);
   await consultation('laterToday', 2, 'scheduled', 'Quinn');
-  await consultation('cancelledAhead', 30, 'cancelled', 'Quinn');
+  await consultation('cancelledAhead', 30, 'cancelled', 'Quinn', -5);
   await consultation('doneThisMorning', -3, 'completed', surname);
   await consultation('lastWeek', -24 * 7, 'completed', 'Quinn');
   await consultation('missed', -48, 'scheduled', 'Quinn');
@@ -60,9 +61,16 @@ describe("the doctor's consultation lists", () => {
   });
 
   it("lists the past (time gone by, or over) newest first, today's finished ones leading", async () => {
-    expect((await list('?when=past&limit=2')).keys).toEqual(['cancelledAhead', 'doneThisMorning']);
+    expect((await list('?when=past&limit=2')).keys).toEqual(['doneThisMorning', 'cancelledAhead']);
     const all = await list('?when=past');
-    expect(all.keys).toEqual(['cancelledAhead', 'doneThisMorning', 'missed', 'lastWeek']);
+    expect(all.keys).toEqual(['doneThisMorning', 'cancelledAhead', 'missed', 'lastWeek']);
+  });
+
+  it('places a consultation cancelled ahead of its time at its cancellation, not at its date', async () => {
+    await Consultation.query().patch({ cancelledAt: new Date(Date.now() - 72 * HOUR) }).findById(ids.cancelledAhead!);
+    expect((await list('?when=past')).keys).toEqual(['doneThisMorning', 'missed', 'cancelledAhead', 'lastWeek']);
+    expect((await list('?when=past&order=asc')).keys).toEqual(['lastWeek', 'cancelledAhead', 'missed', 'doneThisMorning']);
+    await Consultation.query().patch({ cancelledAt: new Date(Date.now() - 5 * HOUR) }).findById(ids.cancelledAhead!);
   });
 
   it("finds consultations by part of the patient's name, in any case", async () => {

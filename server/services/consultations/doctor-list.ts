@@ -33,8 +33,17 @@ export function doctorConsultationList(doctor: DoctorActor, filters: DoctorConsu
     );
   }
   const order = filters.order ?? (filters.when === 'upcoming' ? 'asc' : 'desc');
-  return query.orderBy([
-    { column: 'consultations.appointmentDate', order },
-    { column: 'consultations.id', order },
-  ]);
+  const [time, bindings] = filters.when === 'past' ? leftTheSchedule(now) : ['consultations.appointment_date', []];
+  return query.orderByRaw(`${time} ${order}, consultations.id ${order}`, bindings);
+}
+
+/**
+ * When a past consultation left the schedule: its appointment time once that has come, or the moment it
+ * was cancelled (or finished) ahead of it, so next month's cancellation sorts among this week's news
+ * rather than above today's consultations.
+ */
+function leftTheSchedule(now: Date): [string, Date[]] {
+  const sql = `(case when consultations.appointment_date <= ? then consultations.appointment_date
+    else coalesce(consultations.cancelled_at, consultations.completed_at, consultations.updated_at) end)`;
+  return [sql, [now]];
 }

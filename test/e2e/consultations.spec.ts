@@ -393,3 +393,42 @@ test('the signed-in screens of a tab share one realtime connection, which gives 
   await expect.poll(openSockets).toBe(0);
   await context.close();
 });
+
+test("a failed download of the realtime client is retried, and a page that cannot get it says so and offers a reload", async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  // Service workers off: the chunk's request must reach the network, where this test drops it.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const socketOpened = () => page.waitForEvent('websocket', { predicate: (socket) => socket.url().includes('/socket.io/') });
+  const book = async (symptoms: string, minutes: number) => {
+    const booked = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(minutes).at.toISOString(), symptoms } });
+    expect(booked.status(), await booked.text()).toBe(201);
+  };
+
+  // One failed download: retried a second later, and the page's pushes work without a word.
+  let dropped = 0;
+  await page.route('**/assets/signalling-client-*.js', (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.fallback()));
+  const firstSocket = socketOpened();
+  await page.goto('/telemedicine');
+  await firstSocket;
+  expect(dropped).toBeGreaterThan(1);
+  await book('Sore throat', 20);
+  await expect(page.getByTestId('consultation-card').filter({ hasText: 'Sore throat' })).toBeVisible();
+  await expect(page.getByText('Live updates are off')).toHaveCount(0);
+
+  // A download that keeps failing: after three tries the page says live updates are off and offers a reload.
+  await page.unrouteAll();
+  const stillDropping = await context.newPage();
+  await stillDropping.route('**/assets/signalling-client-*.js', (route) => route.abort('connectionreset'));
+  await stillDropping.goto('/appointments');
+  await expect(stillDropping.getByText('Live updates are off')).toBeVisible({ timeout: 15_000 });
+  await stillDropping.unrouteAll();
+  const reloadedSocket = stillDropping.waitForEvent('websocket', { predicate: (socket) => socket.url().includes('/socket.io/') });
+  await stillDropping.getByRole('button', { name: 'Reload' }).click();
+  await reloadedSocket;
+  await stillDropping.goto('/telemedicine');
+  await book('Ear ache', 80);
+  await expect(stillDropping.getByTestId('consultation-card').filter({ hasText: 'Ear ache' })).toBeVisible();
+  await context.close();
+});

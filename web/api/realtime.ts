@@ -1,11 +1,73 @@
 import { useEffect, type DependencyList } from 'react';
 import type { CallSocket, DataOf, PayloadOf, RequestEvent } from '../call/signalling-client';
+import { showToast } from '../components/toast';
 
 type SignallingClient = typeof import('../call/signalling-client');
 
-/** Socket.IO's client is fetched the first time a screen listens, so pages that never do (sign-in) go without it. */
+/**
+ * Socket.IO's client is fetched the first time a screen listens, so pages that never do (sign-in) go
+ * without it. A download that failed is not remembered: the next call asks again.
+ */
 let loaded: SignallingClient | null = null;
-const signallingClient = async (): Promise<SignallingClient> => (loaded ??= await import('../call/signalling-client'));
+let loading: Promise<SignallingClient> | null = null;
+function signallingClient(): Promise<SignallingClient> {
+  loading ??= import('../call/signalling-client').then(
+    (client) => (loaded = client),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Seconds between attempts to fetch the client after a failure; the last is repeated. */
+const RETRY_SECONDS = [1, 2, 4, 8, 15, 30];
+/** Failures before the person is told: a brief blip is retried without a word. */
+const FAILURES_BEFORE_NOTICE = 3;
+let noticeShown = false;
+
+/** Some browsers (Firefox) keep answering a failed module download with the failure until the page reloads. */
+function sayLiveUpdatesAreOff(): void {
+  if (noticeShown) return;
+  noticeShown = true;
+  showToast('Live updates are off', 'This page could not load what it needs to show changes as they happen. Reload it to get them back.', 'default', {
+    label: 'Reload',
+    onClick: () => window.location.reload(),
+  });
+}
+
+/**
+ * Calls `use` with the client once it is fetched, trying again after a failure (sooner when the browser
+ * comes back online) until `cancel` is called.
+ */
+function withSignallingClient(use: (client: SignallingClient) => void): () => void {
+  let cancelled = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    window.removeEventListener('online', attempt);
+    clearTimeout(timer);
+    signallingClient().then(
+      (client) => {
+        if (!cancelled) use(client);
+      },
+      () => {
+        if (cancelled) return;
+        failures += 1;
+        if (failures === FAILURES_BEFORE_NOTICE) sayLiveUpdatesAreOff();
+        timer = setTimeout(attempt, RETRY_SECONDS[Math.min(failures, RETRY_SECONDS.length) - 1]! * 1000);
+        window.addEventListener('online', attempt);
+      },
+    );
+  };
+  attempt();
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', attempt);
+  };
+}
 
 interface Connection {
   socket: CallSocket;
@@ -55,20 +117,19 @@ export function closeRealtime(): void {
  */
 export function useRealtime(listen: (socket: CallSocket) => () => void, deps: DependencyList): void {
   useEffect(() => {
-    let unmounted = false;
     let stop = () => {};
     let release = () => {};
     const start = (client: SignallingClient) => {
-      if (unmounted) return;
       const share = retain(client);
       release = share.release;
       stop = listen(share.socket);
     };
     // Synchronously once loaded: a screen that replaces another takes over its share before it is let go.
+    let cancelLoad = () => {};
     if (loaded) start(loaded);
-    else void signallingClient().then(start);
+    else cancelLoad = withSignallingClient(start);
     return () => {
-      unmounted = true;
+      cancelLoad();
       stop();
       release();
     };

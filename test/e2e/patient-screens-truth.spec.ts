@@ -72,28 +72,32 @@ for (const width of [1280, 390]) {
 }
 
 /**
- * Each word of each stat card's label that is broken over two lines, or that runs into the card's padding or
- * past its border (found by a Range over the word: one line box each when whole).
+ * Each word inside the boxes `selector` matches that is broken over two lines, or that runs into its box's
+ * padding or past its border (found by a Range over the word: one line box each when whole).
  */
-function brokenOrSpillingStatWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+function brokenOrSpillingWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
     const found: string[] = [];
-    for (const card of Array.from(document.querySelectorAll('[data-testid^="stat-"]'))) {
-      const text = card.querySelector('span')?.firstChild;
-      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-      const contentRight = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
-      const label = text.textContent ?? '';
-      for (const word of label.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(text, word.index);
-        range.setEnd(text, word.index + word[0].length);
-        const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
-        if (lines.length > 1) found.push(`'${word[0]}' of '${label}' broken over ${lines.length} lines`);
-        else if (lines[0] && lines[0].right > contentRight + 1) found.push(`'${word[0]}' of '${label}' ends ${Math.round(lines[0].right - contentRight)} px past the card's content`);
+    for (const box of Array.from(document.querySelectorAll(selector))) {
+      const style = getComputedStyle(box);
+      const { left, right } = box.getBoundingClientRect();
+      const contentLeft = left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      const contentRight = right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const texts = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        const content = text.textContent ?? '';
+        for (const word of content.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          if (lines.length > 1) found.push(`'${word[0]}' of '${content}' broken over ${lines.length} lines`);
+          else if (lines[0] && (lines[0].right > contentRight + 1 || lines[0].left < contentLeft - 1)) found.push(`'${word[0]}' of '${content}' runs ${Math.round(Math.max(lines[0].right - contentRight, contentLeft - lines[0].left))} px out of its box`);
+        }
       }
     }
     return found;
-  });
+  }, selector);
 }
 
 test('three stat cards to a row hold their labels whole on a 360 px and a 390 px phone: no word broken, none over the border', async ({ page }) => {
@@ -103,22 +107,36 @@ test('three stat cards to a row hold their labels whole on a 360 px and a 390 px
     for (const path of ['/dashboard', '/reports', '/appointments']) {
       await page.goto(path);
       await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(3);
-      expect(await brokenOrSpillingStatWords(page), `${path} at ${width} px`).toEqual([]);
+      expect(await brokenOrSpillingWords(page, '[data-testid^="stat-"] span'), `${path} at ${width} px`).toEqual([]);
     }
   }
 });
 
-test('no patient screen scrolls sideways on a 360 px phone', async ({ page }) => {
+test('no patient screen scrolls sideways on a 360 px phone, nor on a 320 px one', async ({ page }) => {
   await freshPatient(page);
   await addReport(page, { title: 'Lipid panel', type: 'blood_work' });
-  await page.setViewportSize({ width: 360, height: 800 });
   const wider: string[] = [];
-  for (const path of ['/dashboard', '/reports', '/scanner', '/medications', '/appointments', '/telemedicine', '/health-summary', '/premium', '/access-history', '/settings', '/support']) {
-    await page.goto(path);
-    await expect(page.locator('h1')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const { page: pageWidth, screen } = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
-    if (pageWidth > screen) wider.push(`${path}: ${pageWidth} px wide`);
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/dashboard', '/reports', '/scanner', '/medications', '/appointments', '/telemedicine', '/health-summary', '/premium', '/access-history', '/settings', '/support']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { page: pageWidth, screen } = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+      if (pageWidth > screen) wider.push(`${path} at ${width} px: ${pageWidth} px wide`);
+    }
   }
   expect(wider).toEqual([]);
+});
+
+test("on a 320 px phone the bottom bar's labels, the dashboard's tiles and the doctors' names and specialties hold their words", async ({ page }) => {
+  await freshPatient(page);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(4);
+  expect(await brokenOrSpillingWords(page, '[data-testid="main-nav"] a')).toEqual([]);
+  expect(await brokenOrSpillingWords(page, 'nav[aria-label="Services"] strong')).toEqual([]);
+  await page.goto('/telemedicine');
+  await expect(page.getByTestId('doctor-card').filter({ hasText: 'Dermatology' }).first()).toBeVisible();
+  expect(await brokenOrSpillingWords(page, '[data-testid="doctor-card"] h3, [data-testid="doctor-card"] h3 + p')).toEqual([]);
 });

@@ -47,7 +47,8 @@ const Item = styled(Link)`
   align-items: center;
   justify-content: center;
   gap: 2px;
-  font-size: 0.75rem;
+  /* Four labels to 320 px: 'Telemedicine' in bold fits a quarter of the screen down to there. */
+  font-size: clamp(0.65rem, 3.25vw, 0.75rem);
   font-weight: 500;
   text-decoration: none;
   color: ${({ theme }) => theme.colors.textMuted};

@@ -11,6 +11,8 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     -webkit-font-smoothing: antialiased;
     line-height: 1.45;
+    /* A word longer than its line (a username, an email, a link someone pasted) breaks rather than widen the page. */
+    overflow-wrap: break-word;
   }
   a { color: ${({ theme }) => theme.colors.primary}; }
   button, input, select, textarea { font: inherit; }

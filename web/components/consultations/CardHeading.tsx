@@ -8,14 +8,20 @@ export const StackedCard = styled(Card)`
   gap: 12px;
 `;
 
+/** The badge moves under the titles, at the far end, when the titles would be too narrow for a word like 'Dermatology' (a 320 px phone). */
 const Top = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 12px;
 `;
 
+const Trailing = styled.div`
+  margin-left: auto;
+`;
+
 const Titles = styled.div<{ $accent: boolean }>`
-  flex: 1;
+  flex: 1 1 110px;
   min-width: 0;
   h3 { margin: 0; font-size: 1.05rem; }
   p {
@@ -45,7 +51,7 @@ export function CardHeading({ leading, title, subtitle, trailing, accent = false
         <h3>{title}</h3>
         <p>{subtitle}</p>
       </Titles>
-      {trailing}
+      {trailing ? <Trailing>{trailing}</Trailing> : null}
     </Top>
   );
 }

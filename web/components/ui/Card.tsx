@@ -31,7 +31,8 @@ export const Muted = styled.p`
 export const Grid = styled.div<{ $min?: string; $gap?: string }>`
   display: grid;
   gap: ${({ $gap }) => $gap ?? '12px'};
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min ?? '260px'}, 1fr));
+  /* One column as wide as the container when the container is narrower than a column's minimum (a 320 px phone). */
+  grid-template-columns: repeat(auto-fill, minmax(min(${({ $min }) => $min ?? '260px'}, 100%), 1fr));
 `;
 
 export const Stack = styled.div<{ $gap?: string }>`

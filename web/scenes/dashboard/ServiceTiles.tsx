@@ -3,8 +3,10 @@ import { RECORD_ICONS } from '../../components/records/icons';
 import { IconTile, MEDICATION_TINT } from '../../components/records/IconTile';
 import { TileGrid, TileLink } from '../../components/records/Layout';
 
+/** The title's size follows the tile, so 'Appointments' fits two tiles to a row on a 320 px phone. */
 const Tile = styled(TileLink)`
-  strong { font-size: 0.95rem; }
+  container-type: inline-size;
+  strong { font-size: clamp(0.8rem, 12.5cqi, 0.95rem); overflow-wrap: anywhere; }
   small { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; line-height: 1.3; }
 `;
 

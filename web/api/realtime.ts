@@ -38,8 +38,8 @@ function sayLiveUpdatesAreOff(): void {
 }
 
 /**
- * Calls `use` with the client once it is fetched, trying again after a failure (sooner when the browser
- * comes back online) until `cancel` is called.
+ * Calls `use` with the client once it is fetched, trying again after a failure (at once when the browser
+ * comes back online); answers how to stop trying.
  */
 function withSignallingClient(use: (client: SignallingClient) => void): () => void {
   let cancelled = false;

@@ -14,16 +14,23 @@ function describeNode(node: AxeNode): string {
 /**
  * Waits for the CSS transitions under way to end: colours ease into a new theme's over 120 ms, and axe
  * reading a button halfway there finds contrast that no person sees (CI did, on a loaded machine).
+ * Two animation frames first: the app takes up an emulated colour scheme from the media query's change event,
+ * which comes with the next frame, and its new styles start their transitions at the style update after that.
+ * Without them a transition not yet started was not waited for (a hovered button read at 16% of the way from
+ * the light theme's colour to the dark one's).
  */
 export async function afterTransitions(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
+    await nextFrame();
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation instanceof CSSTransition)
         .map((transition) => transition.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
+    );
+  });
 }
 
 /** Serious and critical violations on the page as it stands (or in `within`, a CSS selector), one line each. */

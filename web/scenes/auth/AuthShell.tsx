@@ -169,10 +169,13 @@ export const Divider = styled.div`
   }
 `;
 
-/** A form card's heading block: title and one line under it. */
+/**
+ * A form card's heading block: title and one line under it. The title is the page's h1 where the hero beside
+ * the card has none (reset, unlock), an h2 under the hero's h1 otherwise (sign in, sign up).
+ */
 export const FormIntro = styled.div`
   margin-bottom: 16px;
-  h2 { margin: 0; font-size: 1.25rem; }
+  h1, h2 { margin: 0; font-size: 1.25rem; }
   p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.9rem; }
 `;
 

@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
     <AuthShell hero={<BrandMark />}>
       <AuthCard>
         <FormIntro>
-          <h2>Forgot your password?</h2>
+          <h1>Forgot your password?</h1>
           <p>Enter the email address of your account and we'll send you a link to choose a new one.</p>
         </FormIntro>
         {sent ? (

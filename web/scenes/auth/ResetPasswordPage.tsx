@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
     <AuthShell hero={<BrandMark />}>
       <AuthCard>
         <FormIntro>
-          <h2>Choose a new password</h2>
+          <h1>Choose a new password</h1>
           <p>At least 8 characters, and not a common password.</p>
         </FormIntro>
         {token ? (

@@ -40,7 +40,7 @@ export default function UnlockVaultPage() {
     <AuthShell hero={<BrandMark />}>
       <AuthCard>
         <FormIntro>
-          <h2>Your records are locked</h2>
+          <h1>Your records are locked</h1>
           <p>
             {pinSet === false
               ? "You're offline, and this device has no offline PIN: your records open once you're back online. Set a PIN in Settings to read them offline next time."

@@ -49,6 +49,12 @@ const Text = styled.div`
   }
 `;
 
+/** The day and the time each stay whole; where the line is too short for both, the time goes under the day rather than out of sight. */
+const When = styled.span`
+  && { white-space: normal; }
+  & > span { white-space: nowrap; }
+`;
+
 const Trailing = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -71,7 +77,6 @@ interface Props {
 /** One consultation in the doctor's lists, opening its detail page; marked while its patient waits in the call. */
 export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, joinable }: Props) {
   const paymentsEnabled = usePaymentsEnabled();
-  const when = showDay ? `${formatDay(c.appointmentDate)} · ${formatTime(c.appointmentDate)}` : formatTime(c.appointmentDate);
   const patientName = personName(c.patient);
   const canJoin = joinable && c.canJoin;
   return (
@@ -80,7 +85,10 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
         <ConsultationTypeIcon type={c.consultationType} />
         <Text>
           <strong>{patientName}</strong>
-          <span>{when}</span>
+          <When data-testid="consultation-when">
+            {showDay ? <><span>{formatDay(c.appointmentDate)} ·</span> </> : null}
+            <span>{formatTime(c.appointmentDate)}</span>
+          </When>
           {c.symptoms ? <span>{c.symptoms}</span> : null}
           {waiting ? <PatientWaitingNote since={waiting.waitingSince} now={now} /> : null}
         </Text>

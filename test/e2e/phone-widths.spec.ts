@@ -1,0 +1,83 @@
+import { test, expect, type Page } from '@playwright/test';
+import { bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
+import { signInAdmin } from './support/doctors';
+import { shootBothThemes } from './support/screens';
+
+/**
+ * The screens that are not the patient's own (patient-screens-truth.spec.ts has those): the public pages, the
+ * doctor's portal, the admin's roster and the call's device check, on a 360 px phone and a 320 px one. None may
+ * scroll sideways. With SHOTS_DIR set, each is saved at 320 px, light and dark.
+ */
+
+const WIDTHS = [360, 320];
+
+/** The screen's path with how much wider than the screen the page is, or null when it fits. */
+async function widerThanTheScreen(page: Page, path: string, ready: () => Promise<void>): Promise<string | null> {
+  await page.goto(path);
+  await test.step(`${path} is ready`, ready);
+  await page.waitForLoadState('networkidle');
+  const { pageWidth, screen } = await page.evaluate(() => ({ pageWidth: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  if (screen === 320) await shootBothThemes(page, `narrow${path.replace(/[0-9a-f-]{36}/, 'id').replace(/[/?=]+/g, '-')}`);
+  return pageWidth > screen ? `${path} at ${screen} px: ${pageWidth} px wide` : null;
+}
+
+async function screensWiderThanAPhone(page: Page, paths: Array<[string, () => Promise<void>]>): Promise<string[]> {
+  const wider: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, ready] of paths) {
+      const found = await widerThanTheScreen(page, path, ready);
+      if (found) wider.push(found);
+    }
+  }
+  return wider;
+}
+
+const heading = (page: Page) => async () => expect(page.locator('h1').first()).toBeVisible();
+
+test('no public page scrolls sideways on a 360 px or a 320 px phone', async ({ page }) => {
+  const paths = ['/', '/login', '/signup', '/forgot-password', '/reset-password?token=expired', '/doctor/login', '/terms', '/privacy', '/unlock', '/guest', '/shl', '/no-such-page'];
+  expect(await screensWiderThanAPhone(page, paths.map((path) => [path, heading(page)]))).toEqual([]);
+});
+
+test("no screen of the doctor's portal, the admin's roster or the call's device check scrolls sideways on a 360 px or a 320 px phone", async ({ browser }) => {
+  const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  await signUpPatient(patientContext.request);
+  const consultationId = await bookConsultation(patientContext.request, 'video', [2, 48]);
+  const patient = await patientContext.newPage();
+
+  const doctorContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  await signInDoctor(doctorContext.request);
+  const doctor = await doctorContext.newPage();
+
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext.request);
+  const admin = await adminContext.newPage();
+
+  const wider = [
+    ...(await screensWiderThanAPhone(doctor, [
+      ['/doctor/dashboard', heading(doctor)],
+      [`/doctor/consultation/${consultationId}`, heading(doctor)],
+      [`/video-call/${consultationId}`, async () => expect(doctor.getByRole('button', { name: 'Join consultation' })).toBeEnabled()],
+    ])),
+    ...(await screensWiderThanAPhone(patient, [[`/video-call/${consultationId}`, async () => expect(patient.getByRole('button', { name: 'Join consultation' })).toBeEnabled()]])),
+    ...(await screensWiderThanAPhone(admin, [['/admin/doctors', async () => expect(admin.getByTestId('roster-card').first()).toBeVisible()]])),
+  ];
+  expect(wider).toEqual([]);
+  for (const context of [patientContext, doctorContext, adminContext]) await context.close();
+});
+
+test("on a 320 px phone the doctor's lists show each consultation's day and time whole, not cut short", async ({ browser }) => {
+  const patientContext = await browser.newContext();
+  await signUpPatient(patientContext.request);
+  await bookConsultation(patientContext.request, 'video', [26, 72]);
+  const doctorContext = await browser.newContext({ viewport: { width: 320, height: 800 } });
+  await signInDoctor(doctorContext.request);
+  const doctor = await doctorContext.newPage();
+  await doctor.goto('/doctor/dashboard');
+  const when = doctor.getByTestId('upcoming-consultations').getByTestId('consultation-when');
+  await expect(when.first()).toBeVisible();
+  const cut = await when.evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent));
+  expect(cut).toEqual([]);
+  for (const context of [patientContext, doctorContext]) await context.close();
+});

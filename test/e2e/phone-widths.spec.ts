@@ -6,7 +6,8 @@ import { shootBothThemes } from './support/screens';
 /**
  * The screens that are not the patient's own (patient-screens-truth.spec.ts has those): the public pages, the
  * doctor's portal, the admin's roster and the call's device check, on a 360 px phone and a 320 px one. None may
- * scroll sideways. With SHOTS_DIR set, each is saved at 320 px, light and dark.
+ * scroll sideways, nor cut or push out what a row or card holds. With SHOTS_DIR set, each is saved at 320 px, light
+ * and dark.
  */
 
 const WIDTHS = [360, 320];
@@ -80,4 +81,25 @@ test("on a 320 px phone the doctor's lists show each consultation's day and time
   const cut = await when.evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent));
   expect(cut).toEqual([]);
   for (const context of [patientContext, doctorContext]) await context.close();
+});
+
+test("on a 320 px phone the admin's roster cards keep their buttons inside the card", async ({ browser }) => {
+  const adminContext = await browser.newContext({ viewport: { width: 320, height: 800 } });
+  await signInAdmin(adminContext.request);
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/doctors');
+  const cards = admin.getByTestId('roster-card');
+  await expect(cards.first()).toBeVisible();
+  const outside = await cards.evaluateAll((all) =>
+    all.flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const style = getComputedStyle(card);
+      const contentRight = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      return [...card.querySelectorAll('button')]
+        .filter((button) => button.getBoundingClientRect().right > contentRight + 0.5 || button.scrollWidth > button.clientWidth)
+        .map((button) => `${card.getAttribute('aria-label')}: ${button.textContent}`);
+    }),
+  );
+  expect(outside).toEqual([]);
+  await adminContext.close();
 });

@@ -8,16 +8,23 @@ import { Avatar } from '../../components/consultations/Avatar';
 import { ICONS } from '../../components/consultations/icons';
 import { Info, InfoList } from '../../components/consultations/InfoList';
 
+/** Email and phone each get a whole line, so a phone number is never split between its groups of digits. */
 const Facts = styled(InfoList)`
   grid-template-columns: 1fr 1fr;
-  & > div:first-child { grid-column: 1 / -1; }
+  & > div:nth-child(-n + 2) { grid-column: 1 / -1; }
 `;
 
+/**
+ * Two equal columns at every width: on a narrow phone a long label takes two lines instead of pushing its button out
+ * of the card. A last button alone on its row takes the whole row.
+ */
 const Actions = styled.div`
   margin-top: auto;
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 8px;
+  & > button { white-space: normal; text-align: center; line-height: 1.2; }
+  & > button:last-child:nth-child(odd) { grid-column: 1 / -1; }
 `;
 
 interface Props {

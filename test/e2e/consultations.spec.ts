@@ -74,10 +74,13 @@ test('a patient books; the doctor reads the records, starts and completes it; th
   await expect(portal.getByTestId('consultation-overview')).toContainText('Sore throat and fever for three days');
   await portal.getByRole('tab', { name: 'Medical Records' }).click();
   await expect(portal.getByText('No medical records')).toBeVisible();
-  await portal.getByRole('tab', { name: 'Medications' }).click();
-  await expect(portal.getByTestId('patient-medication')).toContainText('Metformin 500mg');
-  await portal.getByRole('tab', { name: 'History' }).click();
-  await expect(portal.getByTestId('patient-appointment')).toContainText('Harbor Heart Clinic');
+  // The arrow keys, Home and End move between the tabs, and the panel is named by the tab it shows.
+  await portal.keyboard.press('ArrowRight');
+  await expect(portal.getByRole('tab', { name: 'Medications' })).toBeFocused();
+  await expect(portal.getByRole('tabpanel', { name: 'Medications' }).getByTestId('patient-medication')).toContainText('Metformin 500mg');
+  await portal.keyboard.press('End');
+  await expect(portal.getByRole('tab', { name: 'History', selected: true })).toBeFocused();
+  await expect(portal.getByRole('tabpanel', { name: 'History' }).getByTestId('patient-appointment')).toContainText('Harbor Heart Clinic');
 
   // Start opens the call in a new window.
   const popup = portal.waitForEvent('popup');

@@ -103,3 +103,21 @@ test("on a 320 px phone the admin's roster cards keep their buttons inside the c
   expect(outside).toEqual([]);
   await adminContext.close();
 });
+
+test("on a 320 px phone every tab of the doctor's consultation page is in sight", async ({ browser }) => {
+  const patientContext = await browser.newContext();
+  await signUpPatient(patientContext.request);
+  const consultationId = await bookConsultation(patientContext.request, 'video', [2, 48]);
+  const doctorContext = await browser.newContext({ viewport: { width: 320, height: 800 } });
+  await signInDoctor(doctorContext.request);
+  const doctor = await doctorContext.newPage();
+  await doctor.goto(`/doctor/consultation/${consultationId}`);
+  const tablist = doctor.getByRole('tablist');
+  await expect(tablist.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+  const listRight = await tablist.evaluate((list) => list.getBoundingClientRect().right);
+  const hidden = await tablist
+    .getByRole('tab')
+    .evaluateAll((tabs, right) => tabs.filter((tab) => tab.getBoundingClientRect().right > right + 0.5).map((tab) => tab.textContent), listRight);
+  expect(hidden).toEqual([]);
+  for (const context of [patientContext, doctorContext]) await context.close();
+});

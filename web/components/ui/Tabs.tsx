@@ -1,9 +1,11 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
+/** Tabs wrap onto a second line where the screen is too narrow for all of them, rather than hide past its edge. */
 const List = styled.div`
   display: flex;
-  gap: 4px;
-  overflow-x: auto;
+  flex-wrap: wrap;
+  gap: 0 4px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   margin-bottom: 16px;
 `;
@@ -23,14 +25,60 @@ const Tab = styled.button`
   }
 `;
 
-export function Tabs<T extends string>({ tabs, value, onChange }: { tabs: readonly T[]; value: T; onChange: (tab: T) => void }) {
+const STEPS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+interface Props<T extends string> {
+  tabs: readonly T[];
+  value: T;
+  onChange: (tab: T) => void;
+  /** What the selected tab shows, as the tab panel it names. */
+  children: ReactNode;
+}
+
+/**
+ * Tabs and the panel of the selected one, as the WAI-ARIA tabs pattern has them: Tab reaches the selected tab
+ * only, the arrow keys, Home and End select another (each panel shows at once, so selection follows focus).
+ */
+export function Tabs<T extends string>({ tabs, value, onChange, children }: Props<T>) {
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const tabId = (tab: T) => `${id}-tab-${tabs.indexOf(tab)}`;
+  const panelId = `${id}-panel`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = STEPS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[step(tabs.indexOf(value), tabs.length)]!;
+    onChange(next);
+    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(next))}`)?.focus();
+  };
+
   return (
-    <List role="tablist">
-      {tabs.map((tab) => (
-        <Tab key={tab} role="tab" aria-selected={tab === value} onClick={() => onChange(tab)}>
-          {tab}
-        </Tab>
-      ))}
-    </List>
+    <>
+      <List role="tablist" ref={list} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <Tab
+            key={tab}
+            id={tabId(tab)}
+            role="tab"
+            aria-selected={tab === value}
+            aria-controls={tab === value ? panelId : undefined}
+            tabIndex={tab === value ? 0 : -1}
+            onClick={() => onChange(tab)}
+          >
+            {tab}
+          </Tab>
+        ))}
+      </List>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)}>
+        {children}
+      </div>
+    </>
   );
 }

@@ -196,10 +196,9 @@ export default function DoctorConsultationPage() {
       </Header>
       <TwoColumns $side="340px">
         <Card>
-          <Tabs tabs={TABS} value={tab} onChange={setTab} />
-          <div role="tabpanel" aria-label={tab}>
+          <Tabs tabs={TABS} value={tab} onChange={setTab}>
             {tab === 'Overview' ? <ConsultationOverview consultation={c} /> : <RecordsTab consultation={c} tab={tab} />}
-          </div>
+          </Tabs>
         </Card>
         <Stack>
           <PatientInfoCard patient={c.patient} />

@@ -121,3 +121,16 @@ test("on a 320 px phone every tab of the doctor's consultation page is in sight"
   expect(hidden).toEqual([]);
   for (const context of [patientContext, doctorContext]) await context.close();
 });
+
+test("on a 320 px phone sign-up's 'Step 1 of 2' stays on one line", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/signup');
+  const step = page.getByText('Step 1 of 2', { exact: true });
+  await expect(step).toBeVisible();
+  const lines = await step.evaluate((label) => {
+    const text = document.createRange();
+    text.selectNodeContents(label);
+    return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+  });
+  expect(lines).toBe(1);
+});

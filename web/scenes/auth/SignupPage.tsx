@@ -47,11 +47,15 @@ const Progress = styled.div`
   > div:first-child {
     display: flex;
     justify-content: space-between;
+    gap: 12px;
     font-size: 0.8rem;
     font-weight: 600;
     color: ${({ theme }) => theme.colors.textMuted};
     margin-bottom: 8px;
   }
+  /* On a narrow phone 'Step 1 of 2' stays on one line and what comes next wraps under itself. */
+  > div:first-child > span:first-child { white-space: nowrap; }
+  > div:first-child > span:last-child { text-align: right; }
 `;
 
 const Track = styled.div`

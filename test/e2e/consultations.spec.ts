@@ -81,6 +81,10 @@ test('a patient books; the doctor reads the records, starts and completes it; th
   await portal.keyboard.press('End');
   await expect(portal.getByRole('tab', { name: 'History', selected: true })).toBeFocused();
   await expect(portal.getByRole('tabpanel', { name: 'History' }).getByTestId('patient-appointment')).toContainText('Harbor Heart Clinic');
+  await portal.keyboard.press('Home');
+  await expect(portal.getByRole('tab', { name: 'Overview', selected: true })).toBeFocused();
+  await portal.keyboard.press('ArrowLeft');
+  await expect(portal.getByRole('tab', { name: 'History', selected: true })).toBeFocused();
 
   // Start opens the call in a new window.
   const popup = portal.waitForEvent('popup');

@@ -13,21 +13,22 @@ import { shootBothThemes } from './support/screens';
 const WIDTHS = [360, 320];
 
 /** The screen's path with how much wider than the screen the page is, or null when it fits. */
-async function widerThanTheScreen(page: Page, path: string, ready: () => Promise<void>): Promise<string | null> {
+async function widerThanTheScreen(page: Page, who: string, path: string, ready: () => Promise<void>): Promise<string | null> {
   await page.goto(path);
   await test.step(`${path} is ready`, ready);
   await page.waitForLoadState('networkidle');
   const { pageWidth, screen } = await page.evaluate(() => ({ pageWidth: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
-  if (screen === 320) await shootBothThemes(page, `narrow${path.replace(/[0-9a-f-]{36}/, 'id').replace(/[/?=]+/g, '-')}`);
+  if (screen === 320) await shootBothThemes(page, `narrow-${who}${path.replace(/[0-9a-f-]{36}/, 'id').replace(/[/?=]+/g, '-')}`);
   return pageWidth > screen ? `${path} at ${screen} px: ${pageWidth} px wide` : null;
 }
 
-async function screensWiderThanAPhone(page: Page, paths: Array<[string, () => Promise<void>]>): Promise<string[]> {
+/** Each path at each width, as `who` sees it: the paths and widths where the page is wider than the screen. */
+async function screensWiderThanAPhone(page: Page, who: string, paths: Array<[string, () => Promise<void>]>): Promise<string[]> {
   const wider: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     for (const [path, ready] of paths) {
-      const found = await widerThanTheScreen(page, path, ready);
+      const found = await widerThanTheScreen(page, who, path, ready);
       if (found) wider.push(found);
     }
   }
@@ -37,11 +38,13 @@ async function screensWiderThanAPhone(page: Page, paths: Array<[string, () => Pr
 const heading = (page: Page) => async () => expect(page.locator('h1').first()).toBeVisible();
 
 test('no public page scrolls sideways on a 360 px or a 320 px phone', async ({ page }) => {
+  test.setTimeout(120_000);
   const paths = ['/', '/login', '/signup', '/forgot-password', '/reset-password?token=expired', '/doctor/login', '/terms', '/privacy', '/unlock', '/guest', '/shl', '/no-such-page'];
-  expect(await screensWiderThanAPhone(page, paths.map((path) => [path, heading(page)]))).toEqual([]);
+  expect(await screensWiderThanAPhone(page, 'visitor', paths.map((path) => [path, heading(page)]))).toEqual([]);
 });
 
 test("no screen of the doctor's portal, the admin's roster or the call's device check scrolls sideways on a 360 px or a 320 px phone", async ({ browser }) => {
+  test.setTimeout(120_000);
   const patientContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
   await signUpPatient(patientContext.request);
   const consultationId = await bookConsultation(patientContext.request, 'video', [2, 48]);
@@ -56,13 +59,13 @@ test("no screen of the doctor's portal, the admin's roster or the call's device 
   const admin = await adminContext.newPage();
 
   const wider = [
-    ...(await screensWiderThanAPhone(doctor, [
+    ...(await screensWiderThanAPhone(doctor, 'doctor', [
       ['/doctor/dashboard', heading(doctor)],
       [`/doctor/consultation/${consultationId}`, heading(doctor)],
       [`/video-call/${consultationId}`, async () => expect(doctor.getByRole('button', { name: 'Join consultation' })).toBeEnabled()],
     ])),
-    ...(await screensWiderThanAPhone(patient, [[`/video-call/${consultationId}`, async () => expect(patient.getByRole('button', { name: 'Join consultation' })).toBeEnabled()]])),
-    ...(await screensWiderThanAPhone(admin, [['/admin/doctors', async () => expect(admin.getByTestId('roster-card').first()).toBeVisible()]])),
+    ...(await screensWiderThanAPhone(patient, 'patient', [[`/video-call/${consultationId}`, async () => expect(patient.getByRole('button', { name: 'Join consultation' })).toBeEnabled()]])),
+    ...(await screensWiderThanAPhone(admin, 'admin', [['/admin/doctors', async () => expect(admin.getByTestId('roster-card').first()).toBeVisible()]])),
   ];
   expect(wider).toEqual([]);
   for (const context of [patientContext, doctorContext, adminContext]) await context.close();

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** Tabs wrap onto a second line where the screen is too narrow for all of them, rather than hide past its edge. */
@@ -33,6 +33,8 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
 };
 
 interface Props<T extends string> {
+  /** What the tabs choose between, for screen readers ('Recent activity'). */
+  label: string;
   tabs: readonly T[];
   value: T;
   onChange: (tab: T) => void;
@@ -44,28 +46,30 @@ interface Props<T extends string> {
  * Tabs and the panel of the selected one, as the WAI-ARIA tabs pattern has them: Tab reaches the selected tab
  * only, the arrow keys, Home and End select another (each panel shows at once, so selection follows focus).
  */
-export function Tabs<T extends string>({ tabs, value, onChange, children }: Props<T>) {
+export function Tabs<T extends string>({ label, tabs, value, onChange, children }: Props<T>) {
   const id = useId();
-  const list = useRef<HTMLDivElement>(null);
-  const tabId = (tab: T) => `${id}-tab-${tabs.indexOf(tab)}`;
+  const tabId = (index: number) => `${id}-tab-${index}`;
   const panelId = `${id}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = STEPS[event.key];
-    if (!step) return;
+    // Alt+arrows are the browser's Back and Forward, Ctrl/Cmd+Home and End its own moves.
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    const focused = [...event.currentTarget.children].indexOf(event.target as Element);
+    if (focused < 0) return;
     event.preventDefault();
-    const next = tabs[step(tabs.indexOf(value), tabs.length)]!;
-    onChange(next);
-    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(next))}`)?.focus();
+    const next = step(focused, tabs.length);
+    onChange(tabs[next]!);
+    document.getElementById(tabId(next))?.focus();
   };
 
   return (
     <>
-      <List role="tablist" ref={list} onKeyDown={onKeyDown}>
-        {tabs.map((tab) => (
+      <List role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+        {tabs.map((tab, index) => (
           <Tab
             key={tab}
-            id={tabId(tab)}
+            id={tabId(index)}
             role="tab"
             aria-selected={tab === value}
             aria-controls={tab === value ? panelId : undefined}
@@ -76,7 +80,7 @@ export function Tabs<T extends string>({ tabs, value, onChange, children }: Prop
           </Tab>
         ))}
       </List>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)}>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(tabs.indexOf(value))} tabIndex={0}>
         {children}
       </div>
     </>

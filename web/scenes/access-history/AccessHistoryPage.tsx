@@ -191,7 +191,7 @@ export default function AccessHistoryPage() {
             <CardTitle>Recent activity</CardTitle>
           </CardHeader>
           <Advice>Don't recognise something? Contact your MediVault operator right away.</Advice>
-          <Tabs tabs={Object.keys(SCOPES)} value={tab} onChange={setTab}>
+          <Tabs label="Recent activity" tabs={Object.keys(SCOPES)} value={tab} onChange={setTab}>
             <History by={SCOPES[tab]!} />
           </Tabs>
         </Card>

@@ -171,7 +171,7 @@ export const Divider = styled.div`
 
 /**
  * A form card's heading block: title and one line under it. The title is the page's h1 where the hero beside
- * the card has none (reset, unlock), an h2 under the hero's h1 otherwise (sign in, sign up).
+ * the card is only the brand mark (forgot and reset password, unlock), an h2 under the hero's h1 otherwise.
  */
 export const FormIntro = styled.div`
   margin-bottom: 16px;

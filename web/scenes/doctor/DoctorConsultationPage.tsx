@@ -196,7 +196,7 @@ export default function DoctorConsultationPage() {
       </Header>
       <TwoColumns $side="340px">
         <Card>
-          <Tabs tabs={TABS} value={tab} onChange={setTab}>
+          <Tabs label="Consultation and patient records" tabs={TABS} value={tab} onChange={setTab}>
             {tab === 'Overview' ? <ConsultationOverview consultation={c} /> : <RecordsTab consultation={c} tab={tab} />}
           </Tabs>
         </Card>

@@ -55,12 +55,13 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children 
     const step = STEPS[event.key];
     // Alt+arrows are the browser's Back and Forward, Ctrl/Cmd+Home and End its own moves.
     if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
-    const focused = [...event.currentTarget.children].indexOf(event.target as Element);
+    const tabButtons = [...event.currentTarget.children] as HTMLElement[];
+    const focused = tabButtons.indexOf(event.target as HTMLElement);
     if (focused < 0) return;
     event.preventDefault();
     const next = step(focused, tabs.length);
     onChange(tabs[next]!);
-    document.getElementById(tabId(next))?.focus();
+    tabButtons[next]!.focus();
   };
 
   return (

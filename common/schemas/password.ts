@@ -7,6 +7,8 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswords);
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
+/** The rule below as the form shows it beside a new password, so the two cannot drift apart. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, and not a common password`;
 
 /** Whether a password is on the shipped list of common breached passwords (compared case-insensitively). */
 export function isCommonPassword(password: string): boolean {

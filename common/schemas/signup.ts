@@ -18,6 +18,8 @@ export const firstName = () =>
 export const lastName = () =>
   requiredString('Last name').min(NAME_MIN, `Last name must be at least ${NAME_MIN} characters`);
 
+export const USERNAME_HINT = `${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers or underscores`;
+
 const username = () =>
   requiredString('Username', 'Username is required', USERNAME_MAX)
     .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)

@@ -23,6 +23,8 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   await expect(page.getByText('Create your secure medical records account')).toBeVisible();
   await expect(page.getByText('Step 1 of 2')).toBeVisible();
 
+  // The rules stay in sight under the fields while the patient types, and screen readers read them with the field.
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('3 to 20 letters, numbers or underscores');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await page.getByLabel('First Name').fill(patient.firstName);
@@ -37,6 +39,11 @@ test('a new patient signs up in two steps, signs in and is greeted on the dashbo
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByText('Step 2 of 2')).toBeVisible();
+  // The hint says what the rule holds: seven characters are refused.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('At least 8 characters, and not a common password');
+  await page.getByLabel('Password', { exact: true }).fill('Xq7!kz2');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(patient.password);
   await page.getByLabel('Confirm Password').fill('Patient124!');
   await page.getByRole('button', { name: 'Create Account' }).click();

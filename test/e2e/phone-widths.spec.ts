@@ -107,7 +107,7 @@ test("on a 320 px phone the admin's roster cards keep their buttons inside the c
   await adminContext.close();
 });
 
-test("on a 320 px phone every tab of the doctor's consultation page is in sight", async ({ browser }) => {
+test("on a 320 px phone every tab of the doctor's consultation page is in sight, on two lines at most", async ({ browser }) => {
   const patientContext = await browser.newContext();
   await signUpPatient(patientContext.request);
   const consultationId = await bookConsultation(patientContext.request, 'video', [2, 48]);
@@ -122,6 +122,8 @@ test("on a 320 px phone every tab of the doctor's consultation page is in sight"
     .getByRole('tab')
     .evaluateAll((tabs, right) => tabs.filter((tab) => tab.getBoundingClientRect().right > right + 0.5).map((tab) => tab.textContent), listRight);
   expect(hidden).toEqual([]);
+  const lines = await tablist.getByRole('tab').evaluateAll((tabs) => new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))).size);
+  expect(lines).toBeLessThanOrEqual(2);
   for (const context of [patientContext, doctorContext]) await context.close();
 });
 

@@ -40,6 +40,13 @@ export const Select = styled.select`
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 
+/** A rule the value must follow, shown under the control for as long as the person types. */
+export const FieldHint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.82rem;
+  font-weight: 400;
+`;
+
 export const FieldError = styled.span.attrs({ role: 'alert' })`
   color: ${({ theme }) => theme.colors.danger};
   font-size: 0.82rem;

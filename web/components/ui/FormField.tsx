@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import styled from 'styled-components';
-import { FieldError, Input, Label, PasswordInput, Select, TextArea } from './Field';
+import { FieldError, FieldHint, Input, Label, PasswordInput, Select, TextArea } from './Field';
 
 /*
  * The Formik-bound fields, apart from the barrel (./index.ts): a screen that only shows things does not
@@ -15,6 +15,8 @@ interface FormFieldProps {
   as?: Control;
   type?: string;
   placeholder?: string;
+  /** A rule for the value that stays in sight while typing, unlike a placeholder. */
+  hint?: string;
   autoComplete?: string;
   min?: string | number;
   max?: string | number;
@@ -23,26 +25,37 @@ interface FormFieldProps {
   disabled?: boolean;
 }
 
+/** The hint and the message sit outside the label, so they describe the control without joining its name. */
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+`;
+
 /** A Formik-bound labelled control showing the schema's message under it once touched. */
-export function FormField({ name, label, as = 'input', children, ...rest }: FormFieldProps) {
+export function FormField({ name, label, as = 'input', hint, children, ...rest }: FormFieldProps) {
   const [field, meta] = useField(name);
   const invalid = Boolean(meta.touched && meta.error);
-  const common = { ...field, value: field.value ?? '', id: name, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${name}-error` : undefined, ...rest };
+  const describedBy = [hint ? `${name}-hint` : '', invalid ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { ...field, value: field.value ?? '', id: name, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...rest };
   return (
-    <Label htmlFor={name}>
-      {label}
-      {as === 'textarea' ? (
-        <TextArea {...common} />
-      ) : as === 'select' ? (
-        <Select {...common}>{children}</Select>
-      ) : rest.type === 'password' ? (
-        // Named explicitly: the label also holds the toggle, whose name must not join the input's.
-        <PasswordInput {...common} aria-label={label} />
-      ) : (
-        <Input {...common} />
-      )}
+    <Field>
+      <Label htmlFor={name}>
+        {label}
+        {as === 'textarea' ? (
+          <TextArea {...common} />
+        ) : as === 'select' ? (
+          <Select {...common}>{children}</Select>
+        ) : rest.type === 'password' ? (
+          // Named explicitly: the label also holds the toggle, whose name must not join the input's.
+          <PasswordInput {...common} aria-label={label} />
+        ) : (
+          <Input {...common} />
+        )}
+      </Label>
+      {hint ? <FieldHint id={`${name}-hint`}>{hint}</FieldHint> : null}
       {invalid ? <FieldError id={`${name}-error`}>{meta.error}</FieldError> : null}
-    </Label>
+    </Field>
   );
 }
 

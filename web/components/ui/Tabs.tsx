@@ -23,6 +23,11 @@ const Tab = styled.button`
     color: ${({ theme }) => theme.colors.primary};
     border-bottom-color: ${({ theme }) => theme.colors.primary};
   }
+  /* The doctor's four consultation tabs take two lines on a 320 px phone instead of three. */
+  @media (max-width: 359px) {
+    padding: 10px 8px;
+    font-size: 0.9375rem;
+  }
 `;
 
 const STEPS: Record<string, (index: number, count: number) => number> = {

@@ -91,7 +91,7 @@ export default function AdminDoctorsPage() {
           <Input
             type="search"
             aria-label="Search doctors"
-            placeholder="Name, email, specialty or licence"
+            placeholder="Name, email, specialty, license"
             value={search}
             maxLength={100}
             onChange={(e) => {
@@ -120,7 +120,7 @@ export default function AdminDoctorsPage() {
         </Card>
       ) : doctors.data.items.length === 0 ? (
         <Card>
-          <EmptyState title="No doctors match" message={`No doctor's name, email, specialty or licence number contains '${q}'.`} />
+          <EmptyState title="No doctors match" message={`No doctor's name, email, specialty or license number contains '${q}'.`} />
         </Card>
       ) : (
         <Grid $min="300px" aria-busy={doctors.isPlaceholderData}>

@@ -9,6 +9,7 @@ import {
   toDoctorPayload,
   type DoctorFormValues,
 } from '../../../common/schemas/doctor';
+import { NEW_PASSWORD_HINT } from '../../../common/schemas/password';
 import { useCreateDoctor, useUpdateDoctor } from '../../api/admin';
 import { Dialog, Stack } from '../../components/ui';
 import { FormField } from '../../components/ui/FormField';
@@ -105,7 +106,7 @@ export function DoctorFormDialog({ editing, onClose }: Props) {
                 <FormField name="experience" label="Experience (years)" type="number" min={0} step={1} />
                 <FormField name="consultationFee" label="Consultation Fee ($)" type="number" min={0} step={1} />
               </Pair>
-              {isNew ? <FormField name="password" label="Initial Password" type="password" autoComplete="new-password" /> : null}
+              {isNew ? <FormField name="password" label="Initial Password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} /> : null}
               <FormField name="bio" label="Bio (optional)" as="textarea" placeholder="Training, focus areas and languages" />
               <DialogFormActions
                 pending={isSubmitting}

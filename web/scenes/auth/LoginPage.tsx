@@ -34,10 +34,17 @@ const Features = styled.ul`
     min-width: 92px;
     padding: 10px 8px;
     border-radius: ${({ theme }) => theme.radii.md};
-    background: rgba(255, 255, 255, 0.75);
+    background: color-mix(in srgb, ${({ theme }) => theme.colors.surface} 75%, transparent);
     border: 1px solid ${({ theme }) => theme.colors.border};
     font-size: 0.8rem;
     font-weight: 600;
+    white-space: nowrap;
+  }
+  /* Under 360 px three 92 px tiles leave 'Mobile-First' too little room: it would break at its hyphen. */
+  @media (max-width: 359px) {
+    align-self: stretch;
+    gap: 6px;
+    li { flex: 1 1 0; min-width: 0; padding: 10px 4px; font-size: 0.75rem; }
   }
   svg { color: ${({ theme }) => theme.colors.primary}; }
 `;
@@ -148,8 +155,8 @@ export default function LoginPage() {
           <Formik initialValues={EMPTY} onSubmit={submit}>
             <Form noValidate>
               <Stack $gap="14px">
-                <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" placeholder="Enter your username or email" />
-                <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <FormField name="usernameOrEmail" label="Username or Email" autoComplete="username" />
+                <FormField name="password" label="Password" type="password" autoComplete="current-password" />
                 <ForgotPasswordLink>Forgot password?</ForgotPasswordLink>
                 <Button type="submit" $block $size="lg" disabled={login.isPending}>
                   {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing in...' : 'Sign In'}

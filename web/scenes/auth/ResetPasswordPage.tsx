@@ -6,7 +6,7 @@ import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useCompletePasswordReset } from '../../api/password-reset';
-import { passwordResetSchema } from '../../../common/schemas/password';
+import { NEW_PASSWORD_HINT, passwordResetSchema } from '../../../common/schemas/password';
 import { AuthCard, AuthShell, BrandMark, FormIntro } from './AuthShell';
 
 interface NewPassword {
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
           <Formik initialValues={EMPTY} validationSchema={newPasswordSchema} onSubmit={submit}>
             <Form noValidate>
               <Stack $gap="14px">
-                <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" />
+                <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
                 <FormField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
                 <Button type="submit" $block $size="lg" disabled={complete.isPending}>
                   {complete.isPending ? 'Saving...' : 'Set new password'}

@@ -12,8 +12,10 @@ import {
   signupFormSchema,
   signupInitialValues,
   toSignupPayload,
+  USERNAME_HINT,
   type SignupFormValues,
 } from '../../../common/schemas/signup';
+import { NEW_PASSWORD_HINT } from '../../../common/schemas/password';
 import { RELATIONSHIP_LABELS, RELATIONSHIP_OPTIONS, SIGNUP_STEPS } from '../../../common/constants';
 import { AuthCard, AuthShell, Brand, BrandMark, FormIntro } from './AuthShell';
 import { ICONS } from './icons';
@@ -155,7 +157,7 @@ function StepOne({ onContinue }: { onContinue: () => void }) {
         <FormField name="firstName" label="First Name" autoComplete="given-name" placeholder="First name" />
         <FormField name="lastName" label="Last Name" autoComplete="family-name" placeholder="Last name" />
       </Pair>
-      <FormField name="username" label="Username" autoComplete="username" placeholder="Letters, numbers and underscores" />
+      <FormField name="username" label="Username" autoComplete="username" hint={USERNAME_HINT} />
       <FormField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
       <Button $block $size="lg" onClick={onContinue}>
         Continue
@@ -167,7 +169,7 @@ function StepOne({ onContinue }: { onContinue: () => void }) {
 function StepTwo({ pending, onBack }: { pending: boolean; onBack: () => void }) {
   return (
     <Stack $gap="14px">
-      <FormField name="password" label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" />
+      <FormField name="password" label="Password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
       <FormField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat your password" />
       <FormField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" placeholder="+1 555 010 0100" />
       <Section>

@@ -106,7 +106,7 @@ export default function DoctorLoginPage() {
             <Form noValidate>
               <Stack $gap="14px">
                 <FormField name="email" label="Medical Email" type="email" autoComplete="username" placeholder="doctor@clinic.com" />
-                <FormField name="password" label="Password" type="password" autoComplete="current-password" placeholder="Enter your password" />
+                <FormField name="password" label="Password" type="password" autoComplete="current-password" />
                 <ForgotPasswordLink>Forgot password?</ForgotPasswordLink>
                 <Button type="submit" $block $size="lg" disabled={login.isPending}>
                   {login.checking ? 'Checking your browser...' : login.isPending ? 'Signing In...' : 'Sign In'}

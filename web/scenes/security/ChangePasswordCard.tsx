@@ -5,7 +5,7 @@ import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useChangePassword } from '../../api/account';
-import { changePasswordSchema, type ChangePasswordPayload } from '../../../common/schemas/password';
+import { changePasswordSchema, NEW_PASSWORD_HINT, type ChangePasswordPayload } from '../../../common/schemas/password';
 
 const EMPTY: ChangePasswordPayload = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -34,7 +34,7 @@ export function ChangePasswordCard() {
           <Stack $gap="12px">
             <Muted>At least 8 characters, and not a common password. Your other devices will be signed out.</Muted>
             <FormField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-            <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" />
+            <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
             <FormField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Changing...' : 'Change password'}

@@ -2,9 +2,9 @@ import { Doctor } from '../../db/models';
 import { NotFound } from '../errors';
 import { containsPattern } from '../lib/like-pattern';
 
-/** Doctors patients may see and book: verified ones only; available ones first, the grid shows both. */
+/** Doctors patients may see and book: verified and active ones only; available ones first, the grid shows both. */
 export function listedDoctors() {
-  return Doctor.query().where('isVerified', true).orderBy('isAvailable', 'desc').orderBy('name');
+  return Doctor.query().where({ isVerified: true, isActive: true }).orderBy('isAvailable', 'desc').orderBy('name');
 }
 
 /**

@@ -13,14 +13,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /api/doctors', () => {
-  it('lists verified doctors to anyone, without contact details or password hashes', async () => {
+  it('lists verified, active doctors to anyone, without contact details or password hashes', async () => {
     const verified = await createDoctor({ name: 'Dr Listed Verified' });
     const pending = await createDoctor({ name: 'Dr Pending', isVerified: false });
+    const deactivated = await createDoctor({ name: 'Dr Deactivated', isActive: false });
     const res = await new TestClient(server.url).get('/api/doctors');
     expect(res.status).toBe(200);
     const ids = res.body.map((d: { id: string }) => d.id);
     expect(ids).toContain(verified.record.id);
     expect(ids).not.toContain(pending.record.id);
+    expect(ids).not.toContain(deactivated.record.id);
     const listed = res.body.find((d: { id: string }) => d.id === verified.record.id);
     expect(listed).toMatchObject({ name: 'Dr Listed Verified', specialty: 'General Practice', consultationFee: 5000, isAvailable: true });
     for (const secret of ['passwordHash', 'password', 'email', 'phone', 'licenseNumber']) expect(listed).not.toHaveProperty(secret);
@@ -81,6 +83,7 @@ describe('booking a consultation', () => {
   it.each([
     ['unknown', async () => randomUUID(), 'Please choose one of the available doctors'],
     ['unverified', async () => (await createDoctor({ isVerified: false })).record.id, 'Please choose one of the available doctors'],
+    ['deactivated', async () => (await createDoctor({ isActive: false })).record.id, 'Please choose one of the available doctors'],
     ['unavailable', async () => (await createDoctor({ isAvailable: false })).record.id, 'This doctor is not taking consultations right now. Please choose another doctor.'],
   ])('refuses an %s doctor with 400 on doctorId', async (_kind, doctorId, message) => {
     const { client } = await patientParty(server.url);

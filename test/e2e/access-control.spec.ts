@@ -149,7 +149,16 @@ test('the admin deactivates and reactivates a doctor from the roster, and review
   expect(created.status(), await created.text()).toBe(201);
   await page.goto('/admin/doctors');
   const card = page.getByRole('article', { name: 'Dr. Ines Duarte' }).first();
+  // Asked once more: keeping changes nothing, confirming signs the doctor out.
+  const confirm = page.getByRole('dialog', { name: 'Deactivate Dr. Ines Duarte?' });
   await card.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toContainText('patients can no longer find or book them');
+  await confirm.getByRole('button', { name: 'Keep Active' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText('Deactivated')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Deactivate' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toBeHidden();
   await expect(card.getByText('Deactivated')).toBeVisible();
   await card.getByRole('button', { name: 'Set Unavailable' }).click();
   await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();

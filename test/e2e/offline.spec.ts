@@ -281,6 +281,8 @@ test.describe('offline vault', () => {
     await expect(page.getByText('Available online only')).toBeVisible();
     await page.getByRole('button', { name: 'Keep offline' }).click();
     await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
+    // Typed in, with no document: the toast speaks of the report alone.
+    await expect(page.getByText('This report is kept on this device, encrypted.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove from offline' })).toHaveAttribute('aria-pressed', 'true');
     expect(await runSql('select 1 from medical_reports where id = $1 and is_offline_available', [report!.id])).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to Reports' }).click();

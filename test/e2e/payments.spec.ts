@@ -233,6 +233,8 @@ test('booking states the refund rule; paying and cancelling more than 24 hours a
   await page.goto('/telemedicine');
   await page.getByRole('button', { name: 'New Consultation' }).click();
   const booking = page.getByRole('dialog', { name: 'Book Consultation' });
+  // No fee before a doctor is chosen: $0.00 would read as free.
+  await expect(booking.getByTestId('consultation-fee')).toHaveText('Consultation FeeChoose a doctor first');
   await booking.getByLabel('Doctor').selectOption(DEMO_DOCTOR.id);
   await booking.getByLabel('Appointment Date & Time').fill(local);
   await booking.getByLabel('Symptoms').fill('Persistent cough for a week');

@@ -9,6 +9,7 @@ import type { RealtimeEvents } from '../realtime';
 import type { AuditOfWrite } from '../audit';
 import { announceConsultation } from './announce';
 import { advisoryXactLock } from '../../lib/advisory-lock';
+import { doctorInGoodStanding } from '../doctor-standing';
 
 const NOT_BOOKABLE = 'Please choose one of the available doctors';
 const NOT_AVAILABLE = 'This doctor is not taking consultations right now. Please choose another doctor.';
@@ -23,8 +24,8 @@ function newMeetingRoomId(): string {
 /** Locks the doctor's row for the rest of the transaction, so two bookings for them cannot both pass the overlap check. */
 async function lockBookableDoctor(trx: Knex.Transaction, doctorId: string): Promise<Doctor> {
   const doctor = await Doctor.query(trx).findById(doctorId).forUpdate();
-  // An unverified doctor is not listed anywhere a patient can see, so it answers like an unknown one.
-  if (!doctor || !doctor.isVerified) throw new ValidationFailed(NOT_BOOKABLE, { doctorId: NOT_BOOKABLE });
+  // An unverified or deactivated doctor is not listed anywhere a patient can see, so it answers like an unknown one.
+  if (!doctor || !doctorInGoodStanding(doctor)) throw new ValidationFailed(NOT_BOOKABLE, { doctorId: NOT_BOOKABLE });
   if (!doctor.isAvailable) throw new ValidationFailed(NOT_AVAILABLE, { doctorId: NOT_AVAILABLE });
   return doctor;
 }

@@ -25,3 +25,22 @@ export function spillingOutOfCards(page: Page, cards = '#main-content article'):
     return found;
   }, cards);
 }
+
+/**
+ * Text fields, multi-line boxes and selects inside `within` (a CSS selector) drawn on a background other than the
+ * first one's, one line each: a control the app forgot to colour keeps the browser's own (grey in a dark scheme).
+ */
+export function controlsOffTheme(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        `${selector} textarea, ${selector} select, ${selector} input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=file]):not([type=hidden])`,
+      ),
+    ).filter((control) => control.getClientRects().length > 0);
+    const background = (control: HTMLElement) => getComputedStyle(control).backgroundColor;
+    const first = controls[0] ? background(controls[0]) : '';
+    return controls
+      .filter((control) => background(control) !== first)
+      .map((control) => `<${control.tagName.toLowerCase()}> "${control.id || control.getAttribute('aria-label') || ''}" on ${background(control)}, not ${first} as the first field`);
+  }, within);
+}

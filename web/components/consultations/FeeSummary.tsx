@@ -11,14 +11,18 @@ const Box = styled.div`
   color: ${({ theme }) => theme.colors.primaryDark};
   font-weight: 600;
   strong { font-size: 1.15rem; }
+  em { font-style: normal; font-weight: 500; }
 `;
 
-/** The fee the patient will be charged: always the chosen doctor's, in dollars with 2 decimals. */
-export function FeeSummary({ cents }: { cents: number }) {
+/**
+ * The fee the patient will be charged: always the chosen doctor's, in dollars with 2 decimals; before a doctor is
+ * chosen (null) it says so rather than show $0.00, which would read as free.
+ */
+export function FeeSummary({ cents }: { cents: number | null }) {
   return (
     <Box data-testid="consultation-fee">
       <span>Consultation Fee</span>
-      <strong>${formatCents(cents)}</strong>
+      {cents === null ? <em>Choose a doctor first</em> : <strong>${formatCents(cents)}</strong>}
     </Box>
   );
 }

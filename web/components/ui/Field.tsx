@@ -30,6 +30,7 @@ export const TextArea = styled.textarea`
   min-height: 88px;
   resize: vertical;
   border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 

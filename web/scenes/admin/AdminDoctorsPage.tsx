@@ -15,6 +15,7 @@ import { ICONS } from '../../components/consultations/icons';
 import { DoctorFormDialog } from './DoctorFormDialog';
 import { RosterCard } from './RosterCard';
 import { ResetLinkDialog } from './ResetLinkDialog';
+import { ConfirmDialog } from '../../components/records/ConfirmDialog';
 import { useResetDoctorPassword } from '../../api/password-reset';
 import { BreakGlassReview } from './BreakGlassReview';
 import { SupportQueue } from './SupportQueue';
@@ -57,6 +58,7 @@ export default function AdminDoctorsPage() {
       onError: (error) => showToast('Error', messageOf(error, 'Failed to reset the password.'), 'destructive'),
     });
 
+  /** Rejects, once the toast has said why, when the change fails. */
   const change = async (doctor: PublicDoctor, requested: RosterChange) => {
     const { title, failure, done } = rosterWords(requested);
     try {
@@ -64,7 +66,14 @@ export default function AdminDoctorsPage() {
       showToast(title, `${updated.name} ${done(updated)}.`, 'success');
     } catch (error) {
       showToast('Error', messageOf(error, failure), 'destructive');
+      throw error;
     }
+  };
+  // Deactivating signs the doctor out at once and hides them from patients: asked once more, as deletions are.
+  const [deactivating, setDeactivating] = useState<PublicDoctor | null>(null);
+  const onRosterChange = (doctor: PublicDoctor, requested: RosterChange) => {
+    if ('isActive' in requested && !requested.isActive) setDeactivating(doctor);
+    else void change(doctor, requested).catch(() => {});
   };
 
   const addButton = (
@@ -129,7 +138,7 @@ export default function AdminDoctorsPage() {
               key={doctor.id}
               doctor={doctor}
               busy={control.isPending && control.variables?.doctor.id === doctor.id}
-              onChange={(requested) => change(doctor, requested)}
+              onChange={(requested) => onRosterChange(doctor, requested)}
               onEdit={() => setEditing(doctor)}
               onResetPassword={() => resetPassword(doctor)}
             />
@@ -141,6 +150,16 @@ export default function AdminDoctorsPage() {
       <BreakGlassReview />
       <DoctorFormDialog editing={editing} onClose={() => setEditing(null)} />
       <ResetLinkDialog reset={handedOver} onClose={() => setHandedOver(null)} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={`Deactivate ${deactivating?.name ?? 'this doctor'}?`}
+        description="They are signed out at once and cannot sign in, and patients can no longer find or book them, until you reactivate the account."
+        keepLabel="Keep Active"
+        confirmLabel="Deactivate"
+        pendingLabel="Deactivating..."
+        onConfirm={() => change(deactivating!, { isActive: false })}
+        onClose={() => setDeactivating(null)}
+      />
     </PortalMain>
   );
 }

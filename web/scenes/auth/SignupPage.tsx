@@ -150,7 +150,8 @@ function SignupHero() {
   );
 }
 
-function StepOne({ onContinue }: { onContinue: () => void }) {
+/** Continue submits the form (so Enter in a field continues too); the page turns that submit into the step change. */
+function StepOne() {
   return (
     <Stack $gap="14px">
       <Pair>
@@ -159,7 +160,7 @@ function StepOne({ onContinue }: { onContinue: () => void }) {
       </Pair>
       <FormField name="username" label="Username" autoComplete="username" hint={USERNAME_HINT} />
       <FormField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-      <Button $block $size="lg" onClick={onContinue}>
+      <Button type="submit" $block $size="lg">
         Continue
       </Button>
     </Stack>
@@ -249,8 +250,12 @@ export default function SignupPage() {
         <StepProgress step={step} />
         <Formik initialValues={signupInitialValues} validationSchema={signupFormSchema} onSubmit={submit}>
           {(form) => (
-            <Form noValidate>
-              {step === 1 ? <StepOne onContinue={() => void next(form)} /> : <StepTwo pending={signup.isPending} onBack={() => setStep(1)} />}
+            // Step 1's submit only moves on: Formik's would validate step 2's fields too, unseen, and mark them touched.
+            <Form noValidate {...(step === 1 ? { onSubmit: (event: React.FormEvent) => {
+                event.preventDefault();
+                void next(form);
+              } } : {})}>
+              {step === 1 ? <StepOne /> : <StepTwo pending={signup.isPending} onBack={() => setStep(1)} />}
             </Form>
           )}
         </Formik>

@@ -37,7 +37,7 @@ export function OfflineAvailability({ report }: { report: MedicalReport }) {
         onSuccess: () =>
           on
             ? showToast('Removed from offline', 'This report is no longer kept on this device.', 'success')
-            : showToast('Kept for offline use', 'This report and its document are kept on this device, encrypted.', 'success'),
+            : showToast('Kept for offline use', `This report${report.documentUrl ? ' and its document are' : ' is'} kept on this device, encrypted.`, 'success'),
         onError: (error) => showToast('Error', messageOf(error, 'Failed to update offline availability. Please try again.'), 'destructive'),
       },
     );

@@ -35,13 +35,14 @@ interface Props {
 /** Keeps the shown (and sent) fee equal to the selected doctor's; the server charges that fee anyway. */
 function FeeFromDoctor({ doctors }: { doctors: ListedDoctor[] }) {
   const { values, setFieldValue } = useFormikContext<ConsultationFormValues>();
-  const fee = doctors.find((d) => d.id === values.doctorId)?.consultationFee ?? 0;
+  const chosen = doctors.find((d) => d.id === values.doctorId);
+  const fee = chosen?.consultationFee ?? 0;
   useEffect(() => {
     if (values.fee !== fee) void setFieldValue('fee', fee, false);
   }, [fee, values.fee, setFieldValue]);
   return (
     <>
-      <FeeSummary cents={fee} />
+      <FeeSummary cents={chosen ? fee : null} />
       {fee > 0 ? <RefundRule /> : null}
     </>
   );

@@ -24,7 +24,7 @@ const Section = styled.section`
 
 const Group = styled.div`
   & + & { margin-top: 20px; }
-  h3 { font-size: 1rem; margin: 0 0 10px; color: ${({ theme }) => theme.colors.textMuted}; }
+  > h3 { font-size: 1rem; margin: 0 0 10px; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const byDate = (a: Consultation, b: Consultation) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);

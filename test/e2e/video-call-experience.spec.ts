@@ -217,6 +217,30 @@ test.describe('what people expect from a call screen', () => {
     }
   });
 
+  test('a chat-only consultation says in its header who is in it: waiting, here, reconnecting, left', async ({ browser }) => {
+    const call = await openCallParties(browser, 'chat');
+    const { patient, doctor, consultationId, patientName } = call;
+    try {
+      await installSignallingSwitch(doctor.page);
+      await patient.page.goto(`/video-call/${consultationId}`);
+      const patientSees = patient.page.getByTestId('chat-presence');
+      await expect(patientSees).toHaveText(`Waiting for ${DOCTOR}`);
+      await doctor.page.goto(`/video-call/${consultationId}`);
+      await expect(patientSees).toHaveText(`${DOCTOR} is here`);
+      await expect(doctor.page.getByTestId('chat-presence')).toHaveText(`${patientName} is here`);
+
+      await setSignalling(doctor.page, 'drop');
+      await expect(patientSees).toHaveText(`${DOCTOR} is reconnecting...`);
+      await setSignalling(doctor.page, 'restore');
+      await expect(patientSees).toHaveText(`${DOCTOR} is here`, { timeout: 15_000 });
+
+      await doctor.page.getByRole('button', { name: 'End call' }).click();
+      await expect(patientSees).toHaveText(`${DOCTOR} left the consultation`);
+    } finally {
+      await call.close();
+    }
+  });
+
   test('a connection-quality indicator shows how the link is doing on both sides', async ({ browser }) => {
     const call = await openCallParties(browser);
     const { patient, doctor, consultationId } = call;

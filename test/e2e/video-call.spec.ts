@@ -15,6 +15,7 @@ import {
   remotePicture,
   watchForCallStarted,
 } from './support/call-parties';
+import { seriousViolationsInBothThemes } from './support/axe';
 
 test.describe('live consultation', () => {
   test('a patient and their doctor see and hear each other, toggle, chat, and the doctor completes the consultation', async ({ browser, request }) => {
@@ -71,6 +72,10 @@ test.describe('live consultation', () => {
       await patient.page.getByRole('textbox', { name: 'Message' }).fill('Hello doctor, the cough is worse at night.');
       await patient.page.getByRole('button', { name: 'Send message' }).click();
       await expect(doctor.page.getByRole('button', { name: 'Open chat' }).getByLabel('1 unread')).toBeVisible();
+      // The live call reads in both themes: its controls (on, off, End call), the unread badge, and the patient's
+      // own line and the chat's send button on the theme's primary colour.
+      expect(await seriousViolationsInBothThemes(doctor.page)).toEqual([]);
+      expect(await seriousViolationsInBothThemes(patient.page)).toEqual([]);
       await doctor.page.getByRole('button', { name: 'Open chat' }).click();
       await expect(doctor.page.getByTestId('chat-message').filter({ hasText: 'the cough is worse at night' })).toBeVisible();
       await doctor.page.getByRole('textbox', { name: 'Message' }).fill('Any fever or shortness of breath?');

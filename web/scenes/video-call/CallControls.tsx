@@ -26,7 +26,8 @@ const Control = styled.button.attrs({ type: 'button' })<{ $off?: boolean; $activ
   cursor: pointer;
   position: relative;
   transition: background 120ms ease, transform 120ms ease;
-  color: ${({ $off }) => ($off ? '#0f172a' : 'white')};
+  /* On the theme's own primary or danger fill, the theme's colour for what sits on them (dark in the dark theme). */
+  color: ${({ $off, $active, $danger, theme }) => ($off ? '#0f172a' : $danger || $active ? theme.colors.onPrimary : 'white')};
   background: ${({ $off, $active, $danger, theme }) =>
     $danger ? theme.colors.danger : $off ? '#f8fafc' : $active ? theme.colors.primary : 'rgba(255, 255, 255, 0.16)'};
   &:hover { transform: translateY(-1px); }
@@ -47,7 +48,7 @@ const Unread = styled.span`
   padding: 0 5px;
   border-radius: 9px;
   background: ${({ theme }) => theme.colors.danger};
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 0.7rem;
   font-weight: 700;
   display: grid;
@@ -89,7 +90,7 @@ export function CallControls(props: CallControlsProps) {
           <ScreenIcon />
         </Control>
       ) : null}
-      <Control $active={props.chatOpen} aria-pressed={props.chatOpen} aria-label={props.chatOpen ? 'Close chat' : 'Open chat'} onClick={props.onToggleChat}>
+      <Control $active={props.chatOpen} aria-pressed={props.chatOpen} aria-label={props.chatOpen ? 'Close chat' : props.unread > 0 ? `Open chat, ${props.unread} unread` : 'Open chat'} onClick={props.onToggleChat}>
         <ChatIcon />
         {props.unread > 0 && !props.chatOpen ? <Unread aria-label={`${props.unread} unread`}>{props.unread}</Unread> : null}
       </Control>

@@ -20,7 +20,7 @@ import { VideoTile } from './VideoTile';
 import { NameTag, ParticipantTile, Tile } from './ParticipantTile';
 import { useElapsed } from './useElapsed';
 import { callEndedMessage, chatClosedNotice } from './call-ended';
-import { MEDIA_STALLED_MESSAGE, OFFLINE_MESSAGE, doctorWithdrawnMessage } from './stage-messages';
+import { MEDIA_STALLED_MESSAGE, OFFLINE_MESSAGE, chatPresenceLine, doctorWithdrawnMessage } from './stage-messages';
 import { newestFromOthers, unreadCount } from './unread';
 
 /**
@@ -238,6 +238,14 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const partnerTracks = call.remoteTracks.get(partnerKey);
   const extras = othersIn(call).filter((p) => participantKey(p) !== partnerKey);
   const withdrawn = live && !isDoctor && call.doctorWithdrawn ? doctorWithdrawnMessage(otherName) : null;
+  // Whether the other side has been in this call, so their absence reads 'left' rather than 'waiting'.
+  const partnerWasHere = useRef(false);
+  if (otherHere) partnerWasHere.current = true;
+  // A chat-only consultation has no stage to say who is there: the chat's header says it.
+  const chatPresence =
+    type === 'chat' && live && !withdrawn
+      ? chatPresenceLine({ name: otherName, here: otherHere, reconnecting: otherReconnecting, wasHere: partnerWasHere.current }, call.offline)
+      : undefined;
   const showsPip = type === 'video' && live;
   const mic = call.localStream?.getAudioTracks()[0];
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
@@ -289,6 +297,7 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
       otherName={otherName}
       readOnly={!live}
       notice={call.phase === 'ended' && consultation ? chatClosedNotice(consultation.status) : withdrawn ? `${withdrawn.title}. ${withdrawn.hint}` : undefined}
+      presence={chatPresence}
       onSend={(text) => client.sendChat(text)}
       onLoadEarlier={call.canLoadEarlier ? () => client.loadEarlierMessages() : undefined}
       onClose={type === 'chat' ? undefined : () => setChatOpen(false)}

@@ -53,7 +53,7 @@ const Line = styled.li<{ $mine: boolean }>`
     border-radius: 16px;
     border-bottom-${({ $mine }) => ($mine ? 'right' : 'left')}-radius: 4px;
     background: ${({ $mine, theme }) => ($mine ? theme.colors.primary : theme.colors.surface)};
-    color: ${({ $mine, theme }) => ($mine ? 'white' : theme.colors.text)};
+    color: ${({ $mine, theme }) => ($mine ? theme.colors.onPrimary : theme.colors.text)};
     border: 1px solid ${({ $mine, theme }) => ($mine ? theme.colors.primary : theme.colors.border)};
     white-space: pre-wrap;
     overflow-wrap: anywhere;
@@ -99,7 +99,7 @@ const TooLong = styled.p`
 const SendButton = styled(IconButton).attrs({ type: 'submit' })`
   background: ${({ theme }) => theme.colors.primary};
   border-color: ${({ theme }) => theme.colors.primary};
-  color: white;
+  color: ${({ theme }) => theme.colors.onPrimary};
   &:hover { background: ${({ theme }) => theme.colors.primaryDark}; }
   &:disabled { opacity: 0.5; cursor: not-allowed; }
 `;
@@ -112,6 +112,8 @@ interface ChatPanelProps {
   readOnly: boolean;
   /** What the chat should know about the call (why it is read-only, who cannot come), above the message box. */
   notice?: string;
+  /** Who is in a chat-only consultation now (no stage says it there), under the title in place of 'with {name}'. */
+  presence?: string;
   onSend(text: string): Promise<boolean>;
   /** Fetches the page of lines before the first one shown; absent when there is none to fetch. */
   onLoadEarlier?: () => Promise<void>;
@@ -132,7 +134,7 @@ function tooLongMessage(draft: string): string | null {
  * The consultation's chat: the latest lines from the server, earlier ones on request (the button, or
  * scrolling to the top), live lines, blank input ignored.
  */
-export function ChatPanel({ messages, self, otherName, readOnly, notice, onSend, onLoadEarlier, onClose }: ChatPanelProps) {
+export function ChatPanel({ messages, self, otherName, readOnly, notice, presence, onSend, onLoadEarlier, onClose }: ChatPanelProps) {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -177,7 +179,13 @@ export function ChatPanel({ messages, self, otherName, readOnly, notice, onSend,
       <Header>
         <div>
           <h2>Chat</h2>
-          <p>with {otherName}</p>
+          {presence ? (
+            <p role="status" data-testid="chat-presence">
+              {presence}
+            </p>
+          ) : (
+            <p>with {otherName}</p>
+          )}
         </div>
         {onClose ? (
           <IconButton aria-label="Hide chat" onClick={onClose}>

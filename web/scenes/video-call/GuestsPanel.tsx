@@ -39,6 +39,13 @@ const Waiting = styled.ul`
   span { font-weight: 600; overflow-wrap: anywhere; }
 `;
 
+/** On the call's own dark background in either theme, where the theme's muted grey would not read. */
+const StageNote = styled.p`
+  margin: 0;
+  color: #94a3b8;
+  text-align: center;
+`;
+
 const Refusal = styled.p.attrs({ role: 'alert' })`
   margin: 0;
   color: #fca5a5;
@@ -152,7 +159,7 @@ export function GuestsPanel({ consultationId, role, patientName }: { consultatio
         </Waiting>
       ) : null}
       {media === 'p2p' ? (
-        <Muted>{GUESTS_NEED_SFU}</Muted>
+        <StageNote>{GUESTS_NEED_SFU}</StageNote>
       ) : (
         <Button
           $size="sm"

@@ -16,3 +16,11 @@ export function doctorWithdrawnMessage(doctorName: string): { title: string; hin
     hint: 'The clinic has withdrawn their access. Leave the call, then book another doctor from Telemedicine or contact the clinic about this booking.',
   };
 }
+
+/** Who is in a chat-only consultation, which has no stage to show it. */
+export function chatPresenceLine(other: { name: string; here: boolean; reconnecting: boolean; wasHere: boolean }, offline: boolean): string {
+  if (offline) return OFFLINE_MESSAGE.title;
+  if (other.reconnecting) return `${other.name} is reconnecting...`;
+  if (other.here) return `${other.name} is here`;
+  return other.wasHere ? `${other.name} left the consultation` : `Waiting for ${other.name}`;
+}

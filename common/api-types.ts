@@ -328,17 +328,22 @@ export interface Consultation {
   updatedAt: IsoDateString;
   /** The asker may enter its call and chat now (still open, fee not failed): the server's own join rule, for the screens to show Join by. */
   canJoin: boolean;
+  /**
+   * The clinic has since unverified or deactivated the doctor: the consultation cannot take place, it can no
+   * longer be paid or rescheduled, and the patient's cancellation refunds a paid fee in full.
+   */
+  doctorWithdrawn: boolean;
 }
 
 /** The server's refund rule applied to one consultation when the answer was made (server/services/payments/refund-rule.ts). */
 export interface ConsultationCancellation {
   /** Until then a cancellation by the patient refunds the fee paid in full (24 hours before the start). */
   refundDeadline: IsoDateString;
-  /** The deadline had passed: a cancellation by the patient refunds nothing. */
+  /** The deadline has passed: a cancellation by the patient refunds nothing, unless the clinic withdrew the doctor. */
   deadlinePassed: boolean;
-  /** Cents a cancellation by the patient now gives back: the fee paid, before the deadline; else 0. */
+  /** Cents a cancellation by the patient now gives back: the fee paid, before the deadline or when the doctor is withdrawn; else 0. */
   refundAmount: number;
-  /** Cents it keeps: the fee paid, after the deadline; else 0 (nothing paid, nothing kept). */
+  /** Cents it keeps: the fee paid, when it is not refunded; else 0 (nothing paid, nothing kept). */
   keptAmount: number;
 }
 

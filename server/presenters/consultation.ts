@@ -1,4 +1,4 @@
-import type { Consultation, Doctor, User } from '../../db/models';
+import type { Consultation, User } from '../../db/models';
 import type {
   Consultation as ConsultationJson,
   ConsultationPatient,
@@ -8,14 +8,18 @@ import { iso } from '../lib/dates';
 import { cancellationTerms } from '../services/payments/refund-rule';
 import { mayJoin } from '../policies/consultation';
 import type { RecordAbilities } from '../policies/patient-data';
+import { doctorInGoodStanding } from '../services/doctor-standing';
 
-function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty'> | undefined): ConsultationJson {
+function presentFields(c: Consultation): ConsultationJson {
+  const doctor = c.doctor;
+  if (!doctor) throw new Error('a consultation is presented with its doctor relation');
+  const withdrawn = !doctorInGoodStanding(doctor);
   return {
     id: c.id,
     patientId: c.patientId,
     doctorId: c.doctorId,
-    doctorName: doctor?.name ?? '',
-    doctorSpecialty: doctor?.specialty ?? '',
+    doctorName: doctor.name,
+    doctorSpecialty: doctor.specialty,
     appointmentDate: iso(c.appointmentDate)!,
     duration: c.duration,
     status: c.status,
@@ -29,19 +33,20 @@ function presentFields(c: Consultation, doctor: Pick<Doctor, 'name' | 'specialty
     patientNotes: c.patientNotes,
     fee: c.fee,
     paymentStatus: c.paymentStatus,
-    cancellation: cancellationTerms(c),
+    cancellation: cancellationTerms(c, withdrawn),
     rating: c.rating,
     feedback: c.feedback,
     recordingUrl: c.recordingUrl,
     createdAt: iso(c.createdAt)!,
     updatedAt: iso(c.updatedAt)!,
     canJoin: mayJoin(c),
+    doctorWithdrawn: withdrawn,
   };
 }
 
 /** A consultation as its patient sees it, with the doctor's name and specialty (load the `doctor` relation). */
 export function presentConsultation(c: Consultation): ConsultationJson {
-  return presentFields(c, c.doctor);
+  return presentFields(c);
 }
 
 /** The patient as their doctor sees them: contact details only, never account internals. */
@@ -60,5 +65,5 @@ function presentConsultationPatient(patient: User): ConsultationPatient {
 /** A consultation as its doctor sees it (load the `[patient, doctor]` relations), with what the doctor may do with its patient's records. */
 export function presentDoctorConsultation(c: Consultation, records: RecordAbilities): DoctorConsultation {
   if (!c.patient) throw new Error('presentDoctorConsultation needs the patient relation');
-  return { ...presentFields(c, c.doctor), patient: presentConsultationPatient(c.patient), ...records };
+  return { ...presentFields(c), patient: presentConsultationPatient(c.patient), ...records };
 }

@@ -342,6 +342,9 @@ const consultationFields = {
   createdAt: instant(),
   updatedAt: instant(),
   canJoin: flag().meta({ description: 'The asker may enter its call and chat now (the consultation is open and its fee has not failed)' }),
+  doctorWithdrawn: flag().meta({
+    description: 'The clinic has since unverified or deactivated the doctor: the consultation cannot take place, it can no longer be paid or rescheduled, and the patient\'s cancellation refunds a paid fee in full',
+  }),
 };
 
 export const consultationResponse: yup.ObjectSchema<Consultation> = yup.object(consultationFields);

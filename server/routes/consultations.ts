@@ -12,6 +12,7 @@ import { presentConsultation } from '../presenters/consultation';
 import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
 import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import { assertRefundAsShown } from '../services/payments/refund-rule';
+import { doctorInGoodStanding } from '../services/doctor-standing';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
 
@@ -90,7 +91,7 @@ export function registerConsultationsRoutes(router: Router): void {
     refusals: { 409: 'The consultation can no longer be cancelled, or cancelling now would refund another amount than the refundAmount sent' },
     handler: async (ctx, { params, body }) => {
       const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
-      assertRefundAsShown(owned, body.refundAmount);
+      assertRefundAsShown(owned, !doctorInGoodStanding(owned.doctor!), body.refundAmount);
       const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to, {}, auditChange(ctx, 'consultation.cancel'));
       await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
       return withDoctor(cancelled);

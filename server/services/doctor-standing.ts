@@ -1,4 +1,6 @@
 import type { Doctor } from '../../db/models';
+import { doctorLabel } from '../../common/names';
+import { Conflict } from '../errors';
 
 type Standing = Pick<Doctor, 'isVerified' | 'isActive'>;
 
@@ -15,4 +17,10 @@ export function doctorSignInRefusal(doctor: Standing): string | null {
 /** Only a verified, active doctor acts as a doctor; any session of another is worth nothing. */
 export function doctorInGoodStanding(doctor: Standing): boolean {
   return doctorSignInRefusal(doctor) === null;
+}
+
+/** Refuses (409) what cannot be done to a consultation whose doctor the clinic has since withdrawn, saying what can. */
+export function assertDoctorStillPractising(doctor: Standing & Pick<Doctor, 'name'>, refused: string): void {
+  if (doctorInGoodStanding(doctor)) return;
+  throw new Conflict(`${doctorLabel(doctor.name)} can no longer take this consultation, so ${refused}. Cancel it and book another doctor.`);
 }

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { createHttpServer } from '../../server/http-server';
 import { PRODUCTION_ENV, THROUGH_PROXY } from '../support/production';
 import { loadConfig } from '../../server/config';
-import { Consultation, Payment, Subscription, User } from '../../db/models';
+import { Consultation, Doctor, Payment, Subscription, User } from '../../db/models';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { request, signedInSocket } from '../signalling/helpers';
@@ -308,6 +308,28 @@ describe('Consultation fees', () => {
     // Once cancelled there is nothing left to decide: the payment status says where the fee went.
     const cancelled = await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: 0 });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', cancellation: null });
+  });
+
+  it('a consultation whose doctor the clinic withdrew says so, cannot be paid or moved, and refunds in full when cancelled late', async () => {
+    const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));
+    const unpaid = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    const read = async (party: typeof late) => (await party.patient.client.get(`/api/consultations/${party.booked.id}`)).body;
+    expect(await read(late)).toMatchObject({ doctorWithdrawn: false, cancellation: { deadlinePassed: true, refundAmount: 0, keptAmount: 7500 } });
+
+    await Doctor.query().patch({ isActive: false }).whereIn('id', [late.doctor.account.record.id, unpaid.doctor.account.record.id]);
+    expect(await read(late)).toMatchObject({ doctorWithdrawn: true, cancellation: { deadlinePassed: true, refundAmount: 7500, keptAmount: 0 } });
+    const payment = await unpaid.patient.client.post(`/api/consultations/${unpaid.booked.id}/payment`, {});
+    expect(payment.status).toBe(409);
+    expect(payment.body.message).toMatch(/can no longer take this consultation, so there is nothing to pay\. Cancel it and book another doctor\.$/);
+    const moved = await late.patient.client.patch(`/api/consultations/${late.booked.id}`, { appointmentDate: minutesFromNow(4 * 24 * 60) });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toMatch(/can no longer take this consultation, so it cannot be moved\./);
+
+    const cancelled = await late.patient.client.post(`/api/consultations/${late.booked.id}/cancel`, { refundAmount: 7500 });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === late.intent.id)).toHaveLength(1);
   });
 
   it('refuses a cancellation whose refund is not the one the patient was shown, and cancels nothing', async () => {

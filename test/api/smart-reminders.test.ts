@@ -1,8 +1,8 @@
-import { Medication, MedicationReminder, Notification, User } from '../../db/models';
+import { Doctor, Medication, MedicationReminder, Notification, User } from '../../db/models';
 import { REMINDER_RULES } from '../../server/services/reminders/kinds';
 import { startTestServer, type TestServer } from '../support/app';
 import { unique } from '../support/factories';
-import { patientParty } from './consultations-fixtures';
+import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { pollFor } from '../support/poll';
 
 /** Premium's smart reminders (issue 39): refill reminders from a counted supply, and a follow-up for a dose left unmarked. */
@@ -125,5 +125,16 @@ describe('smart reminders on the free plan and on Premium', () => {
 
     expect((await premium.client.patch(`/api/medication-reminders/${dose.id}`, { status: 'taken' })).status).toBe(200);
     expect(await rule.delivery(mine.id, followUpAt)).toBeNull();
+  });
+
+  it("a consultation's reminder tells the patient once the clinic has withdrawn its doctor, instead of expecting them", async () => {
+    const [patient, doctor] = await Promise.all([patientParty(server.url), doctorParty(server.url)]);
+    const booked = await book(patient.client, doctor.account.record.id, minutesFromNow(3 * 24 * 60));
+    const dayBefore = new Date(Date.parse(booked.appointmentDate) - DAY_MS);
+    const rule = REMINDER_RULES.consultation;
+    expect((await rule.delivery(booked.id, dayBefore))!.message).toMatch(/^Your consultation with Dr\. .+ is at .+\.$/);
+
+    await Doctor.query().findById(doctor.account.record.id).patch({ isActive: false });
+    expect((await rule.delivery(booked.id, dayBefore))!.message).toMatch(/^Dr\. .+ can no longer take your consultation at .+\. Cancel it under Telemedicine and book another doctor\.$/);
   });
 });

@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Page, type WebSocket } from 
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 import { enterCall } from './support/call-parties';
+import { shootBothThemes } from './support/screens';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { DOCTOR_PASSWORD, addVerifiedDoctor, signInAdmin, signInDoctorThroughTheForm, unverifyAddedDoctors, unverifyLater } from './support/doctors';
 
@@ -183,6 +184,37 @@ test('a patient reschedules and then cancels a consultation', async ({ browser }
   await expect(page.getByText('Consultation Cancelled')).toBeVisible();
   await expect(card).toContainText('Cancelled');
   await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+  await context.close();
+});
+
+test('a patient whose doctor the clinic deactivates is told so on the card, can no longer join or move it, and cancels it', async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const soon = localSlot(5);
+  const res = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: soon.at.toISOString(), symptoms: 'Rash on both arms' } });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });
+  await expect(card.getByRole('link', { name: 'Join Call' })).toBeVisible();
+  await expect(card.getByTestId('doctor-withdrawn')).toHaveCount(0);
+
+  const admin = await browser.newContext();
+  await signInAdmin(admin.request);
+  expect((await admin.request.patch(`/api/admin/doctors/${doctor.id}/activation`, { data: { isActive: false } })).status()).toBe(200);
+  await admin.close();
+
+  await page.reload();
+  await expect(card.getByTestId('doctor-withdrawn')).toHaveText(
+    `Dr. ${doctor.name} can no longer take this consultation: the clinic has withdrawn their access. Cancel it and book another doctor.`,
+  );
+  for (const name of ['Join Call', 'Reschedule', 'Add to calendar']) await expect(card.getByRole('link', { name }).or(card.getByRole('button', { name }))).toHaveCount(0);
+  await shootBothThemes(page, 'doctor-withdrawn-card');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Cancel Consultation?' }).getByRole('button', { name: 'Cancel Consultation' }).click();
+  await expect(card).toContainText('Cancelled');
+  await expect(card.getByTestId('doctor-withdrawn')).toHaveCount(0);
   await context.close();
 });
 

@@ -1,5 +1,7 @@
 import { isInJoinWindow } from '../../common/consultation-status';
 import { plural } from '../../common/plural';
+import type { Consultation } from '../../common/api-types';
+import { cancellationOutcome, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -47,5 +49,29 @@ describe('reminder times', () => {
     const everyHour = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
     expect(nextReminderTime(everyHour.slice(1))).toBe('00:00');
     expect(nextReminderTime(everyHour)).toBe('00:30');
+  });
+});
+
+describe('a consultation whose doctor the clinic withdrew', () => {
+  const paidLate = {
+    ...at('scheduled', 60),
+    doctorName: 'Ines Duarte',
+    fee: 7000,
+    paymentStatus: 'paid',
+    doctorWithdrawn: true,
+    cancellation: { refundDeadline: new Date(NOW - 23 * 3_600_000).toISOString(), deadlinePassed: true, refundAmount: 7000, keptAmount: 0 },
+  } as Consultation;
+
+  it('tells the patient a late cancellation still refunds in full, and why, never naming the passed deadline', () => {
+    expect(cancellationOutcome(paidLate, 24)).toBe('You paid $70.00. Dr. Ines Duarte can no longer take this consultation, so cancelling refunds the full $70.00 to your card.');
+    expect(withdrawnDoctorNote(paidLate)).toBe(
+      'Dr. Ines Duarte can no longer take this consultation: the clinic has withdrawn their access. Cancel it for a full refund of $70.00 and book another doctor.',
+    );
+  });
+
+  it('sends the patient to the clinic once the consultation can no longer be cancelled', () => {
+    expect(withdrawnDoctorNote({ ...paidLate, status: 'in_progress', cancellation: null })).toBe(
+      'Dr. Ines Duarte can no longer take this consultation: the clinic has withdrawn their access. Contact the clinic about this booking.',
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { RealtimeEvents } from '../realtime';
 import type { AuditOfWrite } from '../audit';
 import { announceConsultation } from './announce';
 import { advisoryXactLock } from '../../lib/advisory-lock';
-import { doctorInGoodStanding } from '../doctor-standing';
+import { assertDoctorStillPractising, doctorInGoodStanding } from '../doctor-standing';
 
 const NOT_BOOKABLE = 'Please choose one of the available doctors';
 const NOT_AVAILABLE = 'This doctor is not taking consultations right now. Please choose another doctor.';
@@ -107,6 +107,7 @@ export async function rescheduleConsultation(
       const message = `Only a scheduled consultation can be rescheduled; this one is ${CONSULTATION_STATUS_LABELS[consultation.status]}.`;
       throw new Conflict(message, { status: message });
     }
+    assertDoctorStillPractising((await Doctor.query(trx).findById(consultation.doctorId))!, 'it cannot be moved');
     await lockBookableDoctor(trx, consultation.doctorId);
     await lockPatientBookings(trx, consultation.patientId);
     const start = new Date(appointmentDate);

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
-import { Consultation, Payment } from '../../../db/models';
+import { Consultation, Doctor, Payment } from '../../../db/models';
 import { consultationMachine } from '../../../common/consultation-status';
 import { paymentMachine } from '../../../common/payment-status';
 import { DEFAULT_CURRENCY, type PaymentStatus } from '../../../common/constants';
@@ -11,6 +11,7 @@ import { stripeOf } from './gateway';
 import { customerOf } from './customers';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { cancellationIsRefunded } from './refund-rule';
+import { assertDoctorStillPractising, doctorInGoodStanding } from '../doctor-standing';
 import type { AuditOfWrite } from '../audit';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
@@ -30,7 +31,7 @@ export async function feeCheckout(deps: AppDeps, consultation: Consultation, aud
   const stripe = stripeOf(deps.config);
   // One at a time per consultation, so two tabs get the same PaymentIntent rather than one each.
   return withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
-    const current = (await Consultation.query().findById(consultation.id))!;
+    const current = (await Consultation.query().findById(consultation.id).withGraphFetched('doctor'))!;
     return checkoutFee(stripe, current, audit, idempotencyKey);
   });
 }
@@ -39,6 +40,7 @@ async function checkoutFee(stripe: Stripe, consultation: Consultation, audit: Au
   if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');
   if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict('This consultation is already paid.');
   if (consultation.fee <= 0) throw new Conflict('This consultation has no fee to pay.');
+  assertDoctorStillPractising(consultation.doctor!, 'there is nothing to pay');
   const existing = await Payment.query().findOne({ consultationId: consultation.id });
   if (existing?.stripePaymentIntentId) {
     const intent = await stripe.paymentIntents.retrieve(existing.stripePaymentIntentId);
@@ -92,7 +94,9 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
   const intentId = payment?.stripePaymentIntentId;
   if (!intentId) return consultation;
   // The rule is applied at the moment the cancellation was committed, not when this runs.
-  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, by, consultation.cancelledAt ?? new Date())) return consultation;
+  const doctor = await Doctor.query().findById(consultation.doctorId);
+  const facts = { by, at: consultation.cancelledAt ?? new Date(), doctorWithdrawn: !doctorInGoodStanding(doctor!) };
+  if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, facts)) return consultation;
   const stripe = stripeOf(deps.config);
   try {
     if (consultation.paymentStatus === 'paid') {

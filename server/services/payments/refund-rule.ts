@@ -12,29 +12,41 @@ import { Conflict } from '../../errors';
 
 type Booked = Pick<Consultation, 'appointmentDate'>;
 
+/** The circumstances of a cancellation the rule weighs. */
+export interface CancellationFacts {
+  by: 'patient' | 'doctor';
+  at: Date;
+  /** The clinic has since unverified or deactivated the booked doctor: the consultation cannot take place. */
+  doctorWithdrawn: boolean;
+}
+
 /** Until then a patient's cancellation refunds the fee paid in full. */
 function refundDeadline(consultation: Booked): Date {
   return new Date(new Date(consultation.appointmentDate).getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
 }
 
-/** The doctor's cancellation is always refunded; the patient's only before the deadline. */
-export function cancellationIsRefunded(consultation: Booked, by: 'patient' | 'doctor', at: Date): boolean {
-  return by === 'doctor' || at.getTime() < refundDeadline(consultation).getTime();
+/**
+ * The doctor's cancellation is always refunded, as is any of a consultation whose doctor the clinic withdrew;
+ * the patient's otherwise only before the deadline.
+ */
+export function cancellationIsRefunded(consultation: Booked, { by, at, doctorWithdrawn }: CancellationFacts): boolean {
+  return by === 'doctor' || doctorWithdrawn || at.getTime() < refundDeadline(consultation).getTime();
 }
 
 /** What the patient cancelling at `now` would refund and keep; null when there is no fee or it can no longer be cancelled. */
 export function cancellationTerms(
   consultation: Pick<Consultation, 'appointmentDate' | 'status' | 'fee' | 'paymentStatus'>,
+  doctorWithdrawn: boolean,
   now = new Date(),
 ): ConsultationCancellation | null {
   if (!consultationMachine.can(consultation.status, 'cancel') || !consultation.fee) return null;
-  const deadlinePassed = !cancellationIsRefunded(consultation, 'patient', now);
+  const refunded = cancellationIsRefunded(consultation, { by: 'patient', at: now, doctorWithdrawn });
   const paid = consultation.paymentStatus === 'paid' ? consultation.fee : 0;
   return {
     refundDeadline: refundDeadline(consultation).toISOString(),
-    deadlinePassed,
-    refundAmount: deadlinePassed ? 0 : paid,
-    keptAmount: deadlinePassed ? paid : 0,
+    deadlinePassed: now.getTime() >= refundDeadline(consultation).getTime(),
+    refundAmount: refunded ? paid : 0,
+    keptAmount: refunded ? 0 : paid,
   };
 }
 
@@ -42,8 +54,8 @@ export function cancellationTerms(
  * Refuses (409) a patient's cancellation whose refund is no longer the one they were shown, when they sent it:
  * what the cancel dialog said is what the cancellation does.
  */
-export function assertRefundAsShown(consultation: Parameters<typeof cancellationTerms>[0], shown: number | undefined, now = new Date()): void {
-  const terms = cancellationTerms(consultation, now);
+export function assertRefundAsShown(consultation: Parameters<typeof cancellationTerms>[0], doctorWithdrawn: boolean, shown: number | undefined, now = new Date()): void {
+  const terms = cancellationTerms(consultation, doctorWithdrawn, now);
   if (shown === undefined || !terms || terms.refundAmount === shown) return;
   throw new Conflict(
     `Cancelling now refunds $${formatCents(terms.refundAmount)}, not the $${formatCents(shown)} shown when you opened it. ` +

@@ -7,6 +7,7 @@ import { doctorLabel } from '../../../common/names';
 import { medicationOfOwner } from './medication-owner';
 import { localTime } from './wording';
 import { doseFollowUp, refill } from './smart-rules';
+import { doctorInGoodStanding } from '../doctor-standing';
 
 export type ReminderKind = 'medication' | 'refill' | 'dose_follow_up' | 'appointment' | 'consultation';
 
@@ -105,7 +106,12 @@ const consultation = eventRule(
       id: found.id,
       userId: found.patientId,
       startsAt: found.appointmentDate,
-      message: (zone) => `Your consultation with ${doctorLabel(found.doctor?.name ?? '')} is at ${localTime(found.appointmentDate, zone)}.`,
+      message: (zone) => {
+        const doctor = doctorLabel(found.doctor!.name);
+        const at = localTime(found.appointmentDate, zone);
+        if (doctorInGoodStanding(found.doctor!)) return `Your consultation with ${doctor} is at ${at}.`;
+        return `${doctor} can no longer take your consultation at ${at}. Cancel it under Telemedicine and book another doctor.`;
+      },
     };
   },
   'consultation_reminder',

@@ -13,7 +13,7 @@ import { CONSULTATION_TYPE_ICONS, ICONS } from '../../components/consultations/i
 import { formatDay, formatTime } from '../../components/consultations/format';
 import { AddToCalendar } from '../../components/calendar/AddToCalendar';
 import type { PaymentStatus } from '../../../common/constants';
-import { cancelledFeeLabel } from './refund-terms';
+import { cancelledFeeLabel, withdrawnDoctorNote } from './refund-terms';
 import { ChatTranscriptToggle } from '../../components/consultations/ChatTranscriptToggle';
 
 const When = styled(Row)`
@@ -42,7 +42,7 @@ const Actions = styled(Row)`
   }
 `;
 
-const PaymentNote = styled(Detail)`
+const WarningNote = styled(Detail)`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
@@ -57,8 +57,8 @@ interface Props {
 /** The fee in cents (a consultation booked before fees were kept may have none). */
 export const feeOf = (c: Consultation) => c.fee ?? 0;
 
-/** A booked consultation whose fee is still to pay (or whose card was declined). */
-export const needsPayment = (c: Consultation) => feeOf(c) > 0 && canJoinConsultation(c.status) && paymentMachine.can(c.paymentStatus, 'succeed');
+/** A booked consultation whose fee is still to pay (or whose card was declined), with a doctor who can still take it. */
+export const needsPayment = (c: Consultation) => feeOf(c) > 0 && canJoinConsultation(c.status) && !c.doctorWithdrawn && paymentMachine.can(c.paymentStatus, 'succeed');
 
 const CANCELLED_FEE_TONES: Record<PaymentStatus, BadgeTone> = { refunded: 'info', paid: 'warning', pending: 'neutral', failed: 'neutral' };
 
@@ -108,7 +108,12 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
         </Diagnosis>
       ) : null}
       {open ? null : <ChatTranscriptToggle consultationId={c.id} side="patient" />}
-      {open && !c.canJoin ? <PaymentNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</PaymentNote> : null}
+      {open && c.doctorWithdrawn ? (
+        <WarningNote role="note" data-testid="doctor-withdrawn">
+          {withdrawnDoctorNote(c)}
+        </WarningNote>
+      ) : null}
+      {open && !c.doctorWithdrawn && !c.canJoin ? <WarningNote role="note">{PAYMENT_FAILED_JOIN_MESSAGE}</WarningNote> : null}
       {open ? (
         <Actions $wrap>
           {onPay && needsPayment(c) ? (
@@ -116,20 +121,20 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
               Pay ${formatCents(feeOf(c))}
             </Button>
           ) : null}
-          {c.canJoin && isInJoinWindow(c) ? (
+          {c.canJoin && !c.doctorWithdrawn && isInJoinWindow(c) ? (
             <LinkButton to={`/video-call/${c.id}`} $size="sm">
               <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
               Join Call
             </LinkButton>
           ) : null}
-          <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />
-          {consultationMachine.can(c.status, 'reschedule') ? (
+          {c.doctorWithdrawn ? null : <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />}
+          {consultationMachine.can(c.status, 'reschedule') && !c.doctorWithdrawn ? (
             <Button $variant="secondary" $size="sm" onClick={onReschedule}>
               Reschedule
             </Button>
           ) : null}
           {consultationMachine.can(c.status, 'cancel') ? (
-            <Button $variant="ghost" $size="sm" onClick={onCancel}>
+            <Button $variant={c.doctorWithdrawn ? 'secondary' : 'ghost'} $size="sm" onClick={onCancel}>
               Cancel
             </Button>
           ) : null}

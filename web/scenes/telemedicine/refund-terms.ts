@@ -5,6 +5,8 @@
  */
 import type { Consultation } from '../../../common/api-types';
 import { formatCents } from '../../../common/constants';
+import { doctorLabel } from '../../../common/names';
+import { consultationMachine } from '../../../common/consultation-status';
 import { formatDay, formatTime } from '../../components/consultations/format';
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
@@ -23,10 +25,21 @@ export function paymentTerms(c: Consultation, hours: number): string | null {
   return `If you cancel before ${when(terms.refundDeadline)} (${hours} hours before the start), the ${dollars(c.fee)} is refunded in full. After that, cancelling refunds nothing.`;
 }
 
+const withdrawnDoctor = (c: Consultation) => `${doctorLabel(c.doctorName)} can no longer take this consultation`;
+
+/** On the card of an open consultation whose doctor the clinic withdrew: what happened and what to do. */
+export function withdrawnDoctorNote(c: Consultation): string {
+  const what = `${withdrawnDoctor(c)}: the clinic has withdrawn their access.`;
+  if (!consultationMachine.can(c.status, 'cancel')) return `${what} Contact the clinic about this booking.`;
+  const refund = c.cancellation?.refundAmount ? ` for a full refund of ${dollars(c.cancellation.refundAmount)}` : '';
+  return `${what} Cancel it${refund} and book another doctor.`;
+}
+
 /** In the cancel dialog: exactly what this cancellation refunds or keeps. */
 export function cancellationOutcome(c: Consultation, hours: number): string | null {
   const terms = c.cancellation;
   if (!terms || !c.fee) return null;
+  if (c.doctorWithdrawn && terms.refundAmount > 0) return `You paid ${dollars(terms.refundAmount)}. ${withdrawnDoctor(c)}, so cancelling refunds the full ${dollars(terms.refundAmount)} to your card.`;
   if (terms.refundAmount > 0) return `You paid ${dollars(terms.refundAmount)}. Cancelling now, before ${when(terms.refundDeadline)}, refunds the full ${dollars(terms.refundAmount)} to your card.`;
   if (terms.keptAmount > 0)
     return `You paid ${dollars(terms.keptAmount)}. Refunds end ${hours} hours before the start (${when(terms.refundDeadline)}), so cancelling now refunds nothing: the ${dollars(terms.keptAmount)} is kept.`;

@@ -23,6 +23,8 @@ export const Input = styled.input`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  /* Chromium keeps the clear button's room while a search field is empty, cutting a placeholder at 320 px. */
+  &[type='search']:placeholder-shown::-webkit-search-cancel-button { display: none; }
 `;
 
 export const TextArea = styled.textarea`

@@ -5,12 +5,10 @@ import { patientOnly } from '../policies/route-policy';
 import { asPatient } from '../policies/actor';
 import { consultationsOf, consultationFor } from '../policies/consultation';
 import { consultationCancelSchema, consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
-import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
-import { changeConsultationStatus } from '../services/consultations/status';
+import { cancelAsPatient } from '../services/consultations/patient-cancellation';
 import { presentConsultation } from '../presenters/consultation';
 import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
-import { settleCancelledConsultation } from '../services/payments/consultation-payments';
 import { assertRefundAsShown } from '../services/payments/refund-rule';
 import { doctorInGoodStanding } from '../services/doctor-standing';
 import type { Consultation } from '../../db/models';
@@ -92,9 +90,7 @@ export function registerConsultationsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
       assertRefundAsShown(owned, !doctorInGoodStanding(owned.doctor!), body.refundAmount);
-      const cancelled = await changeConsultationStatus(ctx.deps.realtime, owned.id, CONSULTATION_ACTIONS.cancel.to, {}, auditChange(ctx, 'consultation.cancel'));
-      await settleCancelledConsultation(ctx.deps, cancelled, 'patient');
-      return withDoctor(cancelled);
+      return withDoctor(await cancelAsPatient(ctx, owned.id));
     },
   });
 

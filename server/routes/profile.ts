@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import { confirmPassword } from '../services/password-confirmation';
 import { cancelDeletion, scheduleDeletion } from '../services/account-deletion';
 import { endSession } from '../services/sign-in';
+import { consultationsOf } from '../policies/consultation';
+import { cancelAsPatient } from '../services/consultations/patient-cancellation';
 import { Unauthenticated, ValidationFailed } from '../errors';
 
 const WRONG_PASSWORD = 'That password is not right.';
@@ -65,7 +67,8 @@ export function registerProfileRoutes(router: Router): void {
     path: '/account/deletion',
     summary:
       "Ask to delete one's account (with the password): its health data is erased after ACCOUNT_DELETION_GRACE_DAYS (30 by default), " +
-      'unless the patient signs in and keeps it before then; every session ends now. The audit trail, payments and consultations are kept',
+      'unless the patient signs in and keeps it before then; every session ends now, and every scheduled consultation is cancelled as if ' +
+      'the patient cancelled it (refunded by the same rule). The audit trail, payments and consultations are kept',
     policy: patientOnly,
     body: accountDeletionSchema,
     response: userResponse,
@@ -82,6 +85,8 @@ export function registerProfileRoutes(router: Router): void {
         (trx) => scheduleDeletion(trx, patient.userId, ctx.deps.config.accountDeletionGraceMs),
         () => ({ action: 'account.deletion_request', outcome: 'success', resourceType: 'user', resourceId: patient.userId, patientId: patient.userId }),
       );
+      // The patient is leaving: their doctors stop keeping time for them (refunds as if they cancelled each).
+      for (const { id } of await consultationsOf(patient).where('status', 'scheduled').select('id')) await cancelAsPatient(ctx, id);
       await endOtherSessions(ctx, patient);
       endSession(ctx);
       return presentUser(scheduled);

@@ -12,6 +12,7 @@ import { storeDocumentWithReport } from '../../server/services/documents/storage
 import { hasOriginal } from '../support/stored-documents';
 import { ERASED_WITH_THE_ACCOUNT, KEPT_AFTER_ERASURE, eraseDueAccounts } from '../../server/services/account-deletion';
 import { testKnex } from '../support/db';
+import { book, minutesFromNow } from './consultations-fixtures';
 
 let server: TestServer;
 
@@ -85,6 +86,20 @@ describe('deleting the account', () => {
     expect(Math.abs(due - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await phone.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('cancels the scheduled consultations when asked, as if the patient cancelled each, and leaves finished ones', async () => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor()]);
+    const client = await signedInClient(server.url, patient);
+    const upcoming = await book(client, doctor.record.id, minutesFromNow(3 * 24 * 60));
+    const finished = await book(client, doctor.record.id, minutesFromNow(5 * 24 * 60));
+    await Consultation.query().findById(finished.id).patch({ status: 'completed' });
+
+    expect((await client.post('/api/account/deletion', { password: patient.password })).status).toBe(200);
+    expect((await Consultation.query().findById(upcoming.id))!.status).toBe('cancelled');
+    expect((await Consultation.query().findById(finished.id))!.status).toBe('completed');
+    const cancels = await AuditEvent.query().where({ action: 'consultation.cancel', resourceId: upcoming.id });
+    expect(cancels).toMatchObject([{ outcome: 'success', patientId: patient.record.id }]);
   });
 
   it('keeps the account when the patient signs in and cancels before the date', async () => {

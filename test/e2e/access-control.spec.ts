@@ -162,7 +162,7 @@ test('the admin deactivates and reactivates a doctor from the roster, and review
   await expect(card.getByText('Deactivated')).toBeVisible();
   await card.getByRole('button', { name: 'Set Unavailable' }).click();
   await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Break-glass access' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Break-glass access', exact: true })).toBeVisible();
   await shoot(page, 'admin-roster-controls');
   await card.getByRole('button', { name: 'Reactivate' }).click();
   await expect(card.getByText('Deactivated')).toHaveCount(0);

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
+import { bookConsultation } from './support/call-parties';
 
 /**
  * Issue 19 in Chromium: a patient edits their profile, picks a theme, downloads their records as FHIR R4
@@ -95,11 +96,13 @@ test('the records download as a FHIR R4 bundle that validates, on the free plan'
 
 test('deleting the account asks for the password, signs out, and signing in again can keep it', async ({ page }) => {
   const patient = await newSignedInPatient(page);
+  const consultationId = await bookConsultation(page.request);
   await page.goto('/security');
   await expect(page).toHaveURL(/\/settings#security$/);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('In 30 days your reports, documents, results, medications, appointments and reminders are erased for good.');
+  await expect(dialog.getByTestId('deletion-cancels')).toHaveText('Your 1 scheduled consultation is cancelled now, and keeping your account later does not book it again.');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-delete-dialog-390.png` });
   await dialog.getByLabel('Your password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
@@ -120,6 +123,7 @@ test('deleting the account asks for the password, signs out, and signing in agai
   await expect(page.getByText('Account kept')).toBeVisible();
   await expect(notice).toHaveCount(0);
   expect((await (await page.request.get('/api/auth/me')).json()).deletionScheduledFor).toBeNull();
+  expect((await (await page.request.get(`/api/consultations/${consultationId}`)).json()).status).toBe('cancelled');
 });
 
 test('on a desktop the side bar leads to Settings, which uses the width; a phone reaches it from the dashboard', async ({ page }) => {

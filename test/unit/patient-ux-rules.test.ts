@@ -1,7 +1,7 @@
 import { isInJoinWindow } from '../../common/consultation-status';
 import { plural } from '../../common/plural';
 import type { Consultation } from '../../common/api-types';
-import { cancellationOutcome, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
+import { cancellationOutcome, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -75,3 +75,20 @@ describe('a consultation whose doctor the clinic withdrew', () => {
     );
   });
 });
+
+describe('deleting the account with consultations booked', () => {
+  const booked = (status: 'scheduled' | 'completed', refundAmount: number, keptAmount: number) =>
+    ({ ...at(status, 60), cancellation: status === 'scheduled' ? { refundDeadline: '', deadlinePassed: keptAmount > 0, refundAmount, keptAmount } : null }) as Consultation;
+
+  it('says which scheduled consultations it cancels and where each paid fee goes; nothing when none is scheduled', () => {
+    expect(deletionCancels([booked('completed', 0, 0)])).toBeNull();
+    expect(deletionCancels([booked('scheduled', 0, 0), booked('completed', 0, 0)])).toBe(
+      'Your 1 scheduled consultation is cancelled now, and keeping your account later does not book it again.',
+    );
+    expect(deletionCancels([booked('scheduled', 7500, 0), booked('scheduled', 0, 6000), booked('scheduled', 5000, 0)])).toBe(
+      'Your 3 scheduled consultations are cancelled now, and keeping your account later does not book them again. ' +
+        '$125.00 you paid is refunded to your card. $60.00 paid for a consultation that starts too soon for a refund is kept.',
+    );
+  });
+});
+

@@ -9,6 +9,9 @@ import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useRequestDeletion } from '../../api/profile';
+import { useQuery } from '@tanstack/react-query';
+import { myConsultationsQuery } from '../../api/consultations';
+import { deletionCancels } from '../telemedicine/refund-terms';
 
 const DangerCard = styled(Card)`
   border: 1px solid ${({ theme }) => theme.colors.danger};
@@ -29,6 +32,8 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const deletion = useRequestDeletion();
+  const consultations = useQuery({ ...myConsultationsQuery, enabled: open });
+  const cancels = consultations.data ? deletionCancels(consultations.data) : null;
   const submit = (values: AccountDeletionRequest, helpers: FormikHelpers<AccountDeletionRequest>) =>
     deletion.mutate(values, {
       onSuccess: (user) => {
@@ -58,6 +63,7 @@ export function DeleteAccountCard() {
           <Consequences>
             <li>In 30 days your reports, documents, results, medications, appointments and reminders are erased for good.</li>
             <li>Until then, sign in and choose Keep my account to cancel.</li>
+            {cancels ? <li data-testid="deletion-cancels">{cancels}</li> : null}
             <li>
               The law asks the clinic to keep some records: your consultations with its doctors, payments, and the log of who opened your
               records. They stay, no longer tied to your name.

@@ -6,6 +6,7 @@
 import type { Consultation } from '../../../common/api-types';
 import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
+import { plural } from '../../../common/plural';
 import { consultationMachine } from '../../../common/consultation-status';
 import { formatDay, formatTime } from '../../components/consultations/format';
 
@@ -59,3 +60,20 @@ export function cancelledMessage(c: Consultation): string {
   if (c.paymentStatus === 'paid') return `Your consultation has been cancelled. The ${dollars(c.fee ?? 0)} you paid is not refunded.`;
   return 'Your consultation has been cancelled.';
 }
+
+/** Before deleting the account: the scheduled consultations it cancels, and where their fees go. */
+export function deletionCancels(consultations: Consultation[]): string | null {
+  const scheduled = consultations.filter((c) => c.status === 'scheduled');
+  if (!scheduled.length) return null;
+  const one = scheduled.length === 1;
+  const refund = scheduled.reduce((sum, c) => sum + (c.cancellation?.refundAmount ?? 0), 0);
+  const kept = scheduled.reduce((sum, c) => sum + (c.cancellation?.keptAmount ?? 0), 0);
+  return [
+    `Your ${plural(scheduled.length, 'scheduled consultation')} ${one ? 'is' : 'are'} cancelled now, and keeping your account later does not book ${one ? 'it' : 'them'} again.`,
+    refund ? `${dollars(refund)} you paid is refunded to your card.` : '',
+    kept ? `${dollars(kept)} paid for a consultation that starts too soon for a refund is kept.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+

@@ -165,6 +165,10 @@ test('a doctor runs a day from the queue', async ({ browser }) => {
   await expect(call.getByRole('heading', { name: noor.name })).toBeVisible();
   await expectVideoPlaying(call, 'remote-video');
   await expect(portal.getByTestId('patient-waiting')).toHaveCount(0);
+  // Ending it closes the call's window, back onto the dashboard it was opened from (no second dashboard).
+  const closed = call.waitForEvent('close');
+  await call.getByRole('button', { name: 'End call' }).click();
+  await closed;
 
   // The finished chat consultation, opened from Recent Consultations: its transcript, in order.
   await portal.getByTestId('recent-consultations').getByRole('link', { name: /Sore throat and a mild fever/ }).click();

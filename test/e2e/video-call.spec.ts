@@ -97,10 +97,19 @@ test.describe('live consultation', () => {
         await readHeld;
         await route.continue().catch(() => undefined);
       });
+      // Complete asks for the outcome first: closing the dialog keeps the consultation going.
       await doctor.page.getByRole('button', { name: 'Complete' }).click();
+      const outcome = doctor.page.getByRole('dialog', { name: 'Complete Consultation' });
+      await outcome.getByRole('button', { name: 'Cancel' }).click();
+      await expect(outcome).toBeHidden();
+      await expect(patient.page.getByTestId('consultation-status')).toHaveText('In Progress');
+      await doctor.page.getByRole('button', { name: 'Complete' }).click();
+      await outcome.getByLabel('Diagnosis').fill('Viral upper respiratory infection');
+      await outcome.getByRole('button', { name: 'Complete Consultation' }).click();
       await expect(patient.page.getByTestId('consultation-status')).toHaveText('Completed');
       await expect(patient.page.getByText('The consultation has been completed').first()).toBeVisible();
       await expect(patient.page).toHaveURL(/\/telemedicine$/, { timeout: 10_000 });
+      await expect(patient.page.getByTestId('consultation-diagnosis').first()).toHaveText('Diagnosis: Viral upper respiratory infection');
       await expect(doctor.page).toHaveURL(new RegExp(`/doctor/consultation/${consultationId}$`), { timeout: 10_000 });
       await expect(doctor.page.getByTestId('consultation-header').getByText('Completed')).toBeVisible();
       await expect(doctor.page.getByRole('button', { name: 'Start Consultation' })).toHaveCount(0);

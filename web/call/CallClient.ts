@@ -804,13 +804,18 @@ export class CallClient {
     this.update({ speaker: deviceId });
   }
 
-  /** The doctor's Start Consultation / Complete, through the same state machine as the REST route. */
-  async setStatus(status: ConsultationStatusUpdate): Promise<void> {
-    if (!this.socket) return;
+  /**
+   * The doctor's Start Consultation / Complete (with its outcome), through the same state machine as the REST
+   * route; answers whether it was made (a failure is told to the screen).
+   */
+  async setStatus(status: ConsultationStatusUpdate, outcome: { diagnosis?: string; prescription?: string; consultationNotes?: string } = {}): Promise<boolean> {
+    if (!this.socket) return false;
     try {
-      await request(this.socket, 'consultation:setStatus', { consultationId: this.consultationId, status });
+      await request(this.socket, 'consultation:setStatus', { consultationId: this.consultationId, status, ...outcome });
+      return true;
     } catch (err) {
       this.notify({ kind: 'request-failed', message: err instanceof Error ? err.message : 'Failed to update consultation status' });
+      return false;
     }
   }
 

@@ -10,6 +10,15 @@ export interface CompletionValues {
   consultationNotes: string;
 }
 
+/** The outcome as the status change sends it: what the doctor left empty is not sent. */
+export function completionOutcome(values: CompletionValues) {
+  return {
+    diagnosis: values.diagnosis.trim() || undefined,
+    prescription: values.prescription.trim() || undefined,
+    consultationNotes: values.consultationNotes.trim() || undefined,
+  };
+}
+
 interface Props {
   open: boolean;
   onClose: () => void;

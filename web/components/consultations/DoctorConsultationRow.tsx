@@ -97,7 +97,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
         <ConsultationStatusBadge status={c.status} />
         {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
         {canJoin ? (
-          <AnchorButton href={`/video-call/${c.id}`} target="_blank" rel="noopener" $size="sm" $variant={waiting ? 'primary' : 'secondary'} aria-label={`Join the consultation with ${patientName}`}>
+          <AnchorButton href={`/video-call/${c.id}`} target="_blank" rel="opener" $size="sm" $variant={waiting ? 'primary' : 'secondary'} aria-label={`Join the consultation with ${patientName}`}>
             <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />
             Join
           </AnchorButton>

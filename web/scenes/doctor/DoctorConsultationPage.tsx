@@ -17,7 +17,7 @@ import { BreakGlassForm, BreakGlassNote } from '../../components/consultations/B
 import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { showToast } from '../../components/toast';
 import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs, TwoColumns } from '../../components/ui';
-import { CompleteConsultationDialog, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
+import { CompleteConsultationDialog, completionOutcome, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
 import { ConsultationOverview } from '../../components/consultations/ConsultationOverview';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
@@ -135,15 +135,7 @@ export default function DoctorConsultationPage() {
   };
 
   const complete = (values: CompletionValues) =>
-    changeStatus(
-      {
-        status: CONSULTATION_ACTIONS.complete.to,
-        diagnosis: values.diagnosis.trim() || undefined,
-        prescription: values.prescription.trim() || undefined,
-        consultationNotes: values.consultationNotes.trim() || undefined,
-      },
-      'The consultation has been completed.',
-    );
+    changeStatus({ status: CONSULTATION_ACTIONS.complete.to, ...completionOutcome(values) }, 'The consultation has been completed.');
 
   if (query.isPending) {
     return (

@@ -8,6 +8,7 @@ import { othersIn } from '../../call/CallClient';
 import { useCallClient, useCallSnapshot } from '../../call/CallContext';
 import { Button, Dialog, Spinner } from '../../components/ui';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
+import { CompleteConsultationDialog, completionOutcome } from '../../components/consultations/CompleteConsultationDialog';
 import { useStatusIntoCache } from './useStatusIntoCache';
 import { CallControls } from './CallControls';
 import { ChatPanel } from './ChatPanel';
@@ -213,6 +214,8 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
   const navigate = useNavigate();
   const [chatOpen, setChatOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Complete asks for the outcome first, as on the consultation page: one click must not end it unrecorded.
+  const [completing, setCompleting] = useState(false);
   /** The newest line from the other side the user has had in front of them (undefined until the join answers). */
   const seenUpTo = useRef<string | null | undefined>(undefined);
   const elapsed = useElapsed(call.connectedAt);
@@ -392,10 +395,19 @@ export function CallScreen({ exitTo }: { exitTo: string }) {
         {isDoctor && live && consultation
           ? DOCTOR_CALL_ACTIONS.filter(({ action }) => consultationMachine.can(consultation.status, action)).map(({ action, label }) => (
               <DoctorActions key={action}>
-                <Button onClick={() => void client.setStatus(CONSULTATION_ACTIONS[action].to)}>{label}</Button>
+                <Button onClick={() => (action === 'complete' ? setCompleting(true) : void client.setStatus(CONSULTATION_ACTIONS[action].to))}>{label}</Button>
               </DoctorActions>
             ))
           : null}
+        {isDoctor ? (
+          <CompleteConsultationDialog
+            open={completing}
+            onClose={() => setCompleting(false)}
+            onComplete={async (values) => {
+              if (!(await client.setStatus(CONSULTATION_ACTIONS.complete.to, completionOutcome(values)))) throw new Error('not completed');
+            }}
+          />
+        ) : null}
         {live || joining ? (
           <CallControls
             local={call.local}

@@ -6,8 +6,20 @@ import { showToast, useToastPlacement } from '../../components/toast';
 import { callEndedMessage } from './call-ended';
 
 /**
+ * A call window that one of the app's pages opened (the doctor's Start Consultation, Join on a queue row)
+ * closes, back onto that page, which stayed open and follows the consultation live; answers whether it did.
+ */
+function backToOpener(): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return false;
+  opener.focus();
+  window.close();
+  return true;
+}
+
+/**
  * Toasts the call's moments, from the device check on (a refused camera is told there), and leaves
- * for `exitTo` once the call has ended. Who joined or left is shown by PresenceNotice instead. The
+ * for `exitTo` (or closes back onto the page that opened it) once the call has ended. Who joined or left is shown by PresenceNotice instead. The
  * call's toasts show at the top: its controls, the chat's Send and the doctor's guests fill the bottom.
  */
 export function useCallToasts(exitTo: string): void {
@@ -22,7 +34,7 @@ export function useCallToasts(exitTo: string): void {
             return showToast('Call Started', 'You are now connected to the consultation', 'success');
           case 'call-ended':
             showToast('Call Ended', callEndedMessage(notice.reason));
-            setTimeout(() => void navigate({ to: exitTo }), POST_CALL_REDIRECT_MS);
+            setTimeout(() => (backToOpener() ? undefined : void navigate({ to: exitTo })), POST_CALL_REDIRECT_MS);
             return;
           case 'presence':
             return;

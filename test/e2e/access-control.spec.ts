@@ -160,10 +160,13 @@ test('the admin deactivates and reactivates a doctor from the roster, and review
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(confirm).toBeHidden();
   await expect(card.getByText('Deactivated')).toBeVisible();
-  await card.getByRole('button', { name: 'Set Unavailable' }).click();
-  await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();
+  // Deactivated, the doctor takes no one: no availability to read or set until reactivated.
+  await expect(card.getByText('Available', { exact: true })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Set Unavailable' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Break-glass access', exact: true })).toBeVisible();
   await shoot(page, 'admin-roster-controls');
   await card.getByRole('button', { name: 'Reactivate' }).click();
   await expect(card.getByText('Deactivated')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Set Unavailable' }).click();
+  await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();
 });

@@ -405,6 +405,9 @@ test.describe('report detail', () => {
     );
     await page.goto(`/reports/${none}`);
     await expect(page.getByText('No test results to display.')).toBeVisible();
+    // No document: Download is off, and the page says why where a phone shows it (not in a hover tooltip).
+    await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Download' })).toHaveAccessibleDescription('No document attached to this report.');
     await expect(page.getByTestId('report-status')).toHaveCSS('color', 'rgb(29, 78, 216)');
     await page.goto(`/reports/${broken}`);
     await expect(page.getByText('Error parsing test results.')).toBeVisible();

@@ -35,7 +35,15 @@ test("the doctor sees the patient's change to a lab report beside the document's
   const me = await (await patient.request.get('/api/auth/me')).json();
   const reportId = await insertDocumentReport(me.id);
   const corrected = await patient.request.patch(`/api/medical-reports/${reportId}`, {
-    data: { status: 'normal', results: { ferritin: { value: 80, unit: 'ng/mL', referenceRange: '20-250' } } },
+    data: {
+      status: 'normal',
+      results: {
+        ferritin: { value: 80, unit: 'ng/mL', referenceRange: '20-250' },
+        serumIron: { value: 95, unit: 'ug/dL', referenceRange: '60-170' },
+        transferrinSaturation: { value: 28, unit: '%', referenceRange: '20-50' },
+        totalIronBindingCapacity: { value: 340, unit: 'ug/dL', referenceRange: '250-450' },
+      },
+    },
   });
   expect(corrected.status()).toBe(200);
   const booked = await patient.request.post('/api/consultations', {
@@ -59,6 +67,14 @@ test("the doctor sees the patient's change to a lab report beside the document's
     await expect(change).toContainText('Results were changed; the original results:');
     await expect(change.getByTestId('test-results')).toContainText('8');
     await keepShot(report, `doctor-patient-change-${viewport.width}`);
+    // No report page is a click away here: the results the list leaves out open in place.
+    const results = report.getByTestId('test-results').first();
+    await expect(results.getByTestId('test-result')).toHaveCount(2);
+    await results.getByRole('button', { name: '+2 more fields' }).click();
+    await expect(results.getByTestId('test-result')).toHaveCount(4);
+    await expect(results).toContainText('Total Iron Binding Capacity');
+    await results.getByRole('button', { name: 'Show fewer' }).click();
+    await expect(results.getByTestId('test-result')).toHaveCount(2);
     await doctor.close();
   }
   await patient.close();

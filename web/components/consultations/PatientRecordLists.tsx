@@ -60,7 +60,7 @@ export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
           meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility, r.provenance.importedFrom && `Imported from ${r.provenance.importedFrom}`)}
           note={r.summary}
         >
-          {r.results ? <TestResults results={r.results} compact /> : null}
+          {r.results ? <TestResults results={r.results} compact expandable /> : null}
           <PatientChangeNote provenance={r.provenance} />
         </RecordItem>
       ))}

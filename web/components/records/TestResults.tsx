@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { plural } from '../../../common/plural';
 import styled from 'styled-components';
 import { Badge, type BadgeTone } from '../ui';
@@ -68,6 +69,19 @@ const More = styled.p`
   font-size: 0.82rem;
   font-weight: 600;
   color: ${({ theme }) => theme.colors.primary};
+`;
+
+const MoreButton = styled.button`
+  align-self: flex-start;
+  padding: 4px 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-size: 0.82rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: underline;
+  cursor: pointer;
 `;
 
 const Message = styled.p`
@@ -163,8 +177,13 @@ function FieldRow({ field, compact }: { field: ResultField; compact: boolean }) 
   );
 }
 
-/** A report's test results; `compact` (report cards) shows the first 2 fields and '+N more fields'. */
-export function TestResults({ results, compact = false }: { results: unknown; compact?: boolean }) {
+/**
+ * A report's test results; `compact` (report cards) shows the first 2 fields and '+N more fields', which
+ * `expandable` (where no report page is a click away: the doctor's record lists) makes a button showing them all.
+ */
+export function TestResults({ results, compact: compactAsked = false, expandable = false }: { results: unknown; compact?: boolean; expandable?: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const compact = compactAsked && !expanded;
   const view = resultsView(results, compact);
   return (
     <Box $compact={compact} data-testid="test-results">
@@ -180,7 +199,20 @@ export function TestResults({ results, compact = false }: { results: unknown; co
               <FieldRow key={field.key} field={field} compact={compact} />
             ))}
           </Fields>
-          {compact && view.moreFields > 0 ? <More>+{plural(view.moreFields, 'more field')}</More> : null}
+          {compact && view.moreFields > 0 ? (
+            expandable ? (
+              <MoreButton type="button" aria-expanded={false} onClick={() => setExpanded(true)}>
+                +{plural(view.moreFields, 'more field')}
+              </MoreButton>
+            ) : (
+              <More>+{plural(view.moreFields, 'more field')}</More>
+            )
+          ) : null}
+          {expanded ? (
+            <MoreButton type="button" aria-expanded onClick={() => setExpanded(false)}>
+              Show fewer
+            </MoreButton>
+          ) : null}
         </>
       )}
     </Box>

@@ -48,8 +48,8 @@ export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: 
         ) : (
           <Badge $tone="warning">Pending</Badge>
         )}
-        {doctor.isAvailable ? <Badge $tone="info">Available</Badge> : <Badge $tone="neutral">Unavailable</Badge>}
-        {doctor.isActive ? null : <Badge $tone="danger">Deactivated</Badge>}
+        {/* A deactivated doctor takes no one, whatever their availability (kept for when they are reactivated). */}
+        {!doctor.isActive ? <Badge $tone="danger">Deactivated</Badge> : doctor.isAvailable ? <Badge $tone="info">Available</Badge> : <Badge $tone="neutral">Unavailable</Badge>}
       </Row>
       <Facts>
         <Info label="Email">{doctor.email}</Info>
@@ -70,9 +70,11 @@ export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: 
           <Icon path={ICONS.edit} size={16} />
           Edit
         </Button>
-        <Button $variant="secondary" $size="sm" onClick={() => onChange({ isAvailable: !doctor.isAvailable })} disabled={busy}>
-          {doctor.isAvailable ? 'Set Unavailable' : 'Set Available'}
-        </Button>
+        {doctor.isActive ? (
+          <Button $variant="secondary" $size="sm" onClick={() => onChange({ isAvailable: !doctor.isAvailable })} disabled={busy}>
+            {doctor.isAvailable ? 'Set Unavailable' : 'Set Available'}
+          </Button>
+        ) : null}
         <Button $variant={doctor.isActive ? 'secondary' : 'primary'} $size="sm" onClick={() => onChange({ isActive: !doctor.isActive })} disabled={busy}>
           {doctor.isActive ? 'Deactivate' : 'Reactivate'}
         </Button>

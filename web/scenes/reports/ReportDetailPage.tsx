@@ -1,5 +1,5 @@
 import { Navigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
@@ -16,7 +16,7 @@ import { labTrends, resultKeys } from '../../components/records/lab-trends';
 import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { isPremiumRequired } from '../../components/premium-required';
-import { Button, Card, EmptyState, Icon, LinkButton, Skeleton, Stack } from '../../components/ui';
+import { Button, Card, EmptyState, Icon, LinkButton, Muted, Skeleton, Stack } from '../../components/ui';
 import { DeleteReportCard } from './DeleteReportCard';
 import { EditReportDialog } from './EditReportDialog';
 import { OfflineAvailability } from './OfflineAvailability';
@@ -99,6 +99,7 @@ export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { data: report, isPending, error } = useReport(id);
   const [editing, setEditing] = useState(false);
+  const noDocumentId = useId();
   const { items: reports } = useReports();
 
   if (isPending && !report) {
@@ -170,7 +171,7 @@ export default function ReportDetailPage() {
             <h2>Document</h2>
             <OfflineAvailability report={report} />
             <DocumentActions>
-              <Button onClick={() => documentUrl && void openDocument(documentUrl)} disabled={!documentUrl} title={documentUrl ? undefined : 'No document attached'}>
+              <Button onClick={() => documentUrl && void openDocument(documentUrl)} disabled={!documentUrl} aria-describedby={documentUrl ? undefined : noDocumentId}>
                 <Icon path={RECORD_ICONS.download} size={18} />
                 Download
               </Button>
@@ -179,6 +180,11 @@ export default function ReportDetailPage() {
                 Share
               </Button>
             </DocumentActions>
+            {documentUrl ? null : (
+              <Muted id={noDocumentId} style={{ marginTop: 8 }}>
+                No document attached to this report.
+              </Muted>
+            )}
           </Section>
           <DeleteReportCard report={report} />
         </Stack>

@@ -363,8 +363,19 @@ test.describe('report detail', () => {
     expect(response.headers()['content-disposition']).toBe('attachment; filename="complete-blood-count.pdf"; filename*=UTF-8\'\'complete-blood-count.pdf');
 
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect(toast(page, 'Link copied')).toBeVisible();
+    const copied = page.locator('.Toastify__toast').filter({ has: page.getByText('Link copied', { exact: true }) });
+    await expect(copied).toContainText('It opens this report only for you, signed in. For a doctor to read it, make a link they can open.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/reports/${DEMO_REPORTS.cbcEarlier}$`));
+    // The toast leads to a link a doctor can open, with this report already chosen.
+    await copied.getByRole('button', { name: 'Share with a doctor' }).click();
+    await expect(copied).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/settings\\?report=${DEMO_REPORTS.cbcEarlier}#share$`));
+    const card = page.locator('#share');
+    await expect(card.getByRole('radio', { name: 'Chosen reports and medications' })).toBeChecked();
+    // This report alone (not its follow-up of the same name).
+    await expect(card.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(card.getByRole('checkbox', { checked: true })).toHaveAccessibleName(/^Complete Blood Count \((?!follow-up)/);
+    await expect(card.getByRole('heading', { name: 'Share with a doctor' })).toBeInViewport();
   });
 
   test('uses the native share sheet when the browser has one', async ({ page }) => {
@@ -376,6 +387,7 @@ test.describe('report detail', () => {
     await page.goto(`/reports/${DEMO_REPORTS.cbcEarlier}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: Array<{ title: string }> }).__shared[0]?.title)).toBe('Complete Blood Count');
+    await expect(page.locator('.Toastify__toast').filter({ has: page.getByText('Link shared', { exact: true }) })).toContainText('It opens this report only for you, signed in.');
   });
 
   test('an urgent report is red with an alert icon and reads results stored as JSON text', async ({ page }) => {

@@ -60,7 +60,13 @@ export function showToast(title: string, description?: string, variant: ToastVar
       <Title>{title}</Title>
       {description ? <Description>{description}</Description> : null}
       {action ? (
-        <ActionButton type="button" onClick={action.onClick}>
+        <ActionButton
+          type="button"
+          onClick={() => {
+            action.onClick();
+            void toastLibrary().then(({ toast }) => toast.dismiss());
+          }}
+        >
           {action.label}
         </ActionButton>
       ) : null}

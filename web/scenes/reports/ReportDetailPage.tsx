@@ -1,4 +1,4 @@
-import { Navigate, useParams } from '@tanstack/react-router';
+import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
@@ -95,11 +95,14 @@ function NotFound() {
   );
 }
 
+const REPORT_LINK_IS_PRIVATE = 'It opens this report only for you, signed in. For a doctor to read it, make a link they can open.';
+
 export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { data: report, isPending, error } = useReport(id);
   const [editing, setEditing] = useState(false);
   const noDocumentId = useId();
+  const navigate = useNavigate();
   const { items: reports } = useReports();
 
   if (isPending && !report) {
@@ -118,8 +121,14 @@ export default function ReportDetailPage() {
   const documentUrl = abilitiesOf(report).canDownload ? safeDocumentUrl(report.documentUrl) : null;
   const share = async () => {
     const outcome = await shareReport(report).catch(() => 'failed' as const);
-    if (outcome === 'copied') showToast('Link copied', 'The link to this report is on your clipboard.');
-    if (outcome === 'failed') showToast('Error', 'Unable to share this report.', 'destructive');
+    if (outcome === 'failed') return showToast('Error', 'Unable to share this report.', 'destructive');
+    if (outcome === 'cancelled') return;
+    // The report's own address opens only for its owner: say so, and lead to a link a doctor can open.
+    const title = outcome === 'copied' ? 'Link copied' : 'Link shared';
+    showToast(title, REPORT_LINK_IS_PRIVATE, 'default', {
+      label: 'Share with a doctor',
+      onClick: () => void navigate({ to: '/settings', search: { report: report.id } as never, hash: 'share' }),
+    });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import styled from 'styled-components';
 import { Button, Card, CardHeader, CardTitle, FieldError, Muted, Stack } from '../../components/ui';
@@ -36,7 +37,9 @@ const problemOf = (error: unknown) => (error instanceof ApiError && error.detail
  */
 export function ShareWithDoctorCard() {
   const titleId = useId();
-  const [records, setRecords] = useState<SharedRecords>({ everything: true });
+  // A report's Share leads here with the report chosen (/settings?report={id}#share).
+  const { report } = useSearch({ strict: false }) as { report?: string };
+  const [records, setRecords] = useState<SharedRecords>(report ? { everything: false, reportIds: [report], medicationIds: [] } : { everything: true });
   const [share, setShare] = useState<{ made: NewShare; hasPasscode: boolean } | null>(null);
   const shareRecords = useShareRecords();
 
@@ -55,7 +58,7 @@ export function ShareWithDoctorCard() {
   };
 
   return (
-    <Card aria-labelledby={titleId}>
+    <Card id="share" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId}>Share with a doctor</CardTitle>
       </CardHeader>

@@ -337,7 +337,7 @@ export interface Consultation {
 
 /** The server's refund rule applied to one consultation when the answer was made (server/services/payments/refund-rule.ts). */
 export interface ConsultationCancellation {
-  /** Until then a cancellation by the patient refunds the fee paid in full (24 hours before the start). */
+  /** Until then a cancellation by the patient refunds the fee paid in full (24 hours before the start); after it, only when the clinic withdrew the doctor. */
   refundDeadline: IsoDateString;
   /** The deadline has passed: a cancellation by the patient refunds nothing, unless the clinic withdrew the doctor. */
   deadlinePassed: boolean;

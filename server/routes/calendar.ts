@@ -12,7 +12,8 @@ import { auditedWrite, recordAudit } from '../services/audit';
 import { appOrigin } from '../lib/app-origin';
 import { calendarFeedSchema, calendarFileQuerySchema } from '../../common/schemas/calendar';
 import { APPOINTMENT_ACTIONS } from '../../common/appointment-status';
-import { CONSULTATION_ACTIONS } from '../../common/consultation-status';
+import { CONSULTATION_ACTIONS, canJoinConsultation } from '../../common/consultation-status';
+import { assertDoctorStillPractising, doctorInGoodStanding } from '../services/doctor-standing';
 import { NotFound } from '../errors';
 import type { AppContext } from '../context';
 
@@ -49,9 +50,11 @@ export function registerCalendarRoutes(router: Router): void {
     policy: patientOnly,
     query: calendarFileQuerySchema,
     response: calendarFile,
+    refusals: { 409: 'The clinic has withdrawn the doctor of this open consultation: it will not take place' },
     handler: async (ctx, { params, query }) => {
       const patient = asPatient(ctx.state.actor);
       const consultation = await consultationFor(patient, params.id!);
+      if (canJoinConsultation(consultation.status)) assertDoctorStillPractising(consultation.doctor!, 'there is nothing to add to your calendar');
       await recordAudit(ctx, { action: 'consultation.calendar', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: patient.userId });
       return sendCalendar(ctx, 'consultation.ics', icsCalendar('MediVault consultation', query.timeZone, [consultationEntry(consultation, appOrigin(ctx), 'file')]));
     },
@@ -117,11 +120,13 @@ export function registerCalendarRoutes(router: Router): void {
       const since = new Date(Date.now() - FEED_HISTORY_DAYS * 24 * 60 * 60_000);
       const [appointments, consultations] = await Promise.all([
         appointmentsOf(patient).whereNot('status', APPOINTMENT_ACTIONS.cancel.to).where('appointmentDate', '>=', since),
-        consultationsOf(patient).whereNot('status', CONSULTATION_ACTIONS.cancel.to).where('appointmentDate', '>=', since),
+        consultationsOf(patient).whereNot('status', CONSULTATION_ACTIONS.cancel.to).where('appointmentDate', '>=', since).withGraphFetched('doctor'),
       ]);
+      // An open consultation whose doctor the clinic withdrew will not take place: it leaves the calendar.
+      const takingPlace = consultations.filter((c) => !canJoinConsultation(c.status) || doctorInGoodStanding(c.doctor!));
       const entries = [
         ...appointments.map((a) => appointmentEntry(a, appOrigin(ctx), 'feed')),
-        ...consultations.map((c) => consultationEntry(c, appOrigin(ctx), 'feed')),
+        ...takingPlace.map((c) => consultationEntry(c, appOrigin(ctx), 'feed')),
       ].sort((a, b) => a.start.getTime() - b.start.getTime());
       return sendCalendar(ctx, '', icsCalendar('MediVault', feed.timeZone, entries));
     },

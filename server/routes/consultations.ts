@@ -9,8 +9,6 @@ import { bookConsultation, rescheduleConsultation } from '../services/consultati
 import { cancelAsPatient } from '../services/consultations/patient-cancellation';
 import { presentConsultation } from '../presenters/consultation';
 import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
-import { assertRefundAsShown } from '../services/payments/refund-rule';
-import { doctorInGoodStanding } from '../services/doctor-standing';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
 
@@ -89,8 +87,7 @@ export function registerConsultationsRoutes(router: Router): void {
     refusals: { 409: 'The consultation can no longer be cancelled, or cancelling now would refund another amount than the refundAmount sent' },
     handler: async (ctx, { params, body }) => {
       const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
-      assertRefundAsShown(owned, !doctorInGoodStanding(owned.doctor!), body.refundAmount);
-      return withDoctor(await cancelAsPatient(ctx, owned.id));
+      return withDoctor(await cancelAsPatient(ctx, owned, body.refundAmount));
     },
   });
 

@@ -104,6 +104,7 @@ export function registerPaymentsRoutes(router: Router): void {
     policy: patientOnly,
     body: emptyBodySchema,
     response: paymentCheckoutResponse,
+    refusals: { 409: 'The consultation is over, already paid or has no fee, or the clinic has withdrawn its doctor' },
     handler: async (ctx, { params }) => {
       const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
       const entry: AuditEntry = { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId };

@@ -2,7 +2,7 @@ import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import { userResponse } from '../presenters/response-schemas';
 import { patientOnly, signedInUser } from '../policies/route-policy';
-import { asPatient } from '../policies/actor';
+import { asPatient, type PatientActor } from '../policies/actor';
 import { accountDeletionSchema, profileUpdateSchema } from '../../common/schemas/profile';
 import { User } from '../../db/models';
 import { presentUser } from '../presenters/user';
@@ -14,9 +14,22 @@ import { cancelDeletion, scheduleDeletion } from '../services/account-deletion';
 import { endSession } from '../services/sign-in';
 import { consultationsOf } from '../policies/consultation';
 import { cancelAsPatient } from '../services/consultations/patient-cancellation';
-import { Unauthenticated, ValidationFailed } from '../errors';
+import { Conflict, Unauthenticated, ValidationFailed } from '../errors';
 
 const WRONG_PASSWORD = 'That password is not right.';
+
+/**
+ * A patient who asked to delete their account is leaving: their doctors stop keeping time for them, each
+ * scheduled consultation cancelled as if they cancelled it (refunded by the same rule). One the doctor started
+ * meanwhile can no longer be cancelled and is left to the doctor.
+ */
+async function cancelScheduledConsultations(ctx: AppContext, patient: PatientActor): Promise<void> {
+  for (const consultation of await consultationsOf(patient).where('status', 'scheduled').withGraphFetched('doctor')) {
+    await cancelAsPatient(ctx, consultation).catch((error: unknown) => {
+      if (!(error instanceof Conflict)) throw error;
+    });
+  }
+}
 
 /** The signed-in patient's or admin's own account (the route's policy admits no one else). */
 function ownAccount(ctx: AppContext): { userId: string; patientId: string | undefined } {
@@ -85,10 +98,12 @@ export function registerProfileRoutes(router: Router): void {
         (trx) => scheduleDeletion(trx, patient.userId, ctx.deps.config.accountDeletionGraceMs),
         () => ({ action: 'account.deletion_request', outcome: 'success', resourceType: 'user', resourceId: patient.userId, patientId: patient.userId }),
       );
-      // The patient is leaving: their doctors stop keeping time for them (refunds as if they cancelled each).
-      for (const { id } of await consultationsOf(patient).where('status', 'scheduled').select('id')) await cancelAsPatient(ctx, id);
-      await endOtherSessions(ctx, patient);
-      endSession(ctx);
+      try {
+        await cancelScheduledConsultations(ctx, patient);
+      } finally {
+        await endOtherSessions(ctx, patient);
+        endSession(ctx);
+      }
       return presentUser(scheduled);
     },
   });

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/app';
 import { TestClient } from '../support/client';
 import { doctorParty, patientParty, type Party } from './consultations-fixtures';
 import { insertAppointment } from './records-fixtures';
-import { Consultation, type Doctor, type User } from '../../db/models';
+import { Consultation, Doctor, type User } from '../../db/models';
 import { REMINDER_MINUTES } from '../../server/services/calendar/ics';
 
 let server: TestServer;
@@ -167,6 +167,23 @@ describe('calendar feed', () => {
     const stored = await server.app.deps.knex('calendar_feeds').where({ userId: sam.account.record.id }).first();
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('leaves out an open consultation whose doctor the clinic withdrew, and refuses its calendar file (409), keeping a finished one', async () => {
+    const [sam, withdrawn] = await Promise.all([patientParty(server.url), doctorParty(server.url, { name: 'Dr. Lena Ward' })]);
+    const booked = (appointmentDate: string, status: 'scheduled' | 'completed') =>
+      Consultation.query().insertAndFetch({ patientId: sam.account.record.id, doctorId: withdrawn.account.record.id, appointmentDate: new Date(appointmentDate), status, consultationType: 'video' });
+    const [open, finished] = await Promise.all([booked('2027-05-04T09:00:00Z', 'scheduled'), booked('2027-05-01T09:00:00Z', 'completed')]);
+    const feed = (await sam.client.post('/api/calendar/feed', { timeZone: 'UTC' })).body.url as string;
+    const starts = async () => eventsOf(await (await fetch(feed)).text()).map((e) => e.start);
+    expect(await starts()).toEqual(['2027-05-01T09:00:00.000Z', '2027-05-04T09:00:00.000Z']);
+
+    await Doctor.query().findById(withdrawn.account.record.id).patch({ isActive: false });
+    expect(await starts()).toEqual(['2027-05-01T09:00:00.000Z']);
+    const file = await sam.client.get(`/api/consultations/${open.id}/calendar.ics?${ics('UTC')}`);
+    expect(file.status).toBe(409);
+    expect(file.body.message).toBe('Dr. Lena Ward can no longer take this consultation, so there is nothing to add to your calendar. Cancel it and book another doctor.');
+    expect((await sam.client.get(`/api/consultations/${finished.id}/calendar.ics?${ics('UTC')}`)).status).toBe(200);
   });
 
   it('stops answering an address that was replaced or revoked', async () => {

@@ -332,6 +332,25 @@ describe('Consultation fees', () => {
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === late.intent.id)).toHaveLength(1);
   });
 
+  it('deleting the account cancels each scheduled consultation by the refund rule: refunded ahead of the deadline, kept after it', async () => {
+    const [patient, early, late] = await Promise.all([patientParty(server.url), feeDoctor(), feeDoctor()]);
+    const paid = async (doctor: typeof early, appointmentDate: string) => {
+      const booked = await book(patient.client, doctor.account.record.id, appointmentDate);
+      const checkout = await patient.client.post(`/api/consultations/${booked.id}/payment`, {});
+      const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.body.clientSecret)!;
+      await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+      return { id: booked.id as string, intent };
+    };
+    const ahead = await paid(early, minutesFromNow(3 * 24 * 60));
+    const soon = await paid(late, minutesFromNow(6 * 60));
+
+    expect((await patient.client.post('/api/account/deletion', { password: patient.account.password })).status).toBe(200);
+    expect(await Consultation.query().findById(ahead.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(await Consultation.query().findById(soon.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === ahead.intent.id)).toHaveLength(1);
+    expect([...stripe.refunds.values()].some((r) => r.payment_intent === soon.intent.id)).toBe(false);
+  });
+
   it('refuses a cancellation whose refund is not the one the patient was shown, and cancels nothing', async () => {
     const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
     await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));

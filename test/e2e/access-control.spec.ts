@@ -152,7 +152,7 @@ test('the admin deactivates and reactivates a doctor from the roster, and review
   // Asked once more: keeping changes nothing, confirming signs the doctor out.
   const confirm = page.getByRole('dialog', { name: 'Deactivate Dr. Ines Duarte?' });
   await card.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(confirm).toContainText('patients can no longer find or book them, until you reactivate the account. Patients already booked with them are told, and can cancel for a full refund.');
+  await expect(confirm).toContainText('patients can no longer find or book them, until you reactivate the account. Patients already booked with them see that on their consultations, and can cancel for a full refund.');
   await confirm.getByRole('button', { name: 'Keep Active' }).click();
   await expect(confirm).toBeHidden();
   await expect(card.getByText('Deactivated')).toHaveCount(0);

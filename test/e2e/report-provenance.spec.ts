@@ -72,6 +72,7 @@ test("the doctor sees the patient's change to a lab report beside the document's
     await expect(results.getByTestId('test-result')).toHaveCount(2);
     await results.getByRole('button', { name: '+2 more fields' }).click();
     await expect(results.getByTestId('test-result')).toHaveCount(4);
+    await expect(results.getByRole('button', { name: 'Show fewer' })).toBeFocused();
     await expect(results).toContainText('Total Iron Binding Capacity');
     await results.getByRole('button', { name: 'Show fewer' }).click();
     await expect(results.getByTestId('test-result')).toHaveCount(2);

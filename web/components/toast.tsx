@@ -53,8 +53,11 @@ interface ToastAction {
 }
 
 /** One toast at a time (spec section 4): a new toast replaces the one on screen. */
+let toastCount = 0;
+
 export function showToast(title: string, description?: string, variant: ToastVariant = 'default', action?: ToastAction): void {
   mountHost?.();
+  const toastId = `toast-${++toastCount}`;
   const content = (
     <div>
       <Title>{title}</Title>
@@ -64,7 +67,7 @@ export function showToast(title: string, description?: string, variant: ToastVar
           type="button"
           onClick={() => {
             action.onClick();
-            void toastLibrary().then(({ toast }) => toast.dismiss());
+            void toastLibrary().then(({ toast }) => toast.dismiss(toastId));
           }}
         >
           {action.label}
@@ -76,7 +79,7 @@ export function showToast(title: string, description?: string, variant: ToastVar
   const position = placement;
   void toastLibrary().then(({ toast }) => {
     toast.dismiss();
-    toast(content, { type, role: variant === 'destructive' ? 'alert' : 'status', position });
+    toast(content, { toastId, type, role: variant === 'destructive' ? 'alert' : 'status', position });
   });
 }
 

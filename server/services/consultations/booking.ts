@@ -107,7 +107,7 @@ export async function rescheduleConsultation(
       const message = `Only a scheduled consultation can be rescheduled; this one is ${CONSULTATION_STATUS_LABELS[consultation.status]}.`;
       throw new Conflict(message, { status: message });
     }
-    assertDoctorStillPractising((await Doctor.query(trx).findById(consultation.doctorId))!, 'it cannot be moved');
+    assertDoctorStillPractising((await Doctor.query(trx).findById(consultation.doctorId).forUpdate())!, 'it cannot be moved');
     await lockBookableDoctor(trx, consultation.doctorId);
     await lockPatientBookings(trx, consultation.patientId);
     const start = new Date(appointmentDate);

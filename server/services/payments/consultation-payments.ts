@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
-import { Consultation, Doctor, Payment } from '../../../db/models';
+import { Consultation, Payment } from '../../../db/models';
 import { consultationMachine } from '../../../common/consultation-status';
 import { paymentMachine } from '../../../common/payment-status';
 import { DEFAULT_CURRENCY, type PaymentStatus } from '../../../common/constants';
@@ -11,7 +11,7 @@ import { stripeOf } from './gateway';
 import { customerOf } from './customers';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { cancellationIsRefunded } from './refund-rule';
-import { assertDoctorStillPractising, doctorInGoodStanding } from '../doctor-standing';
+import { assertDoctorStillPractising } from '../doctor-standing';
 import type { AuditOfWrite } from '../audit';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
@@ -88,14 +88,14 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
  * After a cancellation: a paid fee is refunded in full when the rule says so; an unpaid one can no longer be
  * paid (its PaymentIntent is cancelled). Runs after the cancellation is committed; Stripe's answer is awaited.
  */
-export async function settleCancelledConsultation(deps: AppDeps, consultation: Consultation, by: 'patient' | 'doctor'): Promise<Consultation> {
+export async function settleCancelledConsultation(deps: AppDeps, consultation: Consultation, by: 'patient' | 'doctor', doctorWithdrawn = false): Promise<Consultation> {
   if (consultation.status !== 'cancelled' || !deps.config.stripe) return consultation;
   const payment = await Payment.query().findOne({ consultationId: consultation.id });
   const intentId = payment?.stripePaymentIntentId;
   if (!intentId) return consultation;
-  // The rule is applied at the moment the cancellation was committed, not when this runs.
-  const doctor = await Doctor.query().findById(consultation.doctorId);
-  const facts = { by, at: consultation.cancelledAt ?? new Date(), doctorWithdrawn: !doctorInGoodStanding(doctor!) };
+  // The rule is applied at the moment the cancellation was committed, not when this runs, and to the doctor's
+  // standing the patient's cancellation was checked against (`doctorWithdrawn`).
+  const facts = { by, at: consultation.cancelledAt ?? new Date(), doctorWithdrawn };
   if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, facts)) return consultation;
   const stripe = stripeOf(deps.config);
   try {

@@ -29,7 +29,7 @@ export function PatientChangeNote({ provenance }: { provenance: ReportProvenance
         {patientChanged.includes('status') ? <li>Status was {REPORT_STATUS_LABELS[original.status]}</li> : null}
         {patientChanged.includes('results') ? <li>Results were changed; the original results:</li> : null}
       </ul>
-      {patientChanged.includes('results') ? <TestResults results={original.results} compact /> : null}
+      {patientChanged.includes('results') ? <TestResults results={original.results} compact expandable /> : null}
     </Note>
   );
 }

@@ -199,19 +199,13 @@ export function TestResults({ results, compact: compactAsked = false, expandable
               <FieldRow key={field.key} field={field} compact={compact} />
             ))}
           </Fields>
-          {compact && view.moreFields > 0 ? (
-            expandable ? (
-              <MoreButton type="button" aria-expanded={false} onClick={() => setExpanded(true)}>
-                +{plural(view.moreFields, 'more field')}
-              </MoreButton>
-            ) : (
-              <More>+{plural(view.moreFields, 'more field')}</More>
-            )
-          ) : null}
-          {expanded ? (
-            <MoreButton type="button" aria-expanded onClick={() => setExpanded(false)}>
-              Show fewer
+          {expandable && (expanded || view.moreFields > 0) ? (
+            // One button that stays where it is, so keyboard focus stays on it as it opens and closes.
+            <MoreButton type="button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              {expanded ? 'Show fewer' : `+${plural(view.moreFields, 'more field')}`}
             </MoreButton>
+          ) : compact && view.moreFields > 0 ? (
+            <More>+{plural(view.moreFields, 'more field')}</More>
           ) : null}
         </>
       )}

@@ -153,7 +153,7 @@ export default function AdminDoctorsPage() {
       <ConfirmDialog
         open={deactivating !== null}
         title={`Deactivate ${deactivating?.name ?? 'this doctor'}?`}
-        description="They are signed out at once and cannot sign in, and patients can no longer find or book them, until you reactivate the account. Patients already booked with them are told, and can cancel for a full refund."
+        description="They are signed out at once and cannot sign in, and patients can no longer find or book them, until you reactivate the account. Patients already booked with them see that on their consultations, and can cancel for a full refund."
         keepLabel="Keep Active"
         confirmLabel="Deactivate"
         pendingLabel="Deactivating..."

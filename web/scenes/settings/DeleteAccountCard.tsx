@@ -32,8 +32,9 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const deletion = useRequestDeletion();
-  const consultations = useQuery({ ...myConsultationsQuery, enabled: open });
-  const cancels = consultations.data ? deletionCancels(consultations.data) : null;
+  // Read afresh when the dialog opens: what it says the deletion cancels and refunds is what it does.
+  const consultations = useQuery({ ...myConsultationsQuery, enabled: open, staleTime: 0, refetchOnMount: 'always' });
+  const cancels = consultations.isFetching ? null : consultations.data ? deletionCancels(consultations.data) : 'Any scheduled consultations are cancelled now too.';
   const submit = (values: AccountDeletionRequest, helpers: FormikHelpers<AccountDeletionRequest>) =>
     deletion.mutate(values, {
       onSuccess: (user) => {
@@ -78,7 +79,7 @@ export function DeleteAccountCard() {
                   <Button $variant="secondary" onClick={() => setOpen(false)}>
                     Cancel
                   </Button>
-                  <Button type="submit" $variant="danger" disabled={deletion.isPending}>
+                  <Button type="submit" $variant="danger" disabled={deletion.isPending || consultations.isFetching}>
                     {deletion.isPending ? 'Deleting...' : 'Delete my account'}
                   </Button>
                 </Row>

@@ -11,6 +11,7 @@ import { SHARED_LINK_EXPIRY_DAYS } from '../../../common/constants';
 import { RecordChooser } from './share/RecordChooser';
 import { NewLinkPanel } from './share/NewLinkPanel';
 import { SharedLinksList } from './share/SharedLinksList';
+import { useReports } from '../../api/records';
 
 const SectionHeading = styled.h3`
   margin: 16px 0 8px;
@@ -37,16 +38,18 @@ const problemOf = (error: unknown) => (error instanceof ApiError && error.detail
  */
 export function ShareWithDoctorCard() {
   const titleId = useId();
-  // A report's Share leads here with the report chosen (/settings?report={id}#share).
+  // A report's Share leads here with the report chosen (/settings?report={id}#share), when it is one of the patient's.
   const { report } = useSearch({ strict: false }) as { report?: string };
-  const [records, setRecords] = useState<SharedRecords>(report ? { everything: false, reportIds: [report], medicationIds: [] } : { everything: true });
+  const known = useReports().items.some((r) => r.id === report);
+  const [records, setRecords] = useState<SharedRecords | null>(null);
+  const chosen: SharedRecords = records ?? (known ? { everything: false, reportIds: [report!], medicationIds: [] } : { everything: true });
   const [share, setShare] = useState<{ made: NewShare; hasPasscode: boolean } | null>(null);
   const shareRecords = useShareRecords();
 
   const submit = (values: ShareFormValues, reset: () => void) => {
     const choices = sharedLinkChoicesSchema.cast(values);
     shareRecords.mutate(
-      { records, choices: { label: choices.label, expiresInDays: choices.expiresInDays, passcode: choices.passcode } },
+      { records: chosen, choices: { label: choices.label, expiresInDays: choices.expiresInDays, passcode: choices.passcode } },
       {
         onSuccess: (made) => {
           setShare({ made, hasPasscode: Boolean(choices.passcode) });
@@ -72,7 +75,7 @@ export function ShareWithDoctorCard() {
         <Formik initialValues={EMPTY} validationSchema={sharedLinkChoicesSchema} onSubmit={(values, { resetForm }) => submit(values, resetForm)}>
           <Form noValidate>
             <Stack $gap="12px" style={{ marginTop: 12 }}>
-              <RecordChooser records={records} onChange={setRecords} />
+              <RecordChooser records={chosen} onChange={setRecords} />
               <FormField name="label" label="Label (who or what it is for)" placeholder="For Dr. Chen, cardiology" />
               <FormField name="expiresInDays" label="Link works for" as="select">
                 {SHARED_LINK_EXPIRY_DAYS.map((days) => (
@@ -82,9 +85,9 @@ export function ShareWithDoctorCard() {
                 ))}
               </FormField>
               <FormField name="passcode" label="Passcode (optional)" type="password" autoComplete="new-password" />
-              {nothingChosen(records) ? <Muted>Choose at least one report or medication.</Muted> : null}
+              {nothingChosen(chosen) ? <Muted>Choose at least one report or medication.</Muted> : null}
               {shareRecords.error ? <FieldError>{problemOf(shareRecords.error)}</FieldError> : null}
-              <Button type="submit" disabled={shareRecords.isPending || nothingChosen(records)}>
+              <Button type="submit" disabled={shareRecords.isPending || nothingChosen(chosen)}>
                 {shareRecords.isPending ? 'Encrypting...' : 'Create link'}
               </Button>
             </Stack>

@@ -6,15 +6,21 @@ import { showToast, useToastPlacement } from '../../components/toast';
 import { callEndedMessage } from './call-ended';
 
 /**
- * A call window that one of the app's pages opened (the doctor's Start Consultation, Join on a queue row)
- * closes, back onto that page, which stayed open and follows the consultation live; answers whether it did.
+ * A doctor's call window that one of the app's pages opened (Start Consultation, Join on a queue row) closes,
+ * back onto that page, which stayed open and follows the consultation live; answers whether it did.
  */
 function backToOpener(): boolean {
   const opener = window.opener as Window | null;
-  if (!opener || opener.closed) return false;
+  try {
+    // Only a page of this app: reading another origin's location throws.
+    if (!opener || opener.closed || opener.location.origin !== window.location.origin) return false;
+  } catch {
+    return false;
+  }
   opener.focus();
   window.close();
-  return true;
+  // A browser may refuse to close the window: then it goes to `exitTo` as any other.
+  return window.closed;
 }
 
 /**
@@ -34,7 +40,7 @@ export function useCallToasts(exitTo: string): void {
             return showToast('Call Started', 'You are now connected to the consultation', 'success');
           case 'call-ended':
             showToast('Call Ended', callEndedMessage(notice.reason));
-            setTimeout(() => (backToOpener() ? undefined : void navigate({ to: exitTo })), POST_CALL_REDIRECT_MS);
+            setTimeout(() => (client.getSnapshot().role === 'doctor' && backToOpener() ? undefined : void navigate({ to: exitTo })), POST_CALL_REDIRECT_MS);
             return;
           case 'presence':
             return;

@@ -225,6 +225,8 @@ test('guest places held by no one in the call can be freed: an unused link is wi
     await guest.getByRole('button', { name: 'Join consultation' }).click();
     await doctor.page.getByRole('button', { name: `Admit ${GUEST}` }).click();
     await expect(doctor.page.getByRole('figure', { name: `${GUEST} (guest)` })).toBeVisible();
+    // Both sides are told who came: the guest, by name, not the patient or the doctor already there.
+    for (const page of [doctor.page, patient.page]) await expect(page.getByRole('status').filter({ hasText: `${GUEST} (guest) joined the consultation` })).toBeVisible();
     await expect(places).toHaveCount(1);
     await guest.close();
     await expect(places.filter({ hasText: `${GUEST} (guest) is not in the call` })).toBeVisible({ timeout: 20_000 });

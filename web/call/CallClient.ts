@@ -91,7 +91,7 @@ export interface CallSnapshot {
 type CallNotice =
   | { kind: 'call-started' }
   | { kind: 'call-ended'; reason: 'left' | ConsultationStatus }
-  | { kind: 'presence'; change: 'joined' | 'left' }
+  | { kind: 'presence'; change: 'joined' | 'left'; participant: Participant }
   | { kind: 'media-error' }
   | { kind: 'device-error' }
   | { kind: 'screen-error'; message: string }
@@ -657,7 +657,8 @@ export class CallClient {
   /** Anyone else arrived, or everyone else left (one reconnecting is still here: that is not leaving). */
   private onPresence(event: PresenceEvent, atJoin = false): void {
     if (event.consultationId !== this.consultationId) return;
-    const wasHere = this.otherIsHere(this.snapshot.participants);
+    const before = this.snapshot.participants;
+    const wasHere = this.otherIsHere(before);
     const otherHere = this.otherIsHere(event.participants);
     // A withdrawn doctor who is back (verified again, signed in) can take the consultation after all.
     const doctorBack = otherHere && !wasHere && this.snapshot.role === 'patient';
@@ -665,14 +666,32 @@ export class CallClient {
     const remoteTracks = new Map([...this.snapshot.remoteTracks].filter(([key]) => here.has(key)));
     this.update({ participants: event.participants, remoteTracks, ...(doctorBack ? { doctorWithdrawn: false } : {}) });
     this.session?.otherPresent(otherHere, atJoin);
-    if (!atJoin && otherHere !== wasHere && this.snapshot.phase === 'live') this.notify({ kind: 'presence', change: otherHere ? 'joined' : 'left' });
+    if (!atJoin && this.snapshot.phase === 'live') this.notifyArrivals(before, event.participants);
     // A chat-only consultation is connected as soon as both are in the room.
-    if (otherHere && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
+    if (event.participants.some((p) => this.isCounterpart(participantKey(p))) && this.snapshot.consultation?.consultationType === 'chat') this.markConnected();
+  }
+
+  /** Each person who came or went (one reconnecting is still listed: that is not leaving), named on screen by PresenceNotice. */
+  private notifyArrivals(before: Participant[], after: Participant[]): void {
+    const keysOf = (list: Participant[]) => new Set(list.map(participantKey));
+    const [was, is] = [keysOf(before), keysOf(after)];
+    const others = (list: Participant[]) => list.filter((p) => participantKey(p) !== this.snapshot.self);
+    for (const participant of others(after)) if (!was.has(participantKey(participant))) this.notify({ kind: 'presence', change: 'joined', participant });
+    for (const participant of others(before)) if (!is.has(participantKey(participant))) this.notify({ kind: 'presence', change: 'left', participant });
+  }
+
+  /** Whom the call is for, besides oneself: the patient for the doctor, the doctor for the patient (a guest is extra); anyone for a guest. */
+  private isCounterpart(key: string): boolean {
+    const { role, self } = this.snapshot;
+    if (role === 'doctor') return key === 'patient';
+    if (role === 'patient') return key === 'doctor';
+    return key !== self;
   }
 
   private onRemoteStreams(remoteStreams: RemoteStreams): void {
     this.update({ remoteStreams, ...(remoteStreams.size ? {} : { quality: null }) });
-    if (remoteStreams.size) this.markConnected();
+    // The call starts (its timer, 'Call Started') with the other side's media, not a guest's.
+    if ([...remoteStreams.keys()].some((key) => this.isCounterpart(key))) this.markConnected();
   }
 
   private markConnected(): void {

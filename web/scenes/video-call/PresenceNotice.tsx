@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useCallClient } from '../../call/CallContext';
+import { doctorLabel } from '../../../common/names';
+import type { Participant, ParticipantRole } from '../../../common/socket-events';
 
 /** How long 'joined' or 'left' stays on screen. */
 const SHOWN_MS = 6000;
@@ -25,15 +27,28 @@ const Notice = styled.p`
   }
 `;
 
-/** A line over the call for a few seconds when the other side joins or leaves (reconnecting is neither). */
+/** Who came or went, as the screen names them: the other side as the call names them (`otherName`), a guest as a guest. */
+function presenceName(who: Participant, self: ParticipantRole | null, otherName: string): string {
+  if (who.role === 'guest') return `${who.name} (guest)`;
+  if (self !== 'guest') return otherName;
+  return who.role === 'doctor' ? doctorLabel(who.name) : who.name;
+}
+
+/** A line over the call for a few seconds when someone joins or leaves (reconnecting is neither). */
 export function PresenceNotice({ otherName }: { otherName: string }) {
   const client = useCallClient();
-  const [change, setChange] = useState<{ joined: boolean } | null>(null);
-  useEffect(() => client.onNotice((notice) => notice.kind === 'presence' && setChange({ joined: notice.change === 'joined' })), [client]);
+  const [change, setChange] = useState<{ joined: boolean; name: string } | null>(null);
+  useEffect(
+    () =>
+      client.onNotice(
+        (notice) => notice.kind === 'presence' && setChange({ joined: notice.change === 'joined', name: presenceName(notice.participant, client.getSnapshot().role, otherName) }),
+      ),
+    [client, otherName],
+  );
   useEffect(() => {
     if (!change) return;
     const timer = setTimeout(() => setChange(null), SHOWN_MS);
     return () => clearTimeout(timer);
   }, [change]);
-  return <Notice role="status">{change ? `${otherName} ${change.joined ? 'joined' : 'left'} the consultation` : null}</Notice>;
+  return <Notice role="status">{change ? `${change.name} ${change.joined ? 'joined' : 'left'} the consultation` : null}</Notice>;
 }

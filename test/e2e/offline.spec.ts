@@ -174,6 +174,11 @@ test.describe('offline vault', () => {
     await openOffline(page, '/medications');
     await expect(page.getByRole('article', { name: words.medication })).toBeVisible();
 
+    // Recent scans are not kept on the device: offline the scanner says so, not that there are none.
+    await openOffline(page, '/scanner');
+    await expect(page.getByTestId('recent-scans')).toContainText('Your recent scans could not be loaded. They show again once you are back online.');
+    await expect(page.getByTestId('recent-scans')).not.toContainText('No scans yet');
+
     await expectDumpFindsPlaintext(page);
     const dump = await dumpDeviceStorage(page);
     expect(dump).toContain('medivault-vault/records');
@@ -253,7 +258,7 @@ test.describe('offline vault', () => {
   test("a report marked for offline use keeps its document on the device, sealed, and Download opens it offline", async ({ page, context }) => {
     const login = await page.request.post('/api/auth/login', { data: { usernameOrEmail: 'demo', password: 'Demo1234!' } });
     expect(login.status(), await login.text()).toBe(200);
-    const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ id: string; title: string; isOfflineAvailable: boolean; documentUrl: string | null }>;
+    const reports = (await (await page.request.get('/api/medical-reports')).json()) as Array<{ id: string; title: string; isOfflineAvailable: boolean; documentUrl: string | null; abilities: { canOpen: boolean } }>;
     const marked = reports.filter((r) => r.isOfflineAvailable && r.documentUrl?.startsWith('/api/documents/'));
     expect(marked.length).toBeGreaterThan(0);
     await setOfflinePin(page);
@@ -267,6 +272,21 @@ test.describe('offline vault', () => {
     expect(opened.url()).toMatch(/^blob:http:\/\/localhost/);
     // The PDFs are kept sealed: no PDF header anywhere (the demo titles are words the app's own code holds too).
     expect(await dumpDeviceStorage(page)).not.toContain('%PDF');
+
+    // A report marked now has its document on the device when the toast says so, not at the next sync.
+    const unmarked = reports.find((r) => !r.isOfflineAvailable && r.abilities.canOpen && r.documentUrl?.startsWith('/api/documents/'))!;
+    await context.setOffline(false);
+    try {
+      await page.goto(`/reports/${unmarked.id}`);
+      await page.getByRole('button', { name: 'Keep offline' }).click();
+      await expect(page.locator('.Toastify__toast').filter({ hasText: 'Kept for offline use' })).toContainText('This report and its document are kept on this device, encrypted.');
+      await goOffline(context, page, `/reports/${unmarked.id}`);
+      const [kept] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Download' }).click()]);
+      expect(kept.url()).toMatch(/^blob:http:\/\/localhost/);
+    } finally {
+      await context.setOffline(false);
+      await page.request.patch(`/api/medical-reports/${unmarked.id}`, { data: { isOfflineAvailable: false } });
+    }
   });
 
   test("the patient marks a report for offline use, and 'Offline Ready' counts it", async ({ page }) => {

@@ -10,8 +10,9 @@ import { dashboardSummaryQuery, reportsQuery } from './records';
 export const recentDocumentsQuery = queryOptions<RecentDocument[]>({ queryKey: ['/api/documents/recent'] });
 
 export function useRecentDocuments() {
-  const query = useQuery(recentDocumentsQuery);
-  return { items: query.data ?? [], isPending: query.isPending };
+  // Not kept offline: a list that failed to load is asked again when the connection returns.
+  const query = useQuery({ ...recentDocumentsQuery, refetchOnReconnect: 'always' });
+  return { items: query.data ?? [], isPending: query.isPending, failed: query.isError && !query.data };
 }
 
 /** Images go to image processing, PDFs to PDF processing (spec section 5). */

@@ -12,16 +12,35 @@ const ownDocumentUrl = (report: MedicalReport) => {
   return url?.startsWith('/api/documents/') ? url : null;
 };
 
+/** Fetches a document and keeps it in the vault; answers whether it did. */
+async function fetchAndKeep(url: string): Promise<boolean> {
+  const response = await fetch(url, { credentials: 'include' }).catch(() => null);
+  if (!response?.ok) return false;
+  await keepDocument(url, await response.blob());
+  return true;
+}
+
 /** The documents of reports marked for offline use, each fetched once; unmarked ones are dropped. */
 async function keepOfflineDocuments(reports: MedicalReport[]): Promise<void> {
   const wanted = new Set(reports.filter((r) => r.isOfflineAvailable).flatMap((r) => ownDocumentUrl(r) ?? []));
   const kept = new Set(await keptDocuments());
   await Promise.all([...kept].filter((url) => !wanted.has(url)).map(dropDocument));
-  for (const url of wanted) {
-    if (kept.has(url)) continue;
-    const response = await fetch(url, { credentials: 'include' });
-    if (response.ok) await keepDocument(url, await response.blob());
+  for (const url of wanted) if (!kept.has(url)) await fetchAndKeep(url);
+}
+
+/**
+ * One report just marked for offline use (`keep`) or not: its document kept or dropped at once, not at the next
+ * sync. Answers 'kept' when the device now holds it, 'none' when there is no document of this server's to keep
+ * (or it was dropped), 'failed' when it could not be fetched (the next sync tries again).
+ */
+export async function keepReportDocument(report: MedicalReport, keep: boolean): Promise<'kept' | 'none' | 'failed'> {
+  const url = ownDocumentUrl(report);
+  if (!url) return 'none';
+  if (!keep) {
+    await dropDocument(url);
+    return 'none';
   }
+  return (await fetchAndKeep(url)) ? 'kept' : 'failed';
 }
 
 /**

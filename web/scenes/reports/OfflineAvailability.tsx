@@ -4,6 +4,7 @@ import { useUpdateReport } from '../../api/records';
 import { messageOf } from '../../api/auth';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { showToast } from '../../components/toast';
+import { keepReportDocument } from '../../offline/use-vault-sync';
 import { Button, Icon } from '../../components/ui';
 
 const Row = styled.div`
@@ -23,6 +24,13 @@ const State = styled.p<{ $on: boolean }>`
   color: ${({ $on, theme }) => ($on ? theme.colors.success : theme.colors.textMuted)};
 `;
 
+/** What 'Keep offline' kept, by what became of the report's document. */
+const KEPT_WORDS = {
+  kept: 'This report and its document are kept on this device, encrypted.',
+  none: 'This report is kept on this device, encrypted.',
+  failed: 'This report is kept on this device, encrypted. Its document could not be fetched now; it is kept at the next sync.',
+} as const;
+
 /**
  * 'Available offline' or 'Available online only', and the switch between them: a report marked offline
  * keeps its document on the device too (sealed), and counts in 'Offline Ready'.
@@ -34,10 +42,11 @@ export function OfflineAvailability({ report }: { report: MedicalReport }) {
     update.mutate(
       { report, change: { isOfflineAvailable: !on } },
       {
-        onSuccess: () =>
-          on
-            ? showToast('Removed from offline', 'This report is no longer kept on this device.', 'success')
-            : showToast('Kept for offline use', `This report${report.documentUrl ? ' and its document are' : ' is'} kept on this device, encrypted.`, 'success'),
+        onSuccess: async () => {
+          const document = await keepReportDocument(report, !on).catch(() => 'failed' as const);
+          if (on) return showToast('Removed from offline', 'This report is no longer kept on this device.', 'success');
+          showToast('Kept for offline use', KEPT_WORDS[document], 'success');
+        },
         onError: (error) => showToast('Error', messageOf(error, 'Failed to update offline availability. Please try again.'), 'destructive'),
       },
     );

@@ -33,11 +33,12 @@ const pagesText = (scan: RecentDocument) => (scan.mimeType === 'application/pdf'
 
 /** The patient's latest processed documents, each leading to the report it became. */
 export function RecentScans() {
-  const { items, isPending } = useRecentDocuments();
+  const { items, isPending, failed } = useRecentDocuments();
   return (
     <SectionCard title="Recent Scans" testId="recent-scans">
       {isPending ? <Skeleton $height="56px" /> : null}
-      {!isPending && !items.length ? <Empty>No scans yet. Documents you scan or upload appear here.</Empty> : null}
+      {failed ? <Empty>Your recent scans could not be loaded. {navigator.onLine ? 'Reload the page to try again.' : 'They show again once you are back online.'}</Empty> : null}
+      {!isPending && !failed && !items.length ? <Empty>No scans yet. Documents you scan or upload appear here.</Empty> : null}
       {items.map((scan) => (
         <Item key={scan.id} to={scan.reportId ? `/reports/${scan.reportId}` : '/reports'} data-testid="recent-scan">
           <IconTile icon={scan.mimeType === 'application/pdf' ? RECORD_ICONS.file : RECORD_ICONS.camera} size={36} />

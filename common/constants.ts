@@ -365,3 +365,7 @@ export const GUEST_LOBBY_MESSAGE = 'Waiting for the doctor to let you in';
  */
 export const GUEST_STATUSES = ['awaiting_approval', 'invited', 'joined', 'revoked', 'removed'] as const;
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
+
+/** Sent by the offline vault with a document it fetches to keep, so the access history tells that from a person opening it. */
+export const FETCH_PURPOSE_HEADER = 'X-MediVault-Purpose';
+export const OFFLINE_COPY = 'offline-copy';

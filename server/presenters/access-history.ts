@@ -6,6 +6,8 @@ import { doctorLabel } from '../../common/names';
 import { isRefusedAction } from '../services/audit';
 
 export const BREAK_GLASS_ACTION = 'doctor.break_glass';
+/** A document fetched by the app's offline vault, not opened by a person (web/offline/use-vault-sync.ts asks so). */
+export const DOCUMENT_KEPT_OFFLINE = 'document.keep_offline';
 const SIGN_IN_ACTIONS = new Set(['auth.login', 'auth.passkey_login', 'auth.doctor_login']);
 
 /** Labels for the verbs recorded today; anything newer falls back to a reading of its name. */
@@ -92,6 +94,23 @@ const LABELS: Record<string, string> = {
   'shared_link.revoke': 'Revoked a shared link',
   'shared_link.open': 'Opened a link you shared',
   'shared_link.download': 'Downloaded the records of a link you shared',
+  'account.erase': "Erased the account's health data",
+  'auth.mfa_challenge': 'Signed in with the password; asked for the second step',
+  'auth.mfa_enrol': 'Set up two-step verification',
+  'auth.mfa_verify': 'Gave the two-step verification code',
+  'auth.mfa_disable': 'Turned off two-step verification',
+  'auth.password_reset_request': 'Asked for a password reset link',
+  'auth.password_reset': 'Reset the password',
+  'doctor.view_medication_log': 'Viewed your medication log',
+  'document.list': 'Viewed the recent scans',
+  'document.process': 'Scanned a document into a report',
+  'document.unreadable': 'Uploaded a document that could not be read',
+  'document.read': 'Opened a document',
+  [DOCUMENT_KEPT_OFFLINE]: 'Saved a document on a device for offline use',
+  'import.fhir.preview': 'Previewed records to import from a FHIR file',
+  'import.fhir': 'Imported records from a FHIR file',
+  'medication_reminder.list': 'Viewed medication doses',
+  'offline_vault.key_release': 'Opened the records kept on a device',
 };
 
 /** Refused attempts recorded under their own verb rather than as a refused path. */

@@ -12,7 +12,8 @@ import { DocumentProgressReporter } from '../services/documents/progress';
 import { readOriginal } from '../services/documents/storage';
 import { reportAbilitiesOf } from '../services/plan';
 import { NotFound, ValidationFailed } from '../errors';
-import { MAX_DOCUMENT_DATA_URL_LENGTH } from '../../common/constants';
+import { FETCH_PURPOSE_HEADER, MAX_DOCUMENT_DATA_URL_LENGTH, OFFLINE_COPY } from '../../common/constants';
+import { DOCUMENT_KEPT_OFFLINE } from '../presenters/access-history';
 import { processImageSchema, processPdfSchema, UUID_PATTERN } from '../../common/schemas';
 import type { AppContext } from '../context';
 
@@ -104,7 +105,8 @@ export function registerDocumentsRoutes(router: Router): void {
       const document = await documentFor(readerOf(ctx), params.id!);
       const original = await readOriginal(document.id);
       if (!original) throw new NotFound('Document not found.');
-      await recordAudit(ctx, { action: 'document.read', outcome: 'success', resourceType: 'document', resourceId: document.id, patientId: document.userId });
+      const action = ctx.get(FETCH_PURPOSE_HEADER) === OFFLINE_COPY ? DOCUMENT_KEPT_OFFLINE : 'document.read';
+      await recordAudit(ctx, { action, outcome: 'success', resourceType: 'document', resourceId: document.id, patientId: document.userId });
       ctx.set('Content-Type', document.mimeType);
       ctx.set('Content-Disposition', `attachment; filename="${document.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.filename)}`);
       ctx.set('X-Content-Type-Options', 'nosniff');

@@ -3,6 +3,8 @@ import { TestClient } from '../support/client';
 import { createAdmin, createDoctor, createPatient, signedInClient } from '../support/factories';
 import { AuditEvent } from '../../db/models';
 import type { AccessHistoryEntry } from '../../common/api-types';
+import { FETCH_PURPOSE_HEADER, OFFLINE_COPY } from '../../common/constants';
+import { storeDocumentWithReport } from '../../server/services/documents/storage';
 
 let server: TestServer;
 
@@ -75,6 +77,19 @@ describe('GET /api/access-history', () => {
       'You | Joined a consultation call | success',
       'You | Tried to join a consultation call and was refused (its fee not paid) | denied',
     ]);
+  });
+
+  it('tells a document the offline vault kept on the device from one the patient opened', async () => {
+    const patient = await createPatient();
+    const report = await storeDocumentWithReport(
+      { userId: patient.record.id, filename: 'scan.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test'), pages: 1, extractedText: null, extraction: null },
+      { title: 'Scan', type: 'blood_work', status: 'normal', reportDate: new Date(), doctorName: null, facility: null, summary: null, results: null },
+    );
+    const client = await signedInClient(server.url, patient);
+    expect((await client.request('GET', report.documentUrl!, undefined, { [FETCH_PURPOSE_HEADER]: OFFLINE_COPY })).status).toBe(200);
+    expect((await client.get(report.documentUrl!)).status).toBe(200);
+    const res = await client.get('/api/access-history');
+    expect(summary(res.body.entries).slice(0, 2)).toEqual(['You | Opened a document | success', 'You | Saved a document on a device for offline use | success']);
   });
 
   it("filters to what others did with by=others", async () => {

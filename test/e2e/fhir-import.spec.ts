@@ -49,8 +49,8 @@ test('a patient imports a FHIR file from Settings: the preview shows what is add
   const preview = card(page).getByRole('region', { name: 'Import preview' });
   await expect(preview).toContainText('From clinic-records.json: 1 report and 1 medication to add.');
   await expect(preview.getByRole('listitem')).toHaveText([
-    'Thyroid panel (Blood Work, 2025-02-03, 1 result)',
-    'Levothyroxine 50mcg (once daily, since 2025-02-10)',
+    'Thyroid panel (Blood Work, Feb 3, 2025, 1 result)',
+    'Levothyroxine 50mcg (once daily, since Feb 10, 2025)',
     'AllergyIntolerance: Penicillin: MediVault does not keep AllergyIntolerance records.',
   ]);
   expect(await seriousViolationsAtBothWidths(page, 'main')).toEqual([]);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MedicalReport } from '../../common/api-types';
+import { FETCH_PURPOSE_HEADER, OFFLINE_COPY } from '../../common/constants';
 import { appointmentsQuery, dashboardSummaryQuery, medicationsQuery, reportsQuery } from '../api/records';
 import { safeDocumentUrl } from '../components/records/documents';
 import { dropDocument, keepDocument, keptDocuments } from './vault';
@@ -14,7 +15,7 @@ const ownDocumentUrl = (report: MedicalReport) => {
 
 /** Fetches a document and keeps it in the vault; answers whether it did. */
 async function fetchAndKeep(url: string): Promise<boolean> {
-  const response = await fetch(url, { credentials: 'include' }).catch(() => null);
+  const response = await fetch(url, { credentials: 'include', headers: { [FETCH_PURPOSE_HEADER]: OFFLINE_COPY } }).catch(() => null);
   if (!response?.ok) return false;
   await keepDocument(url, await response.blob());
   return true;

@@ -7,6 +7,7 @@ import { Button, Card, CardHeader, CardTitle, FieldError, Label, LinkButton, Mut
 import { showToast } from '../../components/toast';
 import { ApiError } from '../../api/client';
 import { usePreviewImport, useSaveImport } from '../../api/fhir-import';
+import { formatCalendarDay } from '../../components/records/dates';
 
 const List = styled.ul`
   margin: 4px 0 12px;
@@ -70,12 +71,12 @@ function ImportPreview({ preview }: { preview: FhirImportAnswer }) {
           <List>
             {preview.reports.map((report, i) => (
               <li key={`r${i}`}>
-                {report.title} <Reason>({REPORT_TYPE_LABELS[report.type]}, {report.reportDate}{report.results ? `, ${plural(report.results, 'result')}` : ''})</Reason>
+                {report.title} <Reason>({REPORT_TYPE_LABELS[report.type]}, {formatCalendarDay(report.reportDate)}{report.results ? `, ${plural(report.results, 'result')}` : ''})</Reason>
               </li>
             ))}
             {preview.medications.map((medication, i) => (
               <li key={`m${i}`}>
-                {medication.name} {medication.dosage} <Reason>({MEDICATION_FREQUENCY_LABELS[medication.frequency].toLowerCase()}, since {medication.startDate})</Reason>
+                {medication.name} {medication.dosage} <Reason>({MEDICATION_FREQUENCY_LABELS[medication.frequency].toLowerCase()}, since {formatCalendarDay(medication.startDate)})</Reason>
               </li>
             ))}
           </List>

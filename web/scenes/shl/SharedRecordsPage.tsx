@@ -5,6 +5,7 @@ import { decodeShlink, UnreadableLink, type ShlinkPayload } from '../../../commo
 import { LinkUnavailable, PasscodeRefused, openSharedRecords } from '../../shared-records/receiver';
 import { sharedRecordsView, type SharedRecordsView as View } from '../../shared-records/fhir-view';
 import { SharedRecordsView } from './SharedRecordsView';
+import { formatShortDate } from '../../components/records/dates';
 
 const Page = styled.main`
   max-width: 860px;
@@ -27,7 +28,7 @@ function readLink(): { payload: ShlinkPayload } | { problem: string } {
   try {
     const payload = decodeShlink(window.location.hash);
     if ((payload.v ?? 1) > SUPPORTED_VERSION) return { problem: 'This link was made for a newer viewer. Open it in an up-to-date SMART Health Links app.' };
-    if (payload.exp && payload.exp * 1000 < Date.now()) return { problem: `This link expired on ${new Date(payload.exp * 1000).toISOString().slice(0, 10)}. Ask the patient for a new one.` };
+    if (payload.exp && payload.exp * 1000 < Date.now()) return { problem: `This link expired on ${formatShortDate(new Date(payload.exp * 1000).toISOString())}. Ask the patient for a new one.` };
     return { payload };
   } catch (err) {
     return { problem: err instanceof UnreadableLink ? err.message : 'This page opens SMART Health Links; no link was given.' };
@@ -80,7 +81,7 @@ export default function SharedRecordsPage() {
       <h1>{payload.label ?? 'Shared health records'}</h1>
       <Muted>
         Shared through a SMART Health Link{view?.patientName ? ` by ${view.patientName}` : ''}
-        {payload.exp ? `, open until ${new Date(payload.exp * 1000).toISOString().slice(0, 10)}` : ''}.
+        {payload.exp ? `, open until ${formatShortDate(new Date(payload.exp * 1000).toISOString())}` : ''}.
       </Muted>
       {view ? (
         <SharedRecordsView view={view} />

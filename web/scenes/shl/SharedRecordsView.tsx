@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Card, CardHeader, CardTitle, Muted } from '../../components/ui';
 import { TestResults } from '../../components/records/TestResults';
 import type { SharedRecordsView as View } from '../../shared-records/fhir-view';
+import { formatCalendarDay } from '../../components/records/dates';
 
 const Meta = styled.p`
   margin: 0 0 8px;
@@ -21,7 +22,7 @@ const MedicationList = styled.ul`
   gap: 6px;
 `;
 
-const dateText = (value: string | null) => (value ? value.slice(0, 10) : 'date not given');
+const dateText = (value: string | null) => (value ? formatCalendarDay(value) : 'date not given');
 
 /** The shared records, readably: each report with its results (as the report screens show them), then the medications. */
 export function SharedRecordsView({ view }: { view: View }) {

@@ -4,7 +4,7 @@ import { consultationsOf } from '../../server/policies/consultation';
 import type { DoctorStandingChanged, RealtimeEvents } from '../../server/services/realtime';
 import { log } from '../../server/log';
 import type { SignallingServer } from '../types';
-import { consultationRoom } from './names';
+import { actorRoom, consultationRoom } from './names';
 
 const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
 
@@ -12,6 +12,7 @@ const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
  * When the clinic unverifies or deactivates a doctor through this process, whoever is in the call of one
  * of their open consultations (the patient, waiting) hears it at once, on every process (through the
  * adapter), rather than waiting for a doctor who cannot come; and hears it again when the doctor is back.
+ * The patient's other screens hear it too: their consultation cards say so (and offer the refund) without a reload.
  */
 export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: SignallingServer): () => void {
   const tellTheirCalls =
@@ -19,9 +20,9 @@ export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: Signallin
     ({ doctor }: DoctorStandingChanged) =>
       void consultationsOf(doctor)
         .whereIn('status', OPEN_STATUSES)
-        .select('id')
+        .select('id', 'patientId')
         .then((open) => {
-          for (const { id } of open) io.to(consultationRoom(id)).emit(event, { consultationId: id });
+          for (const { id, patientId } of open) io.to([consultationRoom(id), actorRoom('patient', patientId)]).emit(event, { consultationId: id });
         })
         .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the calls of a doctor whose standing changed failed'));
   const onWithdrawn = tellTheirCalls('consultation:doctorWithdrawn');

@@ -205,7 +205,7 @@ test('a patient whose doctor the clinic deactivates is told so on the card, can 
   expect((await admin.request.patch(`/api/admin/doctors/${doctor.id}/activation`, { data: { isActive: false } })).status()).toBe(200);
   await admin.close();
 
-  await page.reload();
+  // The open page hears it: no reload.
   await expect(card.getByTestId('doctor-withdrawn')).toHaveText(
     `Dr. ${doctor.name} can no longer take this consultation: the clinic has withdrawn their access. Cancel it and book another doctor.`,
   );

@@ -178,6 +178,11 @@ test.describe('offline vault', () => {
     await openOffline(page, '/scanner');
     await expect(page.getByTestId('recent-scans')).toContainText('Your recent scans could not be loaded. They show again once you are back online.');
     await expect(page.getByTestId('recent-scans')).not.toContainText('No scans yet');
+    // Nor are doctors and consultations: Telemedicine says to wait for the connection, not to try again in a moment.
+    await openOffline(page, '/telemedicine');
+    await expect(page.getByText('Failed to fetch consultations')).toBeVisible();
+    await expect(page.getByText('You are offline: this loads once you are back online.')).toHaveCount(2);
+    await expect(page.getByText('Please try again in a moment.')).toHaveCount(0);
 
     await expectDumpFindsPlaintext(page);
     const dump = await dumpDeviceStorage(page);

@@ -99,6 +99,19 @@ describe('the patient in the call of a doctor the clinic withdraws', () => {
     expect(restored.ok && restored.data.doctorWithdrawn).toBe(false);
   });
 
+  it("tells the patient's other screens too (their consultation cards), outside any call", async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const telemedicinePage = await harness.socketFor(parties.patientHttp);
+    const told = nextEvent(telemedicinePage, 'consultation:doctorWithdrawn');
+    const admin = await signedInClient(harness.server.url, await createAdmin());
+    expect((await admin.patch(adminDoctorPath(parties.doctor.record.id, 'activation'), { isActive: false })).status).toBe(200);
+    expect(await told).toEqual({ consultationId });
+    const reinstated = nextEvent(telemedicinePage, 'consultation:doctorReinstated');
+    expect((await admin.patch(adminDoctorPath(parties.doctor.record.id, 'activation'), { isActive: true })).status).toBe(200);
+    expect(await reinstated).toEqual({ consultationId });
+  });
+
   it("tells nobody in another doctor's calls", async () => {
     const withdrawn = await createCallParties(harness.server.url);
     const other = await createCallParties(harness.server.url);

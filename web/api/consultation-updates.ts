@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ConsultationStatusEvent } from '../../common/socket-events';
+import type { ConsultationRef } from '../../common/socket-events';
 import { myConsultationsQuery } from './consultations';
 import { DOCTOR_CONSULTATION_KEY, doctorConsultationQuery, doctorConsultationsQuery } from './doctor';
 import { useRealtime } from './realtime';
@@ -12,8 +12,9 @@ function staleKeys(consultationId?: string): QueryKey[] {
 
 /**
  * Keeps the consultations on screen current without a reload: a 'consultation:status' push (a booking,
- * reschedule, start, completion or cancel by either side) refetches what shows that consultation, and
- * every (re)connect refetches them all, since pushes sent while the connection was down are lost.
+ * reschedule, start, completion or cancel by either side) or the clinic withdrawing or reinstating its
+ * doctor refetches what shows that consultation, and every (re)connect refetches them all, since pushes
+ * sent while the connection was down are lost.
  */
 export function useConsultationUpdates(): void {
   const queryClient = useQueryClient();
@@ -22,12 +23,16 @@ export function useConsultationUpdates(): void {
       const refresh = (consultationId?: string) => {
         for (const queryKey of staleKeys(consultationId)) void queryClient.invalidateQueries({ queryKey });
       };
-      const onStatus = ({ consultationId }: ConsultationStatusEvent) => refresh(consultationId);
+      const onChange = ({ consultationId }: ConsultationRef) => refresh(consultationId);
       const onConnect = () => refresh();
-      socket.on('consultation:status', onStatus);
+      socket.on('consultation:status', onChange);
+      socket.on('consultation:doctorWithdrawn', onChange);
+      socket.on('consultation:doctorReinstated', onChange);
       socket.on('connect', onConnect);
       return () => {
-        socket.off('consultation:status', onStatus);
+        socket.off('consultation:status', onChange);
+        socket.off('consultation:doctorWithdrawn', onChange);
+        socket.off('consultation:doctorReinstated', onChange);
         socket.off('connect', onConnect);
       };
     },

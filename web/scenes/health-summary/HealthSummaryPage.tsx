@@ -10,6 +10,7 @@ import {
 import { medicationState } from '../../../common/records';
 import { dashboardSummaryQuery, useGenerateSummary, useMedications, useReports } from '../../api/records';
 import { messageOf } from '../../api/auth';
+import { useRetryHint } from '../../offline/connectivity';
 import { PageHeading } from '../../components/PageHeading';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { RECORD_PAGES } from '../../components/records/record-pages';
@@ -100,6 +101,7 @@ export default function HealthSummaryPage() {
   const reports = useReports();
   const medications = useMedications();
   const generate = useGenerateSummary();
+  const retryHint = useRetryHint();
 
   const runSummary = () =>
     generate.mutate('overview', {
@@ -135,7 +137,7 @@ export default function HealthSummaryPage() {
     return (
       <>
         {heading}
-        <EmptyState title="Failed to fetch summary" message="Please try again in a moment." />
+        <EmptyState title="Failed to fetch summary" message={retryHint} />
       </>
     );
   }

@@ -16,6 +16,7 @@ import { RescheduleDialog } from './RescheduleDialog';
 import { PayConsultationDialog } from './PayConsultationDialog';
 import { needsPayment } from './ConsultationCard';
 import { usePaymentsEnabled } from '../../api/payments';
+import { useRetryHint } from '../../offline/connectivity';
 
 const Section = styled.section`
   margin-bottom: 28px;
@@ -51,6 +52,7 @@ export default function TelemedicinePage() {
   const [rescheduling, setRescheduling] = useState<Consultation | null>(null);
   const [paying, setPaying] = useState<Consultation | null>(null);
   const paymentsConfigured = usePaymentsEnabled();
+  const retryHint = useRetryHint();
   const doctorList = doctors.data ?? [];
   const payAfterBooking = (booked: Consultation) => {
     if (paymentsConfigured && needsPayment(booked)) setPaying(booked);
@@ -77,7 +79,7 @@ export default function TelemedicinePage() {
             <Skeleton $height="220px" />
           </Grid>
         ) : doctors.isError ? (
-          <EmptyState title="Failed to fetch doctors" message="Please try again in a moment." />
+          <EmptyState title="Failed to fetch doctors" message={retryHint} />
         ) : doctorList.length === 0 ? (
           <EmptyState title="No doctors available" message="Please check back later." />
         ) : (
@@ -96,7 +98,7 @@ export default function TelemedicinePage() {
             <Skeleton $height="140px" />
           </Stack>
         ) : consultations.isError ? (
-          <EmptyState title="Failed to fetch consultations" message="Please try again in a moment." />
+          <EmptyState title="Failed to fetch consultations" message={retryHint} />
         ) : consultations.data.length === 0 ? (
           <EmptyState title="No consultations scheduled" message="Book a consultation with one of the doctors above." />
         ) : (

@@ -613,6 +613,12 @@ export interface GuestInvitation {
   link: string;
 }
 
+/** POST /api/guest/link: a guest link that can still be opened, and what its name form tells the guest. */
+export interface GuestLink {
+  doctorName: string;
+  consultationType: ConsultationType;
+}
+
 /** GET /api/guest/session and POST /api/guest/join: who the guest is and the one consultation they may join. */
 export interface GuestSession {
   guest: { id: string; name: string };

@@ -12,9 +12,14 @@ export const guestInvitationSchema = strictObject({
     .default(GUEST_LINK_DEFAULT_MINUTES),
 });
 
+const linkToken = () => requiredString('Link', 'This guest link is incomplete: open the whole link you were sent', 200);
+
+/** POST /api/guest/link body: the token of a link about to be opened, checked without using it up. */
+export const guestLinkSchema = strictObject({ token: linkToken() });
+
 /** POST /api/guest/join body: the link's token and the name the others will see; also the guest page's form. */
 export const guestJoinSchema = strictObject({
-  token: requiredString('Link', 'This guest link is incomplete: open the whole link you were sent', 200),
+  token: linkToken(),
   name: requiredString('Name', 'Enter the name the others in the call will see', GUEST_NAME_MAX)
     .transform(trimText)
     .min(NAME_MIN, `Name must be at least ${NAME_MIN} characters`),

@@ -27,6 +27,7 @@ import type {
   ConsultationPatient,
   ConsultationGuest,
   GuestInvitation,
+  GuestLink,
   GuestSession,
   DashboardSummary,
   DocumentProcessingResult,
@@ -380,6 +381,11 @@ export const consultationGuestResponse: yup.ObjectSchema<ConsultationGuest> = yu
 export const guestInvitationResponse: yup.ObjectSchema<GuestInvitation> = yup.object({
   guest: consultationGuestResponse.defined(),
   link: text().meta({ description: 'The guest page with the token after #: shown this once, the server keeps only its hash' }),
+});
+
+export const guestLinkResponse: yup.ObjectSchema<GuestLink> = yup.object({
+  doctorName: text(),
+  consultationType: oneOf(CONSULTATION_TYPES),
 });
 
 export const guestSessionResponse: yup.ObjectSchema<GuestSession> = yup.object({

@@ -1,12 +1,12 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
-import { consultationGuestResponse, guestInvitationResponse, guestSessionResponse, listOf } from '../presenters/response-schemas';
+import { consultationGuestResponse, guestInvitationResponse, guestLinkResponse, guestSessionResponse, listOf } from '../presenters/response-schemas';
 import { doctorOnly, guestOnly, patientOrDoctor, publicAccess } from '../policies/route-policy';
 import { asDoctor, asGuest, asPatientOrDoctor } from '../policies/actor';
 import { consultationFor } from '../policies/consultation';
 import { consultationOfGuest, guestOf, guestsOf } from '../policies/consultation-guest';
-import { guestInvitationSchema, guestJoinSchema } from '../../common/schemas/guest';
-import { approveGuest, endGuest, guestLink, inviteGuest, joinAsGuest } from '../services/consultation-guests';
+import { guestInvitationSchema, guestJoinSchema, guestLinkSchema } from '../../common/schemas/guest';
+import { approveGuest, endGuest, guestLink, guestLinkState, inviteGuest, joinAsGuest } from '../services/consultation-guests';
 import { presentGuest, presentGuestSession } from '../presenters/consultation-guest';
 import { recordAudit, recordAuditIn } from '../services/audit';
 import { limitPerAddress } from '../services/request-limit';
@@ -78,6 +78,24 @@ export function registerConsultationGuestsRoutes(router: Router): void {
     },
   });
 
+  const linkRefusals = {
+    404: 'No guest link has this token',
+    409: 'The patient asked for this guest and the doctor has not approved them yet',
+    410: 'The link was used already, has expired or was withdrawn, or its consultation has ended',
+  };
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/guest/link',
+    summary: "Checks a guest link without using it up: who invited the guest and to what kind of consultation, or why the link cannot be used",
+    before: [limitPerAddress('guestJoin')],
+    policy: publicAccess,
+    body: guestLinkSchema,
+    response: guestLinkResponse,
+    refusals: linkRefusals,
+    handler: (_ctx, { body }) => guestLinkState(body.token),
+  });
+
   defineRoute(router, {
     method: 'post',
     path: '/guest/join',
@@ -89,11 +107,7 @@ export function registerConsultationGuestsRoutes(router: Router): void {
     body: guestJoinSchema,
     status: 201,
     response: guestSessionResponse,
-    refusals: {
-      404: 'No guest link has this token',
-      409: 'The patient asked for this guest and the doctor has not approved them yet',
-      410: 'The link was used already, has expired or was withdrawn, or its consultation has ended',
-    },
+    refusals: linkRefusals,
     handler: async (ctx, { body }) => {
       const guest = await joinAsGuest(ctx, body.token, body.name);
       return presentGuestSession(guest, await consultationOfGuest(guest));

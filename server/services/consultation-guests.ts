@@ -166,6 +166,19 @@ function refusalOf({ guest, consultationStatus }: LinkFound, now = Date.now()) {
 }
 
 /**
+ * A link about to be opened, checked without using it up: the guest page says at once why a dead one cannot
+ * be used, before asking for a name. Answers what the name form tells the guest.
+ */
+export async function guestLinkState(token: string): Promise<{ doctorName: string; consultationType: Consultation['consultationType'] }> {
+  const guest = await ConsultationGuest.query().where({ tokenHash: hashOf(token) }).first();
+  if (!guest) throw new NotFound(GUEST_LINK_UNKNOWN);
+  const consultation = (await Consultation.query().findById(guest.consultationId).withGraphFetched('doctor'))!;
+  const refusal = refusalOf({ guest, consultationStatus: consultation.status, patientId: consultation.patientId, doctorId: consultation.doctorId });
+  if (refusal) throw refusal;
+  return { doctorName: consultation.doctor!.name, consultationType: consultation.consultationType };
+}
+
+/**
  * Opening a guest link: it is used up (under a row lock, so a link opened twice at once admits one) and the
  * browser gets a session that reaches this one consultation only. Refusals of a known link are audited
  * where the patient reads their access history.

@@ -47,6 +47,9 @@ async function invite(by: TestClient, consultationId: string, body: object = {})
   return { guestId: res.body.guest.id as string, token: tokenOf(res.body.link), body: res.body };
 }
 
+/** The guest page's check before its name form: what the link would answer, without using it up. */
+const checkLink = (token: string) => new TestClient(server.url).post('/api/guest/link', { token });
+
 async function joinAs(name: string, token: string) {
   const browser = new TestClient(server.url);
   const res = await browser.post('/api/guest/join', { token, name });
@@ -63,6 +66,11 @@ describe('guest links', () => {
     // Only the hash is kept.
     const stored = await ConsultationGuest.query().findById(guestId);
     expect(stored!.tokenHash).not.toContain(token);
+    // Checking the link names who invited the guest to what, and leaves it unused.
+    for (let i = 0; i < 2; i++) {
+      expect(await checkLink(token)).toMatchObject({ status: 200, body: { doctorName: doctor.account.record.name, consultationType: 'video' } });
+    }
+    expect((await ConsultationGuest.query().findById(guestId))!.status).toBe('invited');
 
     const { browser, res } = await joinAs('  Ana Interpreter ', token);
     expect(res.status).toBe(201);
@@ -75,6 +83,7 @@ describe('guest links', () => {
     const again = await joinAs('Someone Else', token);
     expect(again.res.status).toBe(410);
     expect(again.res.body.message).toBe(GUEST_LINK_USED);
+    expect(await checkLink(token)).toMatchObject({ status: 410, body: { message: GUEST_LINK_USED } });
 
     const listed = await patient.client.get(`/api/consultations/${consultationId}/guests`);
     expect(listed.body).toEqual([expect.objectContaining({ id: guestId, status: 'joined', name: 'Ana Interpreter', joinedAt: expect.any(String) })]);
@@ -95,13 +104,17 @@ describe('guest links', () => {
     const expired = await invite(doctor.client, consultationId);
     await ConsultationGuest.query().findById(expired.guestId).patch({ expiresAt: new Date(Date.now() - 1000) });
     expect((await joinAs('Late Guest', expired.token)).res).toMatchObject({ status: 410, body: { code: 'gone', message: GUEST_LINK_EXPIRED } });
+    expect(await checkLink(expired.token)).toMatchObject({ status: 410, body: { message: GUEST_LINK_EXPIRED } });
 
     const withdrawn = await invite(doctor.client, consultationId);
     const revoked = await doctor.client.delete(`/api/consultations/${consultationId}/guests/${withdrawn.guestId}`);
     expect(revoked.body.status).toBe('revoked');
     expect((await joinAs('Late Guest', withdrawn.token)).res).toMatchObject({ status: 410, body: { message: GUEST_LINK_WITHDRAWN } });
+    expect(await checkLink(withdrawn.token)).toMatchObject({ status: 410, body: { message: GUEST_LINK_WITHDRAWN } });
 
     expect((await joinAs('Late Guest', 'not-a-guest-token')).res).toMatchObject({ status: 404, body: { message: GUEST_LINK_UNKNOWN } });
+    expect(await checkLink('not-a-guest-token')).toMatchObject({ status: 404, body: { message: GUEST_LINK_UNKNOWN } });
+    expect(await checkLink('')).toMatchObject({ status: 400, body: { fields: { token: 'This guest link is incomplete: open the whole link you were sent' } } });
     const blank = (await joinAs('   ', withdrawn.token)).res;
     expect(blank).toMatchObject({ status: 400, body: { fields: { name: 'Enter the name the others in the call will see' } } });
 
@@ -109,6 +122,7 @@ describe('guest links', () => {
     await doctor.client.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'in_progress' });
     expect((await doctor.client.put(`/api/doctor/consultation/${consultationId}/status`, { status: 'completed' })).status).toBe(200);
     expect((await joinAs('Late Guest', unused.token)).res).toMatchObject({ status: 410, body: { message: GUEST_LINK_CONSULTATION_ENDED } });
+    expect(await checkLink(unused.token)).toMatchObject({ status: 410, body: { message: GUEST_LINK_CONSULTATION_ENDED } });
     expect((await doctor.client.post(`/api/consultations/${consultationId}/guests`, {})).status).toBe(409);
   });
 
@@ -117,6 +131,7 @@ describe('guest links', () => {
     const asked = await invite(patient.client, consultationId);
     expect(asked.body.guest).toMatchObject({ invitedBy: 'patient', status: 'awaiting_approval' });
     expect((await joinAs('Sam Sibling', asked.token)).res).toMatchObject({ status: 409, body: { message: GUEST_LINK_UNAPPROVED } });
+    expect(await checkLink(asked.token)).toMatchObject({ status: 409, body: { message: GUEST_LINK_UNAPPROVED } });
 
     // Approving is the doctor's: the patient is told the route is not theirs.
     expect((await patient.client.post(`/api/consultations/${consultationId}/guests/${asked.guestId}/approval`, {})).status).toBe(404);

@@ -88,7 +88,7 @@ describe('GET /api/openapi.json', () => {
     for (const limited of ['/api/auth/signup', '/api/auth/password-reset', '/api/passkeys/authentication/options']) {
       expect((document.paths[limited]!.post as Record<string, any>).responses['429'].description).toMatch(/^Too many .* from this network\. Per address; Retry-After/);
     }
-    const limitedByAddress = [document.paths['/api/guest/join']!.post, document.paths['/api/shl/{token}']!.post, document.paths['/api/shl/{token}']!.get, document.paths['/api/shl/files/{download}']!.get];
+    const limitedByAddress = [document.paths['/api/guest/join']!.post, document.paths['/api/guest/link']!.post, document.paths['/api/shl/{token}']!.post, document.paths['/api/shl/{token}']!.get, document.paths['/api/shl/files/{download}']!.get];
     for (const operation of limitedByAddress) expect((operation as Record<string, any>).responses['429'].description).toMatch(/^Too many .* from this network\. Per address; Retry-After/);
     expect((document.paths['/api/support-requests']!.post as Record<string, any>).responses['429'].description).toMatch(/^Too many support requests from this account\. Per account; Retry-After/);
     expect(login.responses['401'].description).toMatch(/not accepted/);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import type { ConsultationGuest, GuestInvitation, GuestSession } from '../../common/api-types';
+import type { ConsultationGuest, GuestInvitation, GuestLink, GuestSession } from '../../common/api-types';
 import { apiRequest, getByKey, newAttemptKey } from './client';
 
 /** The guest's own session (issue 38): null when this browser has none. */
@@ -8,6 +8,15 @@ export const guestSessionQuery = queryOptions<GuestSession | null>({
   queryFn: ({ queryKey }) => getByKey<GuestSession>(queryKey, 'returnNull'),
   staleTime: Infinity,
 });
+
+/** A guest link checked before its name form shows: who invited the guest, or (an ApiError) why it cannot be used. */
+export const guestLinkQuery = (token: string) =>
+  queryOptions<GuestLink>({
+    queryKey: ['/api/guest/link', token],
+    queryFn: () => apiRequest<GuestLink>('/api/guest/link', { method: 'POST', body: { token } }),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 /** Opens a guest link with the name the others will see: the link is used up, and this browser gets a guest's session. */
 export const joinAsGuest = (token: string, name: string) => apiRequest<GuestSession>('/api/guest/join', { method: 'POST', body: { token, name } });

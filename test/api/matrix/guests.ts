@@ -23,6 +23,9 @@ const sidesOfPatientA = (ok: number) => statuses(404, { anonymous: 401, patientA
 const guestsPath = (fx: Fixtures, guestId: string) => `/api/consultations/${fx.patientA.consultationId}/guests/${guestId}`;
 const asPatientA = (fx: Fixtures) => ({ kind: 'patient' as const, userId: fx.patientA.id, name: 'Matrix Patient' });
 
+/** The check row's link: made with the first actor's path, read by every body. */
+let checkedToken: string | undefined;
+
 /** The join row's links, one per actor: made with its path, read by its body. */
 const joinTokens = new Map<ActorName, string>();
 
@@ -35,6 +38,16 @@ export const rows: MatrixRow[] = [
     expect: statuses(404, { anonymous: 401, doctor: 200 }),
   },
   { route: 'DELETE /api/consultations/:id/guests/:guestId', path: async (fx) => guestsPath(fx, (await fx.newGuestLink()).guestId), expect: sidesOfPatientA(200) },
+  // Anyone may check a guest link before opening it (it stays unused, so one serves every actor).
+  {
+    route: 'POST /api/guest/link',
+    path: async (fx) => {
+      checkedToken ??= (await fx.newGuestLink()).token;
+      return '/api/guest/link';
+    },
+    body: () => ({ token: checkedToken }),
+    expect: statuses(200),
+  },
   // Anyone may open a guest link; a fresh browser each, so no shared session becomes a guest's.
   {
     route: 'POST /api/guest/join',

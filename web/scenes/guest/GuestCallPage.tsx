@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Form, Formik } from 'formik';
 import styled from 'styled-components';
-import type { GuestSession } from '../../../common/api-types';
+import type { GuestLink, GuestSession } from '../../../common/api-types';
 import { doctorLabel } from '../../../common/names';
 import { guestJoinSchema } from '../../../common/schemas/guest';
 import { ApiError } from '../../api/client';
-import { guestSessionQuery, joinAsGuest } from '../../api/guests';
+import { guestLinkQuery, guestSessionQuery, joinAsGuest } from '../../api/guests';
 import { CallProvider, useCallSnapshot } from '../../call/CallContext';
 import type { MediaConsultationType } from '../../call/CallClient';
 import { Button, Muted, Spinner, Stack } from '../../components/ui';
@@ -44,14 +44,28 @@ const Refusal = styled.p.attrs({ role: 'alert' })`
 /** The link's token, from the fragment (never sent to the server with the page). */
 const tokenInLink = () => window.location.hash.replace(/^#/, '');
 
+/**
+ * Set in this tab once its guest came in: a reload that finds no session then says the visit is over (the doctor
+ * removed them, or the consultation ended) instead of blaming the link, which left the address bar at the join.
+ */
+const JOINED_IN_THIS_TAB = 'medivault.guest-joined';
+const joinedInThisTab = () => window.sessionStorage.getItem(JOINED_IN_THIS_TAB) === '1';
+const rememberJoined = () => window.sessionStorage.setItem(JOINED_IN_THIS_TAB, '1');
+
 /** The server's word for a refused link (used, expired, withdrawn, finished consultation), else a generic one. */
 function refusalOf(err: unknown): string {
   if (err instanceof ApiError && err.detail) return err.detail;
   return 'Could not open the link. Check your connection and try again.';
 }
 
+const CONSULTATION_KIND: Record<GuestLink['consultationType'], string> = { video: 'a video', audio: 'an audio', chat: 'a chat' };
+
+/** Who invited the guest, as the link says; the general words when the check could not be made. */
+const invitationOf = (link?: GuestLink) =>
+  link ? `${doctorLabel(link.doctorName)} invited you to ${CONSULTATION_KIND[link.consultationType]} consultation.` : 'You were invited to a video consultation.';
+
 /** Opening the link: the name the others will see. The link is used up when this form is sent. */
-function NameForm({ token, onJoined }: { token: string; onJoined: (session: GuestSession) => void }) {
+function NameForm({ token, link, onJoined }: { token: string; link?: GuestLink; onJoined: (session: GuestSession) => void }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
     <CallPage>
@@ -72,7 +86,7 @@ function NameForm({ token, onJoined }: { token: string; onJoined: (session: Gues
             <Form noValidate>
               <Stack $gap="16px">
                 <h1>Join a consultation as a guest</h1>
-                <Muted>You were invited to a video consultation. Enter your name: the doctor sees it and lets you in. You need no account.</Muted>
+                <Muted>{invitationOf(link)} Enter your name: the doctor sees it and lets you in. You need no account.</Muted>
                 {refusal ? <Refusal>{refusal}</Refusal> : null}
                 <FormField name="name" label="Your name" autoComplete="name" />
                 <Button type="submit" $size="lg" $block disabled={isSubmitting}>
@@ -85,6 +99,30 @@ function NameForm({ token, onJoined }: { token: string; onJoined: (session: Gues
       </NameCard>
     </CallPage>
   );
+}
+
+/** The link's own refusals (unknown; not approved yet; used, withdrawn, expired or its consultation over), not a busy server's. */
+const LINK_REFUSED = [404, 409, 410];
+/** The patient's invitation the doctor has not approved yet: it will work, later. */
+const UNAPPROVED = 409;
+
+/**
+ * A link not yet opened: checked first, so a used, withdrawn or expired one says so at once rather than after the
+ * guest typed their name. When the check itself fails (the connection), the form shows and its join tells.
+ */
+function OpenLink({ token, link, onJoined }: { token: string; link: UseQueryResult<GuestLink>; onJoined: (session: GuestSession) => void }) {
+  if (link.isPending) {
+    return (
+      <CallPage>
+        <Spinner />
+      </CallPage>
+    );
+  }
+  if (link.error instanceof ApiError && LINK_REFUSED.includes(link.error.status)) {
+    const title = link.error.status === UNAPPROVED ? "Waiting for the doctor's approval" : 'This guest link cannot be used';
+    return <CallMessage title={title} detail={link.error.detail} />;
+  }
+  return <NameForm token={token} link={link.data} onJoined={onJoined} />;
 }
 
 /** The guest's call: device check, the doctor's lobby, the call; and what ended it. */
@@ -114,6 +152,8 @@ export default function GuestCallPage() {
   const queryClient = useQueryClient();
   const session = useQuery(guestSessionQuery);
   const token = tokenInLink();
+  // Asked beside the session, not after it: the name form waits for one round trip, not two.
+  const link = useQuery({ ...guestLinkQuery(token), enabled: token !== '' });
   if (session.isPending) {
     return (
       <CallPage>
@@ -123,13 +163,18 @@ export default function GuestCallPage() {
   }
   const guest = session.data;
   if (!guest) {
+    if (!token && joinedInThisTab()) {
+      return <CallMessage title="Your guest visit has ended" detail="The doctor ended it, or the consultation is over. Ask the doctor for a new link to join again." />;
+    }
     if (!token) return <CallMessage title="This guest link is incomplete" detail="Open the whole link you were sent, or ask the doctor for a new one." />;
     return (
-      <NameForm
+      <OpenLink
         token={token}
+        link={link}
         onJoined={(joined) => {
           // The token is spent: it leaves the address bar, so a reload goes on with the session instead.
           window.history.replaceState(null, '', GUEST_PAGE);
+          rememberJoined();
           queryClient.setQueryData(guestSessionQuery.queryKey, joined);
         }}
       />

@@ -613,7 +613,7 @@ export interface GuestInvitation {
   link: string;
 }
 
-/** POST /api/guest/link: a guest link that can still be opened, and what its name form tells the guest. */
+/** POST /api/guest/link: a guest link that can still be opened: its consultation's doctor and kind, for the name form. */
 export interface GuestLink {
   doctorName: string;
   consultationType: ConsultationType;

@@ -384,8 +384,8 @@ export const guestInvitationResponse: yup.ObjectSchema<GuestInvitation> = yup.ob
 });
 
 export const guestLinkResponse: yup.ObjectSchema<GuestLink> = yup.object({
-  doctorName: text(),
-  consultationType: oneOf(CONSULTATION_TYPES),
+  doctorName: text().meta({ description: "The consultation's doctor, whom the guest will see" }),
+  consultationType: oneOf(CONSULTATION_TYPES).meta({ description: 'Video, audio or chat: what the guest joins' }),
 });
 
 export const guestSessionResponse: yup.ObjectSchema<GuestSession> = yup.object({

@@ -87,13 +87,15 @@ export function registerConsultationGuestsRoutes(router: Router): void {
   defineRoute(router, {
     method: 'post',
     path: '/guest/link',
-    summary: "Checks a guest link without using it up: who invited the guest and to what kind of consultation, or why the link cannot be used",
+    summary:
+      "Checks a guest link without using it up: the consultation's doctor and kind, or why the link cannot be used (a refusal of a known " +
+      "link is audited as a refused join, in the patient's access history)",
     before: [limitPerAddress('guestJoin')],
     policy: publicAccess,
     body: guestLinkSchema,
     response: guestLinkResponse,
     refusals: linkRefusals,
-    handler: (_ctx, { body }) => guestLinkState(body.token),
+    handler: (ctx, { body }) => guestLinkState(ctx, body.token),
   });
 
   defineRoute(router, {

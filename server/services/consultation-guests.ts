@@ -169,12 +169,16 @@ function refusalOf({ guest, consultationStatus }: LinkFound, now = Date.now()) {
  * A link about to be opened, checked without using it up: the guest page says at once why a dead one cannot
  * be used, before asking for a name. Answers what the name form tells the guest.
  */
-export async function guestLinkState(token: string): Promise<{ doctorName: string; consultationType: Consultation['consultationType'] }> {
+export async function guestLinkState(ctx: AppContext, token: string): Promise<{ doctorName: string; consultationType: Consultation['consultationType'] }> {
   const guest = await ConsultationGuest.query().where({ tokenHash: hashOf(token) }).first();
   if (!guest) throw new NotFound(GUEST_LINK_UNKNOWN);
   const consultation = (await Consultation.query().findById(guest.consultationId).withGraphFetched('doctor'))!;
   const refusal = refusalOf({ guest, consultationStatus: consultation.status, patientId: consultation.patientId, doctorId: consultation.doctorId });
-  if (refusal) throw refusal;
+  if (refusal) {
+    // The guest page stops here for a dead link: its refusal is the patient's to see, as a refused join is.
+    await recordAudit(ctx, guestEntry('guest.join', consultation, guest.id, 'denied'));
+    throw refusal;
+  }
   return { doctorName: consultation.doctor!.name, consultationType: consultation.consultationType };
 }
 

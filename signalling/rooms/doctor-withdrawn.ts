@@ -15,7 +15,7 @@ const OPEN_STATUSES = CONSULTATION_STATUSES.filter(canJoinConsultation);
  * The patient's other screens hear it too: their consultation cards say so (and offer the refund) without a reload.
  */
 export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: SignallingServer): () => void {
-  const tellTheirCalls =
+  const tellTheirPatients =
     (event: 'consultation:doctorWithdrawn' | 'consultation:doctorReinstated') =>
     ({ doctor }: DoctorStandingChanged) =>
       void consultationsOf(doctor)
@@ -25,8 +25,8 @@ export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: Signallin
           for (const { id, patientId } of open) io.to([consultationRoom(id), actorRoom('patient', patientId)]).emit(event, { consultationId: id });
         })
         .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the calls of a doctor whose standing changed failed'));
-  const onWithdrawn = tellTheirCalls('consultation:doctorWithdrawn');
-  const onReinstated = tellTheirCalls('consultation:doctorReinstated');
+  const onWithdrawn = tellTheirPatients('consultation:doctorWithdrawn');
+  const onReinstated = tellTheirPatients('consultation:doctorReinstated');
   realtime.on('doctor:withdrawn', onWithdrawn);
   realtime.on('doctor:reinstated', onReinstated);
   return () => {

@@ -140,8 +140,10 @@ describe('guest links', () => {
     expect((await doctor.client.post(`/api/consultations/${consultationId}/guests/${asked.guestId}/approval`, {})).status).toBe(409);
     expect((await joinAs('Sam Sibling', asked.token)).res.status).toBe(201);
     const actions = (await AuditEvent.query().where({ resourceId: asked.guestId }).orderBy('createdAt')).map((e) => `${e.actorKind} ${e.action} ${e.outcome}`);
+    // Refused twice before the approval: the join, then the guest page's check.
     expect(actions).toEqual([
       'patient consultation.guest_request success',
+      'anonymous guest.join denied',
       'anonymous guest.join denied',
       'doctor consultation.guest_approve success',
       'guest guest.join success',

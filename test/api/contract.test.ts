@@ -231,8 +231,8 @@ beforeAll(async () => {
   await doctor.get(`/api/doctor/patient/${patientId}/records`);
   await doctor.get(`/api/doctor/consultation/${booked.id}/medication-log?days=30`);
   await doctor.get(`/api/doctor/patients/${patientId}/record-access`);
-  // Guests (issue 38): the doctor's link, the patient's request and its approval, the guest's session, the used link
-  // refused, the removal; then the same invitation on a peer-to-peer server, refused.
+  // Guests (issue 38): the doctor's link, the patient's request and its approval, the link checked, the guest's session,
+  // the used link refused (checked and opened), the removal; then the same invitation on a peer-to-peer server, refused.
   server.app.deps.mediaMode = () => 'sfu';
   const invited = await doctor.post(`/api/consultations/${booked.id}/guests`, { expiresInMinutes: 60 });
   const asked = await patient.post(`/api/consultations/${booked.id}/guests`, {});
@@ -240,8 +240,10 @@ beforeAll(async () => {
   await patient.get(`/api/consultations/${booked.id}/guests`);
   const guestToken = new URL(invited.body.link).hash.slice(1);
   const guest = recordInto(exchanges, new TestClient(server.url));
+  await guest.post('/api/guest/link', { token: guestToken });
   await guest.post('/api/guest/join', { token: guestToken, name: 'Contract Guest' });
   await guest.get('/api/guest/session');
+  await recordInto(exchanges, new TestClient(server.url)).post('/api/guest/link', { token: guestToken });
   await recordInto(exchanges, new TestClient(server.url)).post('/api/guest/join', { token: guestToken, name: 'Second Guest' });
   await doctor.delete(`/api/consultations/${booked.id}/guests/${invited.body.guest.id}`);
   server.app.deps.mediaMode = () => 'p2p';

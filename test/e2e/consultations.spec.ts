@@ -195,7 +195,11 @@ test('a patient whose doctor the clinic deactivates is told so on the card, can 
   const soon = localSlot(5);
   const res = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: soon.at.toISOString(), symptoms: 'Rash on both arms' } });
   expect(res.status(), await res.text()).toBe(201);
+  // The page's live connection is up (Socket.IO's connect packet came) before the clinic acts, so what follows is
+  // its push, not the refetch a later connect makes.
+  const live = page.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }));
   await page.goto('/telemedicine');
+  await live;
   const card = page.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });
   await expect(card.getByRole('link', { name: 'Join Call' })).toBeVisible();
   await expect(card.getByTestId('doctor-withdrawn')).toHaveCount(0);
@@ -470,4 +474,15 @@ test("a failed download of the realtime client is retried, and a page that canno
   await book('Ear ache', 80);
   await expect(stillDropping.getByTestId('consultation-card').filter({ hasText: 'Ear ache' })).toBeVisible();
   await context.close();
+});
+
+test("doctors that could not be loaded say so and load on Try Again, without leaving the page", async ({ page }) => {
+  await signUpPatient(page.request);
+  await page.route('**/api/doctors', (route) => route.abort('connectionrefused'));
+  await page.goto('/telemedicine');
+  await expect(page.getByText('Failed to fetch doctors')).toBeVisible();
+  await page.unroute('**/api/doctors');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('doctor-card').first()).toBeVisible();
+  await expect(page.getByText('Failed to fetch doctors')).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { writeCompressedCopies } from '../../web/build/precompress';
 import { OUTBOX_SYNC_TAG } from '../../web/offline/outbox';
+import { bookConsultation } from './support/call-parties';
 import { runSql } from './support/database';
 import { signInFreshPatient } from './support/patients';
 import { setOfflinePin, unlockOffline, vaultKeys } from './support/vault';
@@ -33,6 +34,7 @@ function secrets() {
     result: `TSH-marker-${tag}`,
     summary: `Summary-marker-${tag}`,
     medication: `Levothyroxine${tag}`,
+    symptoms: `Symptoms-marker-${tag}`,
   };
 }
 
@@ -134,7 +136,7 @@ async function goOffline(context: BrowserContext, page: Page, path: string): Pro
 }
 
 test.describe('offline vault', () => {
-  test('a signed-in patient reads dashboard, reports, a report and medications offline; nothing is stored in plaintext; logout wipes it', async ({ page, context }) => {
+  test('a signed-in patient reads dashboard, reports, a report, medications and consultations offline; nothing is stored in plaintext; logout wipes it', async ({ page, context }) => {
     const patientId = await freshPatient(page);
     const words = secrets();
     const [report] = await runSql<{ id: string }>(
@@ -144,12 +146,13 @@ test.describe('offline vault', () => {
     );
     const added = await page.request.post('/api/medications', { data: { name: words.medication, dosage: '50mcg', frequency: 'once_daily', reminderTimes: ['08:00'] } });
     expect(added.status(), await added.text()).toBe(201);
+    await bookConsultation(page.request, 'video', [2, 2002], words.symptoms);
 
     await setOfflinePin(page);
     await page.goto('/dashboard');
     await expect(page.getByText(words.title).first()).toBeVisible();
     await waitForServiceWorker(page);
-    await waitForVault(page, ['/api/auth/me', '/api/medical-reports', '/api/medications', '/api/appointments', '/api/dashboard-summary']);
+    await waitForVault(page, ['/api/auth/me', '/api/medical-reports', '/api/medications', '/api/appointments', '/api/consultations', '/api/dashboard-summary']);
 
     await context.setOffline(true);
     await page.reload();
@@ -178,11 +181,15 @@ test.describe('offline vault', () => {
     await openOffline(page, '/scanner');
     await expect(page.getByTestId('recent-scans')).toContainText('Your recent scans could not be loaded. They show again once you are back online.');
     await expect(page.getByTestId('recent-scans')).not.toContainText('No scans yet');
-    // Nor are doctors and consultations: Telemedicine says to wait for the connection, not to try again in a moment.
+    // The patient's consultations are kept; the doctors to book are not, and Telemedicine says to wait for the
+    // connection, not to try again in a moment.
     await openOffline(page, '/telemedicine');
-    await expect(page.getByText('Failed to fetch consultations')).toBeVisible();
-    await expect(page.getByText('You are offline: this loads once you are back online.')).toHaveCount(2);
+    await expect(page.getByTestId('consultation-card').filter({ hasText: words.symptoms })).toBeVisible();
+    await expect(page.getByText('Failed to fetch doctors')).toBeVisible();
+    await expect(page.getByText('You are offline. Try again once you are back online.')).toBeVisible();
     await expect(page.getByText('Please try again in a moment.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText('Failed to fetch doctors')).toBeVisible();
 
     await expectDumpFindsPlaintext(page);
     const dump = await dumpDeviceStorage(page);

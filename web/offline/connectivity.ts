@@ -35,7 +35,7 @@ const isOffline = () => unreachable || !navigator.onLine;
 
 export const useIsOffline = () => useSyncExternalStore(subscribe, isOffline);
 
-/** What a screen that could not load its data tells the patient to do: wait for the connection, or try again. */
+/** What a screen that could not load its data tells the patient to do (beside its Try Again): wait for the connection, or try again. */
 export function useRetryHint(): string {
-  return useIsOffline() ? 'You are offline: this loads once you are back online.' : 'Please try again in a moment.';
+  return useIsOffline() ? 'You are offline. Try again once you are back online.' : 'Please try again in a moment.';
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readRecord } from './vault';
 
 /** The lists a page load can show from the device at once (the account itself is read before, by the session check). */
-const SHOWN_AT_ONCE = ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/dashboard-summary'];
+const SHOWN_AT_ONCE = ['/api/medical-reports', '/api/medications', '/api/appointments', '/api/consultations', '/api/dashboard-summary'];
 
 let shownFor: string | null = null;
 

@@ -4,7 +4,7 @@ import { lostServer, reachedServer } from './connectivity';
 import { keepRecord, readRecord } from './vault';
 
 /** The answers kept on the device (sealed), so their screens open offline. */
-const KEPT = new Set(['/api/auth/me', '/api/medical-reports', '/api/medical-reports/abilities', '/api/medications', '/api/appointments', '/api/dashboard-summary']);
+const KEPT = new Set(['/api/auth/me', '/api/medical-reports', '/api/medical-reports/abilities', '/api/medications', '/api/appointments', '/api/consultations', '/api/dashboard-summary']);
 
 /** A single report offline comes from the kept list, as the screen itself does while it loads. */
 async function keptAnswer<T>(queryKey: readonly unknown[], path: string): Promise<T | undefined> {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MedicalReport } from '../../common/api-types';
 import { FETCH_PURPOSE_HEADER, OFFLINE_COPY } from '../../common/constants';
+import { myConsultationsQuery } from '../api/consultations';
 import { appointmentsQuery, dashboardSummaryQuery, medicationsQuery, reportsQuery } from '../api/records';
 import { safeDocumentUrl } from '../components/records/documents';
 import { dropDocument, keepDocument, keptDocuments } from './vault';
@@ -55,6 +56,7 @@ export async function syncVault(queryClient: QueryClient, afresh: boolean): Prom
     await Promise.all([
       queryClient.prefetchQuery({ ...medicationsQuery, ...fresh }),
       queryClient.prefetchQuery({ ...appointmentsQuery, ...fresh }),
+      queryClient.prefetchQuery({ ...myConsultationsQuery, ...fresh }),
       queryClient.prefetchQuery({ ...dashboardSummaryQuery, ...fresh }),
     ]);
     await keepOfflineDocuments(await queryClient.fetchQuery({ ...reportsQuery, ...fresh }));

@@ -19,13 +19,18 @@ export async function signUpPatient(request: APIRequestContext): Promise<string>
 }
 
 /** Books a consultation with the demo doctor at a random free slot between `hoursAhead` hours from now (by default, the coming months). */
-export async function bookConsultation(request: APIRequestContext, consultationType: 'video' | 'audio' | 'chat' = 'video', hoursAhead: readonly [number, number] = [2, 2002]): Promise<string> {
+export async function bookConsultation(
+  request: APIRequestContext,
+  consultationType: 'video' | 'audio' | 'chat' = 'video',
+  hoursAhead: readonly [number, number] = [2, 2002],
+  symptoms = 'Persistent cough for a week',
+): Promise<string> {
   const [from, to] = hoursAhead;
   for (let attempt = 0; attempt < 10; attempt++) {
     const slot = new Date(Date.now() + (from + Math.floor(Math.random() * (to - from))) * 3_600_000);
     slot.setMinutes(Math.random() < 0.5 ? 0 : 30, 0, 0);
     const response = await request.post('/api/consultations', {
-      data: { doctorId: DEMO_DOCTOR.id, appointmentDate: slot.toISOString(), consultationType, symptoms: 'Persistent cough for a week', duration: 30 },
+      data: { doctorId: DEMO_DOCTOR.id, appointmentDate: slot.toISOString(), consultationType, symptoms, duration: 30 },
     });
     if (response.status() === 409) continue;
     expect(response.status(), await response.text()).toBe(201);

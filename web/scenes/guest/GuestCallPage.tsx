@@ -60,9 +60,9 @@ function refusalOf(err: unknown): string {
 
 const CONSULTATION_KIND: Record<GuestLink['consultationType'], string> = { video: 'a video', audio: 'an audio', chat: 'a chat' };
 
-/** Who invited the guest, as the link says; the general words when the check could not be made. */
+/** What the guest was invited to, as the link says; the general words when the check could not be made. */
 const invitationOf = (link?: GuestLink) =>
-  link ? `${doctorLabel(link.doctorName)} invited you to ${CONSULTATION_KIND[link.consultationType]} consultation.` : 'You were invited to a video consultation.';
+  link ? `You were invited to ${CONSULTATION_KIND[link.consultationType]} consultation with ${doctorLabel(link.doctorName)}.` : 'You were invited to a consultation.';
 
 /** Opening the link: the name the others will see. The link is used up when this form is sent. */
 function NameForm({ token, link, onJoined }: { token: string; link?: GuestLink; onJoined: (session: GuestSession) => void }) {
@@ -118,10 +118,16 @@ function OpenLink({ token, link, onJoined }: { token: string; link: UseQueryResu
       </CallPage>
     );
   }
-  if (link.error instanceof ApiError && LINK_REFUSED.includes(link.error.status)) {
-    const title = link.error.status === UNAPPROVED ? "Waiting for the doctor's approval" : 'This guest link cannot be used';
-    return <CallMessage title={title} detail={link.error.detail} />;
+  if (link.error instanceof ApiError && link.error.status === UNAPPROVED) {
+    return (
+      <CallMessage title="Waiting for the doctor's approval" detail={link.error.detail}>
+        <Button $variant="secondary" onClick={() => void link.refetch()} disabled={link.isFetching}>
+          {link.isFetching ? 'Checking...' : 'Check again'}
+        </Button>
+      </CallMessage>
+    );
   }
+  if (link.error instanceof ApiError && LINK_REFUSED.includes(link.error.status)) return <CallMessage title="This guest link cannot be used" detail={link.error.detail} />;
   return <NameForm token={token} link={link.data} onJoined={onJoined} />;
 }
 
@@ -159,6 +165,15 @@ export default function GuestCallPage() {
       <CallPage>
         <Spinner />
       </CallPage>
+    );
+  }
+  if (session.isError) {
+    return (
+      <CallMessage title="Could not reach MediVault" detail="Check your connection and try again.">
+        <Button $variant="secondary" onClick={() => void session.refetch()} disabled={session.isFetching}>
+          Try again
+        </Button>
+      </CallMessage>
     );
   }
   const guest = session.data;

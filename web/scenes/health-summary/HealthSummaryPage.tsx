@@ -137,7 +137,15 @@ export default function HealthSummaryPage() {
     return (
       <>
         {heading}
-        <EmptyState title="Failed to fetch summary" message={retryHint} />
+        <EmptyState
+          title="Failed to fetch summary"
+          message={retryHint}
+          action={
+            <Button $variant="secondary" onClick={() => void summary.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
       </>
     );
   }

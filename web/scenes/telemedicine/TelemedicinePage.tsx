@@ -42,6 +42,12 @@ function groupConsultations(consultations: Consultation[]) {
 
 type Booking = { doctorId?: string } | null;
 
+const TryAgain = ({ onClick }: { onClick: () => void }) => (
+  <Button $variant="secondary" onClick={onClick}>
+    Try Again
+  </Button>
+);
+
 export default function TelemedicinePage() {
   const doctors = useQuery(doctorsQuery);
   const consultations = useQuery(myConsultationsQuery);
@@ -79,7 +85,7 @@ export default function TelemedicinePage() {
             <Skeleton $height="220px" />
           </Grid>
         ) : doctors.isError ? (
-          <EmptyState title="Failed to fetch doctors" message={retryHint} />
+          <EmptyState title="Failed to fetch doctors" message={retryHint} action={<TryAgain onClick={() => void doctors.refetch()} />} />
         ) : doctorList.length === 0 ? (
           <EmptyState title="No doctors available" message="Please check back later." />
         ) : (
@@ -98,7 +104,7 @@ export default function TelemedicinePage() {
             <Skeleton $height="140px" />
           </Stack>
         ) : consultations.isError ? (
-          <EmptyState title="Failed to fetch consultations" message={retryHint} />
+          <EmptyState title="Failed to fetch consultations" message={retryHint} action={<TryAgain onClick={() => void consultations.refetch()} />} />
         ) : consultations.data.length === 0 ? (
           <EmptyState title="No consultations scheduled" message="Book a consultation with one of the doctors above." />
         ) : (

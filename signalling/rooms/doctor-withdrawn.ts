@@ -24,7 +24,7 @@ export function announceWithdrawnDoctors(realtime: RealtimeEvents, io: Signallin
         .then((open) => {
           for (const { id, patientId } of open) io.to([consultationRoom(id), actorRoom('patient', patientId)]).emit(event, { consultationId: id });
         })
-        .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the calls of a doctor whose standing changed failed'));
+        .catch((err: Error) => log.warn({ doctorId: doctor.doctorId, error: err.message }, 'telling the patients of a doctor whose standing changed failed'));
   const onWithdrawn = tellTheirPatients('consultation:doctorWithdrawn');
   const onReinstated = tellTheirPatients('consultation:doctorReinstated');
   realtime.on('doctor:withdrawn', onWithdrawn);

@@ -7,7 +7,9 @@
  *     same binary as the app's pool runs (one per core unless MEDIASOUP_WORKERS says otherwise), with the
  *     app's codecs and transport options, and a page running mediasoup-client
  *     (bundled here with esbuild) over a fetch-based JSON endpoint. A bare page that already produces
- *     camera and mic waits. The measured bare page first does what the app does in its device check,
+ *     camera and mic waits, and receives whoever joins as they produce (a long poll), as the app's doctor
+ *     does: both are two-way calls, each waiting side decoding the joiner while it sends them its key frame.
+ *     The measured bare page first does what the app does in its device check,
  *     before its join mark (opens camera and mic with the fake device, reads the Router's capabilities and
  *     loads the Device); the app's patient clicks 'Join consultation' once the device check's camera
  *     preview plays, as a person does. Then the bare page starts its clock, creates its send and receive
@@ -140,6 +142,11 @@ window.bareJoin = async (waitForFrame, room = 'first-frame') => {
   return t1 - t0;
 };
 window.bareConsumeOthers = async () => consume((await rpc('producers')).producers);
+// The side that waits receives whoever joins as they produce, as the other end of a two-way call does.
+window.bareReceiveJoiners = async () => {
+  for (;;) await consume((await rpc('awaitProducers', { known: [...consumed] })).producers);
+};
+window.bareConsumedCount = () => consumed.size;
 window.bareLeave = async () => {
   window.bareStream?.getTracks().forEach((t) => t.stop());
   await rpc('leave');
@@ -183,6 +190,10 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
     return transport;
   };
   const consumers = new Map<string, ms.Consumer>();
+  const othersProducers = (body: Rpc) =>
+    [...peers].filter(([id, other]) => id !== body.peerId && other.room === body.room).flatMap(([, other]) => other.producers.filter((x) => !x.closed).map((x) => x.id));
+  /** Long polls ('awaitProducers') waiting for the next producer anywhere: each looks again at its own room. */
+  const producing = new Set<() => void>();
   type Rpc = Record<string, any> & { method: string; peerId: string; room: string }; // the JSON bodies of a bare endpoint: checked by mediasoup itself
   const handle = async (body: Rpc): Promise<unknown> => {
     switch (body.method) {
@@ -199,14 +210,18 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
       case 'produce': {
         const producer = await transportOf(body).produce({ kind: body.kind, rtpParameters: body.rtpParameters });
         peer(body).producers.push(producer);
+        producing.forEach((wake) => wake());
+        producing.clear();
         return { id: producer.id };
       }
       case 'producers':
-        return {
-          producers: [...peers]
-            .filter(([id, other]) => id !== body.peerId && other.room === body.room)
-            .flatMap(([, other]) => other.producers.filter((x) => !x.closed).map((x) => x.id)),
-        };
+        return { producers: othersProducers(body) };
+      case 'awaitProducers': {
+        const known = new Set<string>(body.known);
+        const fresh = () => othersProducers(body).filter((id) => !known.has(id));
+        while (!fresh().length) await new Promise<void>((wake) => producing.add(wake));
+        return { producers: fresh() };
+      }
       case 'consume': {
         const consumer = await transportOf(body).consume({ producerId: body.producerId, rtpCapabilities: body.rtpCapabilities, paused: true });
         consumers.set(consumer.id, consumer);
@@ -431,6 +446,7 @@ async function main(): Promise<void> {
     const waitingPage = await waitingContext.newPage();
     await waitingPage.goto(bare.url);
     await waitingPage.evaluate(() => (window as unknown as { bareJoin(wait: boolean): Promise<number> }).bareJoin(false));
+    await waitingPage.evaluate(() => void (window as unknown as { bareReceiveJoiners(): Promise<never> }).bareReceiveJoiners());
     const barePage = await (await joiningBrowser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
     const call = await openCall(browser, app.url, joiningBrowser);
     const floor: number[] = [];
@@ -442,6 +458,9 @@ async function main(): Promise<void> {
       floor.push(bareMs);
       samples.push(appMs);
     }
+    // Every bare joiner's camera and microphone reached the waiting side: the floor is a two-way call.
+    const received = await waitingPage.evaluate(() => (window as unknown as { bareConsumedCount(): number }).bareConsumedCount());
+    if (received < 2 * (FRAME_RUNS + 1)) failures.push(`the bare waiting side received ${received} of the joiners' ${2 * (FRAME_RUNS + 1)} tracks`);
     await waitingContext.close();
     await barePage.context().close();
     const bareFirstFrame = median(floor);

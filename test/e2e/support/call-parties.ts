@@ -243,14 +243,17 @@ export async function loudestRemoteSound(element: Element): Promise<number> {
   const context = new AudioContext();
   await context.resume();
   const analyser = context.createAnalyser();
+  // Each read sees the last 32,768 samples (0.68 s at 48 kHz), so reads a loaded page's timers delay by
+  // half a second still leave no gap in which the fake microphone's short beep could pass unseen.
+  analyser.fftSize = 32768;
   context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
   let peak = 0;
   const until = performance.now() + 1200;
   while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
     analyser.getFloatTimeDomainData(samples);
     for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await context.close();
   return peak;

@@ -11,12 +11,14 @@ const quietAboutConnections = (write: (message: string) => void) => (message: un
   if (!CONNECTION_NOISE.test(String(message))) write(String(message));
 };
 
-/** Knex settings for a database URL: snake_case in SQL, camelCase in code, migrations from db/migrations. */
-export function knexConfig(connectionString: string, pool: Knex.PoolConfig = { min: 0, max: 10 }): Knex.Config {
+/**
+ * Knex settings for a database URL: snake_case in SQL, camelCase in code, migrations from db/migrations.
+ * A connection that cannot be had within `connectTimeoutMs` fails the request (503) rather than keeping it waiting.
+ */
+export function knexConfig(connectionString: string, pool: Knex.PoolConfig = { min: 0, max: 10 }, connectTimeoutMs = 5000): Knex.Config {
   return {
     client: 'pg',
-    // A connection that cannot be had in time fails the request (503) rather than keeping it waiting.
-    connection: { connectionString, connectionTimeoutMillis: 5000 },
+    connection: { connectionString, connectionTimeoutMillis: connectTimeoutMs },
     acquireConnectionTimeout: 10_000,
     pool,
     log: { warn: quietAboutConnections(console.warn), error: quietAboutConnections(console.error) },

@@ -2,10 +2,10 @@
  * The app role's password (derived from SESSION_SECRET) is never in a statement's text: CREATE/ALTER ROLE
  * carry its SCRAM verifier, so a start-up statement that fails, logged with its SQL, leaks no password.
  */
+import { testKnexConfig } from '../support/db';
 import { inspect } from 'node:util';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
-import { knexConfig } from '../../knexfile';
 import { appRoleFor, grantAppRole, urlAs } from '../../db/app-role';
 import { scramVerifier } from '../../db/scram-verifier';
 
@@ -24,11 +24,11 @@ const everyFormOf = (err: unknown) => [String(err), (err as Error).stack ?? '', 
 
 describe('the app role password', () => {
   it('is absent from a failing start-up statement and its error (an owner that may not create roles)', async () => {
-    const admin = knexFactory(knexConfig(ownerUrl(), { min: 0, max: 1 }));
+    const admin = knexFactory(testKnexConfig(ownerUrl(), { min: 0, max: 1 }));
     const limited = `limited_owner_${randomBytes(4).toString('hex')}`;
     const limitedPassword = randomBytes(12).toString('hex');
     await admin.raw(`CREATE ROLE ?? LOGIN NOCREATEROLE PASSWORD '${limitedPassword}'`, [limited]);
-    const owner = knexFactory(knexConfig(urlOf(limited, limitedPassword), { min: 0, max: 1 }));
+    const owner = knexFactory(testKnexConfig(urlOf(limited, limitedPassword), { min: 0, max: 1 }));
     const role = appRoleFor(urlOf(limited, limitedPassword), SECRET);
     try {
       const failure = await grantAppRole(owner, role).then(
@@ -46,11 +46,11 @@ describe('the app role password', () => {
   });
 
   it('signs the app role in through the verifier PostgreSQL stores', async () => {
-    const owner = knexFactory(knexConfig(ownerUrl(), { min: 0, max: 1 }));
+    const owner = knexFactory(testKnexConfig(ownerUrl(), { min: 0, max: 1 }));
     const role = appRoleFor(ownerUrl(), SECRET);
     await grantAppRole(owner, role);
-    const app = knexFactory(knexConfig(urlAs(ownerUrl(), role), { min: 0, max: 1 }));
-    const wrong = knexFactory(knexConfig(urlAs(ownerUrl(), { ...role, password: `${role.password}x` }), { min: 0, max: 1 }));
+    const app = knexFactory(testKnexConfig(urlAs(ownerUrl(), role), { min: 0, max: 1 }));
+    const wrong = knexFactory(testKnexConfig(urlAs(ownerUrl(), { ...role, password: `${role.password}x` }), { min: 0, max: 1 }));
     try {
       expect((await app.raw('SELECT current_user AS name')).rows[0].name).toBe(role.name);
       await expect(wrong.raw('SELECT 1')).rejects.toMatchObject({ code: '28P01' });

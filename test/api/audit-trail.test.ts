@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { knexConfig } from '../../knexfile';
 import { appRoleFor, grantAppRole, urlAs } from '../../db/app-role';
 import { auditKeysFrom, numberWaitingRows, rowTag } from '../../server/services/audit-chain';
 import { auditRowsInsert, useAuditKeys, type AuditRow } from '../../server/services/audit';
@@ -16,7 +15,7 @@ import { sealAuditTrail } from '../../server/services/audit-seal';
 import { verifyAuditChain } from '../../server/services/audit-verification';
 import { checkpointFile, readCheckpoint, type Checkpoint } from '../../server/services/audit-checkpoints';
 import { startTestServer, type TestServer } from '../support/app';
-import { ownTestDatabase } from '../support/db';
+import { ownTestDatabase, testKnexConfig } from '../support/db';
 import { patientParty } from './consultations-fixtures';
 import { insertReport } from './records-fixtures';
 import { AuditEvent, User } from '../../db/models';
@@ -27,7 +26,7 @@ const keys = auditKeysFrom('audit-trail-test-audit-key-of-at-least-32-characters
 /** A fresh, migrated database for one scenario, dropped afterwards. */
 async function withOwnDatabase(run: (owner: Knex, url: string) => Promise<void>): Promise<void> {
   const database = await ownTestDatabase();
-  const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
+  const owner = knexFactory(testKnexConfig(database.url, { min: 0, max: 4 }));
   try {
     await run(owner, database.url);
   } finally {
@@ -79,7 +78,7 @@ describe('the app role', () => {
     await withOwnDatabase(async (owner, url) => {
       const role = appRoleFor(url, SECRET);
       await grantAppRole(owner, role);
-      const app = knexFactory(knexConfig(urlAs(url, role), { min: 0, max: 1 }));
+      const app = knexFactory(testKnexConfig(urlAs(url, role), { min: 0, max: 1 }));
       try {
         const [row] = await write(app, 1, 'app.write');
         expect(await app('audit_events').where({ id: row!.id }).first()).toMatchObject({ id: row!.id });
@@ -105,7 +104,7 @@ describe('the app role', () => {
 
   it('is set up again at every start without failing, from two processes at once', async () => {
     await withOwnDatabase(async (owner, url) => {
-      const other = knexFactory(knexConfig(url, { min: 0, max: 1 }));
+      const other = knexFactory(testKnexConfig(url, { min: 0, max: 1 }));
       try {
         const role = appRoleFor(url, SECRET);
         await Promise.all([grantAppRole(owner, role), grantAppRole(other, role), grantAppRole(owner, role)]);
@@ -119,7 +118,7 @@ describe('the app role', () => {
 describe('the keyed chain', () => {
   it('verifies rows written concurrently from two connection pools, sealed as they come', async () => {
     await withOwnDatabase(async (owner, url) => {
-      const second = knexFactory(knexConfig(url, { min: 0, max: 4 }));
+      const second = knexFactory(testKnexConfig(url, { min: 0, max: 4 }));
       useAuditKeys(keys);
       try {
         await Promise.all(Array.from({ length: 120 }, (_, i) => auditRowsInsert(i % 2 ? owner : second, [entry(`concurrent.${i}`)])));
@@ -135,7 +134,7 @@ describe('the keyed chain', () => {
 
   it('lets a write commit while another audited transaction is still open: rows are placed after they commit, in order, with no gaps', async () => {
     await withOwnDatabase(async (owner, url) => {
-      const second = knexFactory(knexConfig(url, { min: 0, max: 1 }));
+      const second = knexFactory(testKnexConfig(url, { min: 0, max: 1 }));
       useAuditKeys(keys);
       const open = await owner.transaction();
       try {

@@ -4,13 +4,13 @@
  * originals and audit rows keep being written restores into a new data directory with every write
  * acknowledged before it started, each document's bytes and an intact audit chain.
  */
+import { testKnexConfig } from '../support/db';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { knexConfig } from '../../knexfile';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { migrateToLatest } from '../../db/connection';
 import { storeDocumentWithReport } from '../../server/services/documents/storage';
@@ -110,7 +110,7 @@ beforeAll(async () => {
   sourceDir = await emptyDataDir();
   sourcePort = await freePort();
   source = await startEmbeddedPostgres(sourceDir, sourcePort);
-  sourceKnex = knexFactory(knexConfig(source.url));
+  sourceKnex = knexFactory(testKnexConfig(source.url));
   await migrateToLatest(sourceKnex);
   // The writes below tag their audit rows with the key audit:verify will derive, run as runScript runs it.
   useAuditKeys(auditKeysFrom(loadConfig({ ...process.env, NODE_ENV: 'development' }).auditKey));
@@ -151,7 +151,7 @@ describe('a backup of the embedded server taken while it is written to', () => {
 
   it('holds every write acknowledged before it began, each document with its bytes, its report and its audit row', async () => {
     const restored = await startEmbeddedPostgres(restoredDir, restoredPort);
-    const knex = knexFactory(knexConfig(restored.url));
+    const knex = knexFactory(testKnexConfig(restored.url));
     try {
       const rows: Array<{ reportId: string; documentId: string; sha256: string; content: Buffer; audited: string | null }> = await knex('medical_reports as r')
         .join('documents as d', 'd.id', 'r.document_id')
@@ -261,7 +261,7 @@ describe('a backup of an external PostgreSQL (DATABASE_URL) with its own pg_dump
 
   it('restores into an empty database every write acknowledged before it began, with the documents and an intact audit chain', async () => {
     const sourceUrl = await external.database('clinic');
-    const knex = knexFactory(knexConfig(sourceUrl));
+    const knex = knexFactory(testKnexConfig(sourceUrl));
     const dump = path.join(workDir, 'external.backup');
     let acknowledgedBefore: Acknowledged[];
     try {
@@ -281,7 +281,7 @@ describe('a backup of an external PostgreSQL (DATABASE_URL) with its own pg_dump
     const targetUrl = await external.database('restored');
     const restore = await backupCli(['restore', '--in', dump], { DATABASE_URL: targetUrl, BACKUP_KEY: KEY, ...tools });
     expect([restore.code, restore.stderr]).toEqual([0, '']);
-    const restored = knexFactory(knexConfig(targetUrl));
+    const restored = knexFactory(testKnexConfig(targetUrl));
     try {
       const rows: Array<{ id: string; content: Buffer; sha256: string }> = await restored('documents as d').join('document_files as f', 'f.document_id', 'd.id').select('d.id', 'd.sha256', 'f.content');
       const contentOf = new Map(rows.map((row) => [row.id, sha256(row.content)]));

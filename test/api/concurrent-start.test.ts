@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { testKnexConfig } from '../support/db';
 import knexFactory, { type Knex } from 'knex';
-import { knexConfig } from '../../knexfile';
 import { migrateToLatest } from '../../db/connection';
 
 const url = (database: string) => Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${database}` }).toString();
@@ -11,9 +11,9 @@ describe('replicas starting together on a new database', () => {
   const replicas: Knex[] = [];
 
   beforeAll(async () => {
-    admin = knexFactory(knexConfig(url('postgres'), { min: 0, max: 1 }));
+    admin = knexFactory(testKnexConfig(url('postgres'), { min: 0, max: 1 }));
     await admin.raw('CREATE DATABASE ??', [name]);
-    replicas.push(...Array.from({ length: 3 }, () => knexFactory(knexConfig(url(name), { min: 0, max: 10 }))));
+    replicas.push(...Array.from({ length: 3 }, () => knexFactory(testKnexConfig(url(name), { min: 0, max: 10 }))));
   });
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.destroy()));

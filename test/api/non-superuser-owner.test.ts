@@ -5,9 +5,9 @@
  * stored with its audit row, written as the app role. On the embedded test server, in a database and with
  * roles of its own, dropped afterwards.
  */
+import { testKnexConfig } from '../support/db';
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { knexConfig } from '../../knexfile';
 import { PRODUCTION_ENV, THROUGH_PROXY } from '../support/production';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { signupBody } from '../support/signup';
@@ -31,7 +31,7 @@ let superuser: Knex;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  superuser = knexFactory(knexConfig(urlFor('postgres'), { min: 0, max: 1 }));
+  superuser = knexFactory(testKnexConfig(urlFor('postgres'), { min: 0, max: 1 }));
   await superuser.raw(`CREATE ROLE ?? LOGIN PASSWORD '${OWNER_PASSWORD}' NOSUPERUSER NOCREATEDB CREATEROLE`, [OWNER]);
   await superuser.raw('CREATE DATABASE ?? OWNER ??', [DATABASE, OWNER]);
 });
@@ -55,7 +55,7 @@ it('starts in production, sets up its app role and stores a sign-up with its aud
   });
   expect(answer.status).toBe(202);
 
-  const owner = knexFactory(knexConfig(ownerUrl, { min: 0, max: 1 }));
+  const owner = knexFactory(testKnexConfig(ownerUrl, { min: 0, max: 1 }));
   try {
     const isSuperuser = async (role: string) => (await owner('pg_roles').where({ rolname: role }).first('rolsuper'))?.rolsuper;
     expect(await isSuperuser(OWNER)).toBe(false);

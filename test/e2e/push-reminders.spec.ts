@@ -1,9 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
+import { testKnexConfig } from '../support/db';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { embeddedDatabaseUrl } from '../../db/embedded';
-import { knexConfig } from '../../knexfile';
 import { E2E_PG_PORT } from './support/e2e-servers';
 import { newPatient, signUpByApi } from './support/patients';
 import { PushDelivery } from './support/push-delivery';
@@ -19,7 +19,7 @@ interface WorkerScope extends EventTarget {
 }
 
 test.beforeAll(() => {
-  db = knexFactory(knexConfig(embeddedDatabaseUrl(E2E_PG_PORT), { min: 0, max: 2 }));
+  db = knexFactory(testKnexConfig(embeddedDatabaseUrl(E2E_PG_PORT), { min: 0, max: 2 }));
 });
 test.afterAll(() => db.destroy());
 

@@ -9,6 +9,7 @@
  * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
  */
+import { testKnexConfig } from '../support/db';
 import '../../server/runtime/short-gc-pauses';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -16,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { Model } from 'objection';
-import { knexConfig } from '../../knexfile';
 import { migrateToLatest } from '../../db/connection';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import { startServerProcess } from '../support/server-process';
@@ -103,7 +103,7 @@ function walLine(io: WalIo): string {
 
 async function main(): Promise<void> {
   let database: EmbeddedDatabase = await startEmbeddedPostgres(DATA_DIR, PG_PORT);
-  const owner = knexFactory(knexConfig(database.url, { min: 0, max: 4 }));
+  const owner = knexFactory(testKnexConfig(database.url, { min: 0, max: 4 }));
   Model.knex(owner);
   await migrateToLatest(owner);
   // The diagnosis times PostgreSQL's WAL writes and flushes (its own server: the setting stays in .data-load).

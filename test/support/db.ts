@@ -6,6 +6,13 @@ import { migrateToLatest } from '../../db/connection';
 
 let shared: Knex | undefined;
 
+/**
+ * Production gives up on a connection after 5 s; a test suite waits longer: beside a busy core and other
+ * suites, PostgreSQL took more than 5 s to hand a suite its first connection, and what the suites check is
+ * not how fast that comes.
+ */
+export const testKnexConfig = (url: string, pool?: Knex.PoolConfig) => knexConfig(url, pool, 30_000);
+
 function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: run tests through jest so global-setup starts the test database');
@@ -18,7 +25,7 @@ function testDatabaseUrl(): string {
  */
 export async function testKnex(url = testDatabaseUrl()): Promise<Knex> {
   if (!shared) {
-    shared = knexFactory(knexConfig(url, { min: 0, max: 5 }));
+    shared = knexFactory(testKnexConfig(url, { min: 0, max: 5 }));
     Model.knex(shared);
   }
   return shared;
@@ -30,7 +37,7 @@ export async function testKnex(url = testDatabaseUrl()): Promise<Knex> {
  * before it hears the socket close). Destroy it when done.
  */
 export function separateTestKnex(): Knex {
-  return knexFactory(knexConfig(testDatabaseUrl(), { min: 0, max: 1 }));
+  return knexFactory(testKnexConfig(testDatabaseUrl(), { min: 0, max: 1 }));
 }
 
 /**
@@ -41,9 +48,9 @@ export function separateTestKnex(): Knex {
 export async function ownTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const named = (database: string) => Object.assign(new URL(testDatabaseUrl()), { pathname: `/${database}` }).toString();
   const name = `suite_${randomUUID().replace(/-/g, '')}`;
-  const admin = knexFactory(knexConfig(named('postgres'), { min: 0, max: 1 }));
+  const admin = knexFactory(testKnexConfig(named('postgres'), { min: 0, max: 1 }));
   await admin.raw('CREATE DATABASE ??', [name]);
-  const owner = knexFactory(knexConfig(named(name), { min: 0, max: 1 }));
+  const owner = knexFactory(testKnexConfig(named(name), { min: 0, max: 1 }));
   try {
     await migrateToLatest(owner);
   } finally {

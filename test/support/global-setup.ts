@@ -1,6 +1,6 @@
 import knexFactory from 'knex';
+import { testKnexConfig } from './db';
 import { startEmbeddedPostgres } from '../../db/embedded';
-import { knexConfig } from '../../knexfile';
 import { TEST_DATA_DIR, TEST_PG_PORT } from './test-database';
 import { exportTestMediasoupWorkerBin } from './mediasoup-worker';
 
@@ -12,7 +12,7 @@ export default async function globalSetup(): Promise<void> {
     process.env.DATABASE_URL = db.url;
     (globalThis as { __testDatabase?: { stop(): Promise<void> } }).__testDatabase = db;
   }
-  const knex = knexFactory(knexConfig(process.env.DATABASE_URL));
+  const knex = knexFactory(testKnexConfig(process.env.DATABASE_URL));
   try {
     await knex.migrate.latest();
   } finally {

@@ -11,15 +11,21 @@ const quietAboutConnections = (write: (message: string) => void) => (message: un
   if (!CONNECTION_NOISE.test(String(message))) write(String(message));
 };
 
-/**
- * Knex settings for a database URL: snake_case in SQL, camelCase in code, migrations from db/migrations.
- * A connection that cannot be had within `connectTimeoutMs` fails the request (503) rather than keeping it waiting.
- */
-export function knexConfig(connectionString: string, pool: Knex.PoolConfig = { min: 0, max: 10 }, connectTimeoutMs = 5000): Knex.Config {
+/** How long a query waits for a connection: PostgreSQL's answer to a new one, and a free one from the pool. */
+interface ConnectionWaits {
+  connectMs: number;
+  acquireMs: number;
+}
+
+/** A connection that cannot be had in time fails the request (503) rather than keeping it waiting. */
+const PRODUCTION_WAITS: ConnectionWaits = { connectMs: 5000, acquireMs: 10_000 };
+
+/** Knex settings for a database URL: snake_case in SQL, camelCase in code, migrations from db/migrations. */
+export function knexConfig(connectionString: string, pool: Knex.PoolConfig = { min: 0, max: 10 }, waits = PRODUCTION_WAITS): Knex.Config {
   return {
     client: 'pg',
-    connection: { connectionString, connectionTimeoutMillis: connectTimeoutMs },
-    acquireConnectionTimeout: 10_000,
+    connection: { connectionString, connectionTimeoutMillis: waits.connectMs },
+    acquireConnectionTimeout: waits.acquireMs,
     pool,
     log: { warn: quietAboutConnections(console.warn), error: quietAboutConnections(console.error) },
     migrations: { migrationSource, tableName: 'knex_migrations' },

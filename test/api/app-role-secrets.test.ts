@@ -2,12 +2,12 @@
  * The app role's password (derived from SESSION_SECRET) is never in a statement's text: CREATE/ALTER ROLE
  * carry its SCRAM verifier, so a start-up statement that fails, logged with its SQL, leaks no password.
  */
-import { testKnexConfig } from '../support/db';
 import { inspect } from 'node:util';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import { appRoleFor, grantAppRole, urlAs } from '../../db/app-role';
 import { scramVerifier } from '../../db/scram-verifier';
+import { testKnexConfig } from '../support/db';
 
 const SECRET = 'app-role-secrets-test-secret-of-at-least-32-characters';
 const ownerUrl = () => process.env.DATABASE_URL!;

@@ -4,7 +4,6 @@
  * originals and audit rows keep being written restores into a new data directory with every write
  * acknowledged before it started, each document's bytes and an intact audit chain.
  */
-import { testKnexConfig } from '../support/db';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -20,6 +19,7 @@ import { useAuditKeys } from '../../server/services/audit';
 import { freePort } from '../support/server-process';
 import { ROOT } from '../support/test-database';
 import { startSystemPostgres, SYSTEM_PG_BIN, type SystemPostgres } from '../support/system-postgres';
+import { testKnexConfig } from '../support/db';
 
 const SLOW = 240_000;
 const KEY = randomBytes(36).toString('base64');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { testKnexConfig } from '../support/db';
 import knexFactory, { type Knex } from 'knex';
 import { migrateToLatest } from '../../db/connection';
+import { testKnexConfig } from '../support/db';
 
 const url = (database: string) => Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${database}` }).toString();
 

@@ -5,12 +5,12 @@
  * stored with its audit row, written as the app role. On the embedded test server, in a database and with
  * roles of its own, dropped afterwards.
  */
-import { testKnexConfig } from '../support/db';
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { PRODUCTION_ENV, THROUGH_PROXY } from '../support/production';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { signupBody } from '../support/signup';
+import { testKnexConfig } from '../support/db';
 
 const suffix = randomBytes(4).toString('hex');
 const OWNER = `clinic_owner_${suffix}`;

@@ -86,7 +86,8 @@ const CARRY_GOAL = 0.9;
 
 /**
  * The bare page: bareJoin() joins its room (produces camera and mic, consumes the others) and answers ms
- * to the first remote frame; bareConsumeOthers() receives whoever joined the room since.
+ * to the first remote frame; bareConsumeOthers() receives whoever joined the room since; bareReceiveJoiners()
+ * receives whoever joins from now on, until bareLeave(); bareReceivedCount() says how many tracks it has received.
  */
 const BARE_PAGE = `<!doctype html><title>bare sfu</title><video id="v" autoplay playsinline muted></video>
 <script src="/mediasoup-client.js"></script>
@@ -98,12 +99,14 @@ const rpc = async (method, body = {}) => {
   return answer;
 };
 const consumed = new Set();
+let received = 0;
 const consume = async (producers) => {
   const tracks = await Promise.all(producers.filter((id) => !consumed.has(id)).map(async (producerId) => {
     consumed.add(producerId);
     const params = await rpc('consume', { transportId: window.bareRecv.id, producerId, rtpCapabilities: window.bareDevice.rtpCapabilities });
     const consumer = await window.bareRecv.consume(params);
     await rpc('resume', { consumerId: consumer.id });
+    received += 1;
     return consumer.track;
   }));
   if (tracks.length) document.getElementById('v').srcObject = new MediaStream(tracks);
@@ -144,10 +147,16 @@ window.bareJoin = async (waitForFrame, room = 'first-frame') => {
 window.bareConsumeOthers = async () => consume((await rpc('producers')).producers);
 // The side that waits receives whoever joins as they produce, as the other end of a two-way call does.
 window.bareReceiveJoiners = async () => {
-  for (;;) await consume((await rpc('awaitProducers', { known: [...consumed] })).producers);
+  window.bareReceiving = true;
+  while (window.bareReceiving) {
+    const { producers } = await rpc('awaitProducers', { known: [...consumed] });
+    // A joiner gone before its tracks were received leaves producers that no longer exist: noted, and the next awaited.
+    await consume(producers).catch((err) => (window.bareReceiveErrors ??= []).push(String(err)));
+  }
 };
-window.bareConsumedCount = () => consumed.size;
+window.bareReceivedCount = () => received;
 window.bareLeave = async () => {
+  window.bareReceiving = false;
   window.bareStream?.getTracks().forEach((t) => t.stop());
   await rpc('leave');
 };
@@ -193,7 +202,11 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
   const othersProducers = (body: Rpc) =>
     [...peers].filter(([id, other]) => id !== body.peerId && other.room === body.room).flatMap(([, other]) => other.producers.filter((x) => !x.closed).map((x) => x.id));
   /** Long polls ('awaitProducers') waiting for the next producer anywhere: each looks again at its own room. */
-  const producing = new Set<() => void>();
+  const producerWaiters = new Set<() => void>();
+  const wakeProducerWaiters = () => {
+    producerWaiters.forEach((wake) => wake());
+    producerWaiters.clear();
+  };
   type Rpc = Record<string, any> & { method: string; peerId: string; room: string }; // the JSON bodies of a bare endpoint: checked by mediasoup itself
   const handle = async (body: Rpc): Promise<unknown> => {
     switch (body.method) {
@@ -210,8 +223,7 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
       case 'produce': {
         const producer = await transportOf(body).produce({ kind: body.kind, rtpParameters: body.rtpParameters });
         peer(body).producers.push(producer);
-        producing.forEach((wake) => wake());
-        producing.clear();
+        wakeProducerWaiters();
         return { id: producer.id };
       }
       case 'producers':
@@ -219,7 +231,7 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
       case 'awaitProducers': {
         const known = new Set<string>(body.known);
         const fresh = () => othersProducers(body).filter((id) => !known.has(id));
-        while (!fresh().length) await new Promise<void>((wake) => producing.add(wake));
+        while (peers.has(body.peerId) && !fresh().length) await new Promise<void>((wake) => producerWaiters.add(wake));
         return { producers: fresh() };
       }
       case 'consume': {
@@ -234,6 +246,7 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
       case 'leave':
         peers.get(body.peerId)?.transports.forEach((t) => t.close());
         peers.delete(body.peerId);
+        wakeProducerWaiters();
         return {};
       default:
         throw new Error(`unknown method ${body.method}`);
@@ -264,10 +277,21 @@ async function startBareHarness(media: ReturnType<typeof loadConfig>['media']): 
   };
 }
 
-/** The bare harness's join to first remote frame, on a fresh load of the measured page. */
-async function bareFrameMs(page: Page, url: string): Promise<number> {
+type WaitingBarePage = { bareReceivedCount(): number; bareReceiveErrors?: string[] };
+const receivedByWaitingPage = (waiting: Page) => waiting.evaluate(() => (window as unknown as WaitingBarePage).bareReceivedCount());
+
+/**
+ * The bare harness's join to first remote frame, on a fresh load of the measured page. The joiner leaves once
+ * the waiting page has received its camera and microphone too: each round is a two-way call, as the app's is.
+ */
+async function bareFrameMs(page: Page, url: string, waiting: Page): Promise<number> {
+  const receivedBefore = await receivedByWaitingPage(waiting);
   await page.goto(url);
   const ms = await page.evaluate(() => (window as unknown as { bareJoin(wait: boolean): Promise<number> }).bareJoin(true));
+  await waiting.waitForFunction((count) => (window as unknown as WaitingBarePage).bareReceivedCount() >= count, receivedBefore + 2, { timeout: 30_000 }).catch(async () => {
+    const errors = await waiting.evaluate(() => (window as unknown as WaitingBarePage).bareReceiveErrors ?? []);
+    throw new Error(`the bare waiting page did not receive the joiner: ${errors.join('; ') || 'no error seen'}`);
+  });
   await page.evaluate(() => (window as unknown as { bareLeave(): Promise<void> }).bareLeave());
   await page.goto('about:blank');
   return ms;
@@ -446,21 +470,19 @@ async function main(): Promise<void> {
     const waitingPage = await waitingContext.newPage();
     await waitingPage.goto(bare.url);
     await waitingPage.evaluate(() => (window as unknown as { bareJoin(wait: boolean): Promise<number> }).bareJoin(false));
-    await waitingPage.evaluate(() => void (window as unknown as { bareReceiveJoiners(): Promise<never> }).bareReceiveJoiners());
+    await waitingPage.evaluate(() => void (window as unknown as { bareReceiveJoiners(): Promise<void> }).bareReceiveJoiners());
     const barePage = await (await joiningBrowser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
     const call = await openCall(browser, app.url, joiningBrowser);
     const floor: number[] = [];
     const samples: number[] = [];
     for (let run = 0; run <= FRAME_RUNS; run++) {
-      const bareMs = await bareFrameMs(barePage, bare.url);
+      const bareMs = await bareFrameMs(barePage, bare.url, waitingPage);
       const appMs = await call.measure();
       if (run === 0) continue; // the first pair warms the caches
       floor.push(bareMs);
       samples.push(appMs);
     }
-    // Every bare joiner's camera and microphone reached the waiting side: the floor is a two-way call.
-    const received = await waitingPage.evaluate(() => (window as unknown as { bareConsumedCount(): number }).bareConsumedCount());
-    if (received < 2 * (FRAME_RUNS + 1)) failures.push(`the bare waiting side received ${received} of the joiners' ${2 * (FRAME_RUNS + 1)} tracks`);
+    await waitingPage.evaluate(() => (window as unknown as { bareLeave(): Promise<void> }).bareLeave());
     await waitingContext.close();
     await barePage.context().close();
     const bareFirstFrame = median(floor);

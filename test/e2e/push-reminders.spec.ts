@@ -1,5 +1,4 @@
 import { test, expect, type Page } from '@playwright/test';
-import { testKnexConfig } from '../support/db';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
@@ -7,6 +6,7 @@ import { embeddedDatabaseUrl } from '../../db/embedded';
 import { E2E_PG_PORT } from './support/e2e-servers';
 import { newPatient, signUpByApi } from './support/patients';
 import { PushDelivery } from './support/push-delivery';
+import { testKnexConfig } from '../support/db';
 
 const SHOTS = process.env.SHOTS_DIR;
 const DAY = 86_400_000;

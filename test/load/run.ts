@@ -9,7 +9,6 @@
  * to .data-load/figures.json.
  * Not part of `npm test` (its 30-second smoke version, test/load/smoke.test.ts, is).
  */
-import { testKnexConfig } from '../support/db';
 import '../../server/runtime/short-gc-pauses';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -29,6 +28,7 @@ import { openClinic } from './clinic';
 import { REJOIN_GOAL_MS, runProcessFaults } from './faults';
 import { describeMachine } from '../support/machine';
 import { recordRun } from './run-history';
+import { testKnexConfig } from '../support/db';
 
 const DATA_DIR = path.join(ROOT, '.data-load');
 const PG_PORT = Number(process.env.LOAD_PG_PORT ?? 54389);

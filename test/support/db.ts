@@ -7,11 +7,11 @@ import { migrateToLatest } from '../../db/connection';
 let shared: Knex | undefined;
 
 /**
- * Production gives up on a connection after 5 s; a test suite waits longer: beside a busy core and other
- * suites, PostgreSQL took more than 5 s to hand a suite its first connection, and what the suites check is
- * not how fast that comes.
+ * Production gives up on a new connection after 5 s and on a free one after 10 s; a test suite waits longer:
+ * beside a busy core and other suites, PostgreSQL took more than 5 s to hand a suite its first connection,
+ * and what the suites check is not how fast that comes.
  */
-export const testKnexConfig = (url: string, pool?: Knex.PoolConfig) => knexConfig(url, pool, 30_000);
+export const testKnexConfig = (url: string, pool?: Knex.PoolConfig) => knexConfig(url, pool, { connectMs: 30_000, acquireMs: 35_000 });
 
 function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;

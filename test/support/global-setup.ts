@@ -1,8 +1,8 @@
 import knexFactory from 'knex';
-import { testKnexConfig } from './db';
 import { startEmbeddedPostgres } from '../../db/embedded';
 import { TEST_DATA_DIR, TEST_PG_PORT } from './test-database';
 import { exportTestMediasoupWorkerBin } from './mediasoup-worker';
+import { testKnexConfig } from './db';
 
 /** Names the SFU worker, starts the test database once (embedded unless DATABASE_URL is set) and migrates it. */
 export default async function globalSetup(): Promise<void> {

@@ -229,14 +229,14 @@ export const closePeerConnections = (page: Page) => madePeerConnections(page, 'c
 export const peerConnectionCount = (page: Page) => madePeerConnections(page, 'count');
 
 /**
- * Resolves once the other side's sound is heard: the loudest moment of the remote audio track over a
- * second, read with an AnalyserNode, must stand clear of silence (Chromium's fake microphone beeps).
+ * Resolves once the other side's sound is heard: the loudest moment of the remote audio track over
+ * 1.2 s, read with an AnalyserNode, must stand clear of silence (Chromium's fake microphone beeps).
  */
 export async function expectHearing(page: Page, testId = 'remote-video'): Promise<void> {
   await expect.poll(() => page.getByTestId(testId).evaluate(loudestRemoteSound), { timeout: 20_000 }).toBeGreaterThan(0.01);
 }
 
-/** The loudest moment of the element's audio track over a second, 0 to 1 (runs in the page; Chromium and Firefox alike). */
+/** The loudest moment of the element's audio track over 1.2 s, 0 to 1 (runs in the page; Chromium and Firefox alike). */
 export async function loudestRemoteSound(element: Element): Promise<number> {
   const track = ((element as HTMLVideoElement).srcObject as MediaStream | null)?.getAudioTracks()[0];
   if (!track) return 0;

@@ -159,6 +159,12 @@ export interface JoinResult {
   remoteMedia: MediaState | null;
   /** The consultation's doctor has been unverified or deactivated by the clinic: they cannot hold it. */
   doctorWithdrawn: boolean;
+  /**
+   * How long ago the patient and the doctor were first in this call together (null until they have been):
+   * the call timer counts from there, on every screen and after a reload. A duration, not a time, so a
+   * client whose clock is off still reads it right.
+   */
+  callStartedAgoMs: number | null;
   /** STUN/TURN servers for this join; TURN credentials in it are this join's own and expire. */
   iceServers: IceServer[];
   iceTransportPolicy: IceTransportPolicy;

@@ -33,6 +33,8 @@ export class Consultation extends Model {
   declare feedback: string | null;
   declare recordingUrl: string | null;
   declare startedAt: Date | null;
+  /** When the patient and the doctor were first in the call together (the call timer's zero). */
+  declare callConnectedAt: Date | null;
   declare completedAt: Date | null;
   declare cancelledAt: Date | null;
   declare createdAt: Date;

@@ -20,6 +20,7 @@ import { defineHandler } from './define';
 import { prepareSfuMediaAhead } from './prepared-media';
 import { beginJoin } from '../rooms/joins-underway';
 import { leaveConsultationRoom } from '../rooms/leave-room';
+import { callConnectedSince } from '../rooms/call-start';
 
 /** An ended consultation has no room: its sides read its history, and nobody is there. */
 const NO_ROOM: RoomSnapshot = { participants: [], media: {}, joinedAt: {} };
@@ -96,6 +97,7 @@ export const joinHandler = defineHandler({
         ctx.chat.page(consultationId, membership.names, { limit: CHAT_HISTORY_PAGE, since: membership.guest?.admittedAt ?? undefined }),
         open ? announceRoomChange(ctx, consultationId, socketActor(ctx.socket.data), { doctorId: membership.doctorId, status: membership.consultation.status }) : NO_ROOM,
       ]);
+      const callConnectedAt = open ? await callConnectedSince(consultationId, membership.callConnectedAt, presence) : membership.callConnectedAt;
       const otherRole = OTHER_SIDE[membership.role];
       return {
         consultation: membership.consultation,
@@ -106,6 +108,7 @@ export const joinHandler = defineHandler({
         participants: presence.participants,
         remoteMedia: presence.media[otherRole] ?? null,
         doctorWithdrawn: membership.doctorWithdrawn,
+        callStartedAgoMs: callConnectedAt ? Math.max(0, Date.now() - callConnectedAt.getTime()) : null,
         ...ice,
         ...(prepared && { sfu: prepared }),
       };

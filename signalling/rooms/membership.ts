@@ -21,6 +21,8 @@ export interface Membership {
   guest?: { admittedAt: Date | null };
   /** The clinic unverified or deactivated the doctor: they cannot hold the consultation. */
   doctorWithdrawn: boolean;
+  /** When the patient and the doctor were first in the call together (rooms/call-start.ts). */
+  callConnectedAt: Date | null;
 }
 
 /** The consultation as the call reads it, the caller's way in checked: a side through the consultation policy, a guest through their link. */
@@ -46,6 +48,7 @@ export async function loadMembership(consultationId: string, who: Pick<SocketDat
     names,
     ...(guest && { guest }),
     doctorWithdrawn: !doctorInGoodStanding(consultation.doctor!),
+    callConnectedAt: consultation.callConnectedAt,
     consultation: {
       id: consultation.id,
       status: consultation.status,

@@ -49,6 +49,15 @@ test.describe('live consultation', () => {
       }
       await callStarted;
       await expect(patient.page.getByTestId('call-timer')).not.toHaveText('00:00', { timeout: 5000 });
+      // A reload (or a return) keeps the call's duration: the patient's timer goes on with the doctor's, not from 00:00.
+      await expect(doctor.page.getByTestId('call-timer')).not.toHaveText(/^00:0[0-4]$/, { timeout: 10_000 });
+      await enterCall(patient.page, consultationId);
+      await expectVideoPlaying(patient.page, 'remote-video');
+      const seconds = async (side: typeof patient) => {
+        const [minutes, secs] = (await side.page.getByTestId('call-timer').innerText()).split(':').map(Number);
+        return minutes * 60 + secs;
+      };
+      expect(Math.abs((await seconds(patient)) - (await seconds(doctor)))).toBeLessThanOrEqual(2);
 
       // The doctor's camera goes off: the patient sees it, then it comes back.
       await doctor.page.getByRole('button', { name: 'Turn camera off' }).click();

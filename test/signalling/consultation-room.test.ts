@@ -188,6 +188,23 @@ describe('presence', () => {
     expect((await gone).participants).toEqual([{ role: 'doctor', name: 'Amira Patel' }]);
   });
 
+  it('answers how long the patient and the doctor have been in the call together, kept when one leaves and comes back (the timer goes on)', async () => {
+    const parties = await createCallParties(harness.server.url);
+    const consultationId = parties.consultation.id;
+    const doctor = await socketFor(parties.doctorHttp);
+    const alone = await request(doctor, 'consultation:join', { consultationId });
+    expect(alone.ok && alone.data.callStartedAgoMs).toBeNull();
+
+    const patient = await socketFor(parties.patientHttp);
+    const together = await request(patient, 'consultation:join', { consultationId });
+    expect(together.ok && together.data.callStartedAgoMs).toEqual(expect.any(Number));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Leaving on purpose (a reload's 'pagehide') keeps nothing in the room, yet the call's start stands.
+    await request(patient, 'consultation:leave', { consultationId });
+    const back = await request(patient, 'consultation:join', { consultationId });
+    expect(back.ok && back.data.callStartedAgoMs).toBeGreaterThanOrEqual(1000);
+  });
+
   it('counts a person with two open tabs once', async () => {
     const parties = await createCallParties(harness.server.url);
     const consultationId = parties.consultation.id;

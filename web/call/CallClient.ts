@@ -178,6 +178,8 @@ export class CallClient {
   /** The kind of network the device is on (wifi, cellular...), where the browser tells it (Android). */
   private networkType = networkInformation()?.type;
   private joinedOnce = false;
+  /** When the patient and the doctor were first in this call together, by our clock (from the last join's answer): the timer's zero. */
+  private callStartedAt: number | null = null;
   /** How many presence pushes have arrived: a join's answer knows whether one came after its request. */
   private presenceHeard = 0;
   private finished = false;
@@ -462,6 +464,7 @@ export class CallClient {
     this.socketDown = false;
     this.rejoinRefused = false;
     this.rejoinAttempts = 0;
+    this.callStartedAt = answer.callStartedAgoMs === null ? null : Date.now() - answer.callStartedAgoMs;
     this.addMessages(answer.messages);
     // The room as the answer saw it, unless a push came since: our own arrival's comes before the answer, so
     // the last push is never older than the answer's list, and may be newer (someone arrived meanwhile).
@@ -697,7 +700,8 @@ export class CallClient {
   private markConnected(): void {
     if (!performance.getEntriesByName(CALL_MARKS.firstRemoteMedia).length) performance.mark(CALL_MARKS.firstRemoteMedia);
     if (this.snapshot.connectedAt !== null || this.snapshot.phase !== 'live') return;
-    this.update({ connectedAt: Date.now() });
+    // Back in a call that was under way (a reload, a return): the timer goes on from when it started, as the other side's does.
+    this.update({ connectedAt: this.callStartedAt ?? Date.now() });
     this.notify({ kind: 'call-started' });
   }
 

@@ -1,4 +1,4 @@
-import { Consultation } from '../../db/models';
+import { markCallConnected } from '../../server/services/consultations/call-connected';
 import type { RoomSnapshot } from './presence';
 import { log } from '../../server/log';
 
@@ -11,9 +11,7 @@ import { log } from '../../server/log';
 export async function callConnectedSince(consultationId: string, known: Date | null, room: RoomSnapshot): Promise<Date | null> {
   if (known || !(room.joinedAt.patient && room.joinedAt.doctor)) return known;
   try {
-    await Consultation.query().patch({ callConnectedAt: new Date() }).where({ id: consultationId }).whereNull('callConnectedAt');
-    const stored = await Consultation.query().findById(consultationId).select('callConnectedAt');
-    return stored?.callConnectedAt ?? null;
+    return await markCallConnected(consultationId);
   } catch (err) {
     log.warn({ consultationId, error: (err as Error).message }, 'call start not stored');
     return null;

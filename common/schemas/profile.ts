@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { clearableString, requiredString, strictObject } from './helpers';
+import { clearableString, nonNegativeInteger, requiredString, strictObject } from './helpers';
 import { emergencyContactSchema, firstName, lastName, type EmergencyContactInput } from './signup';
 import { RELATIONSHIP_OPTIONS } from '../constants';
 import type { PublicUser } from '../api-types';
@@ -78,6 +78,8 @@ export function toProfileUpdate(form: ProfileFormValues): ProfileUpdate {
 /** POST /api/account/deletion body: the password, so a device left signed in cannot delete the account. */
 export const accountDeletionSchema = strictObject({
   password: requiredString('Password', 'Enter your password to confirm'),
+  /** The total refund the deletion dialog showed for the scheduled consultations it cancels. */
+  refundAmount: nonNegativeInteger('Refund amount', 'Refund amount must be a whole number of cents').optional(),
 });
 
 export type AccountDeletionRequest = yup.InferType<typeof accountDeletionSchema>;

@@ -4,7 +4,7 @@ import { userResponse } from '../presenters/response-schemas';
 import { patientOnly, signedInUser } from '../policies/route-policy';
 import { asPatient, type PatientActor } from '../policies/actor';
 import { accountDeletionSchema, profileUpdateSchema } from '../../common/schemas/profile';
-import { User } from '../../db/models';
+import { type Consultation, User } from '../../db/models';
 import { presentUser } from '../presenters/user';
 import { auditedWrite, recordAudit } from '../services/audit';
 import { endOtherSessions } from '../services/account-sessions';
@@ -14,17 +14,35 @@ import { cancelDeletion, scheduleDeletion } from '../services/account-deletion';
 import { endSession } from '../services/sign-in';
 import { consultationsOf } from '../policies/consultation';
 import { cancelAsPatient } from '../services/consultations/patient-cancellation';
+import { assertDepartureRefundAsShown } from '../services/payments/refund-rule';
+import { doctorInGoodStanding } from '../services/doctor-standing';
 import { Conflict, Unauthenticated, ValidationFailed } from '../errors';
 
 const WRONG_PASSWORD = 'That password is not right.';
+
+/** The patient's scheduled consultations (with their doctors): the ones leaving cancels. */
+async function scheduledConsultations(patient: PatientActor): Promise<Consultation[]> {
+  return consultationsOf(patient).where('status', 'scheduled').withGraphFetched('doctor');
+}
+
+/**
+ * Refuses (409) the deletion when its refunds are no longer the `shown` total the dialog said, when sent; by
+ * the same rule and doctor standing the cancellations then apply.
+ */
+function assertDepartureAsShown(scheduled: Consultation[], shown: number | undefined): void {
+  assertDepartureRefundAsShown(
+    scheduled.map((consultation) => ({ consultation, doctorWithdrawn: !doctorInGoodStanding(consultation.doctor!) })),
+    shown,
+  );
+}
 
 /**
  * A patient who asked to delete their account is leaving: their doctors stop keeping time for them, each
  * scheduled consultation cancelled as if they cancelled it (refunded by the same rule). One the doctor started
  * meanwhile can no longer be cancelled and is left to the doctor.
  */
-async function cancelScheduledConsultations(ctx: AppContext, patient: PatientActor): Promise<void> {
-  for (const consultation of await consultationsOf(patient).where('status', 'scheduled').withGraphFetched('doctor')) {
+async function cancelScheduledConsultations(ctx: AppContext, scheduled: Consultation[]): Promise<void> {
+  for (const consultation of scheduled) {
     await cancelAsPatient(ctx, consultation).catch((error: unknown) => {
       if (!(error instanceof Conflict)) throw error;
     });
@@ -81,9 +99,11 @@ export function registerProfileRoutes(router: Router): void {
     summary:
       "Ask to delete one's account (with the password): its health data is erased after ACCOUNT_DELETION_GRACE_DAYS (30 by default), " +
       'unless the patient signs in and keeps it before then; every session ends now, and every scheduled consultation is cancelled as if ' +
-      'the patient cancelled it (refunded by the same rule). The audit trail, payments and consultations are kept',
+      'the patient cancelled it (refunded by the same rule). With `refundAmount` (the total refund the patient was shown), a deletion ' +
+      'that would now refund another total is refused (409) and changes nothing. The audit trail, payments and consultations are kept',
     policy: patientOnly,
     body: accountDeletionSchema,
+    refusals: { 409: 'Deleting now would refund another total than the refundAmount sent' },
     response: userResponse,
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
@@ -93,13 +113,15 @@ export function registerProfileRoutes(router: Router): void {
         await recordAudit(ctx, { action: 'account.deletion_request', outcome: 'failure', patientId: patient.userId });
         throw new ValidationFailed(WRONG_PASSWORD, { password: WRONG_PASSWORD });
       }
+      const leaving = await scheduledConsultations(patient);
+      assertDepartureAsShown(leaving, body.refundAmount);
       const scheduled = await auditedWrite(
         ctx,
         (trx) => scheduleDeletion(trx, patient.userId, ctx.deps.config.accountDeletionGraceMs),
         () => ({ action: 'account.deletion_request', outcome: 'success', resourceType: 'user', resourceId: patient.userId, patientId: patient.userId }),
       );
       try {
-        await cancelScheduledConsultations(ctx, patient);
+        await cancelScheduledConsultations(ctx, leaving);
       } finally {
         await endOtherSessions(ctx, patient);
         endSession(ctx);

@@ -351,6 +351,24 @@ describe('Consultation fees', () => {
     expect([...stripe.refunds.values()].some((r) => r.payment_intent === soon.intent.id)).toBe(false);
   });
 
+  it('refuses an account deletion whose refunds are not the ones the patient was shown, and deletes nothing', async () => {
+    const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));
+    const { password } = late.patient.account;
+    const refused = await late.patient.client.post('/api/account/deletion', { password, refundAmount: 7500 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Deleting your account now refunds $0.00, not the $75.00 shown when you opened it. Nothing was deleted: read the new terms and delete again if you still want to.',
+    );
+    expect((await User.query().findById(late.patient.account.record.id))!.deletionScheduledFor).toBeNull();
+    expect((await Consultation.query().findById(late.booked.id))!.status).toBe('scheduled');
+    expect((await late.patient.client.get('/api/auth/me')).status).toBe(200);
+    expect((await late.patient.client.post('/api/account/deletion', { password, refundAmount: 1.5 })).status).toBe(400);
+
+    expect((await late.patient.client.post('/api/account/deletion', { password, refundAmount: 0 })).status).toBe(200);
+    expect(await Consultation.query().findById(late.booked.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+  });
+
   it('refuses a cancellation whose refund is not the one the patient was shown, and cancels nothing', async () => {
     const late = await bookedAndCheckedOut(minutesFromNow(6 * 60));
     await stripe.deliverAll(stripe.confirm(late.intent.id, 'succeeded'));

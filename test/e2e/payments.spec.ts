@@ -5,6 +5,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { SHARED_DATABASE_ENV } from './support/e2e-servers';
 import { DEMO_DOCTOR, bookConsultation, signInDoctor, signUpPatient } from './support/call-parties';
 import { keepShot } from './support/screens';
+import { newPatient, signInByApi, signUpByApi } from './support/patients';
+import { runSql } from './support/database';
 
 /**
  * Paying through Stripe in the browser. Stripe's servers cannot be reached from these machines, so:
@@ -221,6 +223,38 @@ test('cancelling a paid consultation less than 24 hours ahead says before confir
   await expect(card.getByText('Paid', { exact: true })).toHaveCount(0);
   expect(refundsOf(consultationId)).toEqual([]);
   await shootBothThemes(page, 'card-not-refunded', card);
+  await context.close();
+});
+
+test('deleting the account refunds what its dialog said: a refund deadline that passes while it is open refuses the deletion and the dialog says the new terms', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const patient = newPatient('leaving');
+  await signUpByApi(context.request, patient);
+  await signInByApi(context.request, patient);
+  const consultationId = await bookConsultation(context.request, 'video', [72, 2002]);
+  const checkout = await (await context.request.post(`/api/consultations/${consultationId}/payment`, { data: {} })).json();
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.clientSecret)!;
+  await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+  const fee = dollars((await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee);
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const cancels = dialog.getByTestId('deletion-cancels');
+  await expect(cancels).toHaveText(`Your 1 scheduled consultation is cancelled now, and keeping your account later does not book it again. ${fee} you paid is refunded to your card.`);
+  // While the dialog is open the refund deadline passes (the appointment is now 6 hours away).
+  await runSql(`update consultations set appointment_date = now() + interval '6 hours' where id = $1`, [consultationId]);
+  await dialog.getByLabel('Your password').fill(patient.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText(`Deleting your account now refunds $0.00, not the ${fee} shown when you opened it. Nothing was deleted: read the new terms and delete again if you still want to.`)).toBeVisible();
+  await expect(cancels).toHaveText(`Your 1 scheduled consultation is cancelled now, and keeping your account later does not book it again. ${fee} paid for a consultation that starts too soon for a refund is kept.`);
+  await shootBothThemes(page, 'delete-refund-changed');
+  expect((await context.request.get('/api/auth/me')).status()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Account scheduled for deletion')).toBeVisible();
+  expect(refundsOf(consultationId)).toEqual([]);
   await context.close();
 });
 

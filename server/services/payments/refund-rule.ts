@@ -50,15 +50,40 @@ export function cancellationTerms(
   };
 }
 
+/** Refuses (409) with `what`, when the patient sent the refund they were shown (`shown`) and it is no longer `actual`. */
+function assertShown(actual: number, shown: number | undefined, what: (actual: string, shown: string) => string): void {
+  if (shown === undefined || actual === shown) return;
+  throw new Conflict(what(`$${formatCents(actual)}`, `$${formatCents(shown)}`));
+}
+
 /**
  * Refuses (409) a patient's cancellation whose refund is no longer the one they were shown, when they sent it:
  * what the cancel dialog said is what the cancellation does.
  */
 export function assertRefundAsShown(consultation: Parameters<typeof cancellationTerms>[0], doctorWithdrawn: boolean, shown: number | undefined, now = new Date()): void {
   const terms = cancellationTerms(consultation, doctorWithdrawn, now);
-  if (shown === undefined || !terms || terms.refundAmount === shown) return;
-  throw new Conflict(
-    `Cancelling now refunds $${formatCents(terms.refundAmount)}, not the $${formatCents(shown)} shown when you opened it. ` +
-      'Nothing was cancelled: read the new terms and cancel again if you still want to.',
+  if (!terms) return;
+  assertShown(
+    terms.refundAmount,
+    shown,
+    (actual, was) => `Cancelling now refunds ${actual}, not the ${was} shown when you opened it. Nothing was cancelled: read the new terms and cancel again if you still want to.`,
+  );
+}
+
+/**
+ * Refuses (409) an account deletion whose refunds, summed over the scheduled consultations it cancels, are no
+ * longer what the patient was shown, when they sent it: the deletion dialog's promise holds as the cancel dialog's does.
+ */
+export function assertDepartureRefundAsShown(
+  scheduled: { consultation: Parameters<typeof cancellationTerms>[0]; doctorWithdrawn: boolean }[],
+  shown: number | undefined,
+  now = new Date(),
+): void {
+  const total = scheduled.reduce((sum, { consultation, doctorWithdrawn }) => sum + (cancellationTerms(consultation, doctorWithdrawn, now)?.refundAmount ?? 0), 0);
+  assertShown(
+    total,
+    shown,
+    (actual, was) =>
+      `Deleting your account now refunds ${actual}, not the ${was} shown when you opened it. Nothing was deleted: read the new terms and delete again if you still want to.`,
   );
 }

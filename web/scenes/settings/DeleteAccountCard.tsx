@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { useRequestDeletion } from '../../api/profile';
 import { useQuery } from '@tanstack/react-query';
 import { myConsultationsQuery } from '../../api/consultations';
-import { deletionCancels } from '../telemedicine/refund-terms';
+import { deletionCancels, deletionRefund } from '../telemedicine/refund-terms';
 
 const DangerCard = styled(Card)`
   border: 1px solid ${({ theme }) => theme.colors.danger};
@@ -36,7 +36,7 @@ export function DeleteAccountCard() {
   const consultations = useQuery({ ...myConsultationsQuery, enabled: open, staleTime: 0, refetchOnMount: 'always' });
   const cancels = consultations.isFetching ? null : consultations.data ? deletionCancels(consultations.data) : 'Any scheduled consultations are cancelled now too.';
   const submit = (values: AccountDeletionRequest, helpers: FormikHelpers<AccountDeletionRequest>) =>
-    deletion.mutate(values, {
+    deletion.mutate(consultations.data ? { ...values, refundAmount: deletionRefund(consultations.data) } : values, {
       onSuccess: (user) => {
         const day = new Date(user.deletionScheduledFor!).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
         showToast('Account scheduled for deletion', `Your data will be erased on ${day}. Sign in before then to keep your account.`, 'success');
@@ -45,6 +45,8 @@ export function DeleteAccountCard() {
       onError: (error) => {
         showToast('Account not deleted', messageOf(error, 'Your account could not be deleted. Please try again.'), 'destructive');
         if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
+        // The refunds changed since the dialog opened (a deadline passed): it reads them again and says the new ones.
+        if (error instanceof ApiError && error.status === 409) void consultations.refetch();
       },
     });
 

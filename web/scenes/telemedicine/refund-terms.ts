@@ -61,12 +61,19 @@ export function cancelledMessage(c: Consultation): string {
   return 'Your consultation has been cancelled.';
 }
 
+const scheduledOf = (consultations: Consultation[]) => consultations.filter((c) => c.status === 'scheduled');
+
+/** What deleting the account refunds, in cents: sent with the deletion, so one that would now refund another total is refused. */
+export function deletionRefund(consultations: Consultation[]): number {
+  return scheduledOf(consultations).reduce((sum, c) => sum + (c.cancellation?.refundAmount ?? 0), 0);
+}
+
 /** Before deleting the account: the scheduled consultations it cancels, and where their fees go. */
 export function deletionCancels(consultations: Consultation[]): string | null {
-  const scheduled = consultations.filter((c) => c.status === 'scheduled');
+  const scheduled = scheduledOf(consultations);
   if (!scheduled.length) return null;
   const one = scheduled.length === 1;
-  const refund = scheduled.reduce((sum, c) => sum + (c.cancellation?.refundAmount ?? 0), 0);
+  const refund = deletionRefund(scheduled);
   const kept = scheduled.reduce((sum, c) => sum + (c.cancellation?.keptAmount ?? 0), 0);
   return [
     `Your ${plural(scheduled.length, 'scheduled consultation')} ${one ? 'is' : 'are'} cancelled now, and keeping your account later does not book ${one ? 'it' : 'them'} again.`,

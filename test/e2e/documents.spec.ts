@@ -70,7 +70,7 @@ test.describe('scanner', () => {
     const title = page.getByLabel('Title');
     await expect(title).not.toHaveValue('');
     await title.fill('Blood pressure visit, checked by me');
-    await page.getByRole('button', { name: 'Save Report' }).click();
+    await page.getByRole('button', { name: 'Save Corrections' }).click();
     await expect(toast(page, 'Report saved')).toBeVisible();
     await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blood pressure visit, checked by me');
@@ -226,7 +226,7 @@ test.describe('scanner camera', () => {
       await page.getByRole('button', { name: 'Use Photo' }).click();
       await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('extracted-text')).toContainText(/hypertension/i);
-      await page.getByRole('button', { name: 'Save Report' }).click();
+      await page.getByRole('button', { name: 'Save Corrections' }).click();
       await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
     } finally {
       await camera.close();

@@ -25,12 +25,14 @@ test("a misread test name and an unsure date are corrected in the review, and th
   await page.goto('/scanner');
   await page.getByLabel('Upload File').setInputFiles({ name: 'lipids.pdf', mimeType: 'application/pdf', buffer: await textPdf([MISREAD_LIPID_SHEET]) });
   await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 60_000 });
+  // The scan is already a report: the review says so rather than asking to save it.
+  await expect(page.getByTestId('scan-result').getByText('Saved as a Report', { exact: true })).toBeVisible();
 
   // The date is asked for, not guessed: both readings offered, beside the line it was read from.
   const question = page.getByRole('group', { name: 'Which date is this report from?' });
   await expect(question).toContainText('The document says 03/04/2026');
   await expect(page.getByLabel('Report Date')).toHaveValue('');
-  await page.getByRole('button', { name: 'Save Report' }).click();
+  await page.getByRole('button', { name: 'Save Corrections' }).click();
   await expect(page.getByText('Report date is required')).toBeVisible();
   const misread = page.getByRole('group', { name: 'Lo L Cholesterol' });
   await expect(misread.getByTestId('read-from')).toHaveText('Read from: Lo L Cholesterol 162 mg/dL (<130)');
@@ -43,7 +45,7 @@ test("a misread test name and an unsure date are corrected in the review, and th
   // The summary the scan wrote quotes the name as read: the correction is carried into it.
   await expect(page.getByLabel('Summary (optional)')).toHaveValue(/outside the reference range: LDL Cholesterol high\.$/);
   await expect(page.getByRole('group', { name: 'LDL Cholesterol' }).getByLabel('LDL Cholesterol value')).toHaveValue('162');
-  await page.getByRole('button', { name: 'Save Report' }).click();
+  await page.getByRole('button', { name: 'Save Corrections' }).click();
   await expect(toast(page, 'Report saved')).toBeVisible();
   await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1)!;
@@ -84,7 +86,7 @@ test('a scan with no date asks for one, and the date entered is the report’s',
   await expect(question).toContainText('No date was found on the document.');
   await expect(question.getByRole('radio')).toHaveCount(0);
   await page.getByLabel('Report Date').fill('2026-02-10');
-  await page.getByRole('button', { name: 'Save Report' }).click();
+  await page.getByRole('button', { name: 'Save Corrections' }).click();
   await expect(toast(page, 'Report saved')).toBeVisible();
   await expect(page.getByText(/Tuesday, February 10, 2026/)).toBeVisible();
 });

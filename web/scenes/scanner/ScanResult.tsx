@@ -97,7 +97,7 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
 
   return (
     <Columns $ratio="3fr 2fr" data-testid="scan-result">
-      <SectionCard title="Review and Save">
+      <SectionCard title="Saved as a Report">
         <Muted>The document was read and saved as a report. Check each value against the line it was read from and correct what is wrong.</Muted>
         <Discard>
           <p>Not a medical document, or not one to keep?</p>
@@ -111,7 +111,7 @@ export function ScanResult({ result, onAgain }: { result: DocumentProcessingResu
           initialValues={initialValues}
           sources={result.sources}
           reportDateQuestion={result.reportDateQuestion}
-          submitLabel="Save Report"
+          submitLabel="Save Corrections"
           pendingLabel="Saving..."
           cancelLabel="Process Another"
           failureMessage="Failed to save the report"

@@ -321,6 +321,8 @@ export interface Consultation {
   paymentStatus: PaymentStatus;
   /** What the patient cancelling now would do to the fee; null when there is no fee or it can no longer be cancelled. */
   cancellation: ConsultationCancellation | null;
+  /** Cancelled with its paid fee owed back, and Stripe has not made the refund yet (it is asked again): the fee is still `paid`. */
+  refundPending: boolean;
   rating: number | null;
   feedback: string | null;
   recordingUrl: string | null;

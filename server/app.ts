@@ -31,6 +31,7 @@ import { serveWebApp } from './static';
 import { RealtimeEvents } from './services/realtime';
 import { DatabaseOutage } from './services/database-outage';
 import { startAccountErasure } from './services/account-deletion';
+import { startRefundRetries } from './services/payments/refund-retry';
 import { startExpiredLinkFileRemoval } from './services/shared-links/expiry';
 import { auditKeysFrom } from './services/audit-chain';
 import { startAuditSealing } from './services/audit-seal';
@@ -63,7 +64,7 @@ export interface App {
   session: Koa.Middleware;
   /** Starts what the app runs besides requests: the reminder queue. */
   start(): Promise<void>;
-  /** Stops what the app runs besides requests (the reminder queue, the account erasure and expired link file sweeps, the document reading threads). */
+  /** Stops what the app runs besides requests (the reminder queue, the account erasure, expired link file and refund retry sweeps, the document reading threads). */
   close(): Promise<void>;
 }
 
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): App {
   if (options.webRoot) koa.use(serveWebApp(options.webRoot, sessionCookieName(config.env)));
   let erasure: { stop(): void } | undefined;
   let linkFileExpiry: { stop(): void } | undefined;
+  let refundRetries: { stop(): void } | undefined;
   let sealing: { stop(): Promise<void> } | undefined;
   return {
     koa,
@@ -151,11 +153,13 @@ export function createApp(options: AppOptions): App {
       await reminders.start();
       if (config.runJobs) erasure = startAccountErasure(knex, logger);
       if (config.runJobs) linkFileExpiry = startExpiredLinkFileRemoval(knex, logger);
+      if (config.runJobs) refundRetries = startRefundRetries(deps);
       if (config.runJobs) sealing = startAuditSealing(knex, auditKeys, logger);
     },
     close: async () => {
       erasure?.stop();
       linkFileExpiry?.stop();
+      refundRetries?.stop();
       await sealing?.stop();
       await reminders.stop();
       await Promise.all([deps.ocr.close(), deps.pdfText.close()]);

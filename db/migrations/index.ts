@@ -28,6 +28,7 @@ import * as consultationGuests from './20261128150000_consultation_guests';
 import * as guestAdmission from './20261128150100_guest_admission';
 import * as auditNumberedAfterCommit from './20261129000000_audit_numbered_after_commit';
 import * as callConnectedAt from './20261203000000_call_connected_at';
+import * as refundDue from './20261203100000_refund_due';
 
 /** Migrations listed in order. Imported statically so tsx, jest and a bundler all load them the same way. */
 const migrations: Record<string, Knex.Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128150100_guest_admission': guestAdmission,
   '20261129000000_audit_numbered_after_commit': auditNumberedAfterCommit,
   '20261203000000_call_connected_at': callConnectedAt,
+  '20261203100000_refund_due': refundDue,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

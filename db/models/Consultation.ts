@@ -37,6 +37,8 @@ export class Consultation extends Model {
   declare callConnectedAt: Date | null;
   declare completedAt: Date | null;
   declare cancelledAt: Date | null;
+  /** A refund owed on cancellation that Stripe has not made yet (the refund sweep asks again). */
+  declare refundDueAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -34,6 +34,7 @@ function presentFields(c: Consultation): ConsultationJson {
     fee: c.fee,
     paymentStatus: c.paymentStatus,
     cancellation: cancellationTerms(c, withdrawn),
+    refundPending: c.status === 'cancelled' && c.paymentStatus === 'paid' && Boolean(c.refundDueAt),
     rating: c.rating,
     feedback: c.feedback,
     recordingUrl: c.recordingUrl,

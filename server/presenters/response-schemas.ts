@@ -337,6 +337,9 @@ const consultationFields = {
   fee: whole().nullable(),
   paymentStatus: oneOf(PAYMENT_STATUSES),
   cancellation: consultationCancellation,
+  refundPending: flag().meta({
+    description: 'Cancelled with its paid fee owed back, and Stripe has not made the refund yet (the server asks again): `paymentStatus` stays paid until it does',
+  }),
   rating: yup.number().nullable().defined(),
   feedback: text().nullable(),
   recordingUrl: text().nullable(),

@@ -12,6 +12,7 @@ import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
 import { request, signedInSocket } from '../signalling/helpers';
 import { createPatient } from '../support/factories';
+import { retryDueRefunds } from '../../server/services/payments/refund-retry';
 
 const WEBHOOK_SECRET = 'whsec_medivault_tests';
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_medivault', STRIPE_PUBLISHABLE_KEY: 'pk_test_medivault', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
@@ -409,17 +410,33 @@ describe('Consultation fees', () => {
     expect([...stripe.paymentIntents.values()].filter((pi) => pi.metadata.consultationId === booked.id)).toHaveLength(1);
   });
 
-  it('a cancellation stands when Stripe cannot be reached for the refund (logged for the operator)', async () => {
+  it('a cancellation stands when Stripe cannot be reached for the refund: the refund is owed, said to be pending, and made by the retry sweep once', async () => {
     const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
     await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
     await stripe.stop();
     try {
       const cancelled = await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refundPending: true });
+      expect(await retryDueRefunds(server.app.deps)).toBe(0);
     } finally {
       await stripe.start(Number(new URL(stripe.url).port));
     }
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body.refundPending).toBe(true);
+
+    expect(await retryDueRefunds(server.app.deps)).toBeGreaterThanOrEqual(1);
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body).toMatchObject({ paymentStatus: 'refunded', refundPending: false });
+    await retryDueRefunds(server.app.deps);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('a fee kept by the rule is not owed: no refund pending and nothing for the retry sweep', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(6 * 60));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    const cancelled = await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refundPending: false });
+    await retryDueRefunds(server.app.deps);
+    expect([...stripe.refunds.values()].some((r) => r.payment_intent === intent.id)).toBe(false);
   });
 
   it("another patient's consultation answers 404", async () => {

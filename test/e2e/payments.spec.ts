@@ -258,6 +258,31 @@ test('deleting the account refunds what its dialog said: a refund deadline that 
   await context.close();
 });
 
+test('a refund Stripe cannot make at the cancellation is said to be pending, not kept', async ({ browser }) => {
+  const { context, page } = await newPatientOnPhone(browser);
+  const consultationId = await bookConsultation(context.request, 'video', [72, 2002]);
+  const checkout = await (await context.request.post(`/api/consultations/${consultationId}/payment`, { data: {} })).json();
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.clientSecret)!;
+  await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+  const fee = dollars((await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee);
+  await page.goto('/telemedicine');
+  const card = page.getByTestId('consultation-card');
+  await expect(card.getByTestId('payment-status')).toHaveText('Paid');
+
+  await stripe.stop();
+  try {
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Cancel Consultation?' }).getByRole('button', { name: 'Cancel Consultation' }).click();
+    await expect(page.getByText(`Your consultation has been cancelled. Your ${fee} refund is pending: the payment provider could not be reached, and the refund is retried automatically.`)).toBeVisible();
+    await expect(card.getByTestId('payment-status')).toHaveText(`Refund of ${fee} pending`);
+    await shootBothThemes(page, 'card-refund-pending', card);
+  } finally {
+    await stripe.start(Number(new URL(stripe.url).port));
+  }
+  expect(refundsOf(consultationId)).toEqual([]);
+  await context.close();
+});
+
 test('booking states the refund rule; paying and cancelling more than 24 hours ahead say the fee comes back, and it does', async ({ browser }) => {
   const { context, page } = await newPatientOnPhone(browser);
   const slot = new Date(Date.now() + (72 + Math.floor(Math.random() * 1400)) * 3_600_000);

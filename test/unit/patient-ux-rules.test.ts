@@ -1,7 +1,7 @@
 import { isInJoinWindow } from '../../common/consultation-status';
 import { plural } from '../../common/plural';
 import type { Consultation } from '../../common/api-types';
-import { cancellationOutcome, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
+import { cancellationOutcome, cancelledFeeLabel, cancelledMessage, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -92,3 +92,15 @@ describe('deleting the account with consultations booked', () => {
   });
 });
 
+
+describe('a cancelled consultation whose paid fee is owed back', () => {
+  const cancelled = (refundPending: boolean) => ({ ...at('cancelled', 60), fee: 7500, paymentStatus: 'paid', refundPending, cancellation: null }) as Consultation;
+
+  it('says the refund is pending while Stripe has not made it, never that the fee is kept', () => {
+    expect(cancelledFeeLabel(cancelled(true))).toBe('Refund of $75.00 pending');
+    expect(cancelledMessage(cancelled(true))).toBe(
+      'Your consultation has been cancelled. Your $75.00 refund is pending: the payment provider could not be reached, and the refund is retried automatically.',
+    );
+    expect(cancelledFeeLabel(cancelled(false))).toBe('Not refunded');
+  });
+});

@@ -85,8 +85,26 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
 }
 
 /**
+ * Asks Stripe to refund a cancelled consultation's fee (one refund per consultation, by its idempotency key)
+ * and records it: the fee `refunded`, nothing due any more. Throws when Stripe cannot be reached.
+ */
+export async function refundFee(deps: AppDeps, consultationId: string, intentId: string): Promise<void> {
+  await stripeOf(deps.config).refunds.create(
+    { payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId } },
+    { idempotencyKey: `refund:${consultationId}` },
+  );
+  await Consultation.transaction(async (trx) => {
+    await movePayment(trx, consultationId, 'refunded');
+    await Consultation.query(trx).patch({ refundDueAt: null }).findById(consultationId);
+  });
+  deps.log.info({ consultationId }, 'consultation fee refunded');
+}
+
+/**
  * After a cancellation: a paid fee is refunded in full when the rule says so; an unpaid one can no longer be
  * paid (its PaymentIntent is cancelled). Runs after the cancellation is committed; Stripe's answer is awaited.
+ * A refund owed is written down (`refundDueAt`) before Stripe is asked, so one Stripe could not make is asked
+ * again by the refund sweep (refund-retry.ts) and the patient is told it is pending, not that it is kept.
  */
 export async function settleCancelledConsultation(deps: AppDeps, consultation: Consultation, by: 'patient' | 'doctor', doctorWithdrawn = false): Promise<Consultation> {
   if (consultation.status !== 'cancelled' || !deps.config.stripe) return consultation;
@@ -97,18 +115,16 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
   // standing the patient's cancellation was checked against (`doctorWithdrawn`).
   const facts = { by, at: consultation.cancelledAt ?? new Date(), doctorWithdrawn };
   if (consultation.paymentStatus === 'paid' && !cancellationIsRefunded(consultation, facts)) return consultation;
-  const stripe = stripeOf(deps.config);
   try {
     if (consultation.paymentStatus === 'paid') {
-      await stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId: consultation.id } }, { idempotencyKey: `refund:${consultation.id}` });
-      await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'refunded'));
-      deps.log.info({ consultationId: consultation.id, by }, 'consultation fee refunded');
+      await Consultation.query().patch({ refundDueAt: new Date() }).findById(consultation.id).where('paymentStatus', 'paid');
+      await refundFee(deps, consultation.id, intentId);
     } else {
-      await cancelIntent(stripe, intentId);
+      await cancelIntent(stripeOf(deps.config), intentId);
       await Payment.query().patch({ status: 'canceled', updatedAt: new Date() }).where({ consultationId: consultation.id }).whereIn('status', ['pending', 'failed']);
     }
   } catch (err) {
-    // The cancellation stands; the money side is left for the operator (docs/integrations.md 'Payments (Stripe)', refund rule).
+    // The cancellation stands; a refund owed stays due for the refund sweep (docs/integrations.md 'Payments (Stripe)').
     deps.log.error({ consultationId: consultation.id, by, error: (err as Error).message }, 'consultation payment could not be settled with Stripe after a cancellation');
   }
   return (await Consultation.query().findById(consultation.id))!;

@@ -66,7 +66,7 @@ const CANCELLED_FEE_TONES: Record<PaymentStatus, BadgeTone> = { refunded: 'info'
 function FeeBadge({ consultation: c }: { consultation: Consultation }) {
   if (c.status !== 'cancelled') return <PaymentStatusBadge status={c.paymentStatus} />;
   return (
-    <Badge $tone={CANCELLED_FEE_TONES[c.paymentStatus]} data-payment={c.paymentStatus} data-testid="payment-status">
+    <Badge $tone={c.refundPending ? 'info' : CANCELLED_FEE_TONES[c.paymentStatus]} data-payment={c.paymentStatus} data-testid="payment-status">
       {cancelledFeeLabel(c)}
     </Badge>
   );

@@ -50,6 +50,7 @@ export function cancellationOutcome(c: Consultation, hours: number): string | nu
 /** On a cancelled consultation's card: where its fee went. */
 export function cancelledFeeLabel(c: Consultation): string {
   if (c.paymentStatus === 'refunded') return `Refunded ${dollars(c.fee ?? 0)}`;
+  if (c.refundPending) return `Refund of ${dollars(c.fee ?? 0)} pending`;
   if (c.paymentStatus === 'paid') return 'Not refunded';
   return 'Not charged';
 }
@@ -57,6 +58,7 @@ export function cancelledFeeLabel(c: Consultation): string {
 /** The toast after a cancellation, from the server's answer. */
 export function cancelledMessage(c: Consultation): string {
   if (c.paymentStatus === 'refunded') return `Your consultation has been cancelled and ${dollars(c.fee ?? 0)} is refunded to your card.`;
+  if (c.refundPending) return `Your consultation has been cancelled. Your ${dollars(c.fee ?? 0)} refund is pending: the payment provider could not be reached, and the refund is retried automatically.`;
   if (c.paymentStatus === 'paid') return `Your consultation has been cancelled. The ${dollars(c.fee ?? 0)} you paid is not refunded.`;
   return 'Your consultation has been cancelled.';
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { StripeMock } from '../support/stripe-mock';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -226,17 +226,22 @@ test('cancelling a paid consultation less than 24 hours ahead says before confir
   await context.close();
 });
 
+/** A consultation with the demo doctor at least three days ahead, its fee paid through the API: its id and the fee as the screens write it. */
+async function paidConsultationDaysAhead(request: APIRequestContext): Promise<{ consultationId: string; fee: string }> {
+  const consultationId = await bookConsultation(request, 'video', [72, 2002]);
+  const checkout = await (await request.post(`/api/consultations/${consultationId}/payment`, { data: {} })).json();
+  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.clientSecret)!;
+  await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+  return { consultationId, fee: dollars((await (await request.get(`/api/consultations/${consultationId}`)).json()).fee) };
+}
+
 test('deleting the account refunds what its dialog said: a refund deadline that passes while it is open refuses the deletion and the dialog says the new terms', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const patient = newPatient('leaving');
   await signUpByApi(context.request, patient);
   await signInByApi(context.request, patient);
-  const consultationId = await bookConsultation(context.request, 'video', [72, 2002]);
-  const checkout = await (await context.request.post(`/api/consultations/${consultationId}/payment`, { data: {} })).json();
-  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.clientSecret)!;
-  await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
-  const fee = dollars((await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee);
+  const { consultationId, fee } = await paidConsultationDaysAhead(context.request);
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -260,11 +265,7 @@ test('deleting the account refunds what its dialog said: a refund deadline that 
 
 test('a refund Stripe cannot make at the cancellation is said to be pending, not kept', async ({ browser }) => {
   const { context, page } = await newPatientOnPhone(browser);
-  const consultationId = await bookConsultation(context.request, 'video', [72, 2002]);
-  const checkout = await (await context.request.post(`/api/consultations/${consultationId}/payment`, { data: {} })).json();
-  const intent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === checkout.clientSecret)!;
-  await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
-  const fee = dollars((await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee);
+  const { consultationId, fee } = await paidConsultationDaysAhead(context.request);
   await page.goto('/telemedicine');
   const card = page.getByTestId('consultation-card');
   await expect(card.getByTestId('payment-status')).toHaveText('Paid');

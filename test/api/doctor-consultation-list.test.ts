@@ -60,6 +60,19 @@ describe("the doctor's consultation lists", () => {
     expect((await list('?when=upcoming')).keys).toEqual(['laterToday', 'tomorrow', 'nextWeek']);
   });
 
+  it('keeps a consultation started ahead of its time in upcoming, where the doctor finds it, as being held', async () => {
+    await consultation('startedEarly', 1, 'in_progress', 'Quinn');
+    try {
+      const upcoming = await list('?when=upcoming');
+      expect(upcoming.keys).toEqual(['startedEarly', 'laterToday', 'tomorrow', 'nextWeek']);
+      expect(upcoming.total).toBe('4');
+      expect((await list('?when=upcoming&status=in_progress')).keys).toEqual(['startedEarly']);
+    } finally {
+      await Consultation.query().deleteById(ids.startedEarly!);
+      delete ids.startedEarly;
+    }
+  });
+
   it("lists the past (time gone by, or over) newest first, today's finished ones leading", async () => {
     expect((await list('?when=past&limit=2')).keys).toEqual(['doneThisMorning', 'cancelledAhead']);
     const all = await list('?when=past');

@@ -163,7 +163,7 @@ test('the admin deactivates and reactivates a doctor from the roster, and review
   // Deactivated, the doctor takes no one: no availability to read or set until reactivated.
   await expect(card.getByText('Available', { exact: true })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Set Unavailable' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Break-glass access', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Break-glass Access', exact: true })).toBeVisible();
   await shoot(page, 'admin-roster-controls');
   await card.getByRole('button', { name: 'Reactivate' }).click();
   await expect(card.getByText('Deactivated')).toHaveCount(0);

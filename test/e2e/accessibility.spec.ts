@@ -121,7 +121,7 @@ const SCREENS: Record<Role, Screen[]> = {
   admin: [
     {
       path: '/admin/doctors',
-      overlays: [dialogFrom('Add Doctor', 'Add New Doctor'), dialogFrom('Edit', 'Edit Doctor'), dialogFrom('Reset password', 'Password reset for', 'roster-card')],
+      overlays: [dialogFrom('Add Doctor', 'Add New Doctor'), dialogFrom('Edit', 'Edit Doctor'), dialogFrom('Reset Password', 'Password reset for', 'roster-card')],
     },
   ],
 };

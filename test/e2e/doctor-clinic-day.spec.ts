@@ -83,7 +83,8 @@ test('a doctor runs a day from the queue', async ({ browser }) => {
 
   await portal.reload();
   await expect(portal.getByTestId('stat-today')).toContainText('4');
-  await expect(portal.getByTestId('stat-upcoming')).toContainText('11');
+  // Upcoming counts what its list holds: Tomas's consultation, started ahead of its time, is among them.
+  await expect(portal.getByTestId('stat-upcoming')).toContainText('12');
   await expect(portal.getByTestId('stat-patients')).toContainText('3');
   const queue = portal.getByTestId('todays-schedule').getByTestId('doctor-consultation-row');
   await expect(queue).toHaveCount(4);
@@ -106,6 +107,9 @@ test('a doctor runs a day from the queue', async ({ browser }) => {
   await expect(upcoming.getByText('1–10 of 12')).toBeVisible();
   await expect(upcomingRows).toHaveCount(10);
   await expect(upcomingRows.first()).toContainText('Follow-up on blood pressure');
+  // Today's rows can be joined from this list as from today's schedule; later days' cannot.
+  await expect(upcomingRows.first().getByRole('link', { name: `Join the consultation with ${elif.name}` })).toBeVisible();
+  await expect(upcomingRows.filter({ hasText: 'Check-up, day 1' }).getByRole('link', { name: /^Join the consultation/ })).toHaveCount(0);
   await upcoming.getByRole('button', { name: 'Next' }).click();
   await expect(upcoming.getByText('11–12 of 12')).toBeVisible();
   await expect(upcomingRows).toHaveCount(2);

@@ -72,14 +72,14 @@ test('focus returns to the opener of Edit Medication, Delete Medication and Mana
   await expectFocusBackBothWays(page, page.getByRole('button', { name: 'Manage Subscription' }), page.getByRole('dialog', { name: 'Manage Subscription' }), 'Close');
 });
 
-test("focus returns to a doctor's Reset password when the admin closes the reset-link dialog", async ({ page }) => {
+test("focus returns to a doctor's Reset Password when the admin closes the reset-link dialog", async ({ page }) => {
   await signInAdmin(page.request);
   await page.goto('/admin/doctors');
   // Other specs add doctors to this roster: the search brings the demo doctor onto the first page.
   await page.getByLabel('Search doctors').fill(DEMO_DOCTOR.email);
   const card = page.getByTestId('roster-card').filter({ hasText: DEMO_DOCTOR.name });
   await expect(card).toHaveCount(1);
-  await expectFocusBackBothWays(page, card.getByRole('button', { name: 'Reset password' }), page.getByRole('dialog', { name: /^Password reset for/ }), 'Done');
+  await expectFocusBackBothWays(page, card.getByRole('button', { name: 'Reset Password' }), page.getByRole('dialog', { name: /^Password reset for/ }), 'Done');
 });
 
 test('focus returns to the bell when the notifications popover closes from inside it', async ({ page }) => {

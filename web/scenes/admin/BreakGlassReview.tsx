@@ -20,7 +20,7 @@ export function BreakGlassReview() {
   const entries = useQuery(adminBreakGlassQuery);
   return (
     <Review aria-labelledby="break-glass-title">
-      <CardTitle id="break-glass-title">Break-glass access</CardTitle>
+      <CardTitle id="break-glass-title">Break-glass Access</CardTitle>
       <Muted>Doctors who opened a former patient&apos;s records outside the access window, with the reason they gave.</Muted>
       {entries.isPending ? (
         <Skeleton $height="80px" />

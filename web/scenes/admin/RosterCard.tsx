@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { formatCents } from '../../../common/constants';
+import { plural } from '../../../common/plural';
 import type { PublicDoctor } from '../../../common/api-types';
 import type { RosterChange } from '../../api/admin';
 import { Badge, Button, Icon, Row } from '../../components/ui';
@@ -58,7 +59,7 @@ export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: 
         <Info label="Experience">{doctor.experience} years</Info>
         <Info label="Fee">${formatCents(doctor.consultationFee)}</Info>
         <Info label="Rating">
-          {doctor.rating}/5 ({doctor.totalConsultations})
+          {doctor.rating}/5 · {plural(doctor.totalConsultations, 'consultation')}
         </Info>
       </Facts>
       <Actions>
@@ -79,7 +80,7 @@ export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: 
           {doctor.isActive ? 'Deactivate' : 'Reactivate'}
         </Button>
         <Button $variant="ghost" $size="sm" onClick={onResetPassword} disabled={busy}>
-          Reset password
+          Reset Password
         </Button>
       </Actions>
     </StackedCard>

@@ -57,7 +57,7 @@ export function SupportQueue() {
   const [answering, setAnswering] = useState<QueuedSupportRequest | null>(null);
   return (
     <Queue aria-labelledby="support-queue-title">
-      <CardTitle id="support-queue-title">Support requests</CardTitle>
+      <CardTitle id="support-queue-title">Support Requests</CardTitle>
       <Muted>Unanswered requests first; Premium patients&apos; requests (Priority) before the others.</Muted>
       {requests.isPending ? (
         <Skeleton $height="80px" />

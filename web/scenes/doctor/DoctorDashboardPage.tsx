@@ -22,8 +22,11 @@ const Stats = styled(Grid)`
   }
 `;
 
-/** Spec section 4: upcoming are scheduled with a future date (the count needs only the total). */
-const UPCOMING_COUNT = { when: 'upcoming', status: 'scheduled', limit: 1 } as const;
+/**
+ * Spec section 4: upcoming are those with a future date still to be held (the count needs only the total). It
+ * counts what the Upcoming list holds, one started ahead of its time included, so the card and the list agree.
+ */
+const UPCOMING_COUNT = { when: 'upcoming', limit: 1 } as const;
 /** Enough upcoming rows to see the next days at a glance. */
 const UPCOMING_PAGE = 10;
 

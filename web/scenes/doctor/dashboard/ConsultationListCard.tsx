@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { CONSULTATION_STATUSES, CONSULTATION_STATUS_LABELS, type ConsultationStatus } from '../../../../common/constants';
 import type { DoctorConsultationPeriod } from '../../../../common/schemas/doctor-consultations';
+import { isSameDay } from 'date-fns';
 import { canJoinConsultation } from '../../../../common/consultation-status';
 import { doctorConsultationPageQuery } from '../../../api/doctor';
 import { messageOf } from '../../../api/auth';
@@ -99,8 +100,9 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
         <Stack $gap="8px" aria-busy={list.isPlaceholderData}>
           {list.data.items.map((c) => {
             const waiting = waitingOf(c);
-            // Join on the row while the patient waits, whichever day the consultation was booked for.
-            return <DoctorConsultationRow key={c.id} consultation={c} showDay waiting={waiting} now={now} joinable={waiting !== undefined} />;
+            // Join on the row as on today's schedule, and while the patient waits whichever day it was booked for.
+            const joinable = waiting !== undefined || isSameDay(new Date(c.appointmentDate), now);
+            return <DoctorConsultationRow key={c.id} consultation={c} showDay waiting={waiting} now={now} joinable={joinable} />;
           })}
         </Stack>
       )}

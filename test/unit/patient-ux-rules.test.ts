@@ -83,7 +83,7 @@ describe('deleting the account with consultations booked', () => {
   it('says which scheduled consultations it cancels and where each paid fee goes; nothing when none is scheduled', () => {
     expect(deletionCancels([booked('completed', 0, 0)])).toBeNull();
     expect(deletionCancels([booked('scheduled', 0, 0), booked('completed', 0, 0)])).toBe(
-      'Your 1 scheduled consultation is cancelled now, and keeping your account later does not book it again.',
+      'Your scheduled consultation is cancelled now, and keeping your account later does not book it again.',
     );
     expect(deletionCancels([booked('scheduled', 7500, 0), booked('scheduled', 0, 6000), booked('scheduled', 5000, 0)])).toBe(
       'Your 3 scheduled consultations are cancelled now, and keeping your account later does not book them again. ' +

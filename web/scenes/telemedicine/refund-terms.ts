@@ -6,7 +6,6 @@
 import type { Consultation } from '../../../common/api-types';
 import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
-import { plural } from '../../../common/plural';
 import { consultationMachine } from '../../../common/consultation-status';
 import { formatDay, formatTime } from '../../components/consultations/format';
 
@@ -78,7 +77,7 @@ export function deletionCancels(consultations: Consultation[]): string | null {
   const refund = deletionRefund(scheduled);
   const kept = scheduled.reduce((sum, c) => sum + (c.cancellation?.keptAmount ?? 0), 0);
   return [
-    `Your ${plural(scheduled.length, 'scheduled consultation')} ${one ? 'is' : 'are'} cancelled now, and keeping your account later does not book ${one ? 'it' : 'them'} again.`,
+    `${one ? 'Your scheduled consultation is' : `Your ${scheduled.length} scheduled consultations are`} cancelled now, and keeping your account later does not book ${one ? 'it' : 'them'} again.`,
     refund ? `${dollars(refund)} you paid is refunded to your card.` : '',
     kept ? `${dollars(kept)} paid for a consultation that starts too soon for a refund is kept.` : '',
   ]

@@ -154,7 +154,7 @@ const envSchema = yup.object({
   METRICS_TOKEN: yup.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
-export type Env = yup.InferType<typeof envSchema>;
+type Env = yup.InferType<typeof envSchema>;
 
 /** A TURN server using coturn's REST API shared secret: each join gets credentials of its own. */
 export interface TurnSettings {

@@ -181,7 +181,7 @@ export function namesGuest(event: Pick<AuditEvent, 'action' | 'resourceType'>): 
 }
 
 /** What the rows' resources tell beyond the row, found by their ids (the row names its resource; these live with it). */
-export interface AccessHistoryDetails {
+interface AccessHistoryDetails {
   /** Break-glass reasons by grant id. */
   reasons?: ReadonlyMap<string, string>;
   /** The names guests gave, by guest id. */

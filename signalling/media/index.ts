@@ -34,4 +34,4 @@ export async function createMediaBackend(media: Config['media'], notifier: PeerN
   }
 }
 
-export type { MediaBackend, SfuBackend, P2PBackend, MediaPeer } from './backend';
+export type { MediaBackend, SfuBackend, MediaPeer } from './backend';

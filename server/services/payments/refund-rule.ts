@@ -13,7 +13,7 @@ import { Conflict } from '../../errors';
 type Booked = Pick<Consultation, 'appointmentDate'>;
 
 /** The circumstances of a cancellation the rule weighs. */
-export interface CancellationFacts {
+interface CancellationFacts {
   by: 'patient' | 'doctor';
   at: Date;
   /** The clinic has since unverified or deactivated the booked doctor: the consultation cannot take place. */

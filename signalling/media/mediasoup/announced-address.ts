@@ -3,7 +3,7 @@ import type { Config } from '../../../server/config';
 
 const EVERY_ADDRESS = new Set(['0.0.0.0', '::']);
 
-export interface AnnouncedAddress {
+interface AnnouncedAddress {
   /** What the SFU's ICE candidates name; none when they can name the listen address itself. */
   address?: string;
   /** Taken from this host's interfaces, for want of MEDIASOUP_ANNOUNCED_IP. */

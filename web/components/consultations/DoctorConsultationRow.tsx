@@ -20,8 +20,13 @@ const RowBox = styled.div<{ $waiting?: boolean }>`
   padding: 12px;
   border-radius: ${({ theme }) => theme.radii.md};
   border: 1px solid ${({ theme, $waiting }) => ($waiting ? theme.colors.success : theme.colors.border)};
+  /* A waiting patient's row has a bar on its left that hover never gives: a row under the pointer cannot pass for one whose patient waits. */
+  box-shadow: ${({ theme, $waiting }) => ($waiting ? `inset 4px 0 0 ${theme.colors.success}` : 'none')};
   transition: background 120ms ease, border-color 120ms ease;
-  &:hover, &:focus-within { background: ${({ theme }) => theme.colors.surfaceMuted}; border-color: ${({ theme }) => theme.colors.primary}; }
+  &:hover, &:focus-within {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-color: ${({ theme, $waiting }) => ($waiting ? theme.colors.success : theme.colors.primary)};
+  }
 `;
 
 const RowLink = styled(Link)`

@@ -430,6 +430,20 @@ describe('Consultation fees', () => {
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
   });
 
+  it('a refund Stripe made but this server did not record (a crash between the two) is recorded by the retry, not made again', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+    expect((await patient.client.post(`/api/consultations/${booked.id}/cancel`, {})).body.paymentStatus).toBe('refunded');
+    // As after a crash between Stripe's answer and the write, past the idempotency key's 24 hours.
+    await Consultation.query().patch({ paymentStatus: 'paid', refundDueAt: new Date(Date.now() - 25 * 3_600_000) }).findById(booked.id);
+    await Payment.query().patch({ status: 'paid' }).where({ consultationId: booked.id });
+    stripe.forgetIdempotencyKeys();
+
+    await retryDueRefunds(server.app.deps);
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body).toMatchObject({ paymentStatus: 'refunded', refundPending: false });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
   it('a fee kept by the rule is not owed: no refund pending and nothing for the retry sweep', async () => {
     const { patient, booked, intent } = await bookedAndCheckedOut(minutesFromNow(6 * 60));
     await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));

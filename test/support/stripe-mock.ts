@@ -77,6 +77,11 @@ export class StripeMock {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** Forgets every idempotency key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void {
+    this.idempotent.clear();
+  }
+
   /** The requests MediVault made for a path prefix ('/v1/subscriptions'), in order. */
   calls(method: string, pathPrefix: string): RecordedRequest[] {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
@@ -272,6 +277,9 @@ export class StripeMock {
   private createRefund(params: Obj): Obj {
     const intent = this.found(this.paymentIntents, params.payment_intent);
     if (intent.status !== 'succeeded') throw new StripeApiError(400, 'charge_not_refundable', 'This PaymentIntent has no successful charge to refund.');
+    if ([...this.refunds.values()].some((r) => r.payment_intent === intent.id)) {
+      throw new StripeApiError(400, 'charge_already_refunded', `Charge for ${intent.id} has already been refunded.`);
+    }
     const refund = { id: id('re'), object: 'refund', amount: intent.amount, payment_intent: intent.id, status: 'succeeded', reason: params.reason ?? null, metadata: params.metadata ?? {}, created: now() };
     this.refunds.set(refund.id, refund);
     return refund;

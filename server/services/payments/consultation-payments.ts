@@ -85,14 +85,20 @@ export async function movePayment(trx: Knex.Transaction, consultationId: string,
 }
 
 /**
- * Asks Stripe to refund a cancelled consultation's fee (one refund per consultation, by its idempotency key)
- * and records it: the fee `refunded`, nothing due any more. Throws when Stripe cannot be reached.
+ * Asks Stripe to refund a cancelled consultation's fee (one refund per consultation, by its idempotency key,
+ * and Stripe refuses a second full refund) and records it: the fee `refunded`, nothing due any more. Throws
+ * when Stripe cannot be reached.
  */
 export async function refundFee(deps: AppDeps, consultationId: string, intentId: string): Promise<void> {
-  await stripeOf(deps.config).refunds.create(
-    { payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId } },
-    { idempotencyKey: `refund:${consultationId}` },
-  );
+  try {
+    await stripeOf(deps.config).refunds.create(
+      { payment_intent: intentId, reason: 'requested_by_customer', metadata: { consultationId } },
+      { idempotencyKey: `refund:${consultationId}` },
+    );
+  } catch (err) {
+    // Made before, but not recorded here (a crash between the two, and Stripe's idempotency keys last 24 hours): record it now.
+    if ((err as Stripe.errors.StripeError).code !== 'charge_already_refunded') throw err;
+  }
   await Consultation.transaction(async (trx) => {
     await movePayment(trx, consultationId, 'refunded');
     await Consultation.query(trx).patch({ refundDueAt: null }).findById(consultationId);

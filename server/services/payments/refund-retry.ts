@@ -4,8 +4,9 @@ import { refundFee } from './consultation-payments';
 
 /**
  * Asks Stripe again for every refund owed on a cancellation that it could not make at the time (Stripe
- * unreachable); answers how many it made. Stripe's idempotency key (one refund per consultation) keeps a
- * refund made but not recorded, or asked by two processes at once, from being made twice.
+ * unreachable); answers how many it made. Stripe's idempotency key (one refund per consultation) and its
+ * refusal of a second full refund keep a refund made but not recorded, or asked by two processes at once,
+ * from being made twice.
  */
 export async function retryDueRefunds(deps: AppDeps): Promise<number> {
   const due = await deps.knex('consultations as c')

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { isSameDay } from 'date-fns';
 import { CONSULTATION_STATUSES, CONSULTATION_STATUS_LABELS, type ConsultationStatus } from '../../../../common/constants';
 import type { DoctorConsultationPeriod } from '../../../../common/schemas/doctor-consultations';
-import { isSameDay } from 'date-fns';
 import { canJoinConsultation } from '../../../../common/consultation-status';
 import { doctorConsultationPageQuery } from '../../../api/doctor';
 import { messageOf } from '../../../api/auth';

@@ -7,15 +7,29 @@ import { framesWithinASecond, loudestRemoteSound } from './call-parties';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Headless Firefox with a fake camera and microphone (a test pattern and a tone) that asks no permission. */
-export function launchFirefox(): Promise<Browser> {
+function launchFirefoxOnce(): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    timeout: 60_000,
     // The test's own AudioContext (listening to the other side) starts with no click, as Chromium's does here,
     // on Firefox's mock audio backend: headless on a machine with no sound device, a real one never starts.
     extraPrefsFirefox: { 'media.navigator.streams.fake': true, 'media.navigator.permission.disabled': true, 'media.autoplay.default': 0, 'media.autoplay.block-webaudio': false, 'media.cubeb.force_mock_context': true },
   });
+}
+
+/**
+ * Firefox usually starts in about 3 s, but once in CI (a busy host) it announced no BiDi endpoint within 30 s;
+ * puppeteer kills such a launch, so a second one starts afresh.
+ */
+export async function launchFirefox(): Promise<Browser> {
+  try {
+    return await launchFirefoxOnce();
+  } catch (err) {
+    console.warn(`Firefox did not start (${(err as Error).message}); starting it again`);
+    return launchFirefoxOnce();
+  }
 }
 
 /**

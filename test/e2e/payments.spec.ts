@@ -167,15 +167,19 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   await keepShot(page, 'telemedicine-paid-390', { fullPage: true });
   await context.close();
 
-  // The doctor sees it paid in the portal.
+  await expectDoctorSeesFee(browser, consultationId, 'Paid', 'doctor-consultation-paid-1280');
+});
+
+/** The doctor's page of the consultation, in the portal, says `fee` of its fee (saved as `shot` with SHOTS_DIR set). */
+async function expectDoctorSeesFee(browser: Browser, consultationId: string, fee: string, shot: string): Promise<void> {
   const doctorContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await signInDoctor(doctorContext.request);
   const doctorPage = await doctorContext.newPage();
   await doctorPage.goto(`/doctor/consultation/${consultationId}`);
-  await expect(doctorPage.getByTestId('consultation-header').getByTestId('payment-status')).toHaveText('Paid');
-  await keepShot(doctorPage, 'doctor-consultation-paid-1280');
+  await expect(doctorPage.getByTestId('consultation-header').getByTestId('payment-status')).toHaveText(fee);
+  await keepShot(doctorPage, shot);
   await doctorContext.close();
-});
+}
 
 /** With SHOTS_DIR set, saves the page at 390 and 1280 px, in light and dark, under `name`, with `subject` in view and toasts hidden. */
 async function shootBothThemes(page: Page, name: string, subject?: Locator): Promise<void> {
@@ -224,6 +228,7 @@ test('cancelling a paid consultation less than 24 hours ahead says before confir
   expect(refundsOf(consultationId)).toEqual([]);
   await shootBothThemes(page, 'card-not-refunded', card);
   await context.close();
+  await expectDoctorSeesFee(browser, consultationId, 'Not refunded', 'doctor-consultation-not-refunded-1280');
 });
 
 /** A consultation with the demo doctor at least three days ahead, its fee paid through the API: its id and the fee as the screens write it. */
@@ -282,6 +287,7 @@ test('a refund Stripe cannot make at the cancellation is said to be pending, not
   }
   expect(refundsOf(consultationId)).toEqual([]);
   await context.close();
+  await expectDoctorSeesFee(browser, consultationId, `Refund of ${fee} pending`, 'doctor-consultation-refund-pending-1280');
 });
 
 test('booking states the refund rule; paying and cancelling more than 24 hours ahead say the fee comes back, and it does', async ({ browser }) => {

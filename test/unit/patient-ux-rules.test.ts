@@ -1,7 +1,8 @@
 import { isInJoinWindow } from '../../common/consultation-status';
 import { plural } from '../../common/plural';
 import type { Consultation } from '../../common/api-types';
-import { cancellationOutcome, cancelledFeeLabel, cancelledMessage, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
+import { cancellationOutcome, cancelledMessage, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
+import { cancelledFeeLabel } from '../../web/components/consultations/fee-label';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

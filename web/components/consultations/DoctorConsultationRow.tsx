@@ -4,7 +4,7 @@ import type { DoctorConsultation } from '../../../common/api-types';
 import type { WaitingPatient } from '../../../common/socket-events';
 import { personName } from '../../../common/names';
 import { ConsultationStatusBadge } from './ConsultationStatusBadge';
-import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { ConsultationFeeBadge } from './ConsultationFeeBadge';
 import { usePaymentsEnabled } from '../../api/payments';
 import { ConsultationTypeIcon } from './ConsultationTypeIcon';
 import { PatientWaitingNote } from './PatientWaitingNote';
@@ -100,7 +100,7 @@ export function DoctorConsultationRow({ consultation: c, showDay, waiting, now, 
       </RowLink>
       <Trailing>
         <ConsultationStatusBadge status={c.status} />
-        {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+        {paymentsEnabled && (c.fee ?? 0) > 0 ? <ConsultationFeeBadge consultation={c} /> : null}
         {canJoin ? (
           <AnchorButton href={`/video-call/${c.id}`} target="_blank" rel="opener" $size="sm" $variant={waiting ? 'primary' : 'secondary'} aria-label={`Join the consultation with ${patientName}`}>
             <Icon path={CONSULTATION_TYPE_ICONS[c.consultationType]} size={16} />

@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { CONSULTATION_TYPE_LABELS } from '../../../common/constants';
 import { CONSULTATION_ACTIONS, canJoinConsultation, consultationMachine } from '../../../common/consultation-status';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../../common/payment-status';
-import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
+import { ConsultationFeeBadge } from '../../components/consultations/ConsultationFeeBadge';
 import { usePaymentsEnabled } from '../../api/payments';
 import type { DoctorConsultation } from '../../../common/api-types';
 import { personName } from '../../../common/names';
@@ -168,7 +168,7 @@ export default function DoctorConsultationPage() {
           </Muted>
         </Heading>
         <ConsultationStatusBadge status={c.status} />
-        {paymentsEnabled && (c.fee ?? 0) > 0 ? <PaymentStatusBadge status={c.paymentStatus} /> : null}
+        {paymentsEnabled && (c.fee ?? 0) > 0 ? <ConsultationFeeBadge consultation={c} /> : null}
         {canStart || canComplete ? (
           <Actions>
             {canStart ? (

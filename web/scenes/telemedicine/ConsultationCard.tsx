@@ -4,16 +4,15 @@ import { canJoinConsultation, consultationMachine, isInJoinWindow } from '../../
 import { doctorLabel } from '../../../common/names';
 import { formatCents } from '../../../common/constants';
 import { PAYMENT_FAILED_JOIN_MESSAGE, paymentMachine } from '../../../common/payment-status';
-import { PaymentStatusBadge } from '../../components/consultations/PaymentStatusBadge';
-import { Badge, Button, Icon, LinkButton, Row, type BadgeTone } from '../../components/ui';
+import { ConsultationFeeBadge } from '../../components/consultations/ConsultationFeeBadge';
+import { Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
 import { CONSULTATION_TYPE_ICONS, ICONS } from '../../components/consultations/icons';
 import { formatDay, formatTime } from '../../components/consultations/format';
 import { AddToCalendar } from '../../components/calendar/AddToCalendar';
-import type { PaymentStatus } from '../../../common/constants';
-import { cancelledFeeLabel, withdrawnDoctorNote } from './refund-terms';
+import { withdrawnDoctorNote } from './refund-terms';
 import { ChatTranscriptToggle } from '../../components/consultations/ChatTranscriptToggle';
 
 const When = styled(Row)`
@@ -60,18 +59,6 @@ export const feeOf = (c: Consultation) => c.fee ?? 0;
 /** A booked consultation whose fee is still to pay (or whose card was declined), with a doctor who can still take it. */
 export const needsPayment = (c: Consultation) => feeOf(c) > 0 && canJoinConsultation(c.status) && !c.doctorWithdrawn && paymentMachine.can(c.paymentStatus, 'succeed');
 
-const CANCELLED_FEE_TONES: Record<PaymentStatus, BadgeTone> = { refunded: 'info', paid: 'warning', pending: 'neutral', failed: 'neutral' };
-
-/** A consultation's payment: on a cancelled one, where the fee went ('Refunded $110.00', 'Not refunded'), not just 'Paid'. */
-function FeeBadge({ consultation: c }: { consultation: Consultation }) {
-  if (c.status !== 'cancelled') return <PaymentStatusBadge status={c.paymentStatus} />;
-  return (
-    <Badge $tone={c.refundPending ? 'info' : CANCELLED_FEE_TONES[c.paymentStatus]} data-payment={c.paymentStatus} data-testid="payment-status">
-      {cancelledFeeLabel(c)}
-    </Badge>
-  );
-}
-
 export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPay }: Props) {
   const open = canJoinConsultation(c.status);
   return (
@@ -83,7 +70,7 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
         trailing={
           <Row $gap="6px" $wrap $justify="flex-end">
             <ConsultationStatusBadge status={c.status} />
-            {onPay && feeOf(c) > 0 ? <FeeBadge consultation={c} /> : null}
+            {onPay && feeOf(c) > 0 ? <ConsultationFeeBadge consultation={c} /> : null}
           </Row>
         }
       />

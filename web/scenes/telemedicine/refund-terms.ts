@@ -46,14 +46,6 @@ export function cancellationOutcome(c: Consultation, hours: number): string | nu
   return `You have not paid the ${dollars(c.fee)} fee, so cancelling charges and refunds nothing.`;
 }
 
-/** On a cancelled consultation's card: where its fee went. */
-export function cancelledFeeLabel(c: Consultation): string {
-  if (c.paymentStatus === 'refunded') return `Refunded ${dollars(c.fee ?? 0)}`;
-  if (c.refundPending) return `Refund of ${dollars(c.fee ?? 0)} pending`;
-  if (c.paymentStatus === 'paid') return 'Not refunded';
-  return 'Not charged';
-}
-
 /** The toast after a cancellation, from the server's answer. */
 export function cancelledMessage(c: Consultation): string {
   if (c.paymentStatus === 'refunded') return `Your consultation has been cancelled and ${dollars(c.fee ?? 0)} is refunded to your card.`;

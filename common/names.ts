@@ -23,6 +23,17 @@ export function withoutDoctorTitle(name: string): string {
   return name.trim().replace(DOCTOR_TITLE, '');
 }
 
+/** Words after a name that are not part of it: a generational suffix, a credential, a number. */
+const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|md|phd|rn|np|\d.*)\.?$/i;
+
+/** Two letters for an avatar: the first and last words of the name, past a doctor title and a suffix ('Dr. Ana Ruiz, MD' -> 'AR'). */
+export function nameInitials(name: string): string {
+  const words = withoutDoctorTitle(name).split(/[\s,]+/).filter(Boolean);
+  const named = words.filter((word, i) => i === 0 || !NAME_SUFFIX.test(word));
+  const initial = (word: string | undefined) => (word ? Array.from(word)[0]! : '');
+  return (initial(named[0]) + (named.length > 1 ? initial(named[named.length - 1]) : '')).toUpperCase() || '?';
+}
+
 /** A person's full name: first and last name, whichever are present, else the username (if any). */
 export function personName(person: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ') || (person.username ?? '');

@@ -1,4 +1,4 @@
-import { doctorLabel, personName, withoutDoctorTitle } from '../../common/names';
+import { doctorLabel, nameInitials, personName, withoutDoctorTitle } from '../../common/names';
 import { callPartnerName } from '../../web/scenes/video-call/call-partner-name';
 
 describe('doctor label', () => {
@@ -55,5 +55,23 @@ describe("the device check's title", () => {
     expect(callPartnerName({ doctorName: 'Dr. Maya Okafor' })).toBe('Dr. Maya Okafor');
     expect(callPartnerName({ doctorName: 'Maya Okafor' })).toBe('Dr. Maya Okafor');
     expect(callPartnerName({ doctorName: 'Dr. Maya Okafor', patient: { id: 'p', firstName: 'Nora', lastName: 'Quinn', email: 'n@q.test', phone: null, emergencyContact: null } })).toBe('Nora Quinn');
+  });
+});
+
+describe('avatar initials', () => {
+  it.each([
+    ['Dr. Sarah Chen', 'SC'],
+    ['Maya Okafor', 'MO'],
+    ['Ana María Ruiz', 'AR'],
+    ['Ana Ruiz, MD', 'AR'],
+    ['James Hall Jr.', 'JH'],
+    ['Robin Patient 12', 'RP'],
+    ['Minh Do', 'MD'],
+    ['cher', 'C'],
+    ['Łukasz Żak', 'ŁŻ'],
+    ['𝓐lex Kim', '𝓐K'],
+    ['   ', '?'],
+  ])('%j -> %j', (name, shown) => {
+    expect(nameInitials(name)).toBe(shown);
   });
 });

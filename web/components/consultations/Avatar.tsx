@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { withoutDoctorTitle } from '../../../common/names';
+import { nameInitials } from '../../../common/names';
 
 const Circle = styled.span<{ $size: number }>`
   display: inline-grid;
@@ -15,16 +15,11 @@ const Circle = styled.span<{ $size: number }>`
   letter-spacing: 0.02em;
 `;
 
-function initials(name: string): string {
-  const words = withoutDoctorTitle(name).split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase() || '?';
-}
-
 /** A person's initials on a coloured disc (no photos are stored). */
 export function Avatar({ name, size = 48 }: { name: string; size?: number }) {
   return (
     <Circle $size={size} aria-hidden="true">
-      {initials(name)}
+      {nameInitials(name)}
     </Circle>
   );
 }

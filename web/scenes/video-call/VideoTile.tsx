@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { canChooseSpeaker } from './useMediaDevices';
+import { nameInitials } from '../../../common/names';
 
 const Frame = styled.div<{ $mirrored?: boolean; $fit: 'cover' | 'contain' }>`
   position: relative;
@@ -43,16 +44,6 @@ const Avatar = styled.div<{ $size: number }>`
   box-shadow: 0 0 0 6px rgba(15, 118, 110, 0.25);
 `;
 
-function initials(name: string): string {
-  return name
-    .replace(/^Dr\.\s*/, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
-
 interface VideoTileProps {
   stream: MediaStream | null;
   testId: string;
@@ -87,7 +78,7 @@ export function VideoTile({ stream, testId, name, muted, mirrored, fit = 'cover'
       <video ref={ref} data-testid={testId} autoPlay playsInline muted={muted} />
       {overlay ? (
         <Overlay>
-          {name ? <Avatar $size={avatarSize}>{initials(name)}</Avatar> : null}
+          {name ? <Avatar $size={avatarSize}>{nameInitials(name)}</Avatar> : null}
           {overlay}
         </Overlay>
       ) : null}

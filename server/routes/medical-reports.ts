@@ -7,6 +7,8 @@ import { findOwnReport, listOwnReports } from '../policies/medical-report';
 import { medicalReportCreateSchema, medicalReportUpdateSchema, recordsExportQuerySchema } from '../../common/schemas/medical-report';
 import { presentOwnReport, presentReportVersion } from '../presenters/report';
 import { auditedWrite, recordAuditIn, recordAudit, recordEntries } from '../services/audit';
+import { accountTimeZone } from '../services/account-time-zone';
+import { zonedDays } from '../services/calendar/zoned-time';
 import { deleteDocument } from '../services/documents/storage';
 import type { AppContext } from '../context';
 import { MedicalReport, MedicalReportVersion, User } from '../../db/models';
@@ -73,8 +75,9 @@ export function registerMedicalReportsRoutes(router: Router): void {
     body: medicalReportCreateSchema,
     response: ownReportResponse,
     status: 201,
-    handler: async (ctx, { body }) => {
+    handler: async (ctx, { body: sent }) => {
       const patient = asPatient(ctx.state.actor);
+      const body = zonedDays(sent, ['reportDate'], await accountTimeZone(patient.userId));
       const report = await withRoomForReport(patient.userId, body.type, async (trx) => {
         const added = await MedicalReport.query(trx).insert({ ...body, results: (body.results ?? null) as MedicalReport['results'], userId: patient.userId }).returning('*');
         await recordAuditIn(trx, ctx, reportEntry('report.create', patient.userId, added.id));
@@ -152,9 +155,10 @@ export function registerMedicalReportsRoutes(router: Router): void {
     policy: patientOnly,
     body: medicalReportUpdateSchema,
     response: ownReportResponse,
-    handler: async (ctx, { params, body }) => {
+    handler: async (ctx, { params, body: sent }) => {
       const patient = asPatient(ctx.state.actor);
       const report = await findOwnReport(patient, params.id!);
+      const body = zonedDays(sent, ['reportDate'], await accountTimeZone(patient.userId));
       assertTypeChangeAllowed(report, body.type);
       await requirePremiumForType(patient.userId, report.type);
       const { isOfflineAvailable, ...content } = body;

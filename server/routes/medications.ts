@@ -11,9 +11,11 @@ import { ValidationFailed } from '../errors';
 import { Medication } from '../../db/models';
 import { patchIfCurrent } from '../services/versioned-write';
 import { accountTimeZone } from '../services/account-time-zone';
+import { zonedDays } from '../services/calendar/zoned-time';
 import { requirePremiumForSmartReminders, supplyColumns, withoutSmartFields } from '../services/reminders/supply-change';
 
 const medicationEntry = recordEntries('medication');
+const MEDICATION_DAYS = ['startDate', 'endDate'] as const;
 
 /** The schema compares the dates only when both are sent; a one-sided change is checked against the stored other side. */
 function assertEndNotBeforeStart(medication: Medication, change: MedicationUpdateInput): void {
@@ -55,10 +57,11 @@ export function registerMedicationsRoutes(router: Router): void {
     status: 201,
     response: medicationResponse,
     premiumRequired: 'a refill or follow-up reminder is set on the free plan',
-    handler: async (ctx, { body }) => {
+    handler: async (ctx, { body: sent }) => {
       const patient = asPatient(ctx.state.actor);
-      await requirePremiumForSmartReminders(patient.userId, body);
+      await requirePremiumForSmartReminders(patient.userId, sent);
       const timeZone = await accountTimeZone(patient.userId);
+      const body = zonedDays(sent, MEDICATION_DAYS, timeZone);
       const present = (m: Medication) => presentMedication(m, timeZone);
       const row = { ...withoutSmartFields(body), ...supplyColumns(body, undefined, timeZone, new Date()), userId: patient.userId };
       const medication = await auditedWrite(
@@ -80,12 +83,13 @@ export function registerMedicationsRoutes(router: Router): void {
     body: medicationUpdateSchema,
     response: medicationResponse,
     premiumRequired: 'a refill or follow-up reminder is set on the free plan',
-    handler: async (ctx, { params, body }) => {
+    handler: async (ctx, { params, body: sent }) => {
       const patient = asPatient(ctx.state.actor);
       const medication = await findOwnMedication(patient, params.id!);
+      const timeZone = await accountTimeZone(patient.userId);
+      const body = zonedDays(sent, MEDICATION_DAYS, timeZone);
       assertEndNotBeforeStart(medication, body);
       await requirePremiumForSmartReminders(patient.userId, body);
-      const timeZone = await accountTimeZone(patient.userId);
       const present = (m: Medication) => presentMedication(m, timeZone);
       const change = { ...withoutSmartFields(body), ...supplyColumns(body, medication, timeZone, new Date()) };
       const updated = await auditedWrite(

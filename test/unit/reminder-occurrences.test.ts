@@ -1,4 +1,5 @@
-import { isDoseDue, nextDoseAfter, zonedInstant, type DoseSchedule } from '../../server/services/reminders/occurrences';
+import { isDoseDue, nextDoseAfter, type DoseSchedule } from '../../server/services/reminders/occurrences';
+import { zonedInstant } from '../../server/services/calendar/zoned-time';
 import { adherenceOf, adherenceSentence } from '../../web/components/reminders/adherence';
 import type { MedicationDose } from '../../common/api-types';
 

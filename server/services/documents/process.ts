@@ -18,6 +18,8 @@ import { requireRoomForReport, withRoomForReport, type ReportRoom } from '../pla
 import type { AuditRow } from '../audit';
 import type { ClaimedKey } from '../idempotency';
 import { ThreadPoolClosed } from '../thread-pool';
+import { accountTimeZone } from '../account-time-zone';
+import { dayIn, midnightIn } from '../calendar/zoned-time';
 
 export const DOCUMENT_TOO_LARGE = `The document is too large: at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Take the photo at a lower resolution or split the PDF.`;
 const OCR_TOO_SLOW = 'Unable to process the medical document: reading it took too long. Please try again with a clearer photo.';
@@ -171,7 +173,8 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
   const extraction = extractDocument(text);
   deps.progress.report('saving', 0, pages, pages);
   const { report: draft, results } = extraction;
-  const today = new Date().toISOString().slice(0, 10);
+  const timeZone = await accountTimeZone(upload.userId);
+  const today = dayIn(new Date(), timeZone);
   const document = {
     userId: upload.userId,
     filename: safeFilename(upload.filename, kind.extension, `${kind.kind === 'pdf' ? 'document' : 'scan'}-${today}`),
@@ -181,7 +184,7 @@ async function saveAsReport(deps: DocumentProcessingDeps, { upload, bytes, kind,
     extractedText: text,
     extraction: { structuredRecord: extraction.structuredRecord, medicationsFound: extraction.medicationsFound, sources: extraction.sources } as unknown as JsonObject,
   };
-  const newReport = { ...draft, reportDate: draft.reportDate ?? today, results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
+  const newReport = { ...draft, reportDate: midnightIn(draft.reportDate ?? today, timeZone), results: Object.keys(results).length ? (results as unknown as JsonObject) : null };
   const storage = { userId: upload.userId, size: bytes.length, quota: deps.storageQuota, plan: room };
   const save = (trx?: Knex.Transaction) => storeWithinQuota(storage, (transaction) => storeDocumentWithReport(document, newReport, { trx: transaction, audit, idempotencyKey }), trx);
   // Premium has no report limit and may add any type: its save needs neither the plan's lock nor its checks

@@ -49,16 +49,15 @@ function printable(text: string): string {
 }
 
 function dateWriter(timeZone: string) {
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: '2-digit' });
+  // Report and medication dates are calendar days kept as their midnight in the patient's zone (zoned-time.ts's midnightIn): read there.
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: '2-digit' });
   const dateTime = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: '2-digit', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  // Report and medication dates are calendar days (stored at midnight UTC): written as that day everywhere.
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: '2-digit' });
   return {
     day: (value: Date | string) => day.format(new Date(value)),
-    date: (value: Date | string) => date.format(new Date(value)),
     dateTime: (value: Date | string) => dateTime.format(new Date(value)),
   };
 }
+
 
 type Doc = PDFKit.PDFDocument;
 

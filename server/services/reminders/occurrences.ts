@@ -1,5 +1,5 @@
 import type { MedicationFrequency } from '../../../common/constants';
-import { wallClock } from '../calendar/zoned-time';
+import { wallClock, zonedInstant } from '../calendar/zoned-time';
 
 /** The parts of a medication that decide when its doses are due. */
 export interface DoseSchedule {
@@ -13,30 +13,6 @@ export interface DoseSchedule {
 const DAY_MS = 86_400_000;
 /** Far enough ahead to reach a monthly medication's next day (a 31st is found within two months). */
 const SEARCH_DAYS = 62;
-
-/** Minutes the zone is ahead of UTC at an instant. */
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/**
- * The instant a wall-clock time of a day has in a zone. A time skipped by a spring-forward change comes
- * out an hour later (as clocks read then); a repeated autumn time is its first occurrence.
- */
-export function zonedInstant(day: { year: number; month: number; day: number }, time: string, timeZone: string): Date {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
-  // The zone's offsets a day either side: one of them holds at the wanted time (zones change at most once a day).
-  const before = asUtc - offsetMinutes(new Date(asUtc - DAY_MS), timeZone) * 60_000;
-  const after = asUtc - offsetMinutes(new Date(asUtc + DAY_MS), timeZone) * 60_000;
-  const reads = (instant: number) => {
-    const w = wallClock(new Date(instant), timeZone);
-    return w.day === day.day && w.hour === hour && w.minute === minute;
-  };
-  const valid = [before, after].filter(reads);
-  return new Date(valid.length ? Math.min(...valid) : before);
-}
 
 function takesDoseOn(schedule: DoseSchedule, day: { year: number; month: number; day: number }, timeZone: string): boolean {
   const start = wallClock(new Date(schedule.startDate), timeZone);

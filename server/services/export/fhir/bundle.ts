@@ -32,9 +32,9 @@ interface FhirExportOptions {
   selection?: RecordSelection;
 }
 
-/** No column of the account beyond name and contact details. */
+/** No column of the account beyond name and contact details, and the zone its records' days are kept in. */
 const accountOf = (patient: PatientActor) =>
-  User.query().findById(patient.userId).select('id', 'email', 'firstName', 'lastName', 'phone', 'emergencyContact').throwIfNotFound();
+  User.query().findById(patient.userId).select('id', 'email', 'firstName', 'lastName', 'phone', 'emergencyContact', 'timeZone').throwIfNotFound();
 
 /** Every chosen id must be one of the patient's records: any other answers 404, as if it did not exist. */
 function assertAllFound(ids: string[], found: { id: string }[], resourceType: string, what: string): void {
@@ -78,8 +78,8 @@ export async function patientBundle(patient: PatientActor, { origin, generatedAt
   const originals = new Map<string, Attachment>(documents.map((document) => [document.id, attachmentOf(document, origin)]));
   const resources: ExportedResource[] = [
     patientResource(user),
-    ...reports.flatMap((report) => reportResources(report, report.documentId ? originals.get(report.documentId) : undefined)),
-    ...medications.map((medication) => medicationStatement(medication, generatedAt.getTime())),
+    ...reports.flatMap((report) => reportResources(report, report.documentId ? originals.get(report.documentId) : undefined, user.timeZone)),
+    ...medications.map((medication) => medicationStatement(medication, generatedAt.getTime(), user.timeZone)),
     ...appointments.map(appointmentResource),
     ...consultations.flatMap((consultation) => [encounterResource(consultation), ...(consultation.chatMessages ?? []).map((line) => communicationResource(line, consultation))]),
     ...documents.map((document) => documentReference(document, origin, reports.filter((report) => report.documentId === document.id))),

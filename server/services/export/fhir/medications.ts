@@ -25,8 +25,8 @@ const SCHEDULE: Record<MedicationFrequency, Pick<Dosage, 'timing' | 'asNeededBoo
   as_needed: { asNeededBoolean: true },
 };
 
-/** A medication as the patient takes (or took) it; its state is read as the screens read it, at `now`. */
-export function medicationStatement(medication: Medication, now: number): WithId<MedicationStatement> {
+/** A medication as the patient takes (or took) it; its state is read as the screens read it, at `now`; its dates are days in `timeZone`. */
+export function medicationStatement(medication: Medication, now: number, timeZone: string): WithId<MedicationStatement> {
   const prescriber = filled(medication.prescribedBy);
   return {
     resourceType: 'MedicationStatement',
@@ -34,7 +34,7 @@ export function medicationStatement(medication: Medication, now: number): WithId
     status: STATUS[medicationState(medication, now)],
     medicationCodeableConcept: { text: medication.name },
     subject: referenceTo(medication.userId),
-    effectivePeriod: { start: day(medication.startDate), end: medication.endDate ? day(medication.endDate) : undefined },
+    effectivePeriod: { start: day(medication.startDate, timeZone), end: medication.endDate ? day(medication.endDate, timeZone) : undefined },
     dateAsserted: instant(medication.createdAt),
     dosage: [
       {

@@ -66,7 +66,7 @@ function codeOf(key: string, labCode: LabCode | undefined): CodeableConcept {
  * else as its text. A result the app knows by name and unit carries its LOINC code and category.
  * Results that cannot be read give none.
  */
-export function observationsOf(report: MedicalReport): WithId<Observation>[] {
+export function observationsOf(report: MedicalReport, timeZone: string): WithId<Observation>[] {
   const parsed = parseResults(report.results);
   if (parsed.kind !== 'fields') return [];
   return parsed.entries.map(([key, raw]) => {
@@ -80,7 +80,7 @@ export function observationsOf(report: MedicalReport): WithId<Observation>[] {
       category: category && categoryConcept(category),
       code: codeOf(key, labCode),
       subject: referenceTo(report.userId),
-      effectiveDateTime: day(report.reportDate),
+      effectiveDateTime: day(report.reportDate, timeZone),
       ...value,
     };
   });

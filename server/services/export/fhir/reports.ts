@@ -13,7 +13,7 @@ const SECTION_OF: Partial<Record<ReportType, Coding>> = { blood_work: LABORATORY
 /** A report waiting for review is preliminary; the others (urgent findings, a current prescription too) are final. */
 const STATUS: Record<ReportStatus, DiagnosticReport['status']> = { review: 'preliminary', urgent: 'final', normal: 'final', active: 'final' };
 
-function diagnosticReport(report: MedicalReport, observations: readonly WithId<Observation>[], original: Attachment | undefined): WithId<DiagnosticReport> {
+function diagnosticReport(report: MedicalReport, observations: readonly WithId<Observation>[], original: Attachment | undefined, timeZone: string): WithId<DiagnosticReport> {
   const section = SECTION_OF[report.type];
   return {
     resourceType: 'DiagnosticReport',
@@ -22,7 +22,7 @@ function diagnosticReport(report: MedicalReport, observations: readonly WithId<O
     category: [{ coding: section ? [section] : undefined, text: REPORT_TYPE_LABELS[report.type] }],
     code: { text: report.title },
     subject: referenceTo(report.userId),
-    effectiveDateTime: day(report.reportDate),
+    effectiveDateTime: day(report.reportDate, timeZone),
     issued: instant(report.updatedAt),
     performer: some([named(report.doctorName), named(report.facility)]),
     result: some(observations.map((observation) => referenceTo(observation.id))),
@@ -31,8 +31,11 @@ function diagnosticReport(report: MedicalReport, observations: readonly WithId<O
   };
 }
 
-/** A report and its results: the DiagnosticReport first, then one Observation per result. `original`: its stored document, if any. */
-export function reportResources(report: MedicalReport, original: Attachment | undefined): [WithId<DiagnosticReport>, ...WithId<Observation>[]] {
-  const observations = observationsOf(report);
-  return [diagnosticReport(report, observations, original), ...observations];
+/**
+ * A report and its results: the DiagnosticReport first, then one Observation per result. `original`: its
+ * stored document, if any; `timeZone`: the patient's, in which its date is a day.
+ */
+export function reportResources(report: MedicalReport, original: Attachment | undefined, timeZone: string): [WithId<DiagnosticReport>, ...WithId<Observation>[]] {
+  const observations = observationsOf(report, timeZone);
+  return [diagnosticReport(report, observations, original, timeZone), ...observations];
 }

@@ -1,4 +1,5 @@
 import { iso } from '../../../lib/dates';
+import { dayIn } from '../../calendar/zoned-time';
 import type { Resource } from '@medplum/fhirtypes';
 import type { CodeableConcept, Reference } from './types';
 
@@ -16,8 +17,8 @@ export function some<T>(items: readonly (T | undefined)[]): T[] | undefined {
 
 export const instant = (value: Date | string) => iso(value)!;
 
-/** Report and medication dates are calendar days (stored at midnight UTC): written as that day. */
-export const day = (value: Date | string) => instant(value).slice(0, 10);
+/** Report and medication dates are calendar days kept as their midnight in the patient's zone (midnightIn): written as that day. */
+export const day = (value: Date | string, timeZone: string) => dayIn(new Date(value), timeZone);
 
 export function concept(text: string | null | undefined): CodeableConcept | undefined {
   const value = filled(text);

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { DEFAULT_REMINDER_TIME } from '../../../../common/constants';
 import { ImportedResource, MedicalReport, Medication } from '../../../../db/models';
 import { advisoryXactLock } from '../../../lib/advisory-lock';
+import { accountTimeZone } from '../../account-time-zone';
+import { midnightIn } from '../../calendar/zoned-time';
 import type { ImportPlan } from './plan';
 
 /** The fingerprints of every resource this patient imported before. */
@@ -28,8 +30,18 @@ export const lockReportsOf = (trx: Knex.Transaction, userId: string) => advisory
  * the same file adds nothing the next time.
  */
 export async function saveImport(trx: Knex.Transaction, userId: string, plan: ImportPlan): Promise<{ reports: number; medications: number }> {
-  const reports = await insertAll(plan.reports, (chunk) => MedicalReport.query(trx).insert(chunk.map(({ record }) => ({ ...record, userId, changedBy: 'import' as const }))).returning('id'));
-  const medications = await insertAll(plan.medications, (chunk) => Medication.query(trx).insert(chunk.map(({ record }) => ({ ...record, userId, reminderTimes: [DEFAULT_REMINDER_TIME] }))).returning('id'));
+  const timeZone = await accountTimeZone(userId);
+  const day = (value: string) => midnightIn(value, timeZone);
+  const reports = await insertAll(plan.reports, (chunk) =>
+    MedicalReport.query(trx)
+      .insert(chunk.map(({ record }) => ({ ...record, reportDate: day(record.reportDate), userId, changedBy: 'import' as const })))
+      .returning('id'),
+  );
+  const medications = await insertAll(plan.medications, (chunk) =>
+    Medication.query(trx)
+      .insert(chunk.map(({ record }) => ({ ...record, startDate: day(record.startDate), endDate: record.endDate && day(record.endDate), userId, reminderTimes: [DEFAULT_REMINDER_TIME] })))
+      .returning('id'),
+  );
   const rows = [
     ...plan.reports.flatMap(({ fingerprints }, i) => fingerprints.map((fingerprint) => ({ userId, fingerprint, source: plan.source, reportId: reports[i]!.id, medicationId: null }))),
     ...plan.medications.flatMap(({ fingerprints }, i) => fingerprints.map((fingerprint) => ({ userId, fingerprint, source: plan.source, reportId: null, medicationId: medications[i]!.id }))),

@@ -441,6 +441,8 @@ export interface ServerToClientEvents {
   'consultation:lobby': (event: LobbyEvent) => void;
   /** To the patient's and the doctor's own rooms: the consultation's guest links changed (a request, an approval, a link used or ended); read them again. */
   'consultation:guests': (event: ConsultationRef) => void;
+  /** To the patient's and the doctor's own rooms: the consultation's fee moved (paid, failed, refunded, a refund owed); read it again. */
+  'consultation:payment': (event: ConsultationRef) => void;
   /** To the guest's own sockets: the doctor let them in; they join the consultation now. */
   'guest:admitted': (event: ConsultationRef) => void;
   /** From the other peer; the server only stamps the sender's role. */

@@ -11,7 +11,7 @@ import { LocalChatLimits, RedisChatLimits, sharedChatLimitSettings } from './acc
 import { ReconnectingParticipants } from './rooms/reconnecting';
 import { SignallingLifecycle } from './services';
 import { broadcastStatusChanges } from './rooms/status-broadcast';
-import { broadcastGuestChanges } from './rooms/guests-broadcast';
+import { broadcastToSides } from './rooms/sides-broadcast';
 import { broadcastDocumentProgress } from './rooms/document-progress';
 import { disconnectEndedSessions } from './rooms/session-end';
 import { announceWithdrawnDoctors } from './rooms/doctor-withdrawn';
@@ -61,7 +61,8 @@ export async function attachSignalling(httpServer: HttpServer, app: App): Promis
   // In this order: a status change is pushed to the room, then known to the checks, then the room closes if it ended.
   const stops = [
     broadcastStatusChanges(app.deps.realtime, io),
-    broadcastGuestChanges(app.deps.realtime, io),
+    broadcastToSides(app.deps.realtime, io, 'consultation:guests'),
+    broadcastToSides(app.deps.realtime, io, 'consultation:payment'),
     broadcastDocumentProgress(app.deps.realtime, io),
     app.deps.consultationStandings.follow(app.deps.realtime),
     closeEndedConsultations(app.deps.realtime, io),

@@ -23,8 +23,12 @@ export interface DoctorStandingChanged {
   doctor: DoctorActor;
 }
 
-/** A consultation's guest links changed (asked for, approved, used or ended): its sides' screens read them again. */
-export interface GuestsChanged {
+/**
+ * Something of a consultation only its patient and doctor see changed, so their screens read it again: its
+ * guest links ('consultation:guests': asked for, approved, used or ended) or its fee ('consultation:payment':
+ * paid, failed, refunded, or a refund owed).
+ */
+export interface ConsultationSides {
   consultationId: string;
   patientId: string;
   doctorId: string;
@@ -41,7 +45,8 @@ interface RealtimeEventMap {
   'session:ended': [SessionEnded];
   'doctor:withdrawn': [DoctorStandingChanged];
   'doctor:reinstated': [DoctorStandingChanged];
-  'consultation:guests': [GuestsChanged];
+  'consultation:guests': [ConsultationSides];
+  'consultation:payment': [ConsultationSides];
 }
 
 export class RealtimeEvents extends EventEmitter<RealtimeEventMap> {}

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { Consultation, Doctor, Payment, Subscription, User } from '../../db/models';
 import { PAYMENT_FAILED_JOIN_MESSAGE } from '../../common/payment-status';
 import { book, doctorParty, minutesFromNow, patientParty } from './consultations-fixtures';
-import { request, signedInSocket } from '../signalling/helpers';
+import { nextEvent, request, signedInSocket } from '../signalling/helpers';
 import { createPatient } from '../support/factories';
 import { retryDueRefunds } from '../../server/services/payments/refund-retry';
 
@@ -428,6 +428,32 @@ describe('Consultation fees', () => {
     expect((await patient.client.get(`/api/consultations/${booked.id}`)).body).toMatchObject({ paymentStatus: 'refunded', refundPending: false });
     await retryDueRefunds(server.app.deps);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it("tells the patient's and the doctor's open screens each time the fee moves: paid, owed after the cancel's own push, refunded by the retry", async () => {
+    const { patient, doctor, booked, intent } = await bookedAndCheckedOut(minutesFromNow(3 * 24 * 60));
+    const [patientSocket, doctorSocket] = await Promise.all([signedInSocket(server.url, patient.client), signedInSocket(server.url, doctor.client)]);
+    const feeMoved = () => Promise.all([patientSocket, doctorSocket].map((socket) => nextEvent(socket, 'consultation:payment', (e: { consultationId: string }) => e.consultationId === booked.id)));
+    try {
+      const paid = feeMoved();
+      await stripe.deliverAll(stripe.confirm(intent.id, 'succeeded'));
+      await paid;
+      await stripe.stop();
+      try {
+        const owed = feeMoved();
+        await patient.client.post(`/api/consultations/${booked.id}/cancel`, {});
+        await owed;
+      } finally {
+        await stripe.start(Number(new URL(stripe.url).port));
+      }
+      const refunded = feeMoved();
+      await retryDueRefunds(server.app.deps);
+      await refunded;
+      expect((await doctor.client.get(`/api/doctor/consultation/${booked.id}`)).body).toMatchObject({ paymentStatus: 'refunded', refundPending: false });
+    } finally {
+      patientSocket.close();
+      doctorSocket.close();
+    }
   });
 
   it('a refund Stripe made but this server did not record (a crash between the two) is recorded by the retry, not made again', async () => {

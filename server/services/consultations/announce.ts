@@ -13,3 +13,8 @@ export function announceConsultation(realtime: RealtimeEvents, consultation: Pic
     doctorId: consultation.doctorId,
   });
 }
+
+/** Tells the consultation's patient and doctor that its fee moved (paid, failed, refunded, a refund owed), so their screens read it again. */
+export function announcePayment(realtime: RealtimeEvents, consultation: Pick<Consultation, 'id' | 'patientId' | 'doctorId'>): void {
+  realtime.emit('consultation:payment', { consultationId: consultation.id, patientId: consultation.patientId, doctorId: consultation.doctorId });
+}

@@ -13,6 +13,7 @@ import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { cancellationIsRefunded } from './refund-rule';
 import { assertDoctorStillPractising } from '../doctor-standing';
 import type { AuditOfWrite } from '../audit';
+import { announcePayment } from '../consultations/announce';
 
 /** PaymentIntent statuses in which the browser can still pay with the same client secret. */
 const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -133,6 +134,8 @@ export async function settleCancelledConsultation(deps: AppDeps, consultation: C
     // The cancellation stands; a refund owed stays due for the refund sweep (docs/integrations.md 'Payments (Stripe)').
     deps.log.error({ consultationId: consultation.id, by, error: (err as Error).message }, 'consultation payment could not be settled with Stripe after a cancellation');
   }
+  // The cancellation's own status push went out before this: the screens read the fee again now.
+  announcePayment(deps.realtime, consultation);
   return (await Consultation.query().findById(consultation.id))!;
 }
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../context';
 import { startHourlySweep } from '../../lib/hourly-sweep';
 import { refundFee } from './consultation-payments';
+import { announcePayment } from '../consultations/announce';
 
 /**
  * Asks Stripe again for every refund owed on a cancellation that it could not make at the time (Stripe
@@ -14,11 +15,12 @@ export async function retryDueRefunds(deps: AppDeps): Promise<number> {
     .whereNotNull('c.refund_due_at')
     .where({ 'c.status': 'cancelled', 'c.payment_status': 'paid' })
     .whereNotNull('p.stripe_payment_intent_id')
-    .select('c.id', 'p.stripe_payment_intent_id as intentId');
+    .select('c.id', 'c.patient_id as patientId', 'c.doctor_id as doctorId', 'p.stripe_payment_intent_id as intentId');
   let made = 0;
-  for (const { id, intentId } of due as { id: string; intentId: string }[]) {
+  for (const { id, patientId, doctorId, intentId } of due as { id: string; patientId: string; doctorId: string; intentId: string }[]) {
     try {
       await refundFee(deps, id, intentId);
+      announcePayment(deps.realtime, { id, patientId, doctorId });
       made += 1;
     } catch (err) {
       deps.log.warn({ consultationId: id, error: (err as Error).message }, 'a refund owed could not be made with Stripe; the next sweep retries');

@@ -9,6 +9,7 @@ import { stripeOf, stripeSettingsOf } from './gateway';
 import { userOfCustomer } from './customers';
 import { applySubscription } from './premium';
 import { movePayment, settleCancelledConsultation } from './consultation-payments';
+import { announcePayment } from '../consultations/announce';
 
 /** How old a signed webhook may be (Stripe's own default): an older one is a replay and is refused. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -58,7 +59,9 @@ async function recordFee(deps: AppDeps, trx: Knex.Transaction, intent: Stripe.Pa
   const consultationId = intent.metadata?.consultationId;
   if (!consultationId || !(await movePayment(trx, consultationId, to))) return;
   const consultation = await Consultation.query(trx).findById(consultationId);
-  if (to === 'paid' && consultation?.status === 'cancelled') after.push(() => settleCancelledConsultation(deps, consultation, 'doctor'));
+  if (!consultation) return;
+  after.push(async () => announcePayment(deps.realtime, consultation));
+  if (to === 'paid' && consultation.status === 'cancelled') after.push(() => settleCancelledConsultation(deps, consultation, 'doctor'));
 }
 
 async function applyEvent(deps: AppDeps, trx: Knex.Transaction, event: Stripe.Event, after: AfterCommit[]): Promise<void> {

@@ -34,6 +34,14 @@ export function canJoinConsultation(status: ConsultationStatus): boolean {
 /** What the server answers, and the chat panel shows, once a consultation is completed or cancelled. */
 export const CONSULTATION_ENDED_MESSAGE = 'This consultation has ended: the call is over and its chat is read-only.';
 
+/**
+ * A scheduled consultation whose planned end (start plus duration) has passed with nobody starting it: it
+ * did not take place. It stays scheduled (the patient may still reschedule or cancel it), but it is past.
+ */
+export function wasNotHeld(consultation: { status: ConsultationStatus; appointmentDate: string; duration: number }, now: number = Date.now()): boolean {
+  return consultation.status === 'scheduled' && now > Date.parse(consultation.appointmentDate) + consultation.duration * 60_000;
+}
+
 /** How long before its start a scheduled consultation's Join Call appears (docs/decisions.md). */
 const JOIN_CALL_OPENS_MINUTES_BEFORE = 15;
 

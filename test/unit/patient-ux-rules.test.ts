@@ -3,6 +3,7 @@ import { plural } from '../../common/plural';
 import type { Consultation } from '../../common/api-types';
 import { cancellationOutcome, cancelledMessage, deletionCancels, withdrawnDoctorNote } from '../../web/scenes/telemedicine/refund-terms';
 import { cancelledFeeLabel } from '../../web/components/consultations/fee-label';
+import { groupConsultations } from '../../web/scenes/telemedicine/consultation-groups';
 import { FREQUENCY_REMINDER_TIMES, nextReminderTime } from '../../common/reminder-times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -103,5 +104,19 @@ describe('a cancelled consultation whose paid fee is owed back', () => {
       'Your consultation has been cancelled. Your $75.00 refund is pending: the payment provider could not be reached, and the refund is retried automatically.',
     );
     expect(cancelledFeeLabel(cancelled(false))).toBe('Not refunded');
+  });
+});
+
+describe('the telemedicine lists', () => {
+  it('file a scheduled consultation nobody started under the past once its planned end has gone by, and keep a running one upcoming', () => {
+    const named = (id: string, c: ReturnType<typeof at>) => ({ ...c, id }) as Consultation;
+    const groups = groupConsultations(
+      [named('tomorrow', at('scheduled', 24 * 60)), named('missed-last-week', at('scheduled', -7 * 24 * 60)), named('running-late', at('in_progress', -45)), named('ends-in-5-min', at('scheduled', -25)), named('done', at('completed', -60))],
+      NOW,
+    );
+    expect(groups.map((g) => [g.title, g.items.map((c) => c.id)])).toEqual([
+      ['Upcoming', ['running-late', 'ends-in-5-min', 'tomorrow']],
+      ['Past & cancelled', ['done', 'missed-last-week']],
+    ]);
   });
 });

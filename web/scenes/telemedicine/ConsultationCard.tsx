@@ -1,11 +1,11 @@
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
-import { canJoinConsultation, consultationMachine, isInJoinWindow } from '../../../common/consultation-status';
+import { canJoinConsultation, consultationMachine, isInJoinWindow, wasNotHeld } from '../../../common/consultation-status';
 import { doctorLabel } from '../../../common/names';
 import { formatCents } from '../../../common/constants';
 import { PAYMENT_FAILED_JOIN_MESSAGE, paymentMachine } from '../../../common/payment-status';
 import { ConsultationFeeBadge } from '../../components/consultations/ConsultationFeeBadge';
-import { Button, Icon, LinkButton, Row } from '../../components/ui';
+import { Badge, Button, Icon, LinkButton, Row } from '../../components/ui';
 import { CardHeading, StackedCard } from '../../components/consultations/CardHeading';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
 import { ConsultationTypeIcon } from '../../components/consultations/ConsultationTypeIcon';
@@ -69,7 +69,13 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
         subtitle={c.doctorSpecialty}
         trailing={
           <Row $gap="6px" $wrap $justify="flex-end">
-            <ConsultationStatusBadge status={c.status} />
+            {wasNotHeld(c) ? (
+              <Badge $tone="neutral" data-status={c.status}>
+                Not held
+              </Badge>
+            ) : (
+              <ConsultationStatusBadge status={c.status} />
+            )}
             {onPay && feeOf(c) > 0 ? <ConsultationFeeBadge consultation={c} /> : null}
           </Row>
         }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Consultation } from '../../../common/api-types';
-import { consultationMachine } from '../../../common/consultation-status';
 import { doctorsQuery, myConsultationsQuery } from '../../api/consultations';
 import { PageHeading } from '../../components/PageHeading';
 import { Button, EmptyState, Grid, Icon, Skeleton, Stack } from '../../components/ui';
@@ -10,6 +9,8 @@ import { ICONS } from '../../components/consultations/icons';
 import { BookConsultationDialog } from './BookConsultationDialog';
 import { CancelConsultationDialog } from './CancelConsultationDialog';
 import { ConsultationCard } from './ConsultationCard';
+import { groupConsultations } from './consultation-groups';
+import { useNow } from '../../components/consultations/useNow';
 import { DoctorCard } from './DoctorCard';
 import { ProviderBox } from './ProviderBox';
 import { RescheduleDialog } from './RescheduleDialog';
@@ -28,18 +29,6 @@ const Group = styled.div`
   > h3 { font-size: 1rem; margin: 0 0 10px; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const byDate = (a: Consultation, b: Consultation) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate);
-
-/** Upcoming and running consultations (soonest first), then past and cancelled ones (newest first). */
-function groupConsultations(consultations: Consultation[]) {
-  const upcoming = consultations.filter((c) => !consultationMachine.isFinal(c.status)).sort(byDate);
-  const finished = consultations.filter((c) => consultationMachine.isFinal(c.status)).sort((a, b) => byDate(b, a));
-  return [
-    { id: 'upcoming', title: 'Upcoming', items: upcoming },
-    { id: 'past', title: 'Past & cancelled', items: finished },
-  ].filter((group) => group.items.length);
-}
-
 type Booking = { doctorId?: string } | null;
 
 const TryAgain = ({ onClick }: { onClick: () => void }) => (
@@ -51,6 +40,8 @@ const TryAgain = ({ onClick }: { onClick: () => void }) => (
 export default function TelemedicinePage() {
   const doctors = useQuery(doctorsQuery);
   const consultations = useQuery(myConsultationsQuery);
+  // Each card's Join Call appears when its window opens, and a consultation nobody started moves to the past.
+  const now = useNow();
   const [booking, setBooking] = useState<Booking>(null);
   // By id: the dialog shows the consultation as last fetched (its refund terms change when the list refreshes).
   const [cancellingId, setCancellingId] = useState<string | null>(null);
@@ -108,7 +99,7 @@ export default function TelemedicinePage() {
         ) : consultations.data.length === 0 ? (
           <EmptyState title="No consultations scheduled" message="Book a consultation with one of the doctors above." />
         ) : (
-          groupConsultations(consultations.data).map((group) => (
+          groupConsultations(consultations.data, now).map((group) => (
             <Group key={group.id} aria-labelledby={`consultations-${group.id}-heading`} role="group" data-testid={`consultations-${group.id}`}>
               <h3 id={`consultations-${group.id}-heading`}>{group.title}</h3>
               <Grid $min="min(400px, 100%)">

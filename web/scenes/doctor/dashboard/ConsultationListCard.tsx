@@ -10,7 +10,7 @@ import { messageOf } from '../../../api/auth';
 import { useWaitingPatient } from '../../../api/waiting-patients';
 import { Card, CardHeader, CardTitle, EmptyState, Input, Select, Skeleton, Stack } from '../../../components/ui';
 import { DoctorConsultationRow } from '../../../components/consultations/DoctorConsultationRow';
-import { useNow } from './useNow';
+import { useNow } from '../../../components/consultations/useNow';
 import { useSettledValue } from '../../../components/useSettledValue';
 import { ListPager } from '../../../components/ListPager';
 

@@ -4,7 +4,7 @@ import { useWaitingPatient } from '../../../api/waiting-patients';
 import { Card, CardHeader, CardTitle, EmptyState, Skeleton, Stack } from '../../../components/ui';
 import { DoctorConsultationRow } from '../../../components/consultations/DoctorConsultationRow';
 import { queueOrder } from './queue-order';
-import { useNow } from './useNow';
+import { useNow } from '../../../components/consultations/useNow';
 
 /** Today's Schedule: the day's queue, waiting patients first with how long they have waited, each joinable from its row. */
 export function TodaysSchedule({ today }: { today: { data?: ListPage<DoctorConsultation>; isPending: boolean } }) {

@@ -56,7 +56,7 @@ export function RosterCard({ doctor, busy, onChange, onEdit, onResetPassword }: 
         <Info label="Email">{doctor.email}</Info>
         <Info label="Phone">{doctor.phone ?? '—'}</Info>
         <Info label="License">{doctor.licenseNumber}</Info>
-        <Info label="Experience">{doctor.experience} years</Info>
+        <Info label="Experience">{plural(doctor.experience, 'year')}</Info>
         <Info label="Fee">${formatCents(doctor.consultationFee)}</Info>
         <Info label="Rating">
           {doctor.rating}/5 · {plural(doctor.totalConsultations, 'consultation')}

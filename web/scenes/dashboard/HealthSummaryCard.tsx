@@ -30,13 +30,13 @@ const Panel = styled(Link)`
   footer strong { padding: 2px 10px; border-radius: 999px; background: rgba(255, 255, 255, 0.2); font-size: 0.8rem; }
 `;
 
-/** Links to /health-summary with the counts of GET /api/dashboard-summary (zeros while it is missing). */
+/** Links to /health-summary with the counts of GET /api/dashboard-summary ('—' while it is missing, as the stat cards: never a 0 that is not known). */
 export function HealthSummaryCard({ summary }: { summary: DashboardSummary | null }) {
   const facts: Array<[string, React.ReactNode]> = [
-    ['Total Reports', summary?.totalReports ?? 0],
-    ['Urgent', summary?.urgentReports ?? 0],
-    ['Active Medications', summary?.activeMedications ?? 0],
-    ['Upcoming Appointments', summary?.upcomingAppointments ?? 0],
+    ['Total Reports', summary?.totalReports ?? '—'],
+    ['Urgent', summary?.urgentReports ?? '—'],
+    ['Active Medications', summary?.activeMedications ?? '—'],
+    ['Upcoming Appointments', summary?.upcomingAppointments ?? '—'],
   ];
   return (
     <Panel to="/health-summary" data-testid="health-summary-card">

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { AppNotification } from '../../../common/api-types';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../api/records';
 import { RECORD_ICONS } from '../../components/records/icons';
-import { Button, Icon, IconButton, useFocusReturn } from '../../components/ui';
+import { Button, Icon, IconButton, LoadFailed, useFocusReturn } from '../../components/ui';
 import { notificationDestination } from './notification-destination';
 
 const Anchor = styled.div`
@@ -127,7 +127,8 @@ function NotificationItem({ notification, onOpen }: { notification: AppNotificat
 
 /** The bell with the unread count; opening a notification marks it read and goes to the screen it is about. */
 export function NotificationBell() {
-  const { items } = useNotifications();
+  const notifications = useNotifications();
+  const { items } = notifications;
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [open, setOpen] = useState(false);
@@ -173,7 +174,13 @@ export function NotificationBell() {
               </Button>
             ) : null}
           </header>
-          {items.length ? items.map((n) => <NotificationItem key={n.id} notification={n} onOpen={openNotification} />) : <Empty>No notifications</Empty>}
+          {items.length ? (
+            items.map((n) => <NotificationItem key={n.id} notification={n} onOpen={openNotification} />)
+          ) : notifications.failed ? (
+            <LoadFailed what="notifications" onRetry={notifications.retry} />
+          ) : (
+            <Empty>{notifications.isPending ? 'Loading notifications...' : 'No notifications'}</Empty>
+          )}
         </Panel>
       ) : null}
     </Anchor>

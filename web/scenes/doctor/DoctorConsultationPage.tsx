@@ -16,7 +16,7 @@ import { doctorConsultationQuery, patientRecordsQuery, recordAccessQuery, useUpd
 import { BreakGlassForm, BreakGlassNote } from '../../components/consultations/BreakGlassForm';
 import { useIsPatientWaiting } from '../../api/waiting-patients';
 import { showToast } from '../../components/toast';
-import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, Muted, Row, Skeleton, Stack, Tabs, TwoColumns } from '../../components/ui';
+import { Button, Card, CardTitle, EmptyState, Icon, LinkButton, LoadFailed, Muted, Row, Skeleton, Stack, Tabs, TwoColumns } from '../../components/ui';
 import { CompleteConsultationDialog, completionOutcome, type CompletionValues } from '../../components/consultations/CompleteConsultationDialog';
 import { ConsultationOverview } from '../../components/consultations/ConsultationOverview';
 import { ConsultationStatusBadge } from '../../components/consultations/ConsultationStatusBadge';
@@ -147,7 +147,17 @@ export default function DoctorConsultationPage() {
       </PortalMain>
     );
   }
-  if (query.isError) return status === 401 ? null : <NotFoundState />;
+  if (query.isError) {
+    if (status === 401) return null;
+    if (status === 404) return <NotFoundState />;
+    return (
+      <PortalMain>
+        <Card>
+          <LoadFailed what="consultation" onRetry={() => void query.refetch()} />
+        </Card>
+      </PortalMain>
+    );
+  }
 
   const c = query.data;
   const canStart = consultationMachine.can(c.status, 'start');

@@ -7,6 +7,7 @@ import { mfaStatusQuery, useMfaConfirm, useMfaDisable, useMfaEnrolment } from '.
 import { AuthenticatorSetup } from '../../components/mfa/AuthenticatorSetup';
 import { CodeForm } from '../../components/mfa/CodeForm';
 import { RecoveryCodesPanel } from '../../components/mfa/RecoveryCodesPanel';
+import { plural } from '../../../common/plural';
 
 type Step = 'idle' | 'setting-up' | 'turning-off';
 
@@ -71,7 +72,7 @@ export function TwoStepCard() {
       ) : status.data.enabled ? (
         <Stack $gap="12px">
           <Muted>
-            A code from your authenticator app is asked at every sign-in with your password. {status.data.recoveryCodesLeft} recovery codes left.
+            A code from your authenticator app is asked at every sign-in with your password. {plural(status.data.recoveryCodesLeft, 'recovery code')} left.
           </Muted>
           {status.data.required ? (
             <Muted>Your account requires it.</Muted>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, Button, Muted, type BadgeTone } from '../../../components/ui';
+import { Badge, Button, LoadFailed, Muted, type BadgeTone } from '../../../components/ui';
 import { showToast } from '../../../components/toast';
 import { formatShortDate } from '../../../components/records/dates';
 import { useRevokeSharedLink, useSharedLinks } from '../../../api/shared-links';
@@ -47,7 +47,7 @@ function opened(link: SharedLinkSummary): string {
 
 /** The links shared and not revoked, each revocable at once. */
 export function SharedLinksList() {
-  const { data } = useSharedLinks();
+  const { data, isPending, isError, refetch } = useSharedLinks();
   const revoke = useRevokeSharedLink();
   const links = data?.links ?? [];
   const revokeLink = (link: SharedLinkSummary) =>
@@ -55,6 +55,8 @@ export function SharedLinksList() {
       onSuccess: () => showToast('Link revoked', `"${link.label}" no longer opens.`, 'success'),
       onError: () => showToast('Could not revoke', 'Please try again.', 'destructive'),
     });
+  if (!data && isError) return <LoadFailed what="shared links" onRetry={() => void refetch()} />;
+  if (!data && isPending) return <Muted>Loading your shared links...</Muted>;
   if (!links.length) return <Muted>You have not shared any links.</Muted>;
   return (
     <List aria-label="Shared links">

@@ -13,6 +13,7 @@ import { book, doctorParty, minutesFromNow, patientParty } from './consultations
 import { nextEvent, request, signedInSocket } from '../signalling/helpers';
 import { createPatient } from '../support/factories';
 import { retryDueRefunds } from '../../server/services/payments/refund-retry';
+import { ALREADY_PAID_MESSAGE } from '../../server/services/payments/consultation-payments';
 
 const WEBHOOK_SECRET = 'whsec_medivault_tests';
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_medivault', STRIPE_PUBLISHABLE_KEY: 'pk_test_medivault', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
@@ -400,6 +401,19 @@ describe('Consultation fees', () => {
     await stripe.deliverAll(events);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
     expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('refunded');
+  });
+
+  it('a fee Stripe took whose webhook is late cannot be paid twice: the checkout records it paid and answers 409, with no second PaymentIntent', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut();
+    const lateWebhook = stripe.confirm(intent.id, 'succeeded');
+    const intentsBefore = stripe.paymentIntents.size;
+    const again = await patient.client.post(`/api/consultations/${booked.id}/payment`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(ALREADY_PAID_MESSAGE);
+    expect(stripe.paymentIntents.size).toBe(intentsBefore);
+    expect((await patient.client.get(`/api/consultations/${booked.id}`)).body.paymentStatus).toBe('paid');
+    await stripe.deliverAll(lateWebhook);
+    expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'paid', stripePaymentIntentId: intent.id });
   });
 
   it('two fee checkouts at once get the same PaymentIntent', async () => {

@@ -29,22 +29,38 @@ export interface FeeCheckout {
  * `audit` runs in the transaction that stores the payment (the request's audit row and its answer).
  */
 export async function feeCheckout(deps: AppDeps, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
-  const stripe = stripeOf(deps.config);
   // One at a time per consultation, so two tabs get the same PaymentIntent rather than one each.
   return withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
     const current = (await Consultation.query().findById(consultation.id).withGraphFetched('doctor'))!;
-    return checkoutFee(stripe, current, audit, idempotencyKey);
+    return checkoutFee(deps, current, audit, idempotencyKey);
   });
 }
 
-async function checkoutFee(stripe: Stripe, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
+/** What a checkout answers when Stripe already has the fee but its webhook has not reached this server yet. */
+export const ALREADY_PAID_MESSAGE = 'This consultation is already paid.';
+export const PAYMENT_PROCESSING_MESSAGE = 'Your payment for this consultation is being processed: it shows as paid once your card provider confirms it.';
+
+/**
+ * Refuses a second payment of a fee Stripe already took (or is taking) though its webhook is late: a new
+ * PaymentIntent would charge the card twice. One already taken is recorded now; the webhook then changes nothing.
+ */
+async function refuseIfAlreadyTaken(deps: AppDeps, consultation: Consultation, intent: Stripe.PaymentIntent): Promise<void> {
+  if (intent.status === 'processing') throw new Conflict(PAYMENT_PROCESSING_MESSAGE);
+  if (intent.status !== 'succeeded') return;
+  if (await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'paid'))) announcePayment(deps.realtime, consultation);
+  throw new Conflict(ALREADY_PAID_MESSAGE);
+}
+
+async function checkoutFee(deps: AppDeps, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
+  const stripe = stripeOf(deps.config);
   if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');
-  if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict('This consultation is already paid.');
+  if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) throw new Conflict(ALREADY_PAID_MESSAGE);
   if (consultation.fee <= 0) throw new Conflict('This consultation has no fee to pay.');
   assertDoctorStillPractising(consultation.doctor!, 'there is nothing to pay');
   const existing = await Payment.query().findOne({ consultationId: consultation.id });
   if (existing?.stripePaymentIntentId) {
     const intent = await stripe.paymentIntents.retrieve(existing.stripePaymentIntentId);
+    await refuseIfAlreadyTaken(deps, consultation, intent);
     if (PAYABLE.has(intent.status) && intent.client_secret) {
       const reused = { clientSecret: intent.client_secret, amount: intent.amount };
       await Payment.transaction((trx) => audit(trx, reused));

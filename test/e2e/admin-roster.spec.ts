@@ -69,6 +69,9 @@ test('the admin finds a doctor among many by search, a page at a time', async ({
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
   await cards.first().getByRole('button', { name: 'Set Unavailable' }).click();
   await expect(cards.first().getByText('Unavailable', { exact: true })).toBeVisible();
+  // Available again, but still unverified: the toast does not promise bookings it cannot have yet.
+  await cards.first().getByRole('button', { name: 'Set Available' }).click();
+  await expect(page.getByText(`Dr. Imani Okoro ${batch} is available for bookings once verified.`)).toBeVisible();
 
   await search.fill(`nobody-${batch}`);
   await expect(page.getByText('No doctors match')).toBeVisible();

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { enterCall } from './support/call-parties';
 import { shootBothThemes } from './support/screens';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
+import { runSql } from './support/database';
 import { DOCTOR_PASSWORD, addVerifiedDoctor, signInAdmin, signInDoctorThroughTheForm, unverifyAddedDoctors, unverifyLater } from './support/doctors';
 
 const tag = () => randomUUID().replace(/-/g, '').slice(0, 8);
@@ -184,6 +185,27 @@ test('a patient reschedules and then cancels a consultation', async ({ browser }
   await expect(page.getByText('Consultation Cancelled')).toBeVisible();
   await expect(card).toContainText('Cancelled');
   await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+  await context.close();
+});
+
+test("a consultation nobody started is filed under the past as 'Not held' once its time has gone by, and can still be moved", async ({ browser }) => {
+  const doctor = await addVerifiedDoctor(browser, 5000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpPatient(context.request);
+  const res = await context.request.post('/api/consultations', { data: { doctorId: doctor.id, appointmentDate: localSlot(3 * 24 * 60).at.toISOString(), symptoms: 'Sore throat' } });
+  expect(res.status(), await res.text()).toBe(201);
+  // The doctor never started it and its day went by.
+  await runSql(`update consultations set appointment_date = now() - interval '2 days' where id = $1`, [(await res.json()).id]);
+
+  await page.goto('/telemedicine');
+  const past = page.getByTestId('consultations-past');
+  const card = past.getByTestId('consultation-card').filter({ hasText: `Dr. ${doctor.name}` });
+  await expect(card.getByText('Not held', { exact: true })).toBeVisible();
+  await expect(card.getByText('Scheduled', { exact: true })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
+  await expect(page.getByTestId('consultations-upcoming')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Reschedule' })).toBeVisible();
   await context.close();
 });
 

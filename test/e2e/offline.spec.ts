@@ -163,6 +163,11 @@ test.describe('offline vault', () => {
     await expect(page.getByText(words.title).first()).toBeVisible();
     await expect(page.getByTestId('stat-reports')).toContainText('1');
     await shoot(page, 'offline-indicator-dashboard');
+    // Notifications are not kept on the device: offline, the bell says they could not be loaded, not that there are none.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Your notifications could not be loaded.');
+    await expect(page.getByText('No notifications')).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     await openOffline(page, '/reports');
     await expect(page.getByText(words.title).first()).toBeVisible();

@@ -33,10 +33,16 @@ function rosterWords(change: RosterChange): { title: string; failure: string; do
   if ('isVerified' in change) {
     return { title: 'Verification Updated', failure: 'Failed to update verification status', done: (d) => (d.isVerified ? 'is now verified' : 'is no longer verified and has been signed out') };
   }
+  // Reactivating or making available does not verify: the toast says what still keeps the doctor out.
+  const unverified = (d: PublicDoctor) => (d.isVerified ? '' : ' once verified');
   if ('isActive' in change) {
-    return { title: 'Doctor Updated', failure: 'Failed to update the doctor', done: (d) => (d.isActive ? 'can sign in again' : 'is deactivated and has been signed out') };
+    return { title: 'Doctor Updated', failure: 'Failed to update the doctor', done: (d) => (d.isActive ? `can sign in again${unverified(d)}` : 'is deactivated and has been signed out') };
   }
-  return { title: 'Doctor Updated', failure: 'Failed to update the doctor', done: (d) => (d.isAvailable ? 'is available for bookings' : 'is unavailable for bookings') };
+  return {
+    title: 'Doctor Updated',
+    failure: 'Failed to update the doctor',
+    done: (d) => (!d.isAvailable ? 'is unavailable for bookings' : !d.isActive ? 'is available for bookings once reactivated' : `is available for bookings${unverified(d)}`),
+  };
 }
 
 export default function AdminDoctorsPage() {

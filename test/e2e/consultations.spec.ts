@@ -206,6 +206,8 @@ test("a consultation nobody started is filed under the past as 'Not held' once i
   await expect(card.getByRole('link', { name: 'Join Call' })).toHaveCount(0);
   await expect(page.getByTestId('consultations-upcoming')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+  await expect(card.getByText('Add to calendar')).toHaveCount(0);
+  await shootBothThemes(page, 'consultation-not-held');
   await context.close();
 });
 

@@ -120,7 +120,7 @@ export function ConsultationCard({ consultation: c, onCancel, onReschedule, onPa
               Join Call
             </LinkButton>
           ) : null}
-          {c.doctorWithdrawn ? null : <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />}
+          {c.doctorWithdrawn || wasNotHeld(c) ? null : <AddToCalendar kind="consultations" id={c.id} label={`consultation with ${doctorLabel(c.doctorName)}`} />}
           {consultationMachine.can(c.status, 'reschedule') && !c.doctorWithdrawn ? (
             <Button $variant="secondary" $size="sm" onClick={onReschedule}>
               Reschedule

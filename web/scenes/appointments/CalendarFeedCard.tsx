@@ -6,7 +6,7 @@ import { messageOf } from '../../api/auth';
 import { showToast } from '../../components/toast';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { ICONS } from '../../components/consultations/icons';
-import { Badge, Button, Card, CardHeader, CardTitle, Icon, Input, Muted, Row, Skeleton, Stack } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, Icon, Input, LoadFailed, Muted, Row, Skeleton, Stack } from '../../components/ui';
 
 const Address = styled(Row)`
   & > input { flex: 1; min-width: 0; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.82rem; }
@@ -24,7 +24,7 @@ const Actions = styled(Row)`
  * when it is made; a new one replaces it, and turning the feed off makes it answer nothing.
  */
 export function CalendarFeedCard() {
-  const { data: feed, isPending } = useQuery(calendarFeedQuery);
+  const { data: feed, isPending, isError, refetch } = useQuery(calendarFeedQuery);
   const issue = useIssueCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const busy = issue.isPending || revoke.isPending;
@@ -55,7 +55,9 @@ export function CalendarFeedCard() {
         <Muted>
           See your appointments and consultations in your own calendar app. Events only say "Appointment" or "Consultation", never the reason.
         </Muted>
-        {isPending || !feed ? (
+        {!feed && isError ? (
+          <LoadFailed what="calendar feed" onRetry={() => void refetch()} />
+        ) : isPending || !feed ? (
           <Skeleton $height="44px" />
         ) : !feed.enabled ? (
           <Button onClick={() => makeAddress(false)} disabled={busy}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, CardHeader, CardTitle, Muted, Skeleton, Stack } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, LoadFailed, Muted, Skeleton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { mfaStatusQuery, useMfaConfirm, useMfaDisable, useMfaEnrolment } from '../../api/mfa';
@@ -51,6 +51,8 @@ export function TwoStepCard() {
       </CardHeader>
       {recoveryCodes ? (
         <RecoveryCodesPanel codes={recoveryCodes} doneLabel="Done" onDone={() => setRecoveryCodes(null)} />
+      ) : !status.data && status.isError ? (
+        <LoadFailed what="two-step verification settings" onRetry={() => void status.refetch()} />
       ) : !status.data ? (
         <Skeleton $height="48px" />
       ) : step === 'setting-up' && enrolment.data ? (

@@ -138,3 +138,29 @@ test('on a desktop the side bar leads to Settings, which uses the width; a phone
   expect(securityBox!.x).toBeGreaterThan(profileBox!.x + profileBox!.width - 1);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
 });
+
+/** The first GET of `path` answers 503; later ones reach the server. */
+async function failFirstRead(page: Page, path: string): Promise<void> {
+  let failed = false;
+  await page.route(`**${path}`, async (route) => {
+    if (failed || route.request().method() !== 'GET') return route.fallback();
+    failed = true;
+    return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+  });
+}
+
+test('settings that could not be loaded say so and load on Try Again, never that there is nothing', async ({ page }) => {
+  await newSignedInPatient(page);
+  // The server fails the two-step status and the shared links once each.
+  for (const path of ['/api/auth/mfa', '/api/shared-links']) await failFirstRead(page, path);
+  await page.goto('/settings');
+  const twoStep = page.getByTestId('two-step');
+  await expect(twoStep.getByText('Your two-step verification settings could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(page.getByText('Your shared links could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(page.getByText('You have not shared any links.')).toHaveCount(0);
+
+  await twoStep.getByRole('button', { name: 'Try Again' }).click();
+  await expect(twoStep.getByText('Off', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByText('You have not shared any links.')).toBeVisible();
+});

@@ -38,7 +38,7 @@ export async function feeCheckout(deps: AppDeps, consultation: Consultation, aud
 
 /** What a checkout answers when Stripe already has the fee but its webhook has not reached this server yet. */
 export const ALREADY_PAID_MESSAGE = 'This consultation is already paid.';
-export const PAYMENT_PROCESSING_MESSAGE = 'Your payment for this consultation is being processed: it shows as paid once your card provider confirms it.';
+const PAYMENT_PROCESSING_MESSAGE = 'Your payment for this consultation is being processed: it shows as paid once your card provider confirms it.';
 
 /**
  * Refuses a second payment of a fee Stripe already took (or is taking) though its webhook is late: a new

@@ -409,6 +409,8 @@ export interface PatientRecords {
   reports: DoctorViewReport[];
   medications: Medication[];
   appointments: Appointment[];
+  /** The patient's zone (IANA): their report and medication dates are days there, wherever the doctor reads them. */
+  timeZone: string;
 }
 
 // ---------------------------------------------------------------------------

@@ -452,6 +452,7 @@ export const patientRecordsResponse: yup.ObjectSchema<PatientRecords> = yup.obje
   reports: list(doctorReportResponse),
   medications: list(medicationResponse),
   appointments: list(appointmentResponse),
+  timeZone: text().meta({ description: "The patient's zone (IANA): their report and medication dates are days there, wherever the doctor reads them" }),
 });
 
 /** What a summary's statement or recommendation may be drawn from. */

@@ -109,6 +109,7 @@ export function registerDoctorPortalRoutes(router: Router): void {
         reports: reports.map((report) => presentReportForDoctor(report, provenance.get(report.id)!)),
         medications: medications.map((m) => presentMedication(m, timeZone)),
         appointments: appointments.map(presentAppointment),
+        timeZone,
       };
     },
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/app';
 import { createAdmin, createPatient, signedInClient } from '../support/factories';
 import { TestClient } from '../support/client';
-import { AuditEvent, Appointment, Doctor, MedicalReport, Medication } from '../../db/models';
+import { AuditEvent, Appointment, Doctor, MedicalReport, Medication, User as UserModel } from '../../db/models';
 import { book, doctorParty, minutesFromNow, patientParty, recordStatusEvents, type Party } from './consultations-fixtures';
 import type { Doctor as DoctorModel, User } from '../../db/models';
 
@@ -101,6 +101,7 @@ describe('a patient’s records for their doctor', () => {
   it('gives the treating doctor reports, medications and appointments, and records the access', async () => {
     const b = await booking();
     const userId = b.patient.account.record.id;
+    await UserModel.query().findById(userId).patch({ timeZone: 'Asia/Tokyo' });
     await MedicalReport.query().insert({ userId, title: 'Lipid panel', type: 'blood_work', reportDate: new Date() });
     await Medication.query().insert({ userId, name: 'Atorvastatin', dosage: '20mg', frequency: 'once_daily', reminderTimes: ['08:00'], startDate: new Date() });
     await Appointment.query().insert({ userId, doctorName: 'Lee', specialty: 'Cardiology', facility: 'City Clinic', appointmentDate: new Date() });
@@ -110,6 +111,8 @@ describe('a patient’s records for their doctor', () => {
     expect(res.body.reports).toEqual([expect.objectContaining({ title: 'Lipid panel', type: 'blood_work' })]);
     expect(res.body.medications).toEqual([expect.objectContaining({ name: 'Atorvastatin', dosage: '20mg' })]);
     expect(res.body.appointments).toEqual([expect.objectContaining({ facility: 'City Clinic' })]);
+    // The patient's zone, in which their report and medication dates are days, for a doctor reading them from another.
+    expect(res.body.timeZone).toBe('Asia/Tokyo');
     const audit = await AuditEvent.query().where({ patientId: userId, action: 'doctor.view_records' });
     expect(audit).toEqual([expect.objectContaining({ actorKind: 'doctor', actorId: b.doctor.account.record.id })]);
   });

@@ -1,4 +1,5 @@
 import { dayIn, midnightIn, zonedDays } from '../../server/services/calendar/zoned-time';
+import { formatDayIn } from '../../web/components/consultations/format';
 
 describe('calendar days kept as their midnight in the patient’s zone', () => {
   it.each([
@@ -19,5 +20,12 @@ describe('calendar days kept as their midnight in the patient’s zone', () => {
     expect(zonedDays(body, ['startDate', 'endDate'], 'America/New_York')).toEqual({ startDate: '2026-03-05T05:00:00.000Z', endDate: '2026-03-12T10:00:00.000Z', note: '2026-03-05' });
     const unchanged = { startDate: '2026-03-05T00:00:00.000Z' };
     expect(zonedDays(unchanged, ['startDate'], 'Asia/Tokyo')).toBe(unchanged);
+  });
+});
+
+describe("a patient's record days on the doctor's screens", () => {
+  it('read as the day the patient entered, in the patient’s zone, wherever the doctor is', () => {
+    expect(formatDayIn(midnightIn('2026-03-05', 'Asia/Tokyo').toISOString(), 'Asia/Tokyo')).toBe('Thu, Mar 5, 2026');
+    expect(formatDayIn(midnightIn('2026-03-05', 'America/New_York').toISOString(), 'America/New_York')).toBe('Thu, Mar 5, 2026');
   });
 });

@@ -7,7 +7,7 @@ import { TestResults } from '../records/TestResults';
 import { PatientChangeNote } from './PatientChangeNote';
 import { EmptyState, Stack } from '../ui';
 import { AppointmentStatusBadge, MedicationStateBadge, ReportStatusBadge } from '../records/StatusBadge';
-import { formatDay, formatTime } from './format';
+import { formatDay, formatDayIn, formatTime } from './format';
 
 const Item = styled.article`
   padding: 12px 14px;
@@ -47,7 +47,8 @@ function RecordItem({ testId, title, badge, meta, note, children }: RecordItemPr
   );
 }
 
-export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
+/** The patient's reports; `timeZone`: the patient's, in which their dates are days. */
+export function ReportList({ reports, timeZone }: { reports: DoctorViewReport[]; timeZone: string }) {
   if (reports.length === 0) return <EmptyState title="No medical records" message="This patient has no reports on file." />;
   return (
     <Stack $gap="8px">
@@ -57,7 +58,7 @@ export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
           testId="patient-report"
           title={r.title}
           badge={<ReportStatusBadge status={r.status} />}
-          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDay(r.reportDate), r.doctorName && doctorLabel(r.doctorName), r.facility, r.provenance.importedFrom && `Imported from ${r.provenance.importedFrom}`)}
+          meta={joinDefined(REPORT_TYPE_LABELS[r.type], formatDayIn(r.reportDate, timeZone), r.doctorName && doctorLabel(r.doctorName), r.facility, r.provenance.importedFrom && `Imported from ${r.provenance.importedFrom}`)}
           note={r.summary}
         >
           {r.results ? <TestResults results={r.results} compact expandable /> : null}
@@ -68,7 +69,7 @@ export function ReportList({ reports }: { reports: DoctorViewReport[] }) {
   );
 }
 
-export function MedicationList({ medications }: { medications: Medication[] }) {
+export function MedicationList({ medications, timeZone }: { medications: Medication[]; timeZone: string }) {
   if (medications.length === 0) return <EmptyState title="No medications" message="This patient has no medications on file." />;
   return (
     <Stack $gap="8px">
@@ -78,7 +79,7 @@ export function MedicationList({ medications }: { medications: Medication[] }) {
           testId="patient-medication"
           title={`${m.name} ${m.dosage}`}
           badge={<MedicationStateBadge state={medicationState(m)} />}
-          meta={joinDefined(MEDICATION_FREQUENCY_LABELS[m.frequency], m.prescribedBy ? `Prescribed by ${m.prescribedBy}` : null, `Since ${formatDay(m.startDate)}`)}
+          meta={joinDefined(MEDICATION_FREQUENCY_LABELS[m.frequency], m.prescribedBy ? `Prescribed by ${m.prescribedBy}` : null, `Since ${formatDayIn(m.startDate, timeZone)}`)}
           note={m.instructions}
         />
       ))}

@@ -1,7 +1,10 @@
 import { format } from 'date-fns';
+import { dateFormat } from '../../../common/date-formats';
 
 /** 'Mon, Mar 3, 2025' */
 export const formatDay = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
+/** A record's calendar day (kept as its midnight in the patient's zone) read in that zone, wherever the reader is: 'Mon, Mar 3, 2025'. */
+export const formatDayIn = (iso: string, timeZone: string) => dateFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 /** '2:30 PM' */
 export const formatTime = (iso: string) => format(new Date(iso), 'h:mm a');
 

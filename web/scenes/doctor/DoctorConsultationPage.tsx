@@ -90,10 +90,10 @@ function RecordsTab({ consultation, tab }: { consultation: DoctorConsultation; t
   return (
     <Stack $gap="12px">
       {access.data.state === 'break_glass' ? <BreakGlassNote until={access.data.until} /> : null}
-      {tab === 'Medical Records' ? <ReportList reports={records.data.reports} /> : null}
+      {tab === 'Medical Records' ? <ReportList reports={records.data.reports} timeZone={records.data.timeZone} /> : null}
       {tab === 'Medications' ? (
         <>
-          <MedicationList medications={records.data.medications} />
+          <MedicationList medications={records.data.medications} timeZone={records.data.timeZone} />
           <MedicationLog consultationId={consultation.id} medications={records.data.medications} />
         </>
       ) : null}

@@ -14,6 +14,7 @@ import { nextEvent, request, signedInSocket } from '../signalling/helpers';
 import { createPatient } from '../support/factories';
 import { retryDueRefunds } from '../../server/services/payments/refund-retry';
 import { ALREADY_PAID_MESSAGE } from '../../server/services/payments/consultation-payments';
+import { ALREADY_PREMIUM_MESSAGE } from '../../server/services/payments/premium';
 
 const WEBHOOK_SECRET = 'whsec_medivault_tests';
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_medivault', STRIPE_PUBLISHABLE_KEY: 'pk_test_medivault', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
@@ -84,6 +85,20 @@ describe('Premium through Stripe', () => {
     expect(again.body.clientSecret).toBe(answer.clientSecret);
     expect(stripe.subscriptions.size).toBe(subscriptionsBefore);
     expect(await Subscription.query().where({ userId: patient.account.record.id })).toHaveLength(1);
+  });
+
+  it('Premium Stripe took whose webhook is late is not sold again, for either plan: the checkout applies it and answers 409', async () => {
+    const { patient, intent, sub } = await checkout('monthly');
+    const lateWebhook = stripe.confirm(intent.id, 'succeeded');
+    const subscriptionsBefore = stripe.subscriptions.size;
+    const yearly = await patient.client.post('/api/create-payment-intent', { plan: 'yearly' });
+    expect(yearly.status).toBe(409);
+    expect(yearly.body.message).toBe(ALREADY_PREMIUM_MESSAGE);
+    expect(stripe.subscriptions.size).toBe(subscriptionsBefore);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub.id });
+    await stripe.deliverAll(lateWebhook);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub.id });
+    expect((await patient.client.post('/api/create-payment-intent', { plan: 'monthly' })).status).toBe(409);
   });
 
   it('two checkouts at once (a double click, two tabs) make one customer and one subscription', async () => {

@@ -59,19 +59,37 @@ export interface PremiumCheckout {
   plan: PlanId;
 }
 
-/** A subscription started here and not yet paid, still payable: its first invoice's client secret. */
-async function unpaidCheckout(stripe: Stripe, userId: string, plan: PlanId): Promise<PremiumCheckout | undefined> {
-  const row = await Subscription.query().findOne({ userId, plan, status: 'incomplete' }).orderBy('createdAt', 'desc');
-  if (!row) return undefined;
-  const sub = await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] });
-  const clientSecret = sub.status === 'incomplete' ? clientSecretOf(sub.latest_invoice) : undefined;
-  return clientSecret ? { clientSecret, amount: PLANS[plan].amountCents, plan } : undefined;
+/** What a checkout answers to a patient who already has Premium (or whose payment for it Stripe already took). */
+export const ALREADY_PREMIUM_MESSAGE = 'You already have Premium. Manage your subscription instead.';
+/** Subscriptions started here and not seen paid that a checkout asks Stripe about (the newest). */
+const STARTED_LOOKED_AT = 5;
+
+/**
+ * The subscriptions started here whose first payment this server has not seen, as Stripe has them now. One
+ * Stripe already made active (its webhook late) is applied at once, as the webhook would, so Premium is
+ * never bought twice; else one for `plan` still payable is offered again (its first invoice's client secret).
+ */
+async function startedCheckout(stripe: Stripe, userId: string, plan: PlanId): Promise<PremiumCheckout | 'active' | undefined> {
+  const rows = await Subscription.query().where({ userId, status: 'incomplete' }).orderBy('createdAt', 'desc').limit(STARTED_LOOKED_AT);
+  let payable: PremiumCheckout | undefined;
+  for (const row of rows) {
+    const sub = await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] });
+    if (PREMIUM_STATUSES.has(sub.status)) {
+      // Stripe's answer is at least as new as the state held: stamped with that state's time (see cancelPremiumAtPeriodEnd).
+      await Subscription.transaction((trx) => applySubscription(trx, sub, Number(row.stateAt)));
+      return 'active';
+    }
+    const clientSecret = sub.status === 'incomplete' ? clientSecretOf(sub.latest_invoice) : undefined;
+    if (!payable && row.plan === plan && clientSecret) payable = { clientSecret, amount: PLANS[plan].amountCents, plan };
+  }
+  return payable;
 }
 
 /**
  * Starts Premium for the plan: a Stripe subscription at the plan's price (never a price from the client)
  * whose first invoice the browser pays with the returned client secret. Premium itself begins when Stripe
- * says the subscription is active (webhook). Asking again before paying reuses the unpaid subscription.
+ * says the subscription is active (webhook, or a checkout that finds it paid). Asking again before paying
+ * reuses the unpaid subscription.
  * `audit` runs in the transaction that stores the checkout (the request's audit row and its answer).
  */
 export async function startPremium(deps: AppDeps, userId: string, plan: PlanId, audit: AuditOfWrite<PremiumCheckout>, idempotencyKey?: string): Promise<PremiumCheckout> {
@@ -83,11 +101,12 @@ export async function startPremium(deps: AppDeps, userId: string, plan: PlanId, 
 async function checkoutPremium(stripe: Stripe, userId: string, plan: PlanId, audit: AuditOfWrite<PremiumCheckout>, idempotencyKey?: string): Promise<PremiumCheckout> {
   const user = await User.query().findById(userId);
   if (!user) throw new NotFound();
-  if (user.stripeSubscriptionId) throw new Conflict('You already have Premium. Manage your subscription instead.');
-  const unpaid = await unpaidCheckout(stripe, userId, plan);
-  if (unpaid) {
-    await Subscription.transaction((trx) => audit(trx, unpaid));
-    return unpaid;
+  if (user.stripeSubscriptionId) throw new Conflict(ALREADY_PREMIUM_MESSAGE);
+  const started = await startedCheckout(stripe, userId, plan);
+  if (started === 'active') throw new Conflict(ALREADY_PREMIUM_MESSAGE);
+  if (started) {
+    await Subscription.transaction((trx) => audit(trx, started));
+    return started;
   }
   const [customer, product] = await Promise.all([customerOf(stripe, userId), premiumProduct(stripe)]);
   const { amountCents, interval, name } = PLANS[plan];

@@ -16,10 +16,19 @@ const time = (value: DateLike): number => (value instanceof Date ? value.getTime
 
 export type MedicationState = 'active' | 'expired' | 'inactive';
 
-/** Spec section 2: 'Inactive' if not active; 'Expired' if active but the end date has passed; else 'Active'. */
+const DAY_MS = 86_400_000;
+
+/**
+ * When a medication with an end date stops: its end date is a day (kept as its midnight, docs/integrations.md
+ * 'Calendar days'), taken in full, so it stops a day after that midnight (an hour either way on a
+ * daylight-saving day).
+ */
+export const medicationEndsAt = (endDate: DateLike): number => time(endDate) + DAY_MS;
+
+/** Spec section 2: 'Inactive' if not active; 'Expired' if active but the end date has passed (the whole day); else 'Active'. */
 export function medicationState(medication: { isActive: boolean; endDate: DateLike | null }, now: number = Date.now()): MedicationState {
   if (!medication.isActive) return 'inactive';
-  if (medication.endDate !== null && time(medication.endDate) < now) return 'expired';
+  if (medication.endDate !== null && medicationEndsAt(medication.endDate) <= now) return 'expired';
   return 'active';
 }
 

@@ -15,7 +15,9 @@ describe('medication state', () => {
   it('is Inactive when not active, Expired when active past its end date, else Active', () => {
     expect(medicationState({ isActive: false, endDate: null }, NOW)).toBe('inactive');
     expect(medicationState({ isActive: false, endDate: '2026-01-01T00:00:00.000Z' }, NOW)).toBe('inactive');
-    expect(medicationState({ isActive: true, endDate: '2026-03-15T11:59:00.000Z' }, NOW)).toBe('expired');
+    // The end date is a day taken in full: Expired only once it is over, not from its midnight.
+    expect(medicationState({ isActive: true, endDate: '2026-03-14T11:59:00.000Z' }, NOW)).toBe('expired');
+    expect(medicationState({ isActive: true, endDate: '2026-03-15T00:00:00.000Z' }, NOW)).toBe('active');
     expect(medicationState({ isActive: true, endDate: '2026-03-16T00:00:00.000Z' }, NOW)).toBe('active');
     expect(medicationState({ isActive: true, endDate: null }, NOW)).toBe('active');
   });

@@ -29,7 +29,9 @@ describe('dose times in the patient\'s zone', () => {
 
   it('has no dose before the start, after the end, when inactive or as needed; weekly on the start weekday, monthly on its day', () => {
     expect(nextDoseAfter(daily({ startDate: '2026-07-01T00:00:00Z' }), 'UTC', new Date('2026-06-10T00:00:00Z'))?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
-    expect(nextDoseAfter(daily({ endDate: '2026-06-10T12:00:00Z' }), 'UTC', new Date('2026-06-10T09:00:00Z'))).toBeNull();
+    // The end date is a day taken in full: its evening dose is still due, the next morning's is not.
+    expect(nextDoseAfter(daily({ endDate: '2026-06-10T00:00:00Z' }), 'UTC', new Date('2026-06-10T09:00:00Z'))?.toISOString()).toBe('2026-06-10T20:00:00.000Z');
+    expect(nextDoseAfter(daily({ endDate: '2026-06-10T00:00:00Z' }), 'UTC', new Date('2026-06-10T20:00:00Z'))).toBeNull();
     expect(nextDoseAfter(daily({ isActive: false }), 'UTC', new Date('2026-06-10T00:00:00Z'))).toBeNull();
     expect(nextDoseAfter(daily({ frequency: 'as_needed' }), 'UTC', new Date('2026-06-10T00:00:00Z'))).toBeNull();
     // 1 January 2026 was a Thursday: the next Thursday after Tuesday 9 June is the 11th.

@@ -1,5 +1,6 @@
 import type { MedicationFrequency } from '../../../common/constants';
 import { wallClock, zonedInstant } from '../calendar/zoned-time';
+import { medicationEndsAt } from '../../../common/records';
 
 /** The parts of a medication that decide when its doses are due. */
 export interface DoseSchedule {
@@ -25,13 +26,13 @@ function takesDoseOn(schedule: DoseSchedule, day: { year: number; month: number;
 
 /**
  * The first dose strictly after `after`, read in the patient's zone: every day at each reminder time
- * (weekly: on the start date's weekday; monthly: on its day of the month), within the start and end
- * dates. None for an inactive medication or one taken as needed.
+ * (weekly: on the start date's weekday; monthly: on its day of the month), from the start date to the end
+ * date's last minute. None for an inactive medication or one taken as needed.
  */
 export function nextDoseAfter(schedule: DoseSchedule, timeZone: string, after: Date): Date | null {
   if (!schedule.isActive || schedule.frequency === 'as_needed' || !schedule.reminderTimes.length) return null;
   const start = new Date(schedule.startDate).getTime();
-  const end = schedule.endDate ? new Date(schedule.endDate).getTime() : Infinity;
+  const end = schedule.endDate ? medicationEndsAt(schedule.endDate) : Infinity;
   const from = Math.max(after.getTime(), start - 1);
   const times = [...schedule.reminderTimes].sort();
   for (let i = 0; i < SEARCH_DAYS; i += 1) {
@@ -39,7 +40,7 @@ export function nextDoseAfter(schedule: DoseSchedule, timeZone: string, after: D
     if (!takesDoseOn(schedule, day, timeZone)) continue;
     for (const time of times) {
       const due = zonedInstant(day, time, timeZone);
-      if (due.getTime() > end) return null;
+      if (due.getTime() >= end) return null;
       if (due.getTime() > from) return due;
     }
   }

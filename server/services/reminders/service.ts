@@ -121,8 +121,10 @@ export class ReminderService {
   /** Everything that should have a reminder ahead, queued again at start: covers writes made while scheduling failed. */
   private async sweep(): Promise<void> {
     const now = new Date();
+    // A medication's end date is a day taken in full (medicationEndsAt): one that began within the last day still has doses.
+    const endedBefore = new Date(now.getTime() - 86_400_000);
     const [medications, appointments, consultations] = await Promise.all([
-      Medication.query().where('isActive', true).whereNot('frequency', 'as_needed').where((q) => q.whereNull('endDate').orWhere('endDate', '>', now)).select('id'),
+      Medication.query().where('isActive', true).whereNot('frequency', 'as_needed').where((q) => q.whereNull('endDate').orWhere('endDate', '>', endedBefore)).select('id'),
       Appointment.query().where('reminderSent', true).whereIn('status', ['scheduled', 'confirmed']).where('appointmentDate', '>', now).select('id'),
       Consultation.query().where('status', 'scheduled').where('appointmentDate', '>', now).select('id'),
     ]);

@@ -315,7 +315,7 @@ test.describe('offline vault', () => {
     await page.goto('/reports');
     await expect(page.getByTestId('stat-offline')).toContainText('0');
     await page.goto(`/reports/${report!.id}`);
-    await expect(page.getByText('Available online only')).toBeVisible();
+    await expect(page.getByText('Not marked for offline')).toBeVisible();
     await page.getByRole('button', { name: 'Keep offline' }).click();
     await expect(page.getByText('Available offline', { exact: true })).toBeVisible();
     // Typed in, with no document: the toast speaks of the report alone.

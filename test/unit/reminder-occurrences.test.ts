@@ -65,6 +65,7 @@ describe('adherence', () => {
     expect(adherence.days).toHaveLength(7);
     expect(adherence.days[6]).toEqual(expect.objectContaining({ taken: 1, skipped: 0, unanswered: 0 }));
     expect(adherenceSentence(adherence, 7)).toBe('Taken 2 of 4 doses in the last 7 days (50%); skipped 1, not answered 1.');
+    expect(adherenceSentence({ days: [], taken: 1, skipped: 0, unanswered: 0, total: 1 }, 7)).toBe('Taken 1 of 1 dose in the last 7 days (100%); skipped 0, not answered 0.');
     expect(adherenceSentence(adherenceOf([], 30), 30)).toBe('No reminders in the last 30 days.');
   });
 });

@@ -1,4 +1,5 @@
 import type { MedicationDose } from '../../../common/api-types';
+import { plural } from '../../../common/plural';
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +43,7 @@ export function adherenceOf(doses: MedicationDose[], windowDays: number, now = n
 export function adherenceSentence(adherence: Adherence, windowDays: number): string {
   if (!adherence.total) return `No reminders in the last ${windowDays} days.`;
   const percent = Math.round((adherence.taken / adherence.total) * 100);
-  return `Taken ${adherence.taken} of ${adherence.total} doses in the last ${windowDays} days (${percent}%); skipped ${adherence.skipped}, not answered ${adherence.unanswered}.`;
+  return `Taken ${adherence.taken} of ${plural(adherence.total, 'dose')} in the last ${windowDays} days (${percent}%); skipped ${adherence.skipped}, not answered ${adherence.unanswered}.`;
 }
 
 /** A medication's doses from the list of all of them. */

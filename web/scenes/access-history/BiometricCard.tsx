@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardHeader, CardTitle, DeviceList, Icon, IconButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, CardTitle, DeviceList, Icon, IconButton, LoadFailed, Muted, Skeleton, Stack } from '../../components/ui';
 import { showToast } from '../../components/toast';
 import { messageOf } from '../../api/auth';
 import { isAlreadyRegistered, isThisDevice, passkeysQuery, usePlatformAuthenticator, useRegisterPasskey, useRemovePasskey } from '../../api/passkeys';
@@ -67,7 +67,8 @@ function PasskeyList({ passkeys }: { passkeys: Passkey[] }) {
 /** 'Set up biometric login' for this device, and the devices that can already sign in with a passkey. */
 export function BiometricCard() {
   const available = usePlatformAuthenticator();
-  const { data: passkeys = [] } = useQuery(passkeysQuery);
+  const { data: known, isError, refetch } = useQuery(passkeysQuery);
+  const passkeys = known ?? [];
   const register = useRegisterPasskey();
 
   const setUp = () =>
@@ -84,11 +85,13 @@ export function BiometricCard() {
     <Card>
       <CardHeader>
         <CardTitle>Biometric login</CardTitle>
-        <Badge $tone={passkeys.length ? 'success' : 'neutral'}>{passkeys.length ? 'On' : 'Off'}</Badge>
+        {known ? <Badge $tone={passkeys.length ? 'success' : 'neutral'}>{passkeys.length ? 'On' : 'Off'}</Badge> : null}
       </CardHeader>
       <Stack>
         <Muted>Sign in with your fingerprint, face or device PIN. Your biometrics never leave this device.</Muted>
-        {available === null ? (
+        {!known && isError ? (
+          <LoadFailed what="biometric login devices" onRetry={() => void refetch()} />
+        ) : available === null || !known ? (
           <Skeleton $height="44px" />
         ) : available && thisDeviceSetUp ? (
           <SetUp role="status">

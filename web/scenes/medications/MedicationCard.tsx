@@ -75,8 +75,8 @@ function smartReminderFacts({ supply, followUpMinutes }: Medication): Array<[str
 
 interface MedicationCardProps {
   medication: Medication;
-  /** The doses reminders asked about, for today's answers and the adherence chart. */
-  doses: MedicationDose[];
+  /** The doses reminders asked about, for today's answers and the adherence chart; null while not known (neither is shown). */
+  doses: MedicationDose[] | null;
   windowDays: number;
   onEdit: () => void;
   onDelete: () => void;
@@ -111,8 +111,8 @@ export function MedicationCard({ medication, doses, windowDays, onEdit, onDelete
           ))}
         </Times>
       ) : null}
-      <TodayDoses doses={doses} medicationName={medication.name} />
-      {medication.frequency !== 'as_needed' ? <AdherenceChart doses={doses} windowDays={windowDays} label={`${medication.name} adherence`} /> : null}
+      {doses ? <TodayDoses doses={doses} medicationName={medication.name} /> : null}
+      {doses && medication.frequency !== 'as_needed' ? <AdherenceChart doses={doses} windowDays={windowDays} label={`${medication.name} adherence`} /> : null}
       <Facts>
         {facts
           .filter(([, value]) => value)

@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ConfirmDialog } from '../../components/records/ConfirmDialog';
 import { RECORD_ICONS } from '../../components/records/icons';
 import { showToast } from '../../components/toast';
-import { Button, Card, EmptyState, Grid, Icon, LoadFailed, Skeleton } from '../../components/ui';
+import { Button, Card, EmptyState, Grid, Icon, LoadFailed, Muted, Skeleton } from '../../components/ui';
 import { MedicationCard } from './MedicationCard';
 import { MedicationDialog } from './MedicationDialog';
 import { QueuedMedications, useQueuedMedications } from './QueuedMedications';
@@ -26,7 +26,7 @@ export default function MedicationsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Medication | null>(null);
   const [windowDays, setWindowDays] = useState<number>(ADHERENCE_WINDOWS_DAYS[0]);
-  const doses = useDoses().data ?? [];
+  const doses = useDoses();
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -52,6 +52,11 @@ export default function MedicationsPage() {
       {queued.length ? <QueuedMedications queued={queued} /> : null}
       <PushReminderCard />
       {medications.length ? <AdherenceWindowPicker value={windowDays} onChange={setWindowDays} /> : null}
+      {medications.length && doses.isError && !doses.data ? (
+        <Muted role="status" data-testid="doses-unavailable">
+          Your dose history could not be loaded, so today&apos;s doses and adherence are not shown. Check your connection: they show as soon as it loads.
+        </Muted>
+      ) : null}
       {isPending ? (
         <Grid $min="300px">
           <Skeleton $height="180px" />
@@ -67,7 +72,7 @@ export default function MedicationsPage() {
             <MedicationCard
               key={m.id}
               medication={m}
-              doses={dosesOfMedication(doses, m.id)}
+              doses={doses.data ? dosesOfMedication(doses.data, m.id) : null}
               windowDays={windowDays}
               onEdit={() => setEditing(m)}
               onDelete={() => setDeleting(m)}

@@ -4,14 +4,14 @@ import { PLANS } from '../../../common/constants';
 import { subscriptionQuery, useCancelSubscription } from '../../api/payments';
 import { DialogActions } from '../../components/consultations/DialogActions';
 import { showToast } from '../../components/toast';
-import { Button, Dialog, Muted, Spinner, Stack } from '../../components/ui';
+import { Button, Dialog, LoadFailed, Muted, Spinner, Stack } from '../../components/ui';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** Manage Subscription: the plan, when it renews or ends, and cancelling at the end of the paid period. */
 export function ManageSubscriptionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const { data } = useQuery({ ...subscriptionQuery, enabled: open });
+  const { data, isError, refetch } = useQuery({ ...subscriptionQuery, enabled: open });
   const cancel = useCancelSubscription();
   const sub = data?.subscription;
 
@@ -41,7 +41,7 @@ export function ManageSubscriptionDialog({ open, onClose }: { open: boolean; onC
   return (
     <Dialog open={open} title="Manage Subscription" description="Your MediVault Premium subscription." onClose={onClose}>
       <Stack $gap="14px">
-        {data ? <p>{describe()}</p> : <Spinner />}
+        {data ? <p>{describe()}</p> : isError ? <LoadFailed what="subscription" onRetry={() => void refetch()} /> : <Spinner />}
         <Muted>Cancel anytime: you keep Premium until the end of the billing period you paid for.</Muted>
         <DialogActions>
           <Button $variant="secondary" onClick={onClose}>

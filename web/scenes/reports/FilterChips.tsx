@@ -38,13 +38,14 @@ const Chip = styled.button`
   }
 `;
 
-export function FilterChips({ value, counts, onChange }: { value: ReportFilter; counts: Record<ReportFilter, number>; onChange: (filter: ReportFilter) => void }) {
+/** The filters with how many reports each holds; `counts` null while the reports are not known (no number rather than 0). */
+export function FilterChips({ value, counts, onChange }: { value: ReportFilter; counts: Record<ReportFilter, number> | null; onChange: (filter: ReportFilter) => void }) {
   return (
     <Row role="group" aria-label="Filter reports">
       {REPORT_FILTER_NAMES.map((name) => (
         <Chip key={name} aria-pressed={value === name} onClick={() => onChange(name)} data-testid={`filter-${name}`}>
           {name}
-          <span>{counts[name]}</span>
+          {counts ? <span>{counts[name]}</span> : null}
         </Chip>
       ))}
     </Row>

@@ -32,8 +32,9 @@ const KEPT_WORDS = {
 } as const;
 
 /**
- * 'Available offline' or 'Available online only', and the switch between them: a report marked offline
- * keeps its document on the device too (sealed), and counts in 'Offline Ready'.
+ * 'Available offline' or not, and the switch between them: a report marked offline keeps its document on
+ * the device too (sealed), and counts in 'Offline Ready'. Unmarked, the report's text is still kept with the
+ * list (docs/architecture.md 'What is kept on the device'): only its document stays online, so that is what it says.
  */
 export function OfflineAvailability({ report }: { report: MedicalReport }) {
   const update = useUpdateReport();
@@ -44,7 +45,7 @@ export function OfflineAvailability({ report }: { report: MedicalReport }) {
       {
         onSuccess: async () => {
           const document = await keepReportDocument(report, !on).catch(() => 'failed' as const);
-          if (on) return showToast('Removed from offline', 'This report is no longer kept on this device.', 'success');
+          if (on) return showToast('Removed from offline', report.documentUrl ? 'Its document is no longer kept on this device.' : 'It no longer counts as Offline Ready.', 'success');
           showToast('Kept for offline use', KEPT_WORDS[document], 'success');
         },
         onError: (error) => showToast('Error', messageOf(error, 'Failed to update offline availability. Please try again.'), 'destructive'),
@@ -54,7 +55,7 @@ export function OfflineAvailability({ report }: { report: MedicalReport }) {
     <Row>
       <State $on={on}>
         <Icon path={RECORD_ICONS.offline} size={18} />
-        {on ? 'Available offline' : 'Available online only'}
+        {on ? 'Available offline' : report.documentUrl ? 'Document online only' : 'Not marked for offline'}
       </State>
       <Button $variant="ghost" $size="sm" onClick={toggle} disabled={update.isPending} aria-pressed={on} data-testid="offline-toggle">
         {on ? 'Remove from offline' : 'Keep offline'}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { REPORT_TYPE_LABELS } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
 import { useReport, useReports } from '../../api/records';
+import { ApiError } from '../../api/client';
 import { formatLongDate } from '../../components/records/dates';
 import { openDocument, safeDocumentUrl, shareReport } from '../../components/records/documents';
 import { RECORD_ICONS } from '../../components/records/icons';
@@ -16,7 +17,7 @@ import { labTrends, resultKeys } from '../../components/records/lab-trends';
 import { BackLink, Columns } from '../../components/records/Layout';
 import { showToast } from '../../components/toast';
 import { isPremiumRequired } from '../../components/premium-required';
-import { Button, Card, EmptyState, Icon, LinkButton, Muted, Skeleton, Stack } from '../../components/ui';
+import { Button, Card, EmptyState, Icon, LinkButton, LoadFailed, Muted, Skeleton, Stack } from '../../components/ui';
 import { DeleteReportCard } from './DeleteReportCard';
 import { EditReportDialog } from './EditReportDialog';
 import { OfflineAvailability } from './OfflineAvailability';
@@ -99,7 +100,7 @@ const REPORT_LINK_IS_PRIVATE = 'It opens this report only for you, signed in. Fo
 
 export default function ReportDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
-  const { data: report, isPending, error } = useReport(id);
+  const { data: report, isPending, error, refetch } = useReport(id);
   const [editing, setEditing] = useState(false);
   const noDocumentId = useId();
   const navigate = useNavigate();
@@ -116,6 +117,13 @@ export default function ReportDetailPage() {
   // A report the server says the patient may not open (a premium analysis on the free plan) sends them to /premium
   // (spec section 6): by the list's abilities, or by the server's 402 when it was opened by its address.
   if ((report && !abilitiesOf(report).canOpen) || isPremiumRequired(error)) return <Navigate to="/premium" replace />;
+  // Only the server's 404 (or no answer kept on this device for it) means there is no such report; any other failure is said as one.
+  if (!report && error instanceof ApiError && error.status !== 404)
+    return (
+      <Card>
+        <LoadFailed what="report" onRetry={() => void refetch()} />
+      </Card>
+    );
   if (!report) return <NotFound />;
 
   const documentUrl = abilitiesOf(report).canDownload ? safeDocumentUrl(report.documentUrl) : null;

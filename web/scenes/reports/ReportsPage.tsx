@@ -118,7 +118,7 @@ export default function ReportsPage() {
           </Select>
         </SortField>
       </Tools>
-      <FilterChips value={filter} counts={filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
+      <FilterChips value={filter} counts={isPending || failed ? null : filterCounts(reports.filter((r) => matchesSearch(r, search)))} onChange={setFilter} />
       <ListBar>
         <p>{isPending ? 'Loading reports…' : failed ? 'No reports loaded' : `Showing ${shown.length} of ${plural(reports.length, 'report')}`}</p>
         <ExportButton />

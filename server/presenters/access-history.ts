@@ -57,6 +57,7 @@ const LABELS: Record<string, string> = {
   'consultation.status.completed': 'Completed a consultation',
   'consultation.status.cancelled': 'Cancelled a consultation',
   'consultation.payment_checkout': 'Started paying for a consultation',
+  'consultation.payment_sync': 'Checked a consultation payment with Stripe',
   'consultation.chat_history': 'Read earlier messages of a consultation chat',
   'consultation.chat_message': 'Sent a message in a consultation chat',
   'profile.read': 'Viewed the profile',

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { defineRoute } from './define';
 import {
+  consultationResponse,
   paymentCheckoutResponse,
   paymentIntentResponse,
   paymentsConfigResponse,
@@ -14,9 +15,10 @@ import { consultationFor } from '../policies/consultation';
 import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
 import { NotFound } from '../errors';
 import { FREE_CANCELLATION_HOURS } from '../../common/payment-status';
-import { auditWithAnswer, type AuditEntry } from '../services/audit';
-import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium, type PremiumCheckout, type PremiumStatus } from '../services/payments/premium';
-import { feeCheckout, type FeeCheckout } from '../services/payments/consultation-payments';
+import { auditWithAnswer, recordAudit, type AuditEntry } from '../services/audit';
+import { presentConsultation } from '../presenters/consultation';
+import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium, syncPremium, type PremiumCheckout, type PremiumStatus } from '../services/payments/premium';
+import { feeCheckout, syncFeePayment, type FeeCheckout } from '../services/payments/consultation-payments';
 import { applyStripeEvent, verifiedEvent } from '../services/payments/webhook-events';
 import { presentPremiumStatus } from '../presenters/premium';
 import { presentUser } from '../presenters/user';
@@ -71,6 +73,19 @@ export function registerPaymentsRoutes(router: Router): void {
 
   defineRoute(router, {
     method: 'post',
+    path: '/subscription/sync',
+    summary: "After paying: ask Stripe whether Premium's first payment went through (its webhook may be late), and answer the subscription as it now stands",
+    policy: patientOnly,
+    body: emptyBodySchema,
+    response: premiumSubscriptionResponse,
+    handler: async (ctx) => {
+      const { userId } = asPatient(ctx.state.actor);
+      return subscriptionAnswer(await syncPremium(ctx.deps, userId, auditWithAnswer(ctx, () => paymentEntry('premium.sync'))));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
     path: '/subscription/cancel',
     summary: 'Cancel Premium at the end of the paid period (a Testing Mode grant ends at once)',
     policy: patientOnly,
@@ -109,6 +124,21 @@ export function registerPaymentsRoutes(router: Router): void {
       const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
       const entry: AuditEntry = { action: 'consultation.payment_checkout', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId };
       return feeCheckout(ctx.deps, consultation, auditWithAnswer(ctx, () => entry, (checkout: FeeCheckout) => checkout), clientAttemptKey(ctx));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/consultations/:id/payment/sync',
+    summary: "After paying: ask Stripe whether the consultation's fee went through (its webhook may be late), and answer the consultation as it now stands",
+    policy: patientOnly,
+    body: emptyBodySchema,
+    response: consultationResponse,
+    handler: async (ctx, { params }) => {
+      const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
+      await syncFeePayment(ctx.deps, consultation);
+      await recordAudit(ctx, { action: 'consultation.payment_sync', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId });
+      return presentConsultation(await consultation.$query().withGraphFetched('doctor'));
     },
   });
 

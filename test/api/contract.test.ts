@@ -281,9 +281,11 @@ beforeAll(async () => {
     await visitor.request('POST', '/api/webhooks/stripe', payload, { 'stripe-signature': stripe.signature(payload, webhookSecret) });
   }
   await visitor.request('POST', '/api/webhooks/stripe', '{"id":"evt_forged"}', { 'stripe-signature': 't=1,v1=forged' });
+  await patient.post('/api/subscription/sync', {});
   await patient.post('/api/subscription/cancel', {});
   const unpaid = await book(patient, drLee.account.record.id, minutesFromNow(6 * 24 * 60));
   await patient.post(`/api/consultations/${unpaid.id}/payment`, {});
+  await patient.post(`/api/consultations/${unpaid.id}/payment/sync`, {});
 
   // The admin roster.
   // Admins need a second factor here (MFA_REQUIRED_FOR=admin): this one sets up a passkey (a software authenticator) at

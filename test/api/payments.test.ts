@@ -101,6 +101,21 @@ describe('Premium through Stripe', () => {
     expect((await patient.client.post('/api/create-payment-intent', { plan: 'monthly' })).status).toBe(409);
   });
 
+  it('after paying, the browser asks the server to check with Stripe: Premium starts at once though the webhook is late, and not before Stripe has the payment', async () => {
+    const { patient, intent, sub } = await checkout('monthly');
+    const unpaid = await patient.client.post('/api/subscription/sync', {});
+    expect(unpaid.status).toBe(200);
+    expect(unpaid.body).toEqual({ subscription: null });
+    expect(await me(patient.client)).toMatchObject({ isPremium: false });
+
+    const lateWebhook = stripe.confirm(intent.id, 'succeeded');
+    const synced = await patient.client.post('/api/subscription/sync', {});
+    expect(synced.body.subscription).toMatchObject({ plan: 'monthly', status: 'active', testMode: false });
+    expect(await me(patient.client)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub.id });
+    await stripe.deliverAll(lateWebhook);
+    expect(await me(patient.client)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub.id });
+  });
+
   it('two checkouts at once (a double click, two tabs) make one customer and one subscription', async () => {
     const patient = await patientParty(server.url);
     const customers = stripe.customers.size;
@@ -431,6 +446,22 @@ describe('Consultation fees', () => {
     expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'paid', stripePaymentIntentId: intent.id });
   });
 
+  it("after paying, the browser asks the server to check the fee with Stripe: paid at once though the webhook is late; another patient's consultation answers 404", async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut();
+    const unpaid = await patient.client.post(`/api/consultations/${booked.id}/payment/sync`, {});
+    expect(unpaid.status).toBe(200);
+    expect(unpaid.body).toMatchObject({ id: booked.id, paymentStatus: 'pending' });
+
+    const lateWebhook = stripe.confirm(intent.id, 'succeeded');
+    const stranger = await patientParty(server.url);
+    expect((await stranger.client.post(`/api/consultations/${booked.id}/payment/sync`, {})).status).toBe(404);
+    expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('pending');
+    const synced = await patient.client.post(`/api/consultations/${booked.id}/payment/sync`, {});
+    expect(synced.body).toMatchObject({ id: booked.id, paymentStatus: 'paid' });
+    await stripe.deliverAll(lateWebhook);
+    expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'paid', stripePaymentIntentId: intent.id });
+  });
+
   it('two fee checkouts at once get the same PaymentIntent', async () => {
     const [patient, doctor] = await Promise.all([patientParty(server.url), feeDoctor()]);
     const booked = await book(patient.client, doctor.account.record.id);
@@ -525,6 +556,8 @@ describe('Without Stripe keys, and in production', () => {
     const answers = await Promise.all([
       patient.client.post('/api/create-payment-intent', { plan: 'monthly' }),
       patient.client.post(`/api/consultations/${booked.id}/payment`, {}),
+      patient.client.post(`/api/consultations/${booked.id}/payment/sync`, {}),
+      patient.client.post('/api/subscription/sync', {}),
       new TestClient(unconfigured.url).post('/api/webhooks/stripe', { id: 'evt_x' }),
     ]);
     for (const answer of answers) {

@@ -170,6 +170,33 @@ test('pays a consultation fee with a card; the doctor fee, not a client amount, 
   await expectDoctorSeesFee(browser, consultationId, 'Paid', 'doctor-consultation-paid-1280');
 });
 
+test("Stripe's webhook never arrives: paid Premium and a paid fee show at once, the server asking Stripe itself", async ({ browser }) => {
+  stripe.autoDeliver = false;
+  try {
+    const { context, page } = await newPatientOnPhone(browser);
+    await page.goto('/premium');
+    await page.getByRole('button', { name: 'Upgrade Now' }).click();
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByRole('dialog', { name: 'Complete Your Purchase' }).getByRole('button', { name: 'Pay $9.99' }).click();
+    await expect(page.getByText('Payment Successful!')).toBeVisible();
+    // Before the page gives up waiting (15 s) and well after the toast's 2 s.
+    await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible({ timeout: 12_000 });
+    expect((await (await context.request.get('/api/auth/me')).json()).isPremium).toBe(true);
+
+    const consultationId = await bookConsultation(context.request);
+    const fee = (await (await context.request.get(`/api/consultations/${consultationId}`)).json()).fee as number;
+    await page.goto('/telemedicine');
+    const card = page.getByTestId('consultation-card').filter({ has: page.getByTestId('payment-status') }).first();
+    await card.getByRole('button', { name: /^Pay \$/ }).click();
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByRole('dialog', { name: 'Pay Consultation Fee' }).getByRole('button', { name: `Pay $${(fee / 100).toFixed(2)}` }).click();
+    await expect(card.getByTestId('payment-status')).toHaveText('Paid', { timeout: 12_000 });
+    await context.close();
+  } finally {
+    stripe.autoDeliver = true;
+  }
+});
+
 /** The doctor's page of the consultation, in the portal, says `fee` of its fee (saved as `shot` with SHOTS_DIR set). */
 async function expectDoctorSeesFee(browser: Browser, consultationId: string, fee: string, shot: string): Promise<void> {
   const doctorContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentCheckout, PaymentIntentResponse, PaymentsConfig, PremiumSubscriptionAnswer, PublicUser } from '../../common/api-types';
+import type { Consultation, PaymentCheckout, PaymentIntentResponse, PaymentsConfig, PremiumSubscriptionAnswer, PublicUser } from '../../common/api-types';
 import type { PlanId } from '../../common/constants';
 import { apiRequest, newAttemptKey } from './client';
 import { meQuery } from './session';
@@ -45,7 +45,7 @@ export function useGrantPremium() {
   return useMutation({ mutationFn: () => apiRequest<PublicUser>('/api/test/grant-premium', { method: 'POST', body: {} }) });
 }
 
-/** After a card payment: the payment's webhook reaches the server on its own time, so ask until it has (or give up). */
+/** After a card payment: ask until the server has it from Stripe (or give up). */
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -55,4 +55,10 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_00
   return false;
 }
 
-export const isPremiumNow = () => apiRequest<PublicUser>('/api/auth/me').then((me) => me.isPremium);
+/** Whether Premium has begun, the server asking Stripe now rather than waiting for its webhook. */
+export const premiumStarted = () =>
+  apiRequest<PremiumSubscriptionAnswer>('/api/subscription/sync', { method: 'POST', body: {} }).then((answer) => answer.subscription !== null);
+
+/** Whether the consultation's fee is paid, the server asking Stripe now rather than waiting for its webhook. */
+export const feePaid = (consultationId: string) =>
+  apiRequest<Consultation>(`/api/consultations/${consultationId}/payment/sync`, { method: 'POST', body: {} }).then((now) => now.paymentStatus === 'paid');

@@ -51,6 +51,21 @@ async function refuseIfAlreadyTaken(deps: AppDeps, consultation: Consultation, i
   throw new Conflict(ALREADY_PAID_MESSAGE);
 }
 
+/**
+ * After the browser has paid: asks Stripe at once whether the fee went through, rather than waiting for its
+ * webhook (which may be late), and records it paid (telling both sides' screens) if so.
+ */
+export async function syncFeePayment(deps: AppDeps, consultation: Consultation): Promise<void> {
+  const stripe = stripeOf(deps.config);
+  await withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
+    const current = await Consultation.query().findById(consultation.id);
+    if (!current || !paymentMachine.can(current.paymentStatus, 'succeed')) return;
+    const intentId = (await Payment.query().findOne({ consultationId: consultation.id }))?.stripePaymentIntentId;
+    if (!intentId || (await stripe.paymentIntents.retrieve(intentId)).status !== 'succeeded') return;
+    if (await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'paid'))) announcePayment(deps.realtime, consultation);
+  });
+}
+
 async function checkoutFee(deps: AppDeps, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {
   const stripe = stripeOf(deps.config);
   if (consultationMachine.isFinal(consultation.status)) throw new Conflict('This consultation is over: there is nothing to pay.');

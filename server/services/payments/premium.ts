@@ -64,25 +64,54 @@ export const ALREADY_PREMIUM_MESSAGE = 'You already have Premium. Manage your su
 /** Subscriptions started here and not seen paid that a checkout asks Stripe about (the newest). */
 const STARTED_LOOKED_AT = 5;
 
+interface StartedSubscription {
+  row: Subscription;
+  sub: Stripe.Subscription;
+}
+
+/** The subscriptions started here whose first payment this server has not seen (the newest), as Stripe has them now. */
+async function startedSubscriptions(stripe: Stripe, userId: string): Promise<StartedSubscription[]> {
+  const rows = await Subscription.query().where({ userId, status: 'incomplete' }).orderBy('createdAt', 'desc').limit(STARTED_LOOKED_AT);
+  return Promise.all(rows.map(async (row) => ({ row, sub: await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] }) })));
+}
+
+/** Applies one that Stripe already made active (its webhook late), as the webhook would; whether there was one. */
+async function applyPaidStarted(started: StartedSubscription[]): Promise<boolean> {
+  const paid = started.find(({ sub }) => PREMIUM_STATUSES.has(sub.status));
+  if (!paid) return false;
+  // Stripe's answer is at least as new as the state held: stamped with that state's time (see cancelPremiumAtPeriodEnd).
+  await Subscription.transaction((trx) => applySubscription(trx, paid.sub, Number(paid.row.stateAt)));
+  return true;
+}
+
 /**
- * The subscriptions started here whose first payment this server has not seen, as Stripe has them now. One
- * Stripe already made active (its webhook late) is applied at once, as the webhook would, so Premium is
- * never bought twice; else one for `plan` still payable is offered again (its first invoice's client secret).
+ * A checkout's view of the subscriptions already started: 'active' when Stripe took a first payment whose
+ * webhook is late (applied at once, so Premium is never bought twice); else one for `plan` still payable is
+ * offered again (its first invoice's client secret).
  */
 async function startedCheckout(stripe: Stripe, userId: string, plan: PlanId): Promise<PremiumCheckout | 'active' | undefined> {
-  const rows = await Subscription.query().where({ userId, status: 'incomplete' }).orderBy('createdAt', 'desc').limit(STARTED_LOOKED_AT);
-  let payable: PremiumCheckout | undefined;
-  for (const row of rows) {
-    const sub = await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] });
-    if (PREMIUM_STATUSES.has(sub.status)) {
-      // Stripe's answer is at least as new as the state held: stamped with that state's time (see cancelPremiumAtPeriodEnd).
-      await Subscription.transaction((trx) => applySubscription(trx, sub, Number(row.stateAt)));
-      return 'active';
-    }
+  const started = await startedSubscriptions(stripe, userId);
+  if (await applyPaidStarted(started)) return 'active';
+  for (const { row, sub } of started) {
     const clientSecret = sub.status === 'incomplete' ? clientSecretOf(sub.latest_invoice) : undefined;
-    if (!payable && row.plan === plan && clientSecret) payable = { clientSecret, amount: PLANS[plan].amountCents, plan };
+    if (row.plan === plan && clientSecret) return { clientSecret, amount: PLANS[plan].amountCents, plan };
   }
-  return payable;
+  return undefined;
+}
+
+/**
+ * After the browser has paid: asks Stripe at once whether the first payment went through, rather than
+ * waiting for its webhook (which may be late), and answers Premium as it now stands. `audit` runs in the
+ * transaction that reads the answer.
+ */
+export async function syncPremium(deps: AppDeps, userId: string, audit: AuditOfWrite<PremiumStatus | null>): Promise<PremiumStatus | null> {
+  const stripe = stripeOf(deps.config);
+  return withAdvisoryLock(deps.knex, `premium-checkout:${userId}`, async () => {
+    const user = await User.query().findById(userId);
+    if (!user) throw new NotFound();
+    if (!user.stripeSubscriptionId) await applyPaidStarted(await startedSubscriptions(stripe, userId));
+    return Subscription.transaction((trx) => auditedStatus(trx, userId, audit));
+  });
 }
 
 /**

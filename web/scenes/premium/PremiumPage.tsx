@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { PLANS, type Plan, type PlanId } from '../../../common/constants';
 import { useIsPremium } from '../../api/records';
-import { isPremiumNow, startPremiumCheckout, useGrantPremium, usePaymentsConfig, waitUntil } from '../../api/payments';
+import { premiumStarted, startPremiumCheckout, useGrantPremium, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { PageHeading } from '../../components/PageHeading';
 import { PaymentCheckoutPanel } from '../../components/payments/PaymentCheckoutPanel';
 import { IconTile } from '../../components/records/IconTile';
@@ -84,11 +84,11 @@ const FAQS = [
 
 const TOAST_READ_MS = 2000;
 
-/** After the card is accepted: Premium begins when Stripe's webhook reaches the server, then the page reloads (spec section 4). */
+/** After the card is accepted: once the server has Premium from Stripe (asked at once, or its webhook), the page reloads (spec section 4). */
 async function welcomeToPremium() {
   showToast('Payment Successful!', 'Welcome to MediVault Premium! Your subscription is now active.');
   // At least long enough to read the toast, which the reload takes away.
-  await Promise.all([waitUntil(isPremiumNow), new Promise((resolve) => setTimeout(resolve, TOAST_READ_MS))]);
+  await Promise.all([waitUntil(premiumStarted), new Promise((resolve) => setTimeout(resolve, TOAST_READ_MS))]);
   window.location.reload();
 }
 

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Consultation } from '../../../common/api-types';
 import { formatCents } from '../../../common/constants';
 import { doctorLabel } from '../../../common/names';
-import { apiRequest } from '../../api/client';
 import { myConsultationsQuery } from '../../api/consultations';
-import { consultationFeeCheckout, usePaymentsConfig, waitUntil } from '../../api/payments';
+import { consultationFeeCheckout, feePaid, usePaymentsConfig, waitUntil } from '../../api/payments';
 import { formatDay, formatTime } from '../../components/consultations/format';
 import { PaymentCheckoutPanel } from '../../components/payments/PaymentCheckoutPanel';
 import { showToast } from '../../components/toast';
@@ -13,13 +12,13 @@ import { Dialog, Stack } from '../../components/ui';
 import { feeOf } from './ConsultationCard';
 import { paymentTerms } from './refund-terms';
 
-/** The fee of a booked consultation, paid with Stripe's card form; the list shows it paid once Stripe has told the server. */
+/** The fee of a booked consultation, paid with Stripe's card form; the list shows it paid once the server has it from Stripe. */
 export function PayConsultationDialog({ consultation: c, onClose }: { consultation: Consultation | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const hours = usePaymentsConfig().data?.freeCancellationHours;
   const paid = async (id: string) => {
     showToast('Payment Successful!', 'Your consultation fee is paid.', 'success');
-    await waitUntil(() => apiRequest<Consultation>(`/api/consultations/${id}`).then((now) => now.paymentStatus === 'paid'));
+    await waitUntil(() => feePaid(id));
     await queryClient.invalidateQueries({ queryKey: myConsultationsQuery.queryKey });
     onClose();
   };

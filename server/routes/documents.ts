@@ -14,7 +14,8 @@ import { reportAbilitiesOf } from '../services/plan';
 import { NotFound, ValidationFailed } from '../errors';
 import { FETCH_PURPOSE_HEADER, MAX_DOCUMENT_DATA_URL_LENGTH, OFFLINE_COPY } from '../../common/constants';
 import { DOCUMENT_KEPT_OFFLINE } from '../presenters/access-history';
-import { processImageSchema, processPdfSchema, UUID_PATTERN } from '../../common/schemas';
+import { processImageSchema, processPdfSchema } from '../../common/schemas/misc';
+import { UUID_PATTERN } from '../../common/schemas/helpers';
 import type { AppContext } from '../context';
 
 /** The JSON around the data URL (its field name, an optional file name) fits in this much more. */

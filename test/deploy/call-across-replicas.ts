@@ -47,7 +47,7 @@ async function completeSecondStep(send: (path: string, data: unknown) => Promise
 }
 
 /** The configured admin adds a verified doctor to the roster; returns the doctor's id and sign-in. */
-export async function addDoctor(admin: HttpsClient, adminLogin: { email: string; password: string }): Promise<{ id: string; email: string; password: string }> {
+async function addDoctor(admin: HttpsClient, adminLogin: { email: string; password: string }): Promise<{ id: string; email: string; password: string }> {
   const held = await admin.post('/api/auth/login', { usernameOrEmail: adminLogin.email, password: adminLogin.password });
   assert.equal(held.status, 401, JSON.stringify(held.body));
   await completeSecondStep((path, data) => admin.post(path, data));

@@ -7,7 +7,7 @@ import { E2E_PG_PORT, SFU_WORKER, SHARED_DATABASE_ENV, mediaEnv } from './suppor
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SFU_PORT = PORT + 1;
-export const E2E_BASE_URL = `http://localhost:${PORT}`;
+const E2E_BASE_URL = `http://localhost:${PORT}`;
 
 const serverEnv = {
   NODE_ENV: 'development',

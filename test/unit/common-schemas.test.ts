@@ -1,40 +1,13 @@
 import type { AnySchema } from 'yup';
-import {
-  adminDoctorCreateSchema,
-  adminDoctorEditFormSchema,
-  adminDoctorFormSchema,
-  adminDoctorUpdateSchema,
-  appointmentFormSchema,
-  appointmentInitialValues,
-  appointmentPayloadSchema,
-  appointmentRescheduleSchema,
-  chatSendSchema,
-  consultationCompleteSchema,
-  consultationInitialValues,
-  consultationInsertSchema,
-  consultationRescheduleSchema,
-  consultationStatusSchema,
-  doctorFormInitialValues,
-  emailLoginSchema,
-  loginSchema,
-  localDateString,
-  medicationInitialValues,
-  medicationSchema,
-  medicationUpdateSchema,
-  paymentIntentSchema,
-  requestedPlan,
-  reminderSchema,
-  signupFormSchema,
-  signupInitialValues,
-  signupPayloadSchema,
-  toAppointmentPayload,
-  toConsultationPayload,
-  toDoctorPayload,
-  toMedicationPayload,
-  toSignupPayload,
-  verificationSchema,
-  type SignupFormValues,
-} from '../../common/schemas';
+import { appointmentFormSchema, appointmentInitialValues, appointmentPayloadSchema, appointmentRescheduleSchema, reminderSchema, toAppointmentPayload } from '../../common/schemas/appointment';
+import { chatSendSchema } from '../../common/schemas/chat';
+import { consultationCompleteSchema, consultationInitialValues, consultationInsertSchema, consultationRescheduleSchema, consultationStatusSchema, toConsultationPayload } from '../../common/schemas/consultation';
+import { adminDoctorCreateSchema, adminDoctorEditFormSchema, adminDoctorFormSchema, adminDoctorUpdateSchema, doctorFormInitialValues, toDoctorPayload, verificationSchema } from '../../common/schemas/doctor';
+import { localDateString } from '../../common/schemas/helpers';
+import { emailLoginSchema, loginSchema } from '../../common/schemas/login';
+import { medicationInitialValues, medicationSchema, medicationUpdateSchema, toMedicationPayload } from '../../common/schemas/medication';
+import { paymentIntentSchema, requestedPlan } from '../../common/schemas/misc';
+import { signupFormSchema, signupInitialValues, signupPayloadSchema, toSignupPayload, type SignupFormValues } from '../../common/schemas/signup';
 import {
   ADMIN_SPECIALTIES,
   APPOINTMENT_SPECIALTIES,

@@ -19,7 +19,7 @@ function describeNode(node: AxeNode): string {
  * Without them a transition not yet started was not waited for (a hovered button read at 16% of the way from
  * the light theme's colour to the dark one's).
  */
-export async function afterTransitions(page: Page): Promise<void> {
+async function afterTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     await nextFrame();

@@ -193,7 +193,7 @@ export async function trackPeerConnections(page: Page): Promise<void> {
 }
 
 /** Video frames this page has decoded from the other side so far, over all its media links (needs trackPeerConnections). */
-export function decodedVideoFrames(page: Page): Promise<number> {
+function decodedVideoFrames(page: Page): Promise<number> {
   return page.evaluate(async () => {
     let frames = 0;
     for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {

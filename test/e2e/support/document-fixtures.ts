@@ -29,7 +29,7 @@ export async function renderNote(context: BrowserContext, options: { lines?: rea
 }
 
 /** An MJPEG stream (JPEG frames one after another), which Chromium's fake camera plays from a file. */
-export function mjpegOf(jpeg: Buffer, frames = 30): Buffer {
+function mjpegOf(jpeg: Buffer, frames = 30): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => jpeg));
 }
 

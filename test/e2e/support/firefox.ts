@@ -4,7 +4,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { framesWithinASecond, loudestRemoteSound } from './call-parties';
 
 /** Debian's Firefox ESR: Playwright's own Firefox build cannot be fetched here, so puppeteer-core drives it over WebDriver BiDi. */
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Headless Firefox with a fake camera and microphone (a test pattern and a tone) that asks no permission. */
 function launchFirefoxOnce(): Promise<Browser> {

@@ -1,7 +1,7 @@
 export * from './Button';
 export * from './Card';
 export * from './Badge';
-export * from './Field';
+export { FieldError, Input, Label, Select } from './Field';
 export * from './Dialog';
 export * from './Feedback';
 export * from './Tabs';

@@ -36,7 +36,7 @@ export function medicationState(medication: { isActive: boolean; endDate: DateLi
 // Appointments (spec section 4)
 // ---------------------------------------------------------------------------
 
-interface AppointmentLike {
+export interface AppointmentLike {
   status: AppointmentStatus;
   appointmentDate: DateLike;
 }
@@ -51,6 +51,9 @@ export function isPastAppointment(appointment: AppointmentLike, now: number = Da
   if (appointment.status === 'cancelled') return false;
   return appointment.status === 'completed' || time(appointment.appointmentDate) < now;
 }
+
+/** The badge of a past visit that is neither completed nor cancelled (its practice never said which). */
+export const PAST_APPOINTMENT_LABEL = 'Past';
 
 // ---------------------------------------------------------------------------
 // Test results

@@ -2,6 +2,8 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { ICONS } from '../../web/components/consultations/icons';
 import { signInFreshPatient } from './support/patients';
 import { keepShot } from './support/screens';
+import { runSql } from './support/database';
+import { PAST_APPOINTMENT_LABEL } from '../../common/records';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,6 +48,25 @@ test('a cancelled appointment stays listed as cancelled; the dashboard and the l
   const past = page.getByRole('region', { name: 'Past & cancelled' });
   await expect(past.getByTestId('past-appointment').filter({ hasText: 'Cancelled' })).toHaveCount(1);
   await expect(page.getByTestId('stat-cancelled')).toContainText('1');
+});
+
+test("an appointment whose time has gone, never marked completed, reads 'Past', not 'Scheduled', on the patient's list", async ({ page }) => {
+  await freshPatient(page);
+  const booked = await page.request.post('/api/appointments', {
+    data: { doctorName: 'Dr. Lena Ortiz', specialty: 'Cardiology', facility: 'Harbor Clinic', appointmentDate: inMinutes(2 * 24 * 60), cost: 9000 },
+  });
+  expect(booked.status()).toBe(201);
+  const id = (await booked.json()).id;
+  // A date in the past cannot be booked: the visit's time goes by, as it does for every booking.
+  await runSql("update appointments set appointment_date = now() - interval '3 days' where id = $1", [id]);
+
+  await page.goto('/appointments');
+  const past = page.getByRole('region', { name: 'Past & cancelled' }).getByTestId('past-appointment');
+  await expect(past).toHaveCount(1);
+  await expect(past.getByText(PAST_APPOINTMENT_LABEL, { exact: true })).toBeVisible();
+  await expect(past.getByText('Scheduled', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('stat-upcoming')).toContainText('0');
+  await keepShot(page, 'appointment-past-390');
 });
 
 test('Join Call shows only from 15 minutes before a consultation; an audio one shows a phone; past and cancelled are grouped', async ({ page }) => {

@@ -96,7 +96,7 @@ export function AppointmentHistory({ appointments }: { appointments: Appointment
           key={a.id}
           testId="patient-appointment"
           title={`${a.specialty} · ${doctorLabel(a.doctorName)}`}
-          badge={<AppointmentStatusBadge status={a.status} />}
+          badge={<AppointmentStatusBadge appointment={a} />}
           meta={joinDefined(`${formatDay(a.appointmentDate)} at ${formatTime(a.appointmentDate)}`, a.facility)}
           note={a.reason}
         />

@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATUS_LABELS, REPORT_STATUS_LABELS, type AppointmentStatus, type ReportStatus } from '../../../common/constants';
-import type { MedicationState } from '../../../common/records';
+import { isPastAppointment, PAST_APPOINTMENT_LABEL, type AppointmentLike, type MedicationState } from '../../../common/records';
 import { Badge, Icon, type BadgeTone } from '../ui';
 import { RECORD_ICONS } from './icons';
 
@@ -33,6 +33,12 @@ export function MedicationStateBadge({ state }: { state: MedicationState }) {
 
 const APPOINTMENT_STATUS_TONES: Record<AppointmentStatus, BadgeTone> = { scheduled: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' };
 
-export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
+/**
+ * A visit whose time has gone that the practice never marked completed reads 'Past': the app cannot know it
+ * took place, and 'Scheduled' would say it is still to come.
+ */
+export function AppointmentStatusBadge({ appointment }: { appointment: AppointmentLike }) {
+  const { status } = appointment;
+  if (status !== 'completed' && isPastAppointment(appointment)) return <Badge $tone="neutral">{PAST_APPOINTMENT_LABEL}</Badge>;
   return <Badge $tone={APPOINTMENT_STATUS_TONES[status]}>{APPOINTMENT_STATUS_LABELS[status]}</Badge>;
 }

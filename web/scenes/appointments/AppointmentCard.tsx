@@ -89,7 +89,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: Prop
         <Details>
           <header>
             <h3>{doctorLabel(a.doctorName)}</h3>
-            <AppointmentStatusBadge status={a.status} />
+            <AppointmentStatusBadge appointment={a} />
           </header>
           <p className="specialty">{a.specialty}</p>
           <p>

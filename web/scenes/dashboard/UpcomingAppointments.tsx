@@ -33,7 +33,7 @@ function AppointmentItem({ appointment }: { appointment: Appointment }) {
             {appointment.specialty} · {appointment.facility}
           </p>
         </div>
-        <AppointmentStatusBadge status={appointment.status} />
+        <AppointmentStatusBadge appointment={appointment} />
       </header>
       <footer>
         <time dateTime={appointment.appointmentDate}>

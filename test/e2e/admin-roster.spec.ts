@@ -78,3 +78,31 @@ test('the admin finds a doctor among many by search, a page at a time', async ({
   await search.fill('');
   await expect(cards.first()).toBeVisible();
 });
+
+test('while the whole roster loads again after a search that matched nobody, the page never says the roster is empty', async ({ page }) => {
+  await signInAdmin(page.request);
+  // The roster's first read fails, so it is not kept; the read after the search waits until let through.
+  let unfilteredReads = 0;
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/api/admin/doctors?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.has('q')) return route.fallback();
+    unfilteredReads += 1;
+    if (unfilteredReads === 1) return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+    await held;
+    return route.fallback();
+  });
+  await page.goto('/admin/doctors');
+  await expect(page.getByText('Failed to fetch doctors')).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search doctors' });
+  await search.fill(`nobody-${randomUUID()}`);
+  await expect(page.getByText('No doctors match')).toBeVisible();
+
+  await search.fill('');
+  await expect.poll(() => unfilteredReads).toBe(2);
+  await expect(page.getByText('No Doctors Added')).toHaveCount(0);
+  await expect(page.getByText('No doctors match')).toHaveCount(0);
+  await expect(search).toBeFocused();
+  letThrough();
+  await expect(page.getByTestId('roster-card').first()).toBeVisible();
+});

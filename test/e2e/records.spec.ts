@@ -6,6 +6,7 @@ import { APPOINTMENT_SPECIALTIES, APPOINTMENT_STATUS_LABELS, MEDICATION_FREQUENC
 import { medicationState, isPastAppointment, isUpcomingAppointment, PAST_APPOINTMENT_LABEL } from '../../common/records';
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
 import { runSql } from './support/database';
+import { failReadsOf } from './support/failing-reads';
 import { signInFreshPatient } from './support/patients';
 
 /**
@@ -602,6 +603,18 @@ test.describe('health summary', () => {
 
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('reports and medications that could not be loaded are said to have failed, not to be none; the urgent badge is the summary\'s', async ({ page }) => {
+    await signIn(page, DEMO.login, DEMO.password);
+    const summary = await getJson<{ urgentReports: number }>(page.request, '/api/dashboard-summary');
+    expect(summary.urgentReports).toBeGreaterThan(0);
+    for (const path of ['/api/medical-reports', '/api/medications']) await failReadsOf(page, path);
+    await page.goto('/health-summary');
+    await expect(page.getByTestId('summary-tile').nth(0)).toContainText(`${summary.urgentReports} Urgent`);
+    const activity = page.getByTestId('recent-activity');
+    await expect(activity.getByText('Your records could not be loaded. Check your connection and try again.')).toBeVisible();
+    await expect(activity.getByText('No recent activity to show')).toHaveCount(0);
   });
 
   test('a new patient sees the empty badges and no activity', async ({ page }) => {

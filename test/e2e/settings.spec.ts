@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { bookConsultation } from './support/call-parties';
+import { failReadsOf } from './support/failing-reads';
 
 /**
  * Issue 19 in Chromium: a patient edits their profile, picks a theme, downloads their records as FHIR R4
@@ -139,28 +140,30 @@ test('on a desktop the side bar leads to Settings, which uses the width; a phone
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
 });
 
-/** The first GET of `path` answers 503; later ones reach the server. */
-async function failFirstRead(page: Page, path: string): Promise<void> {
-  let failed = false;
-  await page.route(`**${path}`, async (route) => {
-    if (failed || route.request().method() !== 'GET') return route.fallback();
-    failed = true;
-    return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
-  });
-}
-
 test('settings that could not be loaded say so and load on Try Again, never that there is nothing', async ({ page }) => {
   await newSignedInPatient(page);
-  // The server fails the two-step status and the shared links once each.
-  for (const path of ['/api/auth/mfa', '/api/shared-links']) await failFirstRead(page, path);
+  // The server fails the two-step status and the shared links, and the lists the share form offers to choose from.
+  const answerAgain = await Promise.all(['/api/auth/mfa', '/api/shared-links', '/api/medical-reports', '/api/medications'].map((path) => failReadsOf(page, path)));
   await page.goto('/settings');
   const twoStep = page.getByTestId('two-step');
   await expect(twoStep.getByText('Your two-step verification settings could not be loaded. Check your connection and try again.')).toBeVisible();
   await expect(page.getByText('Your shared links could not be loaded. Check your connection and try again.')).toBeVisible();
   await expect(page.getByText('You have not shared any links.')).toHaveCount(0);
+  const share = page.getByRole('region', { name: 'Share with a doctor' });
+  await share.getByLabel('Chosen reports and medications').check();
+  await expect(share.getByText('Your reports could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(share.getByText('Your medications could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(share.getByText('No reports yet.')).toHaveCount(0);
+  await expect(share.getByText('No medications yet.')).toHaveCount(0);
 
+  for (const answer of answerAgain) answer();
   await twoStep.getByRole('button', { name: 'Try Again' }).click();
   await expect(twoStep.getByText('Off', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Try Again' }).click();
+  const retry = (what: string) => share.getByRole('alert').filter({ hasText: `Your ${what} could not be loaded.` }).getByRole('button', { name: 'Try Again' }).click();
+  await retry('reports');
+  await expect(share.getByText('No reports yet.')).toBeVisible();
+  await retry('medications');
+  await expect(share.getByText('No medications yet.')).toBeVisible();
+  await retry('shared links');
   await expect(page.getByText('You have not shared any links.')).toBeVisible();
 });

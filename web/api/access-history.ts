@@ -8,6 +8,8 @@ export type AccessHistoryScope = 'anyone' | 'others';
 export const accessHistoryQuery = (by: AccessHistoryScope) =>
   infiniteQueryOptions({
     queryKey: ['/api/access-history', by],
+    // Others' reads happen elsewhere (a doctor opening the records): asked afresh each time the page opens.
+    staleTime: 0,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ by });

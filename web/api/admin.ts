@@ -63,7 +63,8 @@ export function useRosterControl() {
   return useRosterMutation(({ doctor, change }: { doctor: PublicDoctor; change: RosterChange }) => sendRosterChange(doctor, change));
 }
 
-/** Doctors' break-glass accesses, newest first, for the admin to review. */
+/** Doctors' break-glass accesses, newest first, for the admin to review: asked afresh each time the page opens (doctors add them). */
 export const adminBreakGlassQuery = queryOptions<BreakGlassEntry[]>({
   queryKey: ['/api/admin/break-glass'],
+  staleTime: 0,
 });

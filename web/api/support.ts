@@ -3,11 +3,11 @@ import type { QueuedSupportRequest, SupportRequest } from '../../common/api-type
 import type { SupportRequestInput } from '../../common/schemas/support';
 import { apiRequest } from './client';
 
-/** The patient's own support requests and their answers, newest first. */
-export const supportRequestsQuery = queryOptions<SupportRequest[]>({ queryKey: ['/api/support-requests'] });
+/** The patient's own support requests and their answers, newest first: asked afresh each time the page opens, as answers come from the support team. */
+export const supportRequestsQuery = queryOptions<SupportRequest[]>({ queryKey: ['/api/support-requests'], staleTime: 0 });
 
-/** The support team's queue (admins): unanswered first, Premium's first among them. */
-export const supportQueueQuery = queryOptions<QueuedSupportRequest[]>({ queryKey: ['/api/admin/support-requests'] });
+/** The support team's queue (admins): unanswered first, Premium's first among them; asked afresh each time the page opens (patients write, other admins answer). */
+export const supportQueueQuery = queryOptions<QueuedSupportRequest[]>({ queryKey: ['/api/admin/support-requests'], staleTime: 0 });
 
 export function useSendSupportRequest() {
   const queryClient = useQueryClient();

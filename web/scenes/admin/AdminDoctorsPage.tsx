@@ -50,7 +50,9 @@ export default function AdminDoctorsPage() {
   const [page, setPage] = useState(0);
   const q = useSettledValue(search.trim());
   const doctors = useQuery(adminRosterPageQuery({ q: q || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE }));
-  const rosterEmpty = doctors.data?.total === 0 && !q;
+  // Judged on this search's own answer only: the previous search's stays on screen while it loads.
+  const answered = doctors.data !== undefined && !doctors.isPlaceholderData;
+  const rosterEmpty = answered && doctors.data?.total === 0 && !q;
   const control = useRosterControl();
   const [editing, setEditing] = useState<PublicDoctor | 'new' | null>(null);
   const [handedOver, setHandedOver] = useState<{ doctorName: string; link: string } | null>(null);
@@ -116,7 +118,7 @@ export default function AdminDoctorsPage() {
           />
         </Search>
       )}
-      {doctors.isPending ? (
+      {doctors.isPending || (doctors.data?.items.length === 0 && !answered) ? (
         <Grid $min="300px">
           <Skeleton $height="260px" />
           <Skeleton $height="260px" />

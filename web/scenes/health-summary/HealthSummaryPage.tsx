@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { DashboardSummary, MedicalReport } from '../../../common/api-types';
+import type { DashboardSummary } from '../../../common/api-types';
 import {
   HEALTH_SUMMARY_ACTIVE_MEDICATIONS,
   HEALTH_SUMMARY_RECENT_REPORTS,
@@ -19,7 +19,7 @@ import { MedicationIcon } from '../../components/records/ReportTypeIcon';
 import { SectionCard } from '../../components/records/SectionCard';
 import { SummaryResult } from '../../components/records/SummaryResult';
 import { showToast } from '../../components/toast';
-import { Badge, Button, EmptyState, Icon, Skeleton, Stack, type BadgeTone } from '../../components/ui';
+import { Badge, Button, EmptyState, Icon, LoadFailed, Skeleton, Stack, type BadgeTone } from '../../components/ui';
 import { BackLink, Columns, TileGrid, TileLink } from '../../components/records/Layout';
 
 const Tiles = styled(TileGrid)`
@@ -73,8 +73,8 @@ interface TileSpec {
   badge: [BadgeTone, string];
 }
 
-function tilesFor(summary: DashboardSummary, reports: MedicalReport[]): TileSpec[] {
-  const urgent = reports.filter((r) => r.status === 'urgent').length;
+function tilesFor(summary: DashboardSummary): TileSpec[] {
+  const urgent = summary.urgentReports;
   return [
     { label: 'Medical Reports', icon: RECORD_ICONS.file, to: '/reports', value: summary.totalReports, badge: urgent ? ['danger', `${urgent} Urgent`] : ['success', 'All Normal'] },
     { label: 'Active Medications', icon: RECORD_ICONS.pill, to: '/medications', value: summary.activeMedications, badge: summary.activeMedications ? ['success', 'On Schedule'] : ['neutral', 'None Active'] },
@@ -159,7 +159,7 @@ export default function HealthSummaryPage() {
     <>
       {heading}
       <Tiles>
-        {tilesFor(summary.data, reports.items).map((tile) => (
+        {tilesFor(summary.data).map((tile) => (
           <Tile key={tile.label} to={tile.to} data-testid="summary-tile">
             <span className="label">
               <Icon path={tile.icon} size={16} />
@@ -192,6 +192,14 @@ export default function HealthSummaryPage() {
                   </MedicationRow>
                 ))}
               </>
+            ) : reports.failed || medications.failed ? (
+              <LoadFailed
+                what="records"
+                onRetry={() => {
+                  reports.retry();
+                  medications.retry();
+                }}
+              />
             ) : (
               <EmptyState title="No recent activity to show" />
             )}

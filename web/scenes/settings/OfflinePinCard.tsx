@@ -44,7 +44,11 @@ export function OfflinePinCard() {
         <Form noValidate>
           <Stack $gap="12px">
             <Muted role="status">
-              {pinSet ? 'An offline PIN is set on this device.' : 'Set a PIN to read your records on this device when you have no connection.'}
+              {pinSet === null
+                ? 'Checking this device...'
+                : pinSet
+                  ? 'An offline PIN is set on this device.'
+                  : 'Set a PIN to read your records on this device when you have no connection.'}
             </Muted>
             <Muted>At least 6 characters. It stays on this device and is removed when you log out.</Muted>
             <FormField name="pin" label={pinSet ? 'New offline PIN' : 'Offline PIN'} type="password" autoComplete="new-password" />

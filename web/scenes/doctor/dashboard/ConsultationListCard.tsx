@@ -90,7 +90,7 @@ export function ConsultationListCard({ when, title, testId, pageSize, empty }: P
           ))}
         </Select>
       </Filters>
-      {list.isPending ? (
+      {list.isPending || (list.data?.items.length === 0 && list.isPlaceholderData) ? (
         <Skeleton $height="72px" />
       ) : list.isError ? (
         <EmptyState title="Failed to fetch consultations" message={messageOf(list.error, 'Please try again.')} />

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { Muted } from '../../../components/ui';
-import { useMedications, useReports } from '../../../api/records';
+import { LoadFailed, Muted, Skeleton } from '../../../components/ui';
+import { useMedications, useReports, type ListState } from '../../../api/records';
 import { formatShortDate } from '../../../components/records/dates';
 import type { SharedRecords } from '../../../api/shared-links';
 
@@ -26,6 +26,13 @@ const Group = styled.fieldset`
   }
 `;
 
+/** Said in place of a group's boxes when there are none to tick: while loading, after a failure, or when the vault has none. */
+function NothingToTick({ list, what }: { list: ListState<unknown>; what: 'reports' | 'medications' }) {
+  if (list.isPending) return <Skeleton $height="24px" />;
+  if (list.failed) return <LoadFailed what={what} onRetry={list.retry} />;
+  return list.items.length ? null : <Muted>{`No ${what} yet.`}</Muted>;
+}
+
 const toggled = (ids: string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
 
 /** Everything in the vault, or the reports and medications ticked. */
@@ -50,7 +57,7 @@ export function RecordChooser({ records, onChange }: { records: SharedRecords; o
         <>
           <Group>
             <legend>Reports</legend>
-            {reports.items.length ? null : <Muted>No reports yet.</Muted>}
+            <NothingToTick list={reports} what="reports" />
             {reports.items.map((report) => (
               <label key={report.id}>
                 <input type="checkbox" checked={chosen.reportIds.includes(report.id)} onChange={() => onChange({ ...chosen, everything: false, reportIds: toggled(chosen.reportIds, report.id) })} />
@@ -60,7 +67,7 @@ export function RecordChooser({ records, onChange }: { records: SharedRecords; o
           </Group>
           <Group>
             <legend>Medications</legend>
-            {medications.items.length ? null : <Muted>No medications yet.</Muted>}
+            <NothingToTick list={medications} what="medications" />
             {medications.items.map((medication) => (
               <label key={medication.id}>
                 <input

@@ -1,7 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { ICONS } from '../../web/components/consultations/icons';
 import { signInFreshPatient } from './support/patients';
-import { keepShot } from './support/screens';
+import { keepShot, shootBothThemes } from './support/screens';
 import { runSql } from './support/database';
 import { PAST_APPOINTMENT_LABEL } from '../../common/records';
 
@@ -66,7 +66,7 @@ test("an appointment whose time has gone, never marked completed, reads 'Past', 
   await expect(past.getByText(PAST_APPOINTMENT_LABEL, { exact: true })).toBeVisible();
   await expect(past.getByText('Scheduled', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('stat-upcoming')).toContainText('0');
-  await keepShot(page, 'appointment-past-390');
+  await shootBothThemes(page, 'appointment-past');
 });
 
 test('Join Call shows only from 15 minutes before a consultation; an audio one shows a phone; past and cancelled are grouped', async ({ page }) => {

@@ -7,6 +7,7 @@ import { medicationState, isPastAppointment, isUpcomingAppointment, PAST_APPOINT
 import type { Appointment, MedicalReport, MedicationList, AppNotification } from '../../common/api-types';
 import { runSql } from './support/database';
 import { failReadsOf } from './support/failing-reads';
+import { shootBothThemes } from './support/screens';
 import { signInFreshPatient } from './support/patients';
 
 /**
@@ -615,6 +616,7 @@ test.describe('health summary', () => {
     const activity = page.getByTestId('recent-activity');
     await expect(activity.getByText('Your records could not be loaded. Check your connection and try again.')).toBeVisible();
     await expect(activity.getByText('No recent activity to show')).toHaveCount(0);
+    await shootBothThemes(page, 'health-summary-failed');
   });
 
   test('a new patient sees the empty badges and no activity', async ({ page }) => {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { bookConsultation } from './support/call-parties';
 import { failReadsOf } from './support/failing-reads';
+import { shootBothThemes } from './support/screens';
 
 /**
  * Issue 19 in Chromium: a patient edits their profile, picks a theme, downloads their records as FHIR R4
@@ -155,6 +156,8 @@ test('settings that could not be loaded say so and load on Try Again, never that
   await expect(share.getByText('Your medications could not be loaded. Check your connection and try again.')).toBeVisible();
   await expect(share.getByText('No reports yet.')).toHaveCount(0);
   await expect(share.getByText('No medications yet.')).toHaveCount(0);
+  await share.scrollIntoViewIfNeeded();
+  await shootBothThemes(page, 'settings-share-failed');
 
   for (const answer of answerAgain) answer();
   await twoStep.getByRole('button', { name: 'Try Again' }).click();

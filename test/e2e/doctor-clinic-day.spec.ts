@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser } from '@playwright/test';
-import { enterCall, expectVideoPlaying, writeChat } from './support/call-parties';
+import { enterCall, expectVideoPlaying, signInDoctor, writeChat } from './support/call-parties';
 import { addVerifiedDoctor, signInDoctorThroughTheForm, unverifyAddedDoctors } from './support/doctors';
 import { newPatient, signInByApi, signUpByApi } from './support/patients';
 import { shootWidthsAndThemes } from './support/screens';
@@ -192,4 +192,22 @@ test('a doctor runs a day from the queue', async ({ browser }) => {
   await expect(card.getByTestId('transcript-line')).toHaveText([/My throat has been sore since Monday\./, /Please gargle with warm salt water and rest\./]);
 
   for (const context of [doctorContext, elif.context, tomas.context, noor.context]) await context.close();
+});
+
+test("at midnight, Today's Schedule on an open dashboard becomes the new day's", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'UTC' });
+  await signInDoctor(context.request);
+  const page = await context.newPage();
+  // No live updates: a socket's reconnection after the clock's jump would refresh the lists by itself.
+  await page.route('**/socket.io/**', (route) => route.abort());
+  // The page's clock, not the server's: five minutes before its midnight.
+  const midnight = new Date();
+  midnight.setUTCHours(24, 0, 0, 0);
+  await page.clock.install({ time: midnight.getTime() - 5 * 60_000 });
+  await page.goto('/doctor/dashboard');
+  await expect(page.getByTestId('todays-schedule')).toBeVisible();
+  const newDay = page.waitForRequest((request) => new URL(request.url()).searchParams.get('from') === midnight.toISOString());
+  await page.clock.fastForward('06:00');
+  await newDay;
+  await context.close();
 });

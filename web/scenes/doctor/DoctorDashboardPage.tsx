@@ -13,6 +13,7 @@ import { PortalMain } from '../../components/consultations/PortalMain';
 import { DoctorLogoutButton } from '../../components/consultations/LogoutButton';
 import { TodaysSchedule, todayFilters } from './dashboard/TodaysSchedule';
 import { ConsultationListCard } from './dashboard/ConsultationListCard';
+import { useNow } from '../../components/consultations/useNow';
 
 const Stats = styled(Grid)`
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -33,7 +34,9 @@ const UPCOMING_PAGE = 10;
 export default function DoctorDashboardPage() {
   const navigate = useNavigate();
   const doctor = useQuery(doctorMeQuery);
-  const today = useQuery(doctorConsultationPageQuery(todayFilters()));
+  // Re-read each minute, so that at midnight today's list becomes the new day's.
+  const now = useNow(60_000);
+  const today = useQuery(doctorConsultationPageQuery(todayFilters(new Date(now))));
   const upcoming = useQuery(doctorConsultationPageQuery(UPCOMING_COUNT));
   const patients = useQuery(doctorPatientCountQuery);
   const signedOut = (!doctor.isPending && !doctor.data) || (today.error instanceof ApiError && today.error.status === 401);
@@ -55,7 +58,7 @@ export default function DoctorDashboardPage() {
         <StatCard label="Today's Consultations" value={count(today.data?.total)} testId="stat-today" />
         <StatCard label="Upcoming" value={count(upcoming.data?.total)} testId="stat-upcoming" />
         <StatCard label="Total Patients" value={count(patients.data?.totalPatients)} testId="stat-patients" />
-        <StatCard label="Status" value={doctor.data?.isAvailable === false ? 'Unavailable' : 'Available'} testId="stat-status" />
+        <StatCard label="Status" value={doctor.data ? (doctor.data.isAvailable ? 'Available' : 'Unavailable') : '–'} testId="stat-status" />
       </Stats>
       {today.isError && !signedOut ? (
         <Card>

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { AppError, Conflict, MalformedRequest, PayloadTooLarge, ServiceUnavailable, TooManyRequests, errorBody } from '../errors';
 import { isDatabaseUnreachable } from '../lib/database-errors';
 import { databaseAway } from '../services/database-outage';
+import { isStripeError, paymentsUnavailable } from '../services/payments/gateway';
 import { log } from '../log';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../common/schemas/helpers';
 
@@ -37,6 +38,7 @@ function fromUniqueViolation(err: PgError): AppError | null {
 function translate(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (isDatabaseUnreachable(err)) return databaseAway();
+  if (isStripeError(err)) return paymentsUnavailable();
   const httpErr = err as HttpLikeError;
   if (httpErr?.type === 'entity.too.large' || httpErr?.status === 413) return new PayloadTooLarge();
   if (httpErr?.type === 'entity.parse.failed' || (httpErr?.status === 400 && httpErr.expose)) {
@@ -52,6 +54,12 @@ function translate(err: unknown): AppError | null {
   if (pg?.code === '22003') return new MalformedRequest('A number in the request is too large.');
   if (pg?.code === '23514' || pg?.code === '23502') return new MalformedRequest('A value in the request is not allowed.');
   return null;
+}
+
+/** Stripe's kind of failure, never its message (which may quote the request): an outage is a warning, a refused call a bug. */
+function logStripeFailure(ctx: AppContext, { type, code, statusCode }: { type?: string; code?: string; statusCode?: number }): void {
+  const outage = type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError';
+  log[outage ? 'warn' : 'error']({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, stripeType: type, stripeCode: code, stripeStatus: statusCode }, 'Stripe call failed');
 }
 
 /** One error shape everywhere: `{ code, message, fields?, details?, requestId }`. 5xx never carries internals. */
@@ -76,6 +84,7 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
     if (known) {
       ctx.status = known.status;
       if (isDatabaseUnreachable(err)) ctx.deps.databaseOutage.noteUnreachable(err);
+      if (isStripeError(err)) logStripeFailure(ctx, err);
       if ((known instanceof TooManyRequests || known instanceof ServiceUnavailable) && known.retryAfterSeconds) ctx.set('Retry-After', String(known.retryAfterSeconds));
       ctx.body = { ...errorBody(known), requestId: ctx.state.requestId };
       return;

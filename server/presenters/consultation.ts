@@ -50,6 +50,11 @@ export function presentConsultation(c: Consultation): ConsultationJson {
   return presentFields(c);
 }
 
+/** A consultation read again with its doctor, as its patient sees it: the answer to a change. */
+export async function presentReloadedConsultation(c: Consultation): Promise<ConsultationJson> {
+  return presentConsultation(await c.$query().withGraphFetched('doctor'));
+}
+
 /** The patient as their doctor sees them: contact details only, never account internals. */
 function presentConsultationPatient(patient: User): ConsultationPatient {
   const contact = patient.emergencyContact;

@@ -7,15 +7,10 @@ import { consultationsOf, consultationFor } from '../policies/consultation';
 import { consultationCancelSchema, consultationInsertSchema, consultationRescheduleSchema } from '../../common/schemas/consultation';
 import { bookConsultation, rescheduleConsultation } from '../services/consultations/booking';
 import { cancelAsPatient } from '../services/consultations/patient-cancellation';
-import { presentConsultation } from '../presenters/consultation';
+import { presentConsultation, presentReloadedConsultation } from '../presenters/consultation';
 import { recordAudit, recordAuditIn, type AuditOfWrite } from '../services/audit';
 import type { Consultation } from '../../db/models';
 import type { AppContext } from '../context';
-
-/** Reloads the consultation with its doctor, the shape the patient's screens read. */
-async function withDoctor(consultation: Consultation) {
-  return presentConsultation(await consultation.$query().withGraphFetched('doctor'));
-}
 
 const consultationEntry = (action: string) => (consultation: Consultation) => ({
   action,
@@ -58,7 +53,7 @@ export function registerConsultationsRoutes(router: Router): void {
     handler: async (ctx, { body }) => {
       const patient = asPatient(ctx.state.actor);
       const consultation = await bookConsultation(ctx.deps.realtime, patient.userId, body, auditChange(ctx, 'consultation.book'));
-      return withDoctor(consultation);
+      return presentReloadedConsultation(consultation);
     },
   });
 
@@ -87,7 +82,7 @@ export function registerConsultationsRoutes(router: Router): void {
     refusals: { 409: 'The consultation can no longer be cancelled, or cancelling now would refund another amount than the refundAmount sent' },
     handler: async (ctx, { params, body }) => {
       const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
-      return withDoctor(await cancelAsPatient(ctx, owned, body.refundAmount));
+      return presentReloadedConsultation(await cancelAsPatient(ctx, owned, body.refundAmount));
     },
   });
 
@@ -101,7 +96,7 @@ export function registerConsultationsRoutes(router: Router): void {
     handler: async (ctx, { params, body }) => {
       const owned = await consultationFor(asPatient(ctx.state.actor), params.id!);
       const moved = await rescheduleConsultation(ctx.deps.realtime, owned.id, body.appointmentDate, auditChange(ctx, 'consultation.reschedule'));
-      return withDoctor(moved);
+      return presentReloadedConsultation(moved);
     },
   });
 }

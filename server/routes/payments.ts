@@ -16,7 +16,7 @@ import { emptyBodySchema, paymentIntentSchema, requestedPlan } from '../../commo
 import { NotFound } from '../errors';
 import { FREE_CANCELLATION_HOURS } from '../../common/payment-status';
 import { auditWithAnswer, recordAudit, type AuditEntry } from '../services/audit';
-import { presentConsultation } from '../presenters/consultation';
+import { presentReloadedConsultation } from '../presenters/consultation';
 import { cancelPremiumAtPeriodEnd, grantTestPremium, premiumStatusOf, startPremium, syncPremium, type PremiumCheckout, type PremiumStatus } from '../services/payments/premium';
 import { feeCheckout, syncFeePayment, type FeeCheckout } from '../services/payments/consultation-payments';
 import { applyStripeEvent, verifiedEvent } from '../services/payments/webhook-events';
@@ -138,7 +138,7 @@ export function registerPaymentsRoutes(router: Router): void {
       const consultation = await consultationFor(asPatient(ctx.state.actor), params.id!);
       await syncFeePayment(ctx.deps, consultation);
       await recordAudit(ctx, { action: 'consultation.payment_sync', outcome: 'success', resourceType: 'consultation', resourceId: consultation.id, patientId: consultation.patientId });
-      return presentConsultation(await consultation.$query().withGraphFetched('doctor'));
+      return presentReloadedConsultation(consultation);
     },
   });
 

@@ -15,6 +15,7 @@ import { createPatient } from '../support/factories';
 import { retryDueRefunds } from '../../server/services/payments/refund-retry';
 import { ALREADY_PAID_MESSAGE } from '../../server/services/payments/consultation-payments';
 import { ALREADY_PREMIUM_MESSAGE } from '../../server/services/payments/premium';
+import { PAYMENTS_UNAVAILABLE_MESSAGE } from '../../server/services/payments/gateway';
 
 const WEBHOOK_SECRET = 'whsec_medivault_tests';
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_medivault', STRIPE_PUBLISHABLE_KEY: 'pk_test_medivault', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
@@ -460,6 +461,34 @@ describe('Consultation fees', () => {
     expect(synced.body).toMatchObject({ id: booked.id, paymentStatus: 'paid' });
     await stripe.deliverAll(lateWebhook);
     expect(await Payment.query().findOne({ consultationId: booked.id })).toMatchObject({ status: 'paid', stripePaymentIntentId: intent.id });
+  });
+
+  it('a fee Stripe took for a consultation cancelled meanwhile, found by the sync before its webhook, is refunded in full, once', async () => {
+    const { patient, booked, intent } = await bookedAndCheckedOut();
+    const lateWebhook = stripe.confirm(intent.id, 'succeeded');
+    // Cancelled while the card was being paid: the unpaid PaymentIntent cannot be cancelled any more (Stripe took it).
+    expect((await patient.client.post(`/api/consultations/${booked.id}/cancel`, {})).status).toBe(200);
+    expect((await Consultation.query().findById(booked.id))!.paymentStatus).toBe('pending');
+
+    const synced = await patient.client.post(`/api/consultations/${booked.id}/payment/sync`, {});
+    expect(synced.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    await stripe.deliverAll(lateWebhook);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id)).toEqual([expect.objectContaining({ amount: intent.amount })]);
+  });
+
+  it("answers 503 'Payments are unavailable right now' with Retry-After when Stripe cannot be reached, never 500", async () => {
+    const { patient, booked } = await bookedAndCheckedOut();
+    await stripe.stop();
+    try {
+      const answers = [await patient.client.post(`/api/consultations/${booked.id}/payment/sync`, {}), await patient.client.post('/api/create-payment-intent', { plan: 'yearly' })];
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.body.message).toBe(PAYMENTS_UNAVAILABLE_MESSAGE);
+        expect(answer.headers.get('retry-after')).toBe('60');
+      }
+    } finally {
+      await stripe.start(Number(new URL(stripe.url).port));
+    }
   });
 
   it('two fee checkouts at once get the same PaymentIntent', async () => {

@@ -47,23 +47,35 @@ const PAYMENT_PROCESSING_MESSAGE = 'Your payment for this consultation is being 
 async function refuseIfAlreadyTaken(deps: AppDeps, consultation: Consultation, intent: Stripe.PaymentIntent): Promise<void> {
   if (intent.status === 'processing') throw new Conflict(PAYMENT_PROCESSING_MESSAGE);
   if (intent.status !== 'succeeded') return;
-  if (await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'paid'))) announcePayment(deps.realtime, consultation);
+  await recordTakenFee(deps, consultation.id);
   throw new Conflict(ALREADY_PAID_MESSAGE);
 }
 
 /**
+ * What follows a fee recorded paid, once committed: both sides' screens are told, and a fee paid for a
+ * consultation cancelled meanwhile is refunded in full.
+ */
+export async function afterFeePaid(deps: AppDeps, consultation: Consultation): Promise<void> {
+  announcePayment(deps.realtime, consultation);
+  if (consultation.status === 'cancelled') await settleCancelledConsultation(deps, consultation, 'doctor');
+}
+
+/** Records a fee Stripe took whose webhook has not come yet, as the webhook would (see afterFeePaid). */
+async function recordTakenFee(deps: AppDeps, consultationId: string): Promise<void> {
+  const paid = await Consultation.transaction(async (trx) => ((await movePayment(trx, consultationId, 'paid')) ? Consultation.query(trx).findById(consultationId) : undefined));
+  if (paid) await afterFeePaid(deps, paid);
+}
+
+/**
  * After the browser has paid: asks Stripe at once whether the fee went through, rather than waiting for its
- * webhook (which may be late), and records it paid (telling both sides' screens) if so.
+ * webhook (which may be late), and records it as the webhook would if so. The move from unpaid to paid is
+ * made once, under the consultation's row lock, whichever of the two comes first.
  */
 export async function syncFeePayment(deps: AppDeps, consultation: Consultation): Promise<void> {
   const stripe = stripeOf(deps.config);
-  await withAdvisoryLock(deps.knex, `consultation-fee:${consultation.id}`, async () => {
-    const current = await Consultation.query().findById(consultation.id);
-    if (!current || !paymentMachine.can(current.paymentStatus, 'succeed')) return;
-    const intentId = (await Payment.query().findOne({ consultationId: consultation.id }))?.stripePaymentIntentId;
-    if (!intentId || (await stripe.paymentIntents.retrieve(intentId)).status !== 'succeeded') return;
-    if (await Consultation.transaction((trx) => movePayment(trx, consultation.id, 'paid'))) announcePayment(deps.realtime, consultation);
-  });
+  if (!paymentMachine.can(consultation.paymentStatus, 'succeed')) return;
+  const intentId = (await Payment.query().findOne({ consultationId: consultation.id }))?.stripePaymentIntentId;
+  if (intentId && (await stripe.paymentIntents.retrieve(intentId)).status === 'succeeded') await recordTakenFee(deps, consultation.id);
 }
 
 async function checkoutFee(deps: AppDeps, consultation: Consultation, audit: AuditOfWrite<FeeCheckout>, idempotencyKey?: string): Promise<FeeCheckout> {

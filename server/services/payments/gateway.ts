@@ -30,3 +30,13 @@ export function stripeOf(config: Config): Stripe {
   }
   return client;
 }
+
+/** A request's answer when Stripe could not be reached or refused this server's call: nothing the client did wrong. */
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Payments are unavailable right now. Please try again in a few minutes.';
+const PAYMENTS_RETRY_AFTER_SECONDS = 60;
+
+/** An error from the Stripe SDK: the network, Stripe's side, or a call Stripe refused. */
+export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
+
+/** How the client is told of a Stripe error. */
+export const paymentsUnavailable = () => new ServiceUnavailable(PAYMENTS_UNAVAILABLE_MESSAGE, PAYMENTS_RETRY_AFTER_SECONDS);

@@ -72,7 +72,14 @@ interface StartedSubscription {
 /** The subscriptions started here whose first payment this server has not seen (the newest), as Stripe has them now. */
 async function startedSubscriptions(stripe: Stripe, userId: string): Promise<StartedSubscription[]> {
   const rows = await Subscription.query().where({ userId, status: 'incomplete' }).orderBy('createdAt', 'desc').limit(STARTED_LOOKED_AT);
-  return Promise.all(rows.map(async (row) => ({ row, sub: await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] }) })));
+  const found = await Promise.all(rows.map(async (row) => ({ row, sub: await stripe.subscriptions.retrieve(row.id, { expand: ['latest_invoice.confirmation_secret'] }).catch(noneIfMissing) })));
+  return found.flatMap(({ row, sub }) => (sub ? [{ row, sub }] : []));
+}
+
+/** One Stripe no longer has (deleted in its dashboard, say) was never paid: it is passed over, not an error. */
+function noneIfMissing(err: Stripe.errors.StripeError): null {
+  if (err.code === 'resource_missing') return null;
+  throw err;
 }
 
 /** Applies one that Stripe already made active (its webhook late), as the webhook would; whether there was one. */

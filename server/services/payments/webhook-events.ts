@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import { stripeOf, stripeSettingsOf } from './gateway';
 import { userOfCustomer } from './customers';
 import { applySubscription } from './premium';
-import { movePayment, settleCancelledConsultation } from './consultation-payments';
+import { afterFeePaid, movePayment } from './consultation-payments';
 import { announcePayment } from '../consultations/announce';
 
 /** How old a signed webhook may be (Stripe's own default): an older one is a replay and is refused. */
@@ -60,8 +60,7 @@ async function recordFee(deps: AppDeps, trx: Knex.Transaction, intent: Stripe.Pa
   if (!consultationId || !(await movePayment(trx, consultationId, to))) return;
   const consultation = await Consultation.query(trx).findById(consultationId);
   if (!consultation) return;
-  after.push(async () => announcePayment(deps.realtime, consultation));
-  if (to === 'paid' && consultation.status === 'cancelled') after.push(() => settleCancelledConsultation(deps, consultation, 'doctor'));
+  after.push(async () => (to === 'paid' ? afterFeePaid(deps, consultation) : announcePayment(deps.realtime, consultation)));
 }
 
 async function applyEvent(deps: AppDeps, trx: Knex.Transaction, event: Stripe.Event, after: AfterCommit[]): Promise<void> {

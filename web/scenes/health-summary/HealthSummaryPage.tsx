@@ -151,6 +151,8 @@ export default function HealthSummaryPage() {
   }
 
   const recentReports = reports.items.slice(0, HEALTH_SUMMARY_RECENT_REPORTS);
+  // A list that could not be loaded is said to have failed, also beside the other list's rows.
+  const failedLists = [reports.failed ? 'reports' : null, medications.failed ? 'medications' : null].filter((what) => what !== null);
   const activeMedications = medications.items.filter((m) => medicationState(m) === 'active').slice(0, HEALTH_SUMMARY_ACTIVE_MEDICATIONS);
   // A summary kept on the device by an earlier version has no citations: shown without recommendations until it is fetched again.
   const recommendations = summary.data.citedRecommendations ?? [];
@@ -174,33 +176,30 @@ export default function HealthSummaryPage() {
         {generate.data ? <SummaryResult title="AI Medical Summary" summary={generate.data} /> : null}
         <Columns $ratio={recommendations.length ? '1fr 1fr' : '1fr'}>
           <SectionCard title="Recent Activity" testId="recent-activity">
-            {recentReports.length || activeMedications.length ? (
-              <>
-                {recentReports.map((r) => (
-                  <ReportRow key={r.id} report={r} />
-                ))}
-                {activeMedications.map((m) => (
-                  <MedicationRow key={m.id} to="/medications" data-testid="activity-medication">
-                    <MedicationIcon size={36} />
-                    <div>
-                      <strong>{m.name}</strong>
-                      <span>
-                        {m.dosage} · {MEDICATION_FREQUENCY_LABELS[m.frequency]}
-                      </span>
-                    </div>
-                    <Badge $tone="success">Active</Badge>
-                  </MedicationRow>
-                ))}
-              </>
-            ) : reports.failed || medications.failed ? (
+            {recentReports.map((r) => (
+              <ReportRow key={r.id} report={r} />
+            ))}
+            {activeMedications.map((m) => (
+              <MedicationRow key={m.id} to="/medications" data-testid="activity-medication">
+                <MedicationIcon size={36} />
+                <div>
+                  <strong>{m.name}</strong>
+                  <span>
+                    {m.dosage} · {MEDICATION_FREQUENCY_LABELS[m.frequency]}
+                  </span>
+                </div>
+                <Badge $tone="success">Active</Badge>
+              </MedicationRow>
+            ))}
+            {failedLists.length ? (
               <LoadFailed
-                what="records"
+                what={failedLists.length > 1 ? 'records' : failedLists[0]!}
                 onRetry={() => {
                   reports.retry();
                   medications.retry();
                 }}
               />
-            ) : (
+            ) : recentReports.length || activeMedications.length ? null : (
               <EmptyState title="No recent activity to show" />
             )}
           </SectionCard>
